@@ -1,0 +1,11 @@
+//! The Sudoku domain: board, formats, solver, generator and validation. Free of any GUI,
+//! database or scripting dependency so every adapter (GTK app, CLI, store, scripts) can share it.
+pub mod format;
+pub mod generator;
+pub mod grid;
+pub mod solver;
+pub mod validate;
+
+pub use format::{Format, ParseError, ParseErrorKind};
+pub use grid::{cell_name, house_name, Candidates, Cell, Digit, House, Position, CELLS};
+pub use solver::Solutions;

@@ -1,0 +1,88 @@
+//! Checks that a puzzle is fit to play: no digit repeated among the givens, and exactly one
+//! solution. The problems found name the cells and houses involved.
+
+use std::fmt;
+
+use thiserror::Error;
+
+use super::grid::{cell_name, house_name, Cell, Digit, House, CELLS, HOUSES};
+use super::solver::{self, Solutions};
+
+/// A digit that appears more than once in a house.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Duplicate {
+    pub digit: Digit,
+    pub house: House,
+    pub cells: Vec<Cell>,
+}
+
+impl fmt::Display for Duplicate {
+    /// `digit 5 appears twice in row 1: r1c1, r1c7`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let times = match self.cells.len() {
+            2 => "twice".to_string(),
+            n => format!("{n} times"),
+        };
+        let cells: Vec<String> = self.cells.iter().map(|&c| cell_name(c)).collect();
+        write!(f, "digit {} appears {} in {}: {}", self.digit, times, house_name(self.house), cells.join(", "))
+    }
+}
+
+/// Every digit repeated within a row, column or box, house by house.
+pub fn duplicates(values: &[Digit; CELLS]) -> Vec<Duplicate> {
+    let mut found = Vec::new();
+    for (house, cells) in HOUSES.iter().enumerate() {
+        for digit in 1..=9 {
+            let holding: Vec<Cell> = cells.iter().copied().filter(|&c| values[c] == digit).collect();
+            if holding.len() > 1 {
+                found.push(Duplicate { digit, house, cells: holding });
+            }
+        }
+    }
+    found
+}
+
+/// Why a puzzle cannot be played.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum PuzzleProblem {
+    #[error("no solution: {}", .0.iter().map(|d| d.to_string()).collect::<Vec<_>>().join("; "))]
+    RepeatedGivens(Vec<Duplicate>),
+    #[error("no solution")]
+    NoSolution,
+    #[error("multiple solutions")]
+    MultipleSolutions,
+}
+
+/// The solution of a puzzle fit to play, or what is wrong with it.
+pub fn check_puzzle(givens: &[Digit; CELLS]) -> Result<[Digit; CELLS], PuzzleProblem> {
+    let repeated = duplicates(givens);
+    if !repeated.is_empty() {
+        return Err(PuzzleProblem::RepeatedGivens(repeated));
+    }
+    match solver::solve(givens) {
+        Solutions::Unique(solution) => Ok(solution),
+        Solutions::None => Err(PuzzleProblem::NoSolution),
+        Solutions::Multiple(_) => Err(PuzzleProblem::MultipleSolutions),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn duplicates_name_digit_house_and_cells() {
+        let mut values = [0; CELLS];
+        values[0] = 5;
+        values[6] = 5;
+        let found = duplicates(&values);
+        assert_eq!(found, vec![Duplicate { digit: 5, house: 0, cells: vec![0, 6] }]);
+        assert_eq!(found[0].to_string(), "digit 5 appears twice in row 1: r1c1, r1c7");
+        assert!(matches!(check_puzzle(&values), Err(PuzzleProblem::RepeatedGivens(_))));
+    }
+
+    #[test]
+    fn an_empty_grid_has_multiple_solutions() {
+        assert_eq!(check_puzzle(&[0; CELLS]), Err(PuzzleProblem::MultipleSolutions));
+    }
+}
