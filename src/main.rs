@@ -1,1 +1,4 @@
-fn main() { std::process::exit(nonet::ui::run()) }
+//! The `nonet` desktop game.
+fn main() -> gtk::glib::ExitCode {
+    nonet::ui::run()
+}

@@ -31,8 +31,14 @@ pub enum Format {
 }
 
 impl Format {
-    pub const ALL: [Format; 6] =
-        [Format::Line, Format::Grid, Format::Sdk, Format::Ss, Format::PencilMarks, Format::Json];
+    pub const ALL: [Format; 6] = [
+        Format::Line,
+        Format::Grid,
+        Format::Sdk,
+        Format::Ss,
+        Format::PencilMarks,
+        Format::Json,
+    ];
 
     /// The short name used on the command line.
     pub fn name(self) -> &'static str {
@@ -58,7 +64,9 @@ impl FromStr for Format {
         Format::ALL
             .into_iter()
             .find(|f| f.name() == s)
-            .ok_or_else(|| format!("unknown format '{s}' (expected line, grid, sdk, ss, pm or json)"))
+            .ok_or_else(|| {
+                format!("unknown format '{s}' (expected line, grid, sdk, ss, pm or json)")
+            })
     }
 }
 
@@ -132,16 +140,41 @@ pub struct ParseError {
 }
 
 impl ParseError {
+    /// The message without its line number, for reports that give the line already.
+    pub fn without_line(&self) -> String {
+        let location = Location {
+            line: None,
+            ..self.location.clone()
+        };
+        format!("{location}{}", self.kind)
+    }
+
     fn new(kind: ParseErrorKind) -> ParseError {
-        ParseError { location: Location::default(), kind }
+        ParseError {
+            location: Location::default(),
+            kind,
+        }
     }
 
     fn at(line: usize, column: usize, kind: ParseErrorKind) -> ParseError {
-        ParseError { location: Location { line: Some(line), column: Some(column), ..Location::default() }, kind }
+        ParseError {
+            location: Location {
+                line: Some(line),
+                column: Some(column),
+                ..Location::default()
+            },
+            kind,
+        }
     }
 
     fn on_line(line: usize, kind: ParseErrorKind) -> ParseError {
-        ParseError { location: Location { line: Some(line), ..Location::default() }, kind }
+        ParseError {
+            location: Location {
+                line: Some(line),
+                ..Location::default()
+            },
+            kind,
+        }
     }
 
     fn in_field(mut self, field: &'static str) -> ParseError {
@@ -185,12 +218,52 @@ pub fn detect(text: &str) -> Format {
     }
 }
 
+/// Reads a puzzle file: one puzzle a line (the line format or a JSON position), blank lines and
+/// `#` lines skipped; or, when the text is a single multi-line puzzle (a grid, `.sdk`, `.ss` or
+/// pencil marks), that puzzle. Each result carries the line it starts on, and errors name it.
+pub fn read_puzzles(text: &str) -> Vec<(usize, Result<Position, ParseError>)> {
+    let first_row = content_lines(text)
+        .find(|(_, line)| !is_separator(line))
+        .map(|(_, line)| line.trim_start());
+    let one_a_line = match first_row {
+        None => return Vec::new(),
+        Some(row) => {
+            row.starts_with('{')
+                || row
+                    .split(char::is_whitespace)
+                    .next()
+                    .is_some_and(|run| run.len() >= 20)
+        }
+    };
+    if !one_a_line {
+        let line = content_lines(text).next().map_or(1, |(n, _)| n);
+        return vec![(line, parse(text))];
+    }
+    content_lines(text)
+        .map(|(number, line)| {
+            let format = if line.trim_start().starts_with('{') {
+                Format::Json
+            } else {
+                Format::Line
+            };
+            let result = parse_as(format, line).map_err(|mut error| {
+                error.location.line = Some(number);
+                error
+            });
+            (number, result)
+        })
+        .collect()
+}
+
 /// Lines that carry content, numbered from 1: not blank and not a `#` comment or header.
 fn content_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
-    text.lines().enumerate().map(|(i, line)| (i + 1, line)).filter(|(_, line)| {
-        let trimmed = line.trim();
-        !trimmed.is_empty() && !trimmed.starts_with('#')
-    })
+    text.lines()
+        .enumerate()
+        .map(|(i, line)| (i + 1, line))
+        .filter(|(_, line)| {
+            let trimmed = line.trim();
+            !trimmed.is_empty() && !trimmed.starts_with('#')
+        })
 }
 
 fn cell_digit(ch: char) -> Option<Digit> {
@@ -204,7 +277,9 @@ fn cell_digit(ch: char) -> Option<Digit> {
 /// Reads the 81-character line. Leading blanks are skipped; anything after the 81st cell is a
 /// comment.
 pub fn parse_line(text: &str) -> Result<Position, ParseError> {
-    let (line_number, line) = content_lines(text).next().ok_or(ParseError::new(ParseErrorKind::Empty))?;
+    let (line_number, line) = content_lines(text)
+        .next()
+        .ok_or(ParseError::new(ParseErrorKind::Empty))?;
     let mut values = [0; CELLS];
     let mut count = 0;
     let leading = line.len() - line.trim_start().len();
@@ -218,11 +293,20 @@ pub fn parse_line(text: &str) -> Result<Position, ParseError> {
                 count += 1;
             }
             None if ch.is_whitespace() => break,
-            None => return Err(ParseError::at(line_number, column + 1, ParseErrorKind::UnexpectedChar(ch))),
+            None => {
+                return Err(ParseError::at(
+                    line_number,
+                    column + 1,
+                    ParseErrorKind::UnexpectedChar(ch),
+                ))
+            }
         }
     }
     if count < CELLS {
-        return Err(ParseError::on_line(line_number, ParseErrorKind::CellCount(count)));
+        return Err(ParseError::on_line(
+            line_number,
+            ParseErrorKind::CellCount(count),
+        ));
     }
     Ok(Position::from_givens(&values))
 }
@@ -230,7 +314,10 @@ pub fn parse_line(text: &str) -> Result<Position, ParseError> {
 /// Whether a line only draws box borders, such as `------+-------+------` or `*-----------*`.
 fn is_separator(line: &str) -> bool {
     let trimmed = line.trim();
-    trimmed.contains("--") && trimmed.chars().all(|c| "-+|*:.'=".contains(c) || c.is_whitespace())
+    trimmed.contains("--")
+        && trimmed
+            .chars()
+            .all(|c| "-+|*:.'=".contains(c) || c.is_whitespace())
 }
 
 /// Reads nine rows of nine cells: the grid, `.sdk` and `.ss` formats. Blanks, `|` and separator
@@ -247,15 +334,19 @@ fn parse_rows(text: &str) -> Result<Position, ParseError> {
             if ch.is_whitespace() || ch == '|' {
                 continue;
             }
-            let digit = cell_digit(ch)
-                .ok_or_else(|| ParseError::at(line_number, column + 1, ParseErrorKind::UnexpectedChar(ch)))?;
+            let digit = cell_digit(ch).ok_or_else(|| {
+                ParseError::at(line_number, column + 1, ParseErrorKind::UnexpectedChar(ch))
+            })?;
             if count < 9 && rows < 9 {
                 values[rows * 9 + count] = digit;
             }
             count += 1;
         }
         if count != 9 {
-            return Err(ParseError::on_line(line_number, ParseErrorKind::RowLength(count)));
+            return Err(ParseError::on_line(
+                line_number,
+                ParseErrorKind::RowLength(count),
+            ));
         }
         rows += 1;
     }
@@ -268,23 +359,35 @@ fn parse_rows(text: &str) -> Result<Position, ParseError> {
 
 /// The cell entries of a pencil-mark grid, with their line and column.
 fn pencil_mark_tokens(text: &str) -> impl Iterator<Item = (usize, usize, &str)> {
-    content_lines(text).filter(|(_, line)| !is_separator(line)).flat_map(|(line_number, line)| {
-        line.char_indices()
-            .filter(move |&(i, c)| {
-                !(c.is_whitespace() || c == '|')
-                    && line[..i].chars().next_back().is_none_or(|p| p.is_whitespace() || p == '|')
-            })
-            .map(move |(start, _)| {
-                let rest = &line[start..];
-                let end = rest.find(|c: char| c.is_whitespace() || c == '|').unwrap_or(rest.len());
-                (line_number, line[..start].chars().count() + 1, &rest[..end])
-            })
-    })
+    content_lines(text)
+        .filter(|(_, line)| !is_separator(line))
+        .flat_map(|(line_number, line)| {
+            line.char_indices()
+                .filter(move |&(i, c)| {
+                    !(c.is_whitespace() || c == '|')
+                        && line[..i]
+                            .chars()
+                            .next_back()
+                            .is_none_or(|p| p.is_whitespace() || p == '|')
+                })
+                .map(move |(start, _)| {
+                    let rest = &line[start..];
+                    let end = rest
+                        .find(|c: char| c.is_whitespace() || c == '|')
+                        .unwrap_or(rest.len());
+                    (line_number, line[..start].chars().count() + 1, &rest[..end])
+                })
+        })
 }
 
 fn looks_like_pencil_marks(text: &str) -> bool {
-    let tokens: Vec<&str> = pencil_mark_tokens(text).map(|(_, _, token)| token).collect();
-    tokens.len() == CELLS && tokens.iter().any(|t| t.len() > 1 && t.chars().all(|c| c.is_ascii_digit()))
+    let tokens: Vec<&str> = pencil_mark_tokens(text)
+        .map(|(_, _, token)| token)
+        .collect();
+    tokens.len() == CELLS
+        && tokens
+            .iter()
+            .any(|t| t.len() > 1 && t.chars().all(|c| c.is_ascii_digit()))
 }
 
 /// Reads the forums' pencil-mark grid: 81 entries, each the candidates of a cell; an entry with a
@@ -340,8 +443,14 @@ fn json_cells(field: &'static str, text: &str) -> Result<[Digit; CELLS], ParseEr
     let mut count = 0;
     for (column, ch) in text.chars().enumerate() {
         let digit = cell_digit(ch).ok_or_else(|| {
-            ParseError { location: Location { column: Some(column + 1), ..Location::default() }, kind: ParseErrorKind::UnexpectedChar(ch) }
-                .in_field(field)
+            ParseError {
+                location: Location {
+                    column: Some(column + 1),
+                    ..Location::default()
+                },
+                kind: ParseErrorKind::UnexpectedChar(ch),
+            }
+            .in_field(field)
         })?;
         if count < CELLS {
             values[count] = digit;
@@ -372,15 +481,22 @@ fn parse_json(text: &str) -> Result<Position, ParseError> {
     };
     for cell in 0..CELLS {
         if givens[cell] != 0 && values[cell] != givens[cell] {
-            return Err(ParseError::new(ParseErrorKind::ValueDiffersFromGiven { value: values[cell], given: givens[cell] })
-                .in_field("values")
-                .in_cell(cell));
+            return Err(ParseError::new(ParseErrorKind::ValueDiffersFromGiven {
+                value: values[cell],
+                given: givens[cell],
+            })
+            .in_field("values")
+            .in_cell(cell));
         }
     }
     let position = Position::from_givens_and_values(&givens, &values);
-    let Some(entries) = json.candidates else { return Ok(position) };
+    let Some(entries) = json.candidates else {
+        return Ok(position);
+    };
     if entries.len() != CELLS {
-        return Err(ParseError::new(ParseErrorKind::CandidateCount(entries.len())).in_field("candidates"));
+        return Err(
+            ParseError::new(ParseErrorKind::CandidateCount(entries.len())).in_field("candidates"),
+        );
     }
     let mut candidates = [Candidates::NONE; CELLS];
     for (cell, entry) in entries.iter().enumerate() {
@@ -388,11 +504,15 @@ fn parse_json(text: &str) -> Result<Position, ParseError> {
             let digit = match ch {
                 '1'..='9' => ch as Digit - b'0',
                 _ => {
-                    return Err(ParseError::new(ParseErrorKind::UnexpectedChar(ch)).in_field("candidates").in_cell(cell))
+                    return Err(ParseError::new(ParseErrorKind::UnexpectedChar(ch))
+                        .in_field("candidates")
+                        .in_cell(cell))
                 }
             };
             if candidates[cell].contains(digit) {
-                return Err(ParseError::new(ParseErrorKind::RepeatedCandidate(digit)).in_field("candidates").in_cell(cell));
+                return Err(ParseError::new(ParseErrorKind::RepeatedCandidate(digit))
+                    .in_field("candidates")
+                    .in_cell(cell));
             }
             candidates[cell].insert(digit);
         }
@@ -430,7 +550,11 @@ fn write_rows(position: &Position, gap: &str, box_gap: &str, band_separator: &st
         }
         for col in 0..9 {
             if col > 0 {
-                out.push_str(if col % 3 == 0 && !box_gap.is_empty() { box_gap } else { gap });
+                out.push_str(if col % 3 == 0 && !box_gap.is_empty() {
+                    box_gap
+                } else {
+                    gap
+                });
             }
             out.push(cell_char(position.value(row * 9 + col)));
         }
@@ -445,7 +569,14 @@ fn write_pencil_marks(position: &Position) -> String {
         0 => position.candidates(cell).to_string(),
         digit => digit.to_string(),
     };
-    let widths: Vec<usize> = (0..9).map(|col| (0..9).map(|row| entry(row * 9 + col).len()).max().unwrap_or(1)).collect();
+    let widths: Vec<usize> = (0..9)
+        .map(|col| {
+            (0..9)
+                .map(|row| entry(row * 9 + col).len())
+                .max()
+                .unwrap_or(1)
+        })
+        .collect();
     let border = |left: char, middle: char, right: char| {
         let mut line = String::from(left);
         for stack in 0..3 {
@@ -463,7 +594,11 @@ fn write_pencil_marks(position: &Position) -> String {
         }
         out.push('|');
         for col in 0..9 {
-            out.push_str(&format!(" {:<width$} ", entry(row * 9 + col), width = widths[col]));
+            out.push_str(&format!(
+                " {:<width$} ",
+                entry(row * 9 + col),
+                width = widths[col]
+            ));
             if col % 3 == 2 {
                 out.push_str(" |");
             }
@@ -479,7 +614,13 @@ fn write_json(position: &Position) -> String {
     let json = JsonPosition {
         givens,
         values: Some(position.to_line()),
-        candidates: Some(position.all_candidates().iter().map(|c| c.to_string()).collect()),
+        candidates: Some(
+            position
+                .all_candidates()
+                .iter()
+                .map(|c| c.to_string())
+                .collect(),
+        ),
     };
     serde_json::to_string(&json).expect("a JSON position always serialises")
 }
@@ -488,21 +629,47 @@ fn write_json(position: &Position) -> String {
 mod tests {
     use super::*;
 
-    const PUZZLE: &str = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    const PUZZLE: &str =
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 
     #[test]
     fn the_line_format_accepts_zeros_and_comments() {
         let with_zeros = PUZZLE.replace('.', "0") + "  # a comment";
-        assert_eq!(parse_line(&with_zeros).unwrap(), parse_line(PUZZLE).unwrap());
+        assert_eq!(
+            parse_line(&with_zeros).unwrap(),
+            parse_line(PUZZLE).unwrap()
+        );
         assert_eq!(parse(PUZZLE).unwrap().to_line(), PUZZLE);
     }
 
     #[test]
     fn errors_name_line_and_column() {
         let bad = format!("{}x{}", &PUZZLE[..11], &PUZZLE[12..]);
-        assert_eq!(parse_line(&bad).unwrap_err().to_string(), "line 1, column 12: unexpected character 'x'");
-        assert_eq!(parse_line(&PUZZLE[..80]).unwrap_err().to_string(), "line 1: expected 81 cells, found 80");
+        assert_eq!(
+            parse_line(&bad).unwrap_err().to_string(),
+            "line 1, column 12: unexpected character 'x'"
+        );
+        assert_eq!(
+            parse_line(&PUZZLE[..80]).unwrap_err().to_string(),
+            "line 1: expected 81 cells, found 80"
+        );
         assert_eq!(parse("").unwrap_err().kind, ParseErrorKind::Empty);
+    }
+
+    #[test]
+    fn puzzle_files_are_read_a_line_at_a_time_or_as_one_grid() {
+        let text = format!("# comment\n\n{PUZZLE}\n{}\n", &PUZZLE[..70]);
+        let read = read_puzzles(&text);
+        assert_eq!(read.len(), 2);
+        assert_eq!(read[0].0, 3);
+        assert!(read[0].1.is_ok());
+        let error = read[1].1.as_ref().unwrap_err();
+        assert_eq!(error.to_string(), "line 4: expected 81 cells, found 70");
+        assert_eq!(error.without_line(), "expected 81 cells, found 70");
+        let grid = write(&parse(PUZZLE).unwrap(), Format::Ss);
+        let read = read_puzzles(&format!("#A someone\n{grid}"));
+        assert_eq!(read.len(), 1);
+        assert_eq!(read[0].1.as_ref().unwrap().to_line(), PUZZLE);
     }
 
     #[test]
@@ -510,10 +677,18 @@ mod tests {
         let position = parse(PUZZLE).unwrap();
         for format in Format::ALL {
             let text = write(&position, format);
-            let expected = if format == Format::Sdk || format == Format::Ss { Format::Grid } else { format };
+            let expected = if format == Format::Sdk || format == Format::Ss {
+                Format::Grid
+            } else {
+                format
+            };
             assert_eq!(detect(&text), expected, "{format}:\n{text}");
             if format != Format::PencilMarks {
-                assert_eq!(parse(&text).unwrap().values(), position.values(), "{format}");
+                assert_eq!(
+                    parse(&text).unwrap().values(),
+                    position.values(),
+                    "{format}"
+                );
             }
         }
     }

@@ -46,7 +46,9 @@ impl FromStr for Symmetry {
             "none" => Ok(Symmetry::None),
             "rotational" => Ok(Symmetry::Rotational),
             "mirror" => Ok(Symmetry::Mirror),
-            _ => Err(format!("unknown symmetry '{s}' (expected none, rotational or mirror)")),
+            _ => Err(format!(
+                "unknown symmetry '{s}' (expected none, rotational or mirror)"
+            )),
         }
     }
 }
@@ -97,7 +99,11 @@ pub fn generate(options: Options) -> Generated {
         let puzzle = remove_clues(&solution, options.symmetry, &mut rng);
         attempts += 1;
         if !options.minimal || attempts >= MINIMAL_ATTEMPTS || is_minimal(&puzzle) {
-            return Generated { puzzle, solution, seed: options.seed };
+            return Generated {
+                puzzle,
+                solution,
+                seed: options.seed,
+            };
         }
     }
 }
@@ -141,7 +147,9 @@ fn fill(grid: &mut [Digit; CELLS], rng: &mut ChaCha8Rng) -> bool {
             }
         }
     }
-    let Some((cell, options)) = best else { return true };
+    let Some((cell, options)) = best else {
+        return true;
+    };
     let mut digits: Vec<Digit> = options.iter().collect();
     digits.shuffle(rng);
     for digit in digits {
@@ -156,7 +164,11 @@ fn fill(grid: &mut [Digit; CELLS], rng: &mut ChaCha8Rng) -> bool {
 
 /// Removes clues group by group (a cell and its symmetric partner) in random order, keeping each
 /// removal that leaves a unique solution.
-fn remove_clues(solution: &[Digit; CELLS], symmetry: Symmetry, rng: &mut ChaCha8Rng) -> [Digit; CELLS] {
+fn remove_clues(
+    solution: &[Digit; CELLS],
+    symmetry: Symmetry,
+    rng: &mut ChaCha8Rng,
+) -> [Digit; CELLS] {
     let mut groups: Vec<Cell> = (0..CELLS).filter(|&c| symmetry.partner(c) >= c).collect();
     groups.shuffle(rng);
     let mut puzzle = *solution;
@@ -194,8 +206,18 @@ mod tests {
 
     #[test]
     fn the_same_seed_gives_the_same_puzzle() {
-        let options = Options { seed: 42, ..Options::default() };
+        let options = Options {
+            seed: 42,
+            ..Options::default()
+        };
         assert_eq!(generate(options), generate(options));
-        assert_ne!(generate(options).puzzle, generate(Options { seed: 43, ..options }).puzzle);
+        assert_ne!(
+            generate(options).puzzle,
+            generate(Options {
+                seed: 43,
+                ..options
+            })
+            .puzzle
+        );
     }
 }

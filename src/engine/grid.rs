@@ -211,7 +211,11 @@ impl Position {
                 given[cell] = true;
             }
         }
-        let mut position = Position { values: clean, given, candidates: [Candidates::NONE; CELLS] };
+        let mut position = Position {
+            values: clean,
+            given,
+            candidates: [Candidates::NONE; CELLS],
+        };
         position.recompute_candidates();
         position
     }
@@ -232,8 +236,11 @@ impl Position {
     /// Replaces the candidates of the empty cells with the given pencil marks.
     pub fn with_candidates(mut self, candidates: &[Candidates; CELLS]) -> Position {
         for cell in 0..CELLS {
-            self.candidates[cell] =
-                if self.values[cell] == 0 { candidates[cell] } else { Candidates::NONE };
+            self.candidates[cell] = if self.values[cell] == 0 {
+                candidates[cell]
+            } else {
+                Candidates::NONE
+            };
         }
         self
     }
@@ -308,7 +315,10 @@ impl Position {
 
 /// 81 digits as a line with `.` for 0.
 pub fn digits_to_line(values: &[Digit; CELLS]) -> String {
-    values.iter().map(|&v| if v == 0 { '.' } else { (b'0' + v) as char }).collect()
+    values
+        .iter()
+        .map(|&v| if v == 0 { '.' } else { (b'0' + v) as char })
+        .collect()
 }
 
 impl fmt::Debug for Position {

@@ -24,7 +24,14 @@ impl fmt::Display for Duplicate {
             n => format!("{n} times"),
         };
         let cells: Vec<String> = self.cells.iter().map(|&c| cell_name(c)).collect();
-        write!(f, "digit {} appears {} in {}: {}", self.digit, times, house_name(self.house), cells.join(", "))
+        write!(
+            f,
+            "digit {} appears {} in {}: {}",
+            self.digit,
+            times,
+            house_name(self.house),
+            cells.join(", ")
+        )
     }
 }
 
@@ -33,9 +40,17 @@ pub fn duplicates(values: &[Digit; CELLS]) -> Vec<Duplicate> {
     let mut found = Vec::new();
     for (house, cells) in HOUSES.iter().enumerate() {
         for digit in 1..=9 {
-            let holding: Vec<Cell> = cells.iter().copied().filter(|&c| values[c] == digit).collect();
+            let holding: Vec<Cell> = cells
+                .iter()
+                .copied()
+                .filter(|&c| values[c] == digit)
+                .collect();
             if holding.len() > 1 {
-                found.push(Duplicate { digit, house, cells: holding });
+                found.push(Duplicate {
+                    digit,
+                    house,
+                    cells: holding,
+                });
             }
         }
     }
@@ -76,13 +91,29 @@ mod tests {
         values[0] = 5;
         values[6] = 5;
         let found = duplicates(&values);
-        assert_eq!(found, vec![Duplicate { digit: 5, house: 0, cells: vec![0, 6] }]);
-        assert_eq!(found[0].to_string(), "digit 5 appears twice in row 1: r1c1, r1c7");
-        assert!(matches!(check_puzzle(&values), Err(PuzzleProblem::RepeatedGivens(_))));
+        assert_eq!(
+            found,
+            vec![Duplicate {
+                digit: 5,
+                house: 0,
+                cells: vec![0, 6]
+            }]
+        );
+        assert_eq!(
+            found[0].to_string(),
+            "digit 5 appears twice in row 1: r1c1, r1c7"
+        );
+        assert!(matches!(
+            check_puzzle(&values),
+            Err(PuzzleProblem::RepeatedGivens(_))
+        ));
     }
 
     #[test]
     fn an_empty_grid_has_multiple_solutions() {
-        assert_eq!(check_puzzle(&[0; CELLS]), Err(PuzzleProblem::MultipleSolutions));
+        assert_eq!(
+            check_puzzle(&[0; CELLS]),
+            Err(PuzzleProblem::MultipleSolutions)
+        );
     }
 }

@@ -1,1 +1,17 @@
-pub fn run() -> i32 {0}
+//! The GTK/libadwaita desktop game. The only part of Nonet that touches GTK.
+mod application;
+mod board;
+mod window;
+
+use adw::prelude::*;
+use gtk::glib;
+
+pub const APP_ID: &str = "io.github.nonet.Nonet";
+pub const RESOURCE_PREFIX: &str = "/io/github/nonet/Nonet";
+
+/// Runs the application; returns its exit code.
+pub fn run() -> glib::ExitCode {
+    gtk::gio::resources_register_include!("nonet.gresource")
+        .expect("the compiled-in resources register");
+    application::build().run()
+}

@@ -1,0 +1,212 @@
+//! The subcommands of `nonet-cli`. Each returns Ok(true) when every puzzle was read, Ok(false)
+//! when some line failed to parse, and Err for trouble outside the puzzles (unreadable files).
+
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use anyhow::{Context, Result};
+use nonet::engine::generator::{self, Options, Symmetry};
+use nonet::engine::grid::digits_to_line;
+use nonet::engine::validate::{check_puzzle, PuzzleProblem};
+use nonet::engine::{format, solver, Format, ParseError, Position};
+use serde_json::json;
+
+use crate::progress::Progress;
+
+fn read_text(path: &Path) -> Result<String> {
+    if path.as_os_str() == "-" {
+        let mut text = String::new();
+        std::io::stdin()
+            .read_to_string(&mut text)
+            .context("cannot read standard input")?;
+        Ok(text)
+    } else {
+        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))
+    }
+}
+
+/// Reports a parse error on stderr as `line N: <message>` and returns the text for stdout.
+fn report(line: usize, error: &ParseError) -> String {
+    eprintln!("line {line}: {}", error.without_line());
+    format!("invalid: {}", error.without_line())
+}
+
+/// Runs `each` over the puzzles of a file, printing what it returns, one line per puzzle.
+fn for_each_puzzle(
+    path: &Path,
+    what: &str,
+    mut each: impl FnMut(usize, &Position) -> String,
+) -> Result<bool> {
+    let text = read_text(path)?;
+    let puzzles = format::read_puzzles(&text);
+    let mut progress = Progress::new(puzzles.len() as u64, what);
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let mut all_read = true;
+    for (line, puzzle) in puzzles {
+        let output = match puzzle {
+            Ok(position) => each(line, &position),
+            Err(error) => {
+                all_read = false;
+                report(line, &error)
+            }
+        };
+        writeln!(out, "{output}")?;
+        progress.advance(1);
+    }
+    out.flush()?;
+    Ok(all_read)
+}
+
+pub fn solve(path: &Path) -> Result<bool> {
+    for_each_puzzle(path, "solving", |line, position| {
+        match check_puzzle(&position.givens()) {
+            Ok(solution) => digits_to_line(&solution),
+            Err(problem) => {
+                eprintln!("line {line}: {problem}");
+                match problem {
+                    PuzzleProblem::RepeatedGivens(_) | PuzzleProblem::NoSolution => {
+                        "invalid: no solution".into()
+                    }
+                    PuzzleProblem::MultipleSolutions => "invalid: multiple solutions".into(),
+                }
+            }
+        }
+    })
+}
+
+pub fn count(path: &Path, limit: usize) -> Result<bool> {
+    for_each_puzzle(path, "counting", |_, position| {
+        solver::count_solutions(&position.givens(), limit).to_string()
+    })
+}
+
+pub fn convert(path: &Path, to: Format) -> Result<bool> {
+    let mut first = true;
+    for_each_puzzle(path, "converting", |_, position| {
+        let mut text = format::write(position, to);
+        if text.ends_with('\n') {
+            text.pop();
+        }
+        if !to.is_single_line() && !std::mem::take(&mut first) {
+            text.insert(0, '\n');
+        }
+        text
+    })
+}
+
+pub fn generate(
+    count: u64,
+    seed: Option<u64>,
+    symmetry: Symmetry,
+    minimal: bool,
+    json: bool,
+) -> Result<bool> {
+    let base = seed.unwrap_or_else(generator::random_seed);
+    let mut progress = Progress::new(count, "generating");
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    for i in 0..count {
+        let generated = generator::generate(Options {
+            seed: base.wrapping_add(i),
+            symmetry,
+            minimal,
+        });
+        if json {
+            let object = json!({
+                "puzzle": digits_to_line(&generated.puzzle),
+                "solution": digits_to_line(&generated.solution),
+                "clues": generated.clue_count(),
+                "seed": generated.seed,
+                "symmetry": symmetry.to_string(),
+            });
+            writeln!(out, "{object}")?;
+        } else {
+            writeln!(out, "{}", digits_to_line(&generated.puzzle))?;
+        }
+        progress.advance(1);
+    }
+    out.flush()?;
+    Ok(true)
+}
+
+/// Solver timings for one file.
+struct BenchResult {
+    puzzles: usize,
+    unique: usize,
+    multiple: usize,
+    unsolvable: usize,
+    unreadable: usize,
+    seconds: f64,
+}
+
+fn bench_file(path: &PathBuf) -> Result<BenchResult> {
+    let text = read_text(path)?;
+    let mut unreadable = 0;
+    let puzzles: Vec<_> = format::read_puzzles(&text)
+        .into_iter()
+        .filter_map(|(line, puzzle)| match puzzle {
+            Ok(position) => Some(position.givens()),
+            Err(error) => {
+                eprintln!("{}: line {line}: {}", path.display(), error.without_line());
+                unreadable += 1;
+                None
+            }
+        })
+        .collect();
+    let mut counts = [0usize; 3];
+    let mut progress = Progress::new(puzzles.len() as u64, &path.display().to_string());
+    let started = Instant::now();
+    for chunk in puzzles.chunks(256) {
+        for puzzle in chunk {
+            counts[solver::solve(puzzle).count()] += 1;
+        }
+        progress.advance(chunk.len() as u64);
+    }
+    let seconds = started.elapsed().as_secs_f64();
+    Ok(BenchResult {
+        puzzles: puzzles.len(),
+        unsolvable: counts[0],
+        unique: counts[1],
+        multiple: counts[2],
+        unreadable,
+        seconds,
+    })
+}
+
+pub fn bench(paths: &[PathBuf], json: bool) -> Result<bool> {
+    let mut all_read = true;
+    for path in paths {
+        let result = bench_file(path)?;
+        all_read &= result.unreadable == 0;
+        let micros = if result.puzzles == 0 {
+            0.0
+        } else {
+            result.seconds * 1e6 / result.puzzles as f64
+        };
+        if json {
+            let object = json!({
+                "file": path.display().to_string(),
+                "puzzles": result.puzzles,
+                "unique": result.unique,
+                "multiple": result.multiple,
+                "no_solution": result.unsolvable,
+                "unreadable": result.unreadable,
+                "seconds": result.seconds,
+                "micros_per_puzzle": micros,
+            });
+            println!("{object}");
+        } else {
+            println!(
+                "{}: {} puzzles, {:.2} µs per puzzle ({:.3} s; {} unique, {} multiple, {} without solution)",
+                path.display(),
+                result.puzzles,
+                micros,
+                result.seconds,
+                result.unique,
+                result.multiple,
+                result.unsolvable
+            );
+        }
+    }
+    Ok(all_read)
+}
