@@ -13,9 +13,12 @@ pub struct Layout {
 }
 
 impl Layout {
-    /// The largest square board that fits, centred, with whole-pixel cells for crisp lines.
+    /// The largest square board that fits, centred, with whole-pixel cells for crisp lines and
+    /// room left at the edges for the outer border's width.
     pub fn fit(width: f64, height: f64) -> Layout {
-        let cell = (width.min(height) / 9.0).floor().max(1.0);
+        let cell = ((width.min(height) - 2.0 * BORDER_ROOM) / 9.0)
+            .floor()
+            .max(1.0);
         let side = cell * 9.0;
         Layout {
             left: ((width - side) / 2.0).floor(),
@@ -28,6 +31,9 @@ impl Layout {
         self.cell * 9.0
     }
 }
+
+/// Space kept around the board so its thick outer border is never clipped.
+const BORDER_ROOM: f64 = 4.0;
 
 pub fn attach(area: &gtk::DrawingArea) {
     area.set_draw_func(|area, cr, width, height| {
@@ -43,13 +49,25 @@ pub fn attach(area: &gtk::DrawingArea) {
     });
 }
 
-fn set_color(cr: &cairo::Context, color: &gdk::RGBA, alpha: f64) {
+fn set_color(cr: &cairo::Context, color: &gdk::RGBA) {
     cr.set_source_rgba(
         color.red() as f64,
         color.green() as f64,
         color.blue() as f64,
-        color.alpha() as f64 * alpha,
+        color.alpha() as f64,
     );
+}
+
+/// An opaque colour `amount` of the way from `base` to `ink`: crossing lines drawn with it leave
+/// no darker spots where they overlap.
+fn blend(base: &gdk::RGBA, ink: &gdk::RGBA, amount: f32) -> gdk::RGBA {
+    let mix = |a: f32, b: f32| a + (b - a) * amount;
+    gdk::RGBA::new(
+        mix(base.red(), ink.red()),
+        mix(base.green(), ink.green()),
+        mix(base.blue(), ink.blue()),
+        1.0,
+    )
 }
 
 #[allow(deprecated)] // StyleContext::color is the way to read the foreground colour on GTK 4.8.
@@ -63,7 +81,7 @@ fn draw(area: &gtk::DrawingArea, cr: &cairo::Context, layout: Layout) -> Result<
     };
     let side = layout.side();
 
-    set_color(cr, &paper, 1.0);
+    set_color(cr, &paper);
     cr.rectangle(layout.left, layout.top, side, side);
     cr.fill()?;
 
@@ -72,15 +90,20 @@ fn draw(area: &gtk::DrawingArea, cr: &cairo::Context, layout: Layout) -> Result<
     for i in 0..=9 {
         let box_line = i % 3 == 0;
         let width = if box_line { thick } else { thin };
-        set_color(cr, &foreground, if box_line { 0.9 } else { 0.3 });
+        set_color(
+            cr,
+            &blend(&paper, &foreground, if box_line { 0.85 } else { 0.3 }),
+        );
         cr.set_line_width(width);
         // Offset odd widths by half a pixel so lines land on whole pixels.
         let offset = if width as i64 % 2 == 1 { 0.5 } else { 0.0 };
         let at = (i as f64 * layout.cell).round() + offset;
-        cr.move_to(layout.left + at, layout.top - thick / 2.0);
-        cr.line_to(layout.left + at, layout.top + side + thick / 2.0);
-        cr.move_to(layout.left - thick / 2.0, layout.top + at);
-        cr.line_to(layout.left + side + thick / 2.0, layout.top + at);
+        // Box lines reach over the corners so the outer square closes; cell lines stop inside.
+        let overhang = if box_line { thick / 2.0 } else { 0.0 };
+        cr.move_to(layout.left + at, layout.top - overhang);
+        cr.line_to(layout.left + at, layout.top + side + overhang);
+        cr.move_to(layout.left - overhang, layout.top + at);
+        cr.line_to(layout.left + side + overhang, layout.top + at);
         cr.stroke()?;
     }
     Ok(())
@@ -93,9 +116,10 @@ mod tests {
     #[test]
     fn the_board_is_the_largest_centred_square() {
         let layout = Layout::fit(500.0, 300.0);
-        assert_eq!(layout.cell, 33.0);
-        assert_eq!(layout.top, 1.0);
-        assert_eq!(layout.left, ((500.0 - 297.0) / 2.0_f64).floor());
+        assert_eq!(layout.cell, 32.0);
+        assert_eq!(layout.top, 6.0);
+        assert_eq!(layout.left, ((500.0 - 288.0) / 2.0_f64).floor());
+        assert!(layout.top >= BORDER_ROOM && layout.left >= BORDER_ROOM);
         assert!(Layout::fit(0.0, 0.0).cell >= 1.0);
     }
 }

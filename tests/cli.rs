@@ -1,0 +1,315 @@
+//! `nonet-cli` run as a program: output, exit status and messages, including malformed input.
+
+mod common;
+
+use assert_cmd::Command;
+use common::{assert_solves, reference_count, sample};
+use predicates::prelude::*;
+
+const PUZZLE: &str =
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+const SOLUTION: &str =
+    "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+
+fn cli() -> Command {
+    Command::cargo_bin("nonet-cli").expect("the binary is built")
+}
+
+fn digits(line: &str) -> [u8; 81] {
+    let mut grid = [0; 81];
+    for (i, ch) in line.chars().take(81).enumerate() {
+        grid[i] = ch.to_digit(10).unwrap_or(0) as u8;
+    }
+    grid
+}
+
+#[test]
+fn every_subcommand_has_help() {
+    for sub in ["solve", "count", "generate", "convert", "bench"] {
+        cli()
+            .args([sub, "--help"])
+            .assert()
+            .success()
+            .stdout(predicate::str::contains("Usage: nonet-cli"));
+    }
+    cli()
+        .arg("--help")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("solve"));
+    cli().assert().failure();
+}
+
+#[test]
+fn solve_prints_a_line_per_puzzle_and_fails_on_parse_errors() {
+    let input = format!(
+        "# a comment\n{PUZZLE}\n\n{}\n55{}\n{}\nx{}\n",
+        &PUZZLE[..40],
+        &".".repeat(79),
+        ".".repeat(81),
+        &PUZZLE[1..]
+    );
+    let output = cli()
+        .args(["solve", "-"])
+        .write_stdin(input)
+        .assert()
+        .code(1)
+        .get_output()
+        .clone();
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    assert_eq!(
+        stdout.lines().collect::<Vec<_>>(),
+        vec![
+            SOLUTION,
+            "invalid: expected 81 cells, found 40",
+            "invalid: no solution",
+            "invalid: multiple solutions",
+            "invalid: column 1: unexpected character 'x'",
+        ]
+    );
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        stderr.contains("line 4: expected 81 cells, found 40"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("line 7: column 1: unexpected character 'x'"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("line 5: no solution: digit 5 appears twice in row 1: r1c1, r1c2"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn solve_answers_are_right_by_the_rules() {
+    let file = sample("17-clue-sample.txt");
+    let output = cli()
+        .arg("solve")
+        .arg(&file)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let puzzles = common::read_lines(&file);
+    let answers: Vec<&str> = std::str::from_utf8(&output).unwrap().lines().collect();
+    assert_eq!(answers.len(), puzzles.len());
+    for (puzzle, answer) in puzzles.iter().zip(answers) {
+        assert_solves(puzzle, &digits(answer));
+    }
+}
+
+#[test]
+fn solve_reads_a_single_grid_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("puzzle.sdk");
+    let rows: String = PUZZLE
+        .as_bytes()
+        .chunks(9)
+        .map(|r| format!("{}\n", std::str::from_utf8(r).unwrap()))
+        .collect();
+    std::fs::write(&path, format!("#A someone\n{rows}")).unwrap();
+    cli()
+        .arg("solve")
+        .arg(&path)
+        .assert()
+        .success()
+        .stdout(format!("{SOLUTION}\n"));
+}
+
+#[test]
+fn count_caps_at_the_limit() {
+    let file = sample("multi-solution-sample.txt");
+    let output = cli()
+        .args(["count", "--limit", "3"])
+        .arg(&file)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let counts: Vec<usize> = std::str::from_utf8(&output)
+        .unwrap()
+        .lines()
+        .map(|l| l.parse().unwrap())
+        .collect();
+    let puzzles = common::read_lines(&file);
+    assert_eq!(counts.len(), puzzles.len());
+    for (puzzle, count) in puzzles.iter().zip(counts) {
+        let reference = sudoku::Sudoku::from_bytes(*puzzle)
+            .unwrap()
+            .solutions_count_up_to(3);
+        assert_eq!(count, reference);
+    }
+    cli()
+        .args(["count", "-"])
+        .write_stdin(format!("{PUZZLE}\n"))
+        .assert()
+        .success()
+        .stdout("1\n");
+    cli()
+        .args(["count", "--limit", "0", "-"])
+        .write_stdin(PUZZLE)
+        .assert()
+        .code(2);
+    cli()
+        .args(["count", "-"])
+        .write_stdin("12\n")
+        .assert()
+        .code(1)
+        .stdout("invalid: expected 81 cells, found 2\n");
+}
+
+#[test]
+fn generate_is_seeded_unique_and_symmetric() {
+    let run = |args: &[&str]| {
+        String::from_utf8(
+            cli()
+                .arg("generate")
+                .args(args)
+                .assert()
+                .success()
+                .get_output()
+                .stdout
+                .clone(),
+        )
+        .unwrap()
+    };
+    let first = run(&["--count", "3", "--seed", "9"]);
+    assert_eq!(first, run(&["--count", "3", "--seed", "9"]));
+    let lines: Vec<&str> = first.lines().collect();
+    assert_eq!(lines.len(), 3);
+    for line in &lines {
+        assert_eq!(line.len(), 81);
+        assert!(line.chars().all(|c| c == '.' || ('1'..='9').contains(&c)));
+        assert_eq!(reference_count(&digits(line)), 1);
+    }
+    // Puzzle i uses seed + i.
+    assert_eq!(run(&["--seed", "10"]).trim(), lines[1]);
+
+    let json = run(&[
+        "--count",
+        "2",
+        "--seed",
+        "5",
+        "--symmetry",
+        "mirror",
+        "--minimal",
+        "--json",
+    ]);
+    for (i, line) in json.lines().enumerate() {
+        let object: serde_json::Value = serde_json::from_str(line).unwrap();
+        let puzzle = digits(object["puzzle"].as_str().unwrap());
+        let solution = digits(object["solution"].as_str().unwrap());
+        assert_solves(&puzzle, &solution);
+        assert_eq!(object["seed"].as_u64(), Some(5 + i as u64));
+        assert_eq!(
+            object["clues"].as_u64(),
+            Some(puzzle.iter().filter(|&&d| d != 0).count() as u64)
+        );
+        for row in 0..9 {
+            for col in 0..9 {
+                assert_eq!(puzzle[row * 9 + col] == 0, puzzle[row * 9 + 8 - col] == 0);
+            }
+        }
+    }
+    cli()
+        .args(["generate", "--symmetry", "diagonal"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("unknown symmetry"));
+}
+
+#[test]
+fn convert_writes_every_format_and_reads_it_back() {
+    for format in ["line", "grid", "sdk", "ss", "pm", "json"] {
+        let output = cli()
+            .args(["convert", "--to", format, "-"])
+            .write_stdin(format!("{PUZZLE}\n"))
+            .assert()
+            .success();
+        let text = String::from_utf8(output.get_output().stdout.clone()).unwrap();
+        let back = cli()
+            .args(["convert", "--to", "line", "-"])
+            .write_stdin(text.clone())
+            .assert()
+            .success();
+        let line = String::from_utf8(back.get_output().stdout.clone()).unwrap();
+        if format == "pm" {
+            // A pencil-mark cell with one candidate reads back as filled.
+            assert_eq!(reference_count(&digits(&line)), 1, "{format}:\n{text}");
+        } else {
+            assert_eq!(line.trim(), PUZZLE, "{format}:\n{text}");
+        }
+    }
+    // Several puzzles in a multi-line format are separated by a blank line.
+    let two = format!("{PUZZLE}\n{PUZZLE}\n");
+    let output = cli()
+        .args(["convert", "--to", "sdk", "-"])
+        .write_stdin(two)
+        .assert()
+        .success();
+    let text = String::from_utf8(output.get_output().stdout.clone()).unwrap();
+    assert_eq!(text.lines().count(), 19);
+    cli()
+        .args(["convert", "--to", "xml", "-"])
+        .write_stdin(PUZZLE)
+        .assert()
+        .code(2);
+    cli()
+        .args(["convert", "--to", "line", "-"])
+        .write_stdin("1234\n")
+        .assert()
+        .code(1);
+}
+
+#[test]
+fn bench_reports_per_file() {
+    let file = sample("17-clue-sample.txt");
+    let output = cli()
+        .args(["bench", "--json"])
+        .arg(&file)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let object: serde_json::Value = serde_json::from_slice(&output).unwrap();
+    assert_eq!(object["puzzles"], 200);
+    assert_eq!(object["unique"], 200);
+    assert!(object["micros_per_puzzle"].as_f64().unwrap() > 0.0);
+    cli()
+        .arg("bench")
+        .arg(&file)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("200 puzzles"));
+    cli().args(["bench"]).assert().code(2);
+}
+
+#[test]
+fn unreadable_files_are_reported() {
+    cli()
+        .args(["solve", "/nonexistent/puzzles.txt"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "cannot read /nonexistent/puzzles.txt",
+        ));
+    cli()
+        .args(["solve", "-"])
+        .write_stdin(vec![0xff, 0xfe, 0x00])
+        .assert()
+        .code(2);
+}
+
+#[test]
+fn no_progress_bar_when_stderr_is_not_a_terminal() {
+    cli()
+        .args(["generate", "--count", "5", "--seed", "1"])
+        .assert()
+        .success()
+        .stderr("");
+}

@@ -1,0 +1,87 @@
+//! The solver against the public datasets, checked by the rules of Sudoku (not by the solver).
+
+mod common;
+
+use common::{assert_solves, dataset, read_lines, sample};
+use nonet::engine::solver::{self, Solutions};
+
+fn check_unique_and_valid(puzzles: &[[u8; 81]]) {
+    for (i, puzzle) in puzzles.iter().enumerate() {
+        match solver::solve(puzzle) {
+            Solutions::Unique(solution) => assert_solves(puzzle, &solution),
+            other => panic!("puzzle {} should have one solution, got {other:?}", i + 1),
+        }
+    }
+}
+
+#[test]
+fn solves_5000_seventeen_clue_puzzles_by_the_rules() {
+    let puzzles = read_lines(&dataset("17-clue.txt"));
+    assert_eq!(puzzles.len(), 49_158);
+    check_unique_and_valid(&puzzles[..5000]);
+}
+
+#[test]
+#[ignore = "all 49,158 puzzles: run with `cargo test --release -- --ignored`"]
+fn solves_every_seventeen_clue_puzzle_by_the_rules() {
+    check_unique_and_valid(&read_lines(&dataset("17-clue.txt")));
+}
+
+#[test]
+fn solves_the_hardest_lists_by_the_rules() {
+    check_unique_and_valid(&read_lines(&dataset("forum-hardest-1106.txt")));
+    check_unique_and_valid(&read_lines(&dataset("top95.txt")));
+    check_unique_and_valid(&read_lines(&dataset("magictour-top1465.txt")));
+}
+
+#[test]
+fn reports_all_ten_thousand_multi_solution_puzzles_as_multiple() {
+    let puzzles = read_lines(&dataset("serg-multi-solution.txt"));
+    assert_eq!(puzzles.len(), 10_000);
+    for (i, puzzle) in puzzles.iter().enumerate() {
+        match solver::solve(puzzle) {
+            Solutions::Multiple(first) => assert_solves(puzzle, &first),
+            other => panic!("puzzle {} has several solutions, got {other:?}", i + 1),
+        }
+        assert_eq!(solver::count_solutions(puzzle, 2), 2);
+    }
+}
+
+#[test]
+fn counts_up_to_the_limit_and_agrees_with_an_independent_solver() {
+    for puzzle in read_lines(&sample("multi-solution-sample.txt")) {
+        let reference = sudoku::Sudoku::from_bytes(puzzle)
+            .unwrap()
+            .solutions_count_up_to(50);
+        assert_eq!(solver::count_solutions(&puzzle, 50), reference);
+    }
+    for puzzle in read_lines(&sample("17-clue-sample.txt")) {
+        assert_eq!(solver::count_solutions(&puzzle, 10), 1);
+        assert!(solver::has_unique_solution(&puzzle));
+    }
+}
+
+#[test]
+fn the_solver_is_deterministic() {
+    let puzzle = read_lines(&sample("multi-solution-sample.txt"))[0];
+    let first = solver::solve(&puzzle);
+    for _ in 0..5 {
+        assert_eq!(solver::solve(&puzzle), first);
+    }
+}
+
+#[test]
+fn a_solved_grid_and_a_broken_one() {
+    let puzzle = read_lines(&sample("17-clue-sample.txt"))[0];
+    let Solutions::Unique(solution) = solver::solve(&puzzle) else {
+        panic!("unique")
+    };
+    assert_eq!(solver::solve(&solution), Solutions::Unique(solution));
+    let mut broken = solution;
+    broken.swap(0, 1);
+    assert_eq!(solver::solve(&broken), Solutions::None);
+    // A digit out of range in the input is read as a blank, never a panic.
+    let mut odd = puzzle;
+    odd[80] = 200;
+    assert!(solver::count_solutions(&odd, 2) >= 1);
+}
