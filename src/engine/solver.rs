@@ -104,7 +104,7 @@ impl Search {
 
     fn record(&mut self, board: &Bands) {
         if self.count == 0 && self.keep_first {
-            self.first = Some(board.to_digits());
+            self.first = Some(board.digit_grid());
         }
         self.count += 1;
     }
@@ -347,7 +347,7 @@ impl Bands {
         (best.1, best.2)
     }
 
-    fn to_digits(&self) -> [Digit; CELLS] {
+    fn digit_grid(&self) -> [Digit; CELLS] {
         let mut digits = [0; CELLS];
         for (index, &cells) in self.cells.iter().enumerate() {
             let mut rest = cells;

@@ -139,7 +139,7 @@ struct BenchResult {
     seconds: f64,
 }
 
-fn bench_file(path: &PathBuf) -> Result<BenchResult> {
+fn bench_file(path: &Path) -> Result<BenchResult> {
     let text = read_text(path)?;
     let mut unreadable = 0;
     let puzzles: Vec<_> = format::read_puzzles(&text)
