@@ -15,31 +15,20 @@ use nonet::engine::solver;
 use nonet::engine::{format, CELLS};
 
 fn load(path: &PathBuf) -> Vec<[u8; CELLS]> {
-    let text = std::fs::read_to_string(path)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
     text.lines()
         .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .map(|l| {
-            *format::parse_line(l)
-                .expect("dataset puzzles are well formed")
-                .values()
-        })
+        .map(|l| *format::parse_line(l).expect("dataset puzzles are well formed").values())
         .collect()
 }
 
-fn time_round(
-    puzzles: &[[u8; CELLS]],
-    mut solve: impl FnMut(&[u8; CELLS]) -> usize,
-) -> (f64, usize) {
+fn time_round(puzzles: &[[u8; CELLS]], mut solve: impl FnMut(&[u8; CELLS]) -> usize) -> (f64, usize) {
     let start = Instant::now();
     let mut unique = 0;
     for puzzle in puzzles {
         unique += black_box(solve(black_box(puzzle)));
     }
-    (
-        start.elapsed().as_secs_f64() * 1e6 / puzzles.len() as f64,
-        unique,
-    )
+    (start.elapsed().as_secs_f64() * 1e6 / puzzles.len() as f64, unique)
 }
 
 fn main() {
@@ -90,12 +79,7 @@ fn main() {
         for _ in 0..rounds {
             let (ours_time, ours_unique) = time_round(&puzzles, ours_solve);
             let (theirs_time, theirs_unique) = time_round(&puzzles, &mut theirs_solve);
-            assert_eq!(
-                ours_unique,
-                theirs_unique,
-                "the solvers disagree on {}",
-                path.display()
-            );
+            assert_eq!(ours_unique, theirs_unique, "the solvers disagree on {}", path.display());
             best_ours = best_ours.min(ours_time);
             best_theirs = best_theirs.min(theirs_time);
         }

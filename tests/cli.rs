@@ -6,10 +6,8 @@ use assert_cmd::Command;
 use common::{assert_solves, reference_count, sample};
 use predicates::prelude::*;
 
-const PUZZLE: &str =
-    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
-const SOLUTION: &str =
-    "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+const PUZZLE: &str = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+const SOLUTION: &str = "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
 
 fn cli() -> Command {
     Command::cargo_bin("nonet-cli").expect("the binary is built")
@@ -68,10 +66,7 @@ fn solve_prints_a_line_per_puzzle_and_fails_on_parse_errors() {
         ]
     );
     let stderr = String::from_utf8(output.stderr).unwrap();
-    assert!(
-        stderr.contains("line 4: expected 81 cells, found 40"),
-        "{stderr}"
-    );
+    assert!(stderr.contains("line 4: expected 81 cells, found 40"), "{stderr}");
     assert!(
         stderr.contains("line 7: column 1: unexpected character 'x'"),
         "{stderr}"
@@ -138,9 +133,7 @@ fn count_caps_at_the_limit() {
     let puzzles = common::read_lines(&file);
     assert_eq!(counts.len(), puzzles.len());
     for (puzzle, count) in puzzles.iter().zip(counts) {
-        let reference = sudoku::Sudoku::from_bytes(*puzzle)
-            .unwrap()
-            .solutions_count_up_to(3);
+        let reference = sudoku::Sudoku::from_bytes(*puzzle).unwrap().solutions_count_up_to(3);
         assert_eq!(count, reference);
     }
     cli()
@@ -295,9 +288,7 @@ fn unreadable_files_are_reported() {
         .args(["solve", "/nonexistent/puzzles.txt"])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains(
-            "cannot read /nonexistent/puzzles.txt",
-        ));
+        .stderr(predicate::str::contains("cannot read /nonexistent/puzzles.txt"));
     cli()
         .args(["solve", "-"])
         .write_stdin(vec![0xff, 0xfe, 0x00])

@@ -1,13 +1,10 @@
 //! Every puzzle format: round trips (property tests) and each parse error, with its location.
 
-use nonet::engine::format::{
-    self, detect, parse, parse_as, read_puzzles, write, Format, ParseErrorKind,
-};
+use nonet::engine::format::{self, detect, parse, parse_as, read_puzzles, write, Format, ParseErrorKind};
 use nonet::engine::{Candidates, Position, CELLS};
 use proptest::prelude::*;
 
-const PUZZLE: &str =
-    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+const PUZZLE: &str = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 
 fn error(format: Format, text: &str) -> String {
     parse_as(format, text).unwrap_err().to_string()
@@ -20,10 +17,7 @@ fn line_errors() {
         "line 1: expected 81 cells, found 80"
     );
     assert_eq!(
-        error(
-            Format::Line,
-            &format!("{}a{}", &PUZZLE[..40], &PUZZLE[41..])
-        ),
+        error(Format::Line, &format!("{}a{}", &PUZZLE[..40], &PUZZLE[41..])),
         "line 1, column 41: unexpected character 'a'"
     );
     assert_eq!(error(Format::Line, "\n\n"), "no puzzle found");
@@ -33,10 +27,7 @@ fn line_errors() {
     );
     // A space ends the cells: 30 cells then a comment is too short.
     assert_eq!(
-        error(
-            Format::Line,
-            &format!("{} {}", &PUZZLE[..30], &PUZZLE[30..])
-        ),
+        error(Format::Line, &format!("{} {}", &PUZZLE[..30], &PUZZLE[30..])),
         "line 1: expected 81 cells, found 30"
     );
 }
@@ -75,10 +66,7 @@ fn grid_formats_read_each_other() {
     }
     // Zeros, extra spaces and `*---*` borders are all fine.
     let zeros = write(&position, Format::Sdk).replace('.', "0");
-    assert_eq!(
-        parse(&format!("*-----------*\n{zeros}")).unwrap().to_line(),
-        PUZZLE
-    );
+    assert_eq!(parse(&format!("*-----------*\n{zeros}")).unwrap().to_line(), PUZZLE);
 }
 
 #[test]
@@ -112,10 +100,7 @@ fn pencil_mark_errors() {
     let repeated = pm.replacen("124", "122", 1);
     assert!(error(Format::PencilMarks, &repeated).ends_with("digit 2 is listed twice"));
     let missing = pm.replacen(" 1489 ", "      ", 1);
-    assert_eq!(
-        error(Format::PencilMarks, &missing),
-        "expected 81 cells, found 80"
-    );
+    assert_eq!(error(Format::PencilMarks, &missing), "expected 81 cells, found 80");
 }
 
 #[test]
@@ -145,8 +130,7 @@ fn json_positions() {
     let mut entries: Vec<String> = (0..CELLS).map(|_| "9".to_string()).collect();
     entries[3] = "26".into();
     entries[0] = "123".into();
-    let json =
-        serde_json::json!({"givens": givens, "values": values, "candidates": entries}).to_string();
+    let json = serde_json::json!({"givens": givens, "values": values, "candidates": entries}).to_string();
     let position = parse(&json).unwrap();
     assert_eq!(position.candidates(3).to_string(), "26");
     assert_eq!(position.candidates(5).to_string(), "9", "not recomputed");
@@ -169,10 +153,7 @@ fn json_errors() {
         "givens: expected 81 cells, found 3"
     );
     let bad = format!(r#"{{"givens": "{}x{}"}}"#, &PUZZLE[..9], &PUZZLE[10..]);
-    assert_eq!(
-        error(Format::Json, &bad),
-        "givens, column 10: unexpected character 'x'"
-    );
+    assert_eq!(error(Format::Json, &bad), "givens, column 10: unexpected character 'x'");
     let mut values = PUZZLE.to_string();
     values.replace_range(0..1, "4");
     let clash = format!(r#"{{"givens": "{PUZZLE}", "values": "{values}"}}"#);
@@ -188,10 +169,7 @@ fn json_errors() {
     let mut entries: Vec<String> = vec![String::new(); CELLS];
     entries[12] = "1a".into();
     let bad = serde_json::json!({"givens": PUZZLE, "candidates": entries}).to_string();
-    assert_eq!(
-        error(Format::Json, &bad),
-        "candidates, r2c4: unexpected character 'a'"
-    );
+    assert_eq!(error(Format::Json, &bad), "candidates, r2c4: unexpected character 'a'");
 }
 
 #[test]
@@ -202,10 +180,7 @@ fn files_mix_lines_and_json_and_report_line_numbers() {
     let lines: Vec<usize> = read.iter().map(|(line, _)| *line).collect();
     assert_eq!(lines, vec![2, 4, 5]);
     assert!(read[0].1.is_ok() && read[1].1.is_ok());
-    assert_eq!(
-        read[2].1.as_ref().unwrap_err().kind,
-        ParseErrorKind::CellCount(20)
-    );
+    assert_eq!(read[2].1.as_ref().unwrap_err().kind, ParseErrorKind::CellCount(20));
 }
 
 #[test]
@@ -213,10 +188,7 @@ fn format_names() {
     for format in Format::ALL {
         assert_eq!(format.name().parse::<Format>().unwrap(), format);
     }
-    assert!("xml"
-        .parse::<Format>()
-        .unwrap_err()
-        .contains("unknown format"));
+    assert!("xml".parse::<Format>().unwrap_err().contains("unknown format"));
 }
 
 fn positions() -> impl Strategy<Value = Position> {

@@ -49,10 +49,7 @@ fn wait_for_window(title: &str) -> String {
         if let Some(id) = found.lines().next() {
             return id.to_string();
         }
-        assert!(
-            Instant::now() < deadline,
-            "no window titled {title} appeared"
-        );
+        assert!(Instant::now() < deadline, "no window titled {title} appeared");
         std::thread::sleep(Duration::from_millis(100));
     }
 }

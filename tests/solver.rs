@@ -50,9 +50,7 @@ fn reports_all_ten_thousand_multi_solution_puzzles_as_multiple() {
 #[test]
 fn counts_up_to_the_limit_and_agrees_with_an_independent_solver() {
     for puzzle in read_lines(&sample("multi-solution-sample.txt")) {
-        let reference = sudoku::Sudoku::from_bytes(puzzle)
-            .unwrap()
-            .solutions_count_up_to(50);
+        let reference = sudoku::Sudoku::from_bytes(puzzle).unwrap().solutions_count_up_to(50);
         assert_eq!(solver::count_solutions(&puzzle, 50), reference);
     }
     for puzzle in read_lines(&sample("17-clue-sample.txt")) {

@@ -67,9 +67,7 @@ impl CellSet {
 
     /// The cells that see every cell of this set (the set's own cells excluded).
     pub fn common_peers(self) -> CellSet {
-        self.iter()
-            .fold(CellSet::ALL, |acc, cell| acc & CellSet::peers(cell))
-            - self
+        self.iter().fold(CellSet::ALL, |acc, cell| acc & CellSet::peers(cell)) - self
     }
 
     /// Whether all the cells lie in one house.
@@ -162,10 +160,7 @@ mod tests {
 
     #[test]
     fn sets_follow_the_board() {
-        assert_eq!(
-            CellSet::house(0).iter().collect::<Vec<_>>(),
-            (0..9).collect::<Vec<_>>()
-        );
+        assert_eq!(CellSet::house(0).iter().collect::<Vec<_>>(), (0..9).collect::<Vec<_>>());
         assert_eq!(CellSet::peers(40).len(), 20);
         let pair: CellSet = [0, 80].into_iter().collect();
         // r1c1 and r9c9 are both seen by r1c9 and r9c1.

@@ -64,9 +64,7 @@ impl FromStr for Format {
         Format::ALL
             .into_iter()
             .find(|f| f.name() == s)
-            .ok_or_else(|| {
-                format!("unknown format '{s}' (expected line, grid, sdk, ss, pm or json)")
-            })
+            .ok_or_else(|| format!("unknown format '{s}' (expected line, grid, sdk, ss, pm or json)"))
     }
 }
 
@@ -227,13 +225,7 @@ pub fn read_puzzles(text: &str) -> Vec<(usize, Result<Position, ParseError>)> {
         .map(|(_, line)| line.trim_start());
     let one_a_line = match first_row {
         None => return Vec::new(),
-        Some(row) => {
-            row.starts_with('{')
-                || row
-                    .split(char::is_whitespace)
-                    .next()
-                    .is_some_and(|run| run.len() >= 20)
-        }
+        Some(row) => row.starts_with('{') || row.split(char::is_whitespace).next().is_some_and(|run| run.len() >= 20),
     };
     if !one_a_line {
         let line = content_lines(text).next().map_or(1, |(n, _)| n);
@@ -303,10 +295,7 @@ pub fn parse_line(text: &str) -> Result<Position, ParseError> {
         }
     }
     if count < CELLS {
-        return Err(ParseError::on_line(
-            line_number,
-            ParseErrorKind::CellCount(count),
-        ));
+        return Err(ParseError::on_line(line_number, ParseErrorKind::CellCount(count)));
     }
     Ok(Position::from_givens(&values))
 }
@@ -314,10 +303,7 @@ pub fn parse_line(text: &str) -> Result<Position, ParseError> {
 /// Whether a line only draws box borders, such as `------+-------+------` or `*-----------*`.
 fn is_separator(line: &str) -> bool {
     let trimmed = line.trim();
-    trimmed.contains("--")
-        && trimmed
-            .chars()
-            .all(|c| "-+|*:.'=".contains(c) || c.is_whitespace())
+    trimmed.contains("--") && trimmed.chars().all(|c| "-+|*:.'=".contains(c) || c.is_whitespace())
 }
 
 /// Reads nine rows of nine cells: the grid, `.sdk` and `.ss` formats. Blanks, `|` and separator
@@ -334,19 +320,15 @@ fn parse_rows(text: &str) -> Result<Position, ParseError> {
             if ch.is_whitespace() || ch == '|' {
                 continue;
             }
-            let digit = cell_digit(ch).ok_or_else(|| {
-                ParseError::at(line_number, column + 1, ParseErrorKind::UnexpectedChar(ch))
-            })?;
+            let digit = cell_digit(ch)
+                .ok_or_else(|| ParseError::at(line_number, column + 1, ParseErrorKind::UnexpectedChar(ch)))?;
             if count < 9 && rows < 9 {
                 values[rows * 9 + count] = digit;
             }
             count += 1;
         }
         if count != 9 {
-            return Err(ParseError::on_line(
-                line_number,
-                ParseErrorKind::RowLength(count),
-            ));
+            return Err(ParseError::on_line(line_number, ParseErrorKind::RowLength(count)));
         }
         rows += 1;
     }
@@ -372,18 +354,14 @@ fn pencil_mark_tokens(text: &str) -> impl Iterator<Item = (usize, usize, &str)> 
                 })
                 .map(move |(start, _)| {
                     let rest = &line[start..];
-                    let end = rest
-                        .find(|c: char| c.is_whitespace() || c == '|')
-                        .unwrap_or(rest.len());
+                    let end = rest.find(|c: char| c.is_whitespace() || c == '|').unwrap_or(rest.len());
                     (line_number, line[..start].chars().count() + 1, &rest[..end])
                 })
         })
 }
 
 fn looks_like_pencil_marks(text: &str) -> bool {
-    let tokens: Vec<&str> = pencil_mark_tokens(text)
-        .map(|(_, _, token)| token)
-        .collect();
+    let tokens: Vec<&str> = pencil_mark_tokens(text).map(|(_, _, token)| token).collect();
     tokens.len() == CELLS
         && tokens
             .iter()
@@ -494,9 +472,7 @@ fn parse_json(text: &str) -> Result<Position, ParseError> {
         return Ok(position);
     };
     if entries.len() != CELLS {
-        return Err(
-            ParseError::new(ParseErrorKind::CandidateCount(entries.len())).in_field("candidates"),
-        );
+        return Err(ParseError::new(ParseErrorKind::CandidateCount(entries.len())).in_field("candidates"));
     }
     let mut candidates = [Candidates::NONE; CELLS];
     for (cell, entry) in entries.iter().enumerate() {
@@ -570,12 +546,7 @@ fn write_pencil_marks(position: &Position) -> String {
         digit => digit.to_string(),
     };
     let widths: Vec<usize> = (0..9)
-        .map(|col| {
-            (0..9)
-                .map(|row| entry(row * 9 + col).len())
-                .max()
-                .unwrap_or(1)
-        })
+        .map(|col| (0..9).map(|row| entry(row * 9 + col).len()).max().unwrap_or(1))
         .collect();
     let border = |left: char, middle: char, right: char| {
         let mut line = String::from(left);
@@ -594,11 +565,7 @@ fn write_pencil_marks(position: &Position) -> String {
         }
         out.push('|');
         for col in 0..9 {
-            out.push_str(&format!(
-                " {:<width$} ",
-                entry(row * 9 + col),
-                width = widths[col]
-            ));
+            out.push_str(&format!(" {:<width$} ", entry(row * 9 + col), width = widths[col]));
             if col % 3 == 2 {
                 out.push_str(" |");
             }
@@ -614,13 +581,7 @@ fn write_json(position: &Position) -> String {
     let json = JsonPosition {
         givens,
         values: Some(position.to_line()),
-        candidates: Some(
-            position
-                .all_candidates()
-                .iter()
-                .map(|c| c.to_string())
-                .collect(),
-        ),
+        candidates: Some(position.all_candidates().iter().map(|c| c.to_string()).collect()),
     };
     serde_json::to_string(&json).expect("a JSON position always serialises")
 }
@@ -629,16 +590,12 @@ fn write_json(position: &Position) -> String {
 mod tests {
     use super::*;
 
-    const PUZZLE: &str =
-        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    const PUZZLE: &str = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 
     #[test]
     fn the_line_format_accepts_zeros_and_comments() {
         let with_zeros = PUZZLE.replace('.', "0") + "  # a comment";
-        assert_eq!(
-            parse_line(&with_zeros).unwrap(),
-            parse_line(PUZZLE).unwrap()
-        );
+        assert_eq!(parse_line(&with_zeros).unwrap(), parse_line(PUZZLE).unwrap());
         assert_eq!(parse(PUZZLE).unwrap().to_line(), PUZZLE);
     }
 
@@ -684,11 +641,7 @@ mod tests {
             };
             assert_eq!(detect(&text), expected, "{format}:\n{text}");
             if format != Format::PencilMarks {
-                assert_eq!(
-                    parse(&text).unwrap().values(),
-                    position.values(),
-                    "{format}"
-                );
+                assert_eq!(parse(&text).unwrap().values(), position.values(), "{format}");
             }
         }
     }

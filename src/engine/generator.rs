@@ -9,7 +9,11 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+use thiserror::Error;
+
 use super::grid::{col_of, row_of, Candidates, Cell, Digit, CELLS, PEERS};
+use super::logic::rating::{rate_up_to, Rating};
+use super::logic::Level;
 use super::solver;
 
 /// Which clue pattern symmetry a generated puzzle keeps.
@@ -46,9 +50,7 @@ impl FromStr for Symmetry {
             "none" => Ok(Symmetry::None),
             "rotational" => Ok(Symmetry::Rotational),
             "mirror" => Ok(Symmetry::Mirror),
-            _ => Err(format!(
-                "unknown symmetry '{s}' (expected none, rotational or mirror)"
-            )),
+            _ => Err(format!("unknown symmetry '{s}' (expected none, rotational or mirror)")),
         }
     }
 }
@@ -71,14 +73,25 @@ pub struct Options {
     /// No single clue can be removed without losing uniqueness. Without symmetry every puzzle is
     /// minimal; with symmetry, puzzles are drawn until one is.
     pub minimal: bool,
+    /// Only puzzles that rate at this level.
+    pub difficulty: Option<Level>,
+}
+
+/// Why no puzzle can be generated.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum GenerateError {
+    #[error("{} puzzles need the Expert techniques (finned fish, chains, ALS), which Nonet does not know yet", .0.name())]
+    LevelUnavailable(Level),
 }
 
 /// A generated puzzle with its solution and the seed that reproduces it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Generated {
     pub puzzle: [Digit; CELLS],
     pub solution: [Digit; CELLS],
     pub seed: u64,
+    /// The rating, when a difficulty was asked for.
+    pub rating: Option<Rating>,
 }
 
 impl Generated {
@@ -87,21 +100,42 @@ impl Generated {
     }
 }
 
-/// Generates a puzzle with exactly one solution.
-pub fn generate(options: Options) -> Generated {
+/// Generates a puzzle with exactly one solution (and the asked difficulty, if any).
+pub fn generate(options: Options) -> Result<Generated, GenerateError> {
+    if options.difficulty == Some(Level::Expert) {
+        return Err(GenerateError::LevelUnavailable(Level::Expert));
+    }
     let mut rng = ChaCha8Rng::seed_from_u64(options.seed);
     loop {
         let solution = random_full_grid(&mut rng);
         let puzzle = remove_clues(&solution, options.symmetry, &mut rng);
         // Without symmetry one removal pass already leaves every clue necessary; a symmetric
         // pass can leave a single removable clue, so draw again (a few tries on average).
-        if !options.minimal || options.symmetry == Symmetry::None || is_minimal(&puzzle) {
-            return Generated {
-                puzzle,
-                solution,
-                seed: options.seed,
-            };
+        if options.minimal && options.symmetry != Symmetry::None && !is_minimal(&puzzle) {
+            continue;
         }
+        let rating = match options.difficulty {
+            None => None,
+            Some(level) => {
+                // Rating stops as soon as a step would need a harder level, so misses are cheap.
+                let rating = rate_up_to(&puzzle, level, Some(&solution));
+                let fits = if level == Level::Master {
+                    !rating.solved
+                } else {
+                    rating.solved && rating.level == level
+                };
+                if !fits {
+                    continue;
+                }
+                Some(rating)
+            }
+        };
+        return Ok(Generated {
+            puzzle,
+            solution,
+            seed: options.seed,
+            rating,
+        });
     }
 }
 
@@ -161,11 +195,7 @@ fn fill(grid: &mut [Digit; CELLS], rng: &mut ChaCha8Rng) -> bool {
 
 /// Removes clues group by group (a cell and its symmetric partner) in random order, keeping each
 /// removal that leaves a unique solution.
-fn remove_clues(
-    solution: &[Digit; CELLS],
-    symmetry: Symmetry,
-    rng: &mut ChaCha8Rng,
-) -> [Digit; CELLS] {
+fn remove_clues(solution: &[Digit; CELLS], symmetry: Symmetry, rng: &mut ChaCha8Rng) -> [Digit; CELLS] {
     let mut groups: Vec<Cell> = (0..CELLS).filter(|&c| symmetry.partner(c) >= c).collect();
     groups.shuffle(rng);
     let mut puzzle = *solution;
@@ -209,12 +239,8 @@ mod tests {
         };
         assert_eq!(generate(options), generate(options));
         assert_ne!(
-            generate(options).puzzle,
-            generate(Options {
-                seed: 43,
-                ..options
-            })
-            .puzzle
+            generate(options).unwrap().puzzle,
+            generate(Options { seed: 43, ..options }).unwrap().puzzle
         );
     }
 }

@@ -75,9 +75,7 @@ const fn build_peers() -> [[Cell; 20]; 81] {
         let mut other = 0;
         while other < 81 {
             if other != cell
-                && (row_of(other) == row_of(cell)
-                    || col_of(other) == col_of(cell)
-                    || box_of(other) == box_of(cell))
+                && (row_of(other) == row_of(cell) || col_of(other) == col_of(cell) || box_of(other) == box_of(cell))
             {
                 peers[cell][n] = other;
                 n += 1;

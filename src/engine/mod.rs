@@ -4,6 +4,7 @@ pub mod cellset;
 pub mod format;
 pub mod generator;
 pub mod grid;
+pub mod logic;
 pub mod solver;
 pub mod validate;
 

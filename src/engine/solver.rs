@@ -215,9 +215,7 @@ impl Bands {
                 changed
             }};
         }
-        while prune_changed!(self, 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26)
-        {
-        }
+        while prune_changed!(self, 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26) {}
         Ok(())
     }
 
@@ -243,9 +241,7 @@ impl Bands {
         self.cells[digit_base + (band + 1) % 3] &= free;
         self.cells[digit_base + (band + 2) % 3] &= free;
 
-        let fixed = single_bit(cells & ROW)
-            | single_bit(cells >> 9 & ROW) << 9
-            | single_bit(cells >> 18) << 18;
+        let fixed = single_bit(cells & ROW) | single_bit(cells >> 9 & ROW) << 9 | single_bit(cells >> 18) << 18;
         self.unsolved[band] &= !fixed;
         for digit in 0..9 {
             if digit * 3 + band != INDEX {
@@ -275,9 +271,7 @@ impl Bands {
             while singles != 0 {
                 let bit = singles & singles.wrapping_neg();
                 singles ^= bit;
-                let digit = (0..9)
-                    .find(|d| self.cells[d * 3 + band] & bit != 0)
-                    .ok_or(DeadEnd)?;
+                let digit = (0..9).find(|d| self.cells[d * 3 + band] & bit != 0).ok_or(DeadEnd)?;
                 self.cells[digit * 3 + band] &= BAND_PEERS_EXCLUDED[bit.trailing_zeros() as usize];
                 placed = true;
             }
@@ -336,9 +330,7 @@ impl Bands {
             let unsolved = self.unsolved[band];
             if unsolved != 0 {
                 let bit = unsolved & unsolved.wrapping_neg();
-                let count = (0..9)
-                    .filter(|d| self.cells[d * 3 + band] & bit != 0)
-                    .count();
+                let count = (0..9).filter(|d| self.cells[d * 3 + band] & bit != 0).count();
                 if count < best.0 {
                     best = (count, band, bit);
                 }
@@ -416,14 +408,7 @@ static MINIROWS_OF_ROW: [u8; 512] = {
 /// some permutation (one mini-row per row and per box) using only possible mini-rows. Zero when
 /// no permutation exists, which proves the band has no place for the digit.
 static PERMUTATION_CELLS: [u32; 512] = {
-    const PERMUTATIONS: [[usize; 3]; 6] = [
-        [0, 1, 2],
-        [0, 2, 1],
-        [1, 0, 2],
-        [1, 2, 0],
-        [2, 0, 1],
-        [2, 1, 0],
-    ];
+    const PERMUTATIONS: [[usize; 3]; 6] = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
     let mut table = [0; 512];
     let mut minirows = 0;
     while minirows < 512 {
@@ -529,12 +514,8 @@ mod tests {
 
     #[test]
     fn solves_a_known_puzzle() {
-        let puzzle = parse(
-            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
-        );
-        let expected = parse(
-            "534678912672195348198342567859761423426853791713924856961537284287419635345286179",
-        );
+        let puzzle = parse("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79");
+        let expected = parse("534678912672195348198342567859761423426853791713924856961537284287419635345286179");
         assert_eq!(solve(&puzzle), Solutions::Unique(expected));
     }
 

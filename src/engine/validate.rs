@@ -40,11 +40,7 @@ pub fn duplicates(values: &[Digit; CELLS]) -> Vec<Duplicate> {
     let mut found = Vec::new();
     for (house, cells) in HOUSES.iter().enumerate() {
         for digit in 1..=9 {
-            let holding: Vec<Cell> = cells
-                .iter()
-                .copied()
-                .filter(|&c| values[c] == digit)
-                .collect();
+            let holding: Vec<Cell> = cells.iter().copied().filter(|&c| values[c] == digit).collect();
             if holding.len() > 1 {
                 found.push(Duplicate {
                     digit,
@@ -99,21 +95,12 @@ mod tests {
                 cells: vec![0, 6]
             }]
         );
-        assert_eq!(
-            found[0].to_string(),
-            "digit 5 appears twice in row 1: r1c1, r1c7"
-        );
-        assert!(matches!(
-            check_puzzle(&values),
-            Err(PuzzleProblem::RepeatedGivens(_))
-        ));
+        assert_eq!(found[0].to_string(), "digit 5 appears twice in row 1: r1c1, r1c7");
+        assert!(matches!(check_puzzle(&values), Err(PuzzleProblem::RepeatedGivens(_))));
     }
 
     #[test]
     fn an_empty_grid_has_multiple_solutions() {
-        assert_eq!(
-            check_puzzle(&[0; CELLS]),
-            Err(PuzzleProblem::MultipleSolutions)
-        );
+        assert_eq!(check_puzzle(&[0; CELLS]), Err(PuzzleProblem::MultipleSolutions));
     }
 }

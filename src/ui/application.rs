@@ -26,11 +26,7 @@ fn load_css() {
     let provider = gtk::CssProvider::new();
     provider.load_from_resource(&format!("{RESOURCE_PREFIX}/style.css"));
     if let Some(display) = gdk::Display::default() {
-        gtk::style_context_add_provider_for_display(
-            &display,
-            &provider,
-            gtk::STYLE_PROVIDER_PRIORITY_APPLICATION,
-        );
+        gtk::style_context_add_provider_for_display(&display, &provider, gtk::STYLE_PROVIDER_PRIORITY_APPLICATION);
     }
 }
 

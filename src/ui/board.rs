@@ -16,9 +16,7 @@ impl Layout {
     /// The largest square board that fits, centred, with whole-pixel cells for crisp lines and
     /// room left at the edges for the outer border's width.
     pub fn fit(width: f64, height: f64) -> Layout {
-        let cell = ((width.min(height) - 2.0 * BORDER_ROOM) / 9.0)
-            .floor()
-            .max(1.0);
+        let cell = ((width.min(height) - 2.0 * BORDER_ROOM) / 9.0).floor().max(1.0);
         let side = cell * 9.0;
         Layout {
             left: ((width - side) / 2.0).floor(),
@@ -90,10 +88,7 @@ fn draw(area: &gtk::DrawingArea, cr: &cairo::Context, layout: Layout) -> Result<
     for i in 0..=9 {
         let box_line = i % 3 == 0;
         let width = if box_line { thick } else { thin };
-        set_color(
-            cr,
-            &blend(&paper, &foreground, if box_line { 0.85 } else { 0.3 }),
-        );
+        set_color(cr, &blend(&paper, &foreground, if box_line { 0.85 } else { 0.3 }));
         cr.set_line_width(width);
         // Offset odd widths by half a pixel so lines land on whole pixels.
         let offset = if width as i64 % 2 == 1 { 0.5 } else { 0.0 };

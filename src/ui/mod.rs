@@ -11,7 +11,6 @@ pub const RESOURCE_PREFIX: &str = "/io/github/nonet/Nonet";
 
 /// Runs the application; returns its exit code.
 pub fn run() -> glib::ExitCode {
-    gtk::gio::resources_register_include!("nonet.gresource")
-        .expect("the compiled-in resources register");
+    gtk::gio::resources_register_include!("nonet.gresource").expect("the compiled-in resources register");
     application::build().run()
 }

@@ -20,9 +20,7 @@ pub fn dataset(name: &str) -> PathBuf {
 
 /// A small sample shipped in `tests/data`.
 pub fn sample(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data")
-        .join(name)
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(name)
 }
 
 /// The puzzles of a file in the line format, as digits (0 for blanks).
@@ -44,10 +42,7 @@ pub fn read_lines(path: &PathBuf) -> Vec<[u8; 81]> {
 /// Panics unless `solution` is a complete grid obeying the rules and keeping `puzzle`'s givens.
 pub fn assert_solves(puzzle: &[u8; 81], solution: &[u8; 81]) {
     for cell in 0..81 {
-        assert!(
-            (1..=9).contains(&solution[cell]),
-            "cell {cell} is not filled"
-        );
+        assert!((1..=9).contains(&solution[cell]), "cell {cell} is not filled");
         if puzzle[cell] != 0 {
             assert_eq!(puzzle[cell], solution[cell], "given at cell {cell} changed");
         }

@@ -7,7 +7,8 @@ use std::time::Instant;
 
 use anyhow::{Context, Result};
 use nonet::engine::generator::{self, Options, Symmetry};
-use nonet::engine::grid::digits_to_line;
+use nonet::engine::grid::{cell_name, digits_to_line};
+use nonet::engine::logic::{self, Hint, Level, Step, Technique};
 use nonet::engine::validate::{check_puzzle, PuzzleProblem};
 use nonet::engine::{format, solver, Format, ParseError, Position};
 use serde_json::json;
@@ -33,11 +34,7 @@ fn report(line: usize, error: &ParseError) -> String {
 }
 
 /// Runs `each` over the puzzles of a file, printing what it returns, one line per puzzle.
-fn for_each_puzzle(
-    path: &Path,
-    what: &str,
-    mut each: impl FnMut(usize, &Position) -> String,
-) -> Result<bool> {
+fn for_each_puzzle(path: &Path, what: &str, mut each: impl FnMut(usize, &Position) -> String) -> Result<bool> {
     let text = read_text(path)?;
     let puzzles = format::read_puzzles(&text);
     let mut progress = Progress::new(puzzles.len() as u64, what);
@@ -65,9 +62,7 @@ pub fn solve(path: &Path) -> Result<bool> {
             Err(problem) => {
                 eprintln!("line {line}: {problem}");
                 match problem {
-                    PuzzleProblem::RepeatedGivens(_) | PuzzleProblem::NoSolution => {
-                        "invalid: no solution".into()
-                    }
+                    PuzzleProblem::RepeatedGivens(_) | PuzzleProblem::NoSolution => "invalid: no solution".into(),
                     PuzzleProblem::MultipleSolutions => "invalid: multiple solutions".into(),
                 }
             }
@@ -100,25 +95,31 @@ pub fn generate(
     seed: Option<u64>,
     symmetry: Symmetry,
     minimal: bool,
+    difficulty: Option<Level>,
     json: bool,
 ) -> Result<bool> {
     let base = seed.unwrap_or_else(generator::random_seed);
     let mut progress = Progress::new(count, "generating");
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     for i in 0..count {
-        let generated = generator::generate(Options {
+        let options = Options {
             seed: base.wrapping_add(i),
             symmetry,
             minimal,
-        });
+            difficulty,
+        };
+        let generated = generator::generate(options)?;
         if json {
-            let object = json!({
+            let mut object = json!({
                 "puzzle": digits_to_line(&generated.puzzle),
                 "solution": digits_to_line(&generated.solution),
                 "clues": generated.clue_count(),
                 "seed": generated.seed,
                 "symmetry": symmetry.to_string(),
             });
+            if let Some(rating) = &generated.rating {
+                object["rating"] = serde_json::to_value(rating)?;
+            }
             writeln!(out, "{object}")?;
         } else {
             writeln!(out, "{}", digits_to_line(&generated.puzzle))?;
@@ -127,6 +128,117 @@ pub fn generate(
     }
     out.flush()?;
     Ok(true)
+}
+
+/// Reads a POSITION argument: an 81-character puzzle, or a file in any supported format.
+fn read_position(argument: &str) -> Result<Position> {
+    let path = Path::new(argument);
+    let text = if argument == "-" || path.exists() {
+        read_text(path)?
+    } else {
+        argument.to_string()
+    };
+    format::parse(&text).map_err(|error| anyhow::anyhow!("{argument}: {error}"))
+}
+
+fn print_step(out: &mut impl Write, step: &Step, json: bool) -> Result<()> {
+    if json {
+        writeln!(out, "{}", serde_json::to_string(step)?)?;
+    } else {
+        writeln!(out, "{}: {}", step.technique.id(), step.explanation)?;
+        for p in &step.placements {
+            writeln!(out, "{}={}", cell_name(p.cell), p.digit)?;
+        }
+        for e in &step.eliminations {
+            writeln!(out, "{}<>{}", cell_name(e.cell), e.digit)?;
+        }
+    }
+    Ok(())
+}
+
+pub fn hint(argument: &str, technique: Option<Technique>, all: bool, json: bool) -> Result<bool> {
+    let position = read_position(argument)?;
+    let mut out = std::io::stdout().lock();
+    if all {
+        let techniques: Vec<Technique> = technique.map_or_else(|| Technique::ALL.to_vec(), |t| vec![t]);
+        for technique in techniques {
+            for step in logic::find_all(&position, technique) {
+                print_step(&mut out, &step, json)?;
+            }
+        }
+        return Ok(true);
+    }
+    if let Some(technique) = technique {
+        match logic::find_step(&position, technique) {
+            Some(step) => print_step(&mut out, &step, json)?,
+            None if json => writeln!(out, "null")?,
+            None => writeln!(out, "none")?,
+        }
+        return Ok(true);
+    }
+    match logic::hint(&position) {
+        Hint::Step(step) => print_step(&mut out, &step, json)?,
+        other if json => writeln!(out, "{}", serde_json::to_string(&other)?)?,
+        Hint::Reveal { cell, digit } => {
+            writeln!(out, "reveal: {}", Hint::Reveal { cell, digit }.message())?;
+            writeln!(out, "{}={}", cell_name(cell), digit)?;
+        }
+        other => writeln!(out, "{}", other.message())?,
+    }
+    Ok(true)
+}
+
+pub fn path(argument: &str, json: bool) -> Result<bool> {
+    let position = read_position(argument)?;
+    if let Err(problem) = check_puzzle(&position.givens()) {
+        anyhow::bail!("{argument}: {problem}");
+    }
+    let solution = match solver::solve(&position.givens()) {
+        nonet::engine::Solutions::Unique(solution) => Some(solution),
+        _ => None,
+    };
+    let path = logic::logical_solve_with(&position, solution.as_ref());
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    for step in &path.steps {
+        if json {
+            writeln!(out, "{}", serde_json::to_string(step)?)?;
+        } else {
+            writeln!(out, "{}", step.compact())?;
+        }
+    }
+    if !path.solved {
+        writeln!(out, "{}", if json { "\"stuck\"" } else { "stuck" })?;
+    }
+    out.flush()?;
+    Ok(true)
+}
+
+pub fn rate(path: &Path, json: bool) -> Result<bool> {
+    for_each_puzzle(path, "rating", |line, position| {
+        let givens = position.givens();
+        if let Err(problem) = check_puzzle(&givens) {
+            eprintln!("line {line}: {problem}");
+            return if json {
+                json!({ "error": problem.to_string() }).to_string()
+            } else {
+                format!("invalid: {problem}")
+            };
+        }
+        let rating = logic::rate(&givens);
+        if json {
+            let mut object = serde_json::to_value(&rating).unwrap_or_default();
+            object["puzzle"] = json!(digits_to_line(&givens));
+            object.to_string()
+        } else {
+            let hardest = rating.hardest.map_or("none", |t| t.id());
+            let note = if rating.solved {
+                ""
+            } else {
+                " (needs techniques beyond Hard)"
+            };
+            format!("{} {:.1} {}{}", rating.level, rating.score, hardest, note)
+        }
+    })
 }
 
 /// Solver timings for one file.

@@ -9,17 +9,14 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 use nonet::engine::generator::Symmetry;
+use nonet::engine::logic::{Level, Technique};
 use nonet::engine::Format;
 
 /// Puzzle files hold one puzzle a line (81 characters, `.` or `0` for blanks, or a JSON
 /// position); blank lines and lines starting with `#` are skipped; `-` reads standard input. A
 /// file holding a single grid, `.sdk`, `.ss` or pencil-mark puzzle is read as that puzzle.
 #[derive(Parser)]
-#[command(
-    name = "nonet-cli",
-    version,
-    about = "Nonet's Sudoku engine from the command line"
-)]
+#[command(name = "nonet-cli", version, about = "Nonet's Sudoku engine from the command line")]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -54,9 +51,42 @@ enum Command {
         /// Only puzzles where no clue can be removed.
         #[arg(long)]
         minimal: bool,
-        /// One JSON object a line: puzzle, solution, clues, seed.
+        /// Only puzzles rated at this level: easy, medium, hard, expert or master.
+        #[arg(long)]
+        difficulty: Option<Level>,
+        /// One JSON object a line: puzzle, solution, clues, seed (and rating).
         #[arg(long)]
         json: bool,
+    },
+    /// The next logical step for a position, explained; a wrong entry is pointed out first.
+    Hint {
+        /// Look only for this technique (its id, e.g. x-wing); prints `none` if it does not apply.
+        #[arg(long)]
+        technique: Option<Technique>,
+        /// Every instance found (of the technique, or of all techniques), one step a line.
+        #[arg(long)]
+        all: bool,
+        /// Steps as JSON objects.
+        #[arg(long)]
+        json: bool,
+        /// An 81-character puzzle, or a file in any supported format (JSON keeps pencil marks).
+        position: String,
+    },
+    /// The logical solution path, one step a line; `stuck` if the techniques run out.
+    Path {
+        /// Steps as JSON objects.
+        #[arg(long)]
+        json: bool,
+        /// An 81-character puzzle, or a file in any supported format.
+        puzzle: String,
+    },
+    /// Rate each puzzle: `level score hardest-technique`.
+    Rate {
+        /// One JSON object a line with the step counts.
+        #[arg(long)]
+        json: bool,
+        /// Puzzle file, or `-` for standard input.
+        file: PathBuf,
     },
     /// Write each puzzle in another format.
     Convert {
@@ -87,8 +117,17 @@ fn main() -> ExitCode {
             seed,
             symmetry,
             minimal,
+            difficulty,
             json,
-        } => commands::generate(count, seed, symmetry, minimal, json),
+        } => commands::generate(count, seed, symmetry, minimal, difficulty, json),
+        Command::Hint {
+            technique,
+            all,
+            json,
+            position,
+        } => commands::hint(&position, technique, all, json),
+        Command::Path { json, puzzle } => commands::path(&puzzle, json),
+        Command::Rate { json, file } => commands::rate(&file, json),
         Command::Convert { to, file } => commands::convert(&file, to),
         Command::Bench { json, files } => commands::bench(&files, json),
     };

@@ -19,8 +19,7 @@ impl Progress {
     pub fn new(total: u64, what: &str) -> Progress {
         let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::hidden());
         bar.set_style(
-            ProgressStyle::with_template("{msg} {wide_bar} {pos}/{len} ({eta})")
-                .expect("the template is valid"),
+            ProgressStyle::with_template("{msg} {wide_bar} {pos}/{len} ({eta})").expect("the template is valid"),
         );
         bar.set_message(what.to_string());
         Progress {

@@ -1,0 +1,103 @@
+//! The board the techniques read: values and candidates as in the position, plus for each digit
+//! the set of cells where it is still a candidate. Steps are applied to it as a player would:
+//! a placement also removes the digit from the cell's peers.
+
+use super::step::Step;
+use crate::engine::cellset::CellSet;
+use crate::engine::grid::{Candidates, Cell, Digit, House, Position, CELLS, PEERS};
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Board {
+    values: [Digit; CELLS],
+    candidates: [Candidates; CELLS],
+    /// `digit_cells[d]`: empty cells where `d` is a candidate (index 0 unused).
+    digit_cells: [CellSet; 10],
+    empty: CellSet,
+}
+
+impl Board {
+    pub fn from_position(position: &Position) -> Board {
+        let mut board = Board {
+            values: *position.values(),
+            candidates: *position.all_candidates(),
+            digit_cells: [CellSet::EMPTY; 10],
+            empty: (0..CELLS).filter(|&c| position.value(c) == 0).collect(),
+        };
+        for cell in 0..CELLS {
+            for digit in board.candidates[cell].iter() {
+                board.digit_cells[digit as usize].insert(cell);
+            }
+        }
+        board
+    }
+
+    pub fn value(&self, cell: Cell) -> Digit {
+        self.values[cell]
+    }
+
+    pub fn values(&self) -> &[Digit; CELLS] {
+        &self.values
+    }
+
+    pub fn candidates(&self, cell: Cell) -> Candidates {
+        self.candidates[cell]
+    }
+
+    pub fn has(&self, cell: Cell, digit: Digit) -> bool {
+        self.candidates[cell].contains(digit)
+    }
+
+    /// Empty cells where the digit is a candidate.
+    pub fn cells_with(&self, digit: Digit) -> CellSet {
+        self.digit_cells[digit as usize]
+    }
+
+    /// Cells of a house where the digit is a candidate.
+    pub fn cells_in(&self, house: House, digit: Digit) -> CellSet {
+        self.digit_cells[digit as usize] & CellSet::house(house)
+    }
+
+    pub fn empty_cells(&self) -> CellSet {
+        self.empty
+    }
+
+    /// Empty cells with exactly two candidates.
+    pub fn bivalue_cells(&self) -> CellSet {
+        self.empty.iter().filter(|&c| self.candidates[c].len() == 2).collect()
+    }
+
+    /// Whether the digit is placed somewhere in the house.
+    pub fn house_has_value(&self, house: House, digit: Digit) -> bool {
+        CellSet::house(house).iter().any(|c| self.values[c] == digit)
+    }
+
+    pub fn is_solved(&self) -> bool {
+        self.empty.is_empty()
+    }
+
+    pub fn place(&mut self, cell: Cell, digit: Digit) {
+        for d in self.candidates[cell].iter() {
+            self.digit_cells[d as usize].remove(cell);
+        }
+        self.values[cell] = digit;
+        self.candidates[cell] = Candidates::NONE;
+        self.empty.remove(cell);
+        for &peer in &PEERS[cell] {
+            self.eliminate(peer, digit);
+        }
+    }
+
+    pub fn eliminate(&mut self, cell: Cell, digit: Digit) {
+        self.candidates[cell].remove(digit);
+        self.digit_cells[digit as usize].remove(cell);
+    }
+
+    pub fn apply(&mut self, step: &Step) {
+        for p in &step.placements {
+            self.place(p.cell, p.digit);
+        }
+        for e in &step.eliminations {
+            self.eliminate(e.cell, e.digit);
+        }
+    }
+}

@@ -1,0 +1,155 @@
+//! Intersections of a box with a row or column: locked candidates (pointing and claiming) and
+//! locked pairs and triples (a naked subset inside the intersection, which clears both houses).
+
+use super::board::Board;
+use super::step::{list_cells, list_digits, HouseRole, Role, Step};
+use super::technique::Technique;
+use super::Found;
+use crate::engine::cellset::CellSet;
+use crate::engine::grid::{house_name, Candidates, HOUSES};
+
+/// The row or column holding all the cells, if there is one.
+fn common_line(cells: CellSet) -> Option<usize> {
+    (0..18).find(|&line| (cells - CellSet::house(line)).is_empty())
+}
+
+/// The box holding all the cells, if there is one.
+fn common_box(cells: CellSet) -> Option<usize> {
+    (18..27).find(|&b| (cells - CellSet::house(b)).is_empty())
+}
+
+pub fn pointing(board: &Board, found: &mut Found) {
+    for box_house in 18..27 {
+        for digit in 1..=9 {
+            let cells = board.cells_in(box_house, digit);
+            if cells.len() < 2 {
+                continue;
+            }
+            let Some(line) = common_line(cells) else {
+                continue;
+            };
+            let targets = board.cells_in(line, digit) - cells;
+            let mut step = Step::new(Technique::LockedCandidatesPointing);
+            step.mark_house(box_house, HouseRole::Base)
+                .mark_house(line, HouseRole::Cover);
+            for cell in cells.iter() {
+                step.mark_candidate(cell, digit, Role::Pattern);
+            }
+            for cell in targets.iter() {
+                step.eliminate(cell, digit);
+            }
+            step.explain(format!(
+                "In {}, {} lies only in {} ({}), so it can be removed from the rest of {}.",
+                house_name(box_house),
+                digit,
+                house_name(line),
+                list_cells(cells.iter()),
+                house_name(line)
+            ));
+            if !found.add(step) {
+                return;
+            }
+        }
+    }
+}
+
+pub fn claiming(board: &Board, found: &mut Found) {
+    for line in 0..18 {
+        for digit in 1..=9 {
+            let cells = board.cells_in(line, digit);
+            if cells.len() < 2 {
+                continue;
+            }
+            let Some(box_house) = common_box(cells) else {
+                continue;
+            };
+            let targets = board.cells_in(box_house, digit) - cells;
+            let mut step = Step::new(Technique::LockedCandidatesClaiming);
+            step.mark_house(line, HouseRole::Base)
+                .mark_house(box_house, HouseRole::Cover);
+            for cell in cells.iter() {
+                step.mark_candidate(cell, digit, Role::Pattern);
+            }
+            for cell in targets.iter() {
+                step.eliminate(cell, digit);
+            }
+            step.explain(format!(
+                "In {}, {} lies only in {} ({}), so it can be removed from the rest of {}.",
+                house_name(line),
+                digit,
+                house_name(box_house),
+                list_cells(cells.iter()),
+                house_name(box_house)
+            ));
+            if !found.add(step) {
+                return;
+            }
+        }
+    }
+}
+
+/// A naked pair (size 2) or triple (size 3) whose cells share a box and a line: its digits leave
+/// both houses. Only reported when it clears something in each house beyond what a plain naked
+/// subset in one house would.
+pub fn locked_subset(board: &Board, size: u32, found: &mut Found) {
+    let technique = if size == 2 {
+        Technique::LockedPair
+    } else {
+        Technique::LockedTriple
+    };
+    for box_house in 18..27 {
+        for line in 0..18 {
+            let intersection = CellSet::house(box_house) & CellSet::house(line);
+            if intersection.len() != 3 {
+                continue;
+            }
+            let open: Vec<usize> = (intersection & board.empty_cells())
+                .iter()
+                .filter(|&c| (2..=size).contains(&board.candidates(c).len()))
+                .collect();
+            for mask in 1u32..(1 << open.len()) {
+                if mask.count_ones() != size {
+                    continue;
+                }
+                let cells: CellSet = (0..open.len())
+                    .filter(|i| mask >> i & 1 == 1)
+                    .map(|i| open[i])
+                    .collect();
+                let digits: Candidates = cells.iter().flat_map(|c| board.candidates(c).iter()).collect();
+                if digits.len() != size {
+                    continue;
+                }
+                let mut step = Step::new(technique);
+                step.mark_house(line, HouseRole::Base)
+                    .mark_house(box_house, HouseRole::Base);
+                for cell in cells.iter() {
+                    for digit in board.candidates(cell).iter() {
+                        step.mark_candidate(cell, digit, Role::Pattern);
+                    }
+                }
+                let mut cleared = [false; 2];
+                for (i, house) in [box_house, line].into_iter().enumerate() {
+                    for cell in HOUSES[house].iter().copied().filter(|&c| !cells.contains(c)) {
+                        for digit in digits.iter().filter(|&d| board.has(cell, d)) {
+                            step.eliminate(cell, digit);
+                            cleared[i] = true;
+                        }
+                    }
+                }
+                if !(cleared[0] && cleared[1]) {
+                    continue;
+                }
+                step.explain(format!(
+                    "{} hold only {} and share {} and {}: these digits can be removed from the other cells of both.",
+                    list_cells(cells.iter()),
+                    list_digits(digits.iter()),
+                    house_name(line),
+                    house_name(box_house)
+                ));
+                if !found.add(step) {
+                    return;
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,171 @@
+//! Human-style solving: techniques that find explained steps, tried in difficulty order, and
+//! the logical solver that chains them into a solution path.
+
+mod board;
+mod coloring;
+mod fish;
+pub mod hint;
+mod intersections;
+pub mod rating;
+mod single_digit;
+mod singles;
+pub mod step;
+mod subsets;
+pub mod technique;
+mod uniqueness;
+mod wings;
+
+pub use board::Board;
+pub use hint::{hint, Hint};
+pub use rating::{rate, Rating};
+pub use step::{CellDigit, Highlights, HouseRole, Role, Step};
+pub use technique::{Level, Technique};
+
+use super::grid::{Digit, Position, CELLS};
+
+/// Collects the steps a technique finds: the first one, or all of them.
+pub(crate) struct Found {
+    pub steps: Vec<Step>,
+    all: bool,
+}
+
+impl Found {
+    fn new(all: bool) -> Found {
+        Found { steps: Vec::new(), all }
+    }
+
+    /// Records a step that makes progress; returns whether to keep looking.
+    pub fn add(&mut self, step: Step) -> bool {
+        if step.makes_progress() {
+            self.steps.push(step);
+            return self.all;
+        }
+        true
+    }
+
+    /// Whether every instance is wanted (so duplicates are worth filtering).
+    pub fn is_collecting_all(&self) -> bool {
+        self.all
+    }
+}
+
+fn search(board: &Board, technique: Technique, found: &mut Found) {
+    use Technique::*;
+    match technique {
+        FullHouse => singles::full_house(board, found),
+        NakedSingle => singles::naked_single(board, found),
+        HiddenSingle => singles::hidden_single(board, found),
+        LockedCandidatesPointing => intersections::pointing(board, found),
+        LockedCandidatesClaiming => intersections::claiming(board, found),
+        LockedPair => intersections::locked_subset(board, 2, found),
+        LockedTriple => intersections::locked_subset(board, 3, found),
+        NakedPair => subsets::naked(board, 2, found),
+        NakedTriple => subsets::naked(board, 3, found),
+        NakedQuad => subsets::naked(board, 4, found),
+        HiddenPair => subsets::hidden(board, 2, found),
+        HiddenTriple => subsets::hidden(board, 3, found),
+        HiddenQuad => subsets::hidden(board, 4, found),
+        XWing => fish::basic(board, 2, found),
+        Swordfish => fish::basic(board, 3, found),
+        Jellyfish => fish::basic(board, 4, found),
+        Skyscraper => single_digit::skyscraper(board, found),
+        TwoStringKite => single_digit::two_string_kite(board, found),
+        TurbotFish => single_digit::turbot_fish(board, found),
+        EmptyRectangle => single_digit::empty_rectangle(board, found),
+        XyWing => wings::xy_wing(board, found),
+        XyzWing => wings::xyz_wing(board, found),
+        WWing => wings::w_wing(board, found),
+        RemotePair => wings::remote_pair(board, found),
+        SimpleColors => coloring::simple_colors(board, found),
+        UniqueRectangle1 => uniqueness::type_1(board, found),
+        UniqueRectangle2 => uniqueness::type_2(board, found),
+        UniqueRectangle4 => uniqueness::type_4(board, found),
+        BugPlusOne => uniqueness::bug_plus_one(board, found),
+    }
+}
+
+/// The first step of the given technique, if it applies.
+pub fn find_step_on(board: &Board, technique: Technique) -> Option<Step> {
+    let mut found = Found::new(false);
+    search(board, technique, &mut found);
+    found.steps.into_iter().next()
+}
+
+/// The first step in difficulty order among the allowed techniques.
+pub fn next_step_on(board: &Board, allowed: &[Technique]) -> Option<Step> {
+    Technique::ALL
+        .iter()
+        .filter(|t| allowed.contains(t))
+        .find_map(|&t| find_step_on(board, t))
+}
+
+/// The first step in difficulty order among the allowed techniques.
+pub fn next_step(position: &Position, allowed: &[Technique]) -> Option<Step> {
+    next_step_on(&Board::from_position(position), allowed)
+}
+
+/// A step of this technique only, or none.
+pub fn find_step(position: &Position, technique: Technique) -> Option<Step> {
+    find_step_on(&Board::from_position(position), technique)
+}
+
+/// Every instance of the technique in the position, as HoDoKu's "All Steps" lists them.
+pub fn find_all(position: &Position, technique: Technique) -> Vec<Step> {
+    let mut found = Found::new(true);
+    search(&Board::from_position(position), technique, &mut found);
+    found.steps
+}
+
+/// A logical solution path.
+#[derive(Clone, Debug)]
+pub struct SolvePath {
+    pub steps: Vec<Step>,
+    /// Whether the techniques filled the grid (false: they ran out, "stuck").
+    pub solved: bool,
+    pub board: Board,
+}
+
+/// Solves by techniques alone, from the position's values and candidates.
+///
+/// When `solution` is given, every step is checked against it in debug builds: a step that
+/// eliminates a solution digit or places a wrong one is a bug in a technique.
+pub fn logical_solve_with(position: &Position, solution: Option<&[Digit; CELLS]>) -> SolvePath {
+    let mut board = Board::from_position(position);
+    let mut steps = Vec::new();
+    while !board.is_solved() {
+        let Some(step) = next_step_on(&board, Technique::ALL) else {
+            break;
+        };
+        if let Some(solution) = solution {
+            debug_assert!(
+                agrees_with(&step, solution),
+                "wrong step {} on {:?}",
+                step.compact(),
+                board.values()
+            );
+        }
+        board.apply(&step);
+        steps.push(step);
+    }
+    SolvePath {
+        solved: board.is_solved(),
+        steps,
+        board,
+    }
+}
+
+/// Solves a puzzle (its givens) by techniques alone.
+pub fn logical_solve(puzzle: &Position) -> SolvePath {
+    let givens = Position::from_givens(&puzzle.givens());
+    let solution = match super::solver::solve(&puzzle.givens()) {
+        super::Solutions::Unique(solution) => Some(solution),
+        _ => None,
+    };
+    logical_solve_with(&givens, solution.as_ref())
+}
+
+/// Whether a step neither places a wrong digit nor eliminates a solution digit.
+pub fn agrees_with(step: &Step, solution: &[Digit; CELLS]) -> bool {
+    step.placements.iter().all(|p| solution[p.cell] == p.digit)
+        && step.eliminations.iter().all(|e| solution[e.cell] != e.digit)
+}

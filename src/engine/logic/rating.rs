@@ -1,0 +1,82 @@
+//! Difficulty rating: solve by techniques, always taking the lowest-scoring step available (as
+//! Sudoku Explainer does); the puzzle's score is its hardest step's, its level that step's level.
+//! A puzzle the techniques cannot finish is Master and scores at least 6.6, where Sudoku
+//! Explainer's chains begin.
+
+use std::collections::BTreeMap;
+use std::sync::OnceLock;
+
+use serde::Serialize;
+
+use super::board::Board;
+use super::technique::{Level, Technique};
+use super::{agrees_with, find_step_on};
+use crate::engine::grid::{Digit, Position, CELLS};
+
+/// The least score of a puzzle that needs more than the techniques Nonet knows.
+pub const BEYOND_KNOWN_SCORE: f32 = 6.6;
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Rating {
+    pub level: Level,
+    pub score: f32,
+    /// The highest-scoring technique used (none for a puzzle given solved).
+    pub hardest: Option<Technique>,
+    /// How many steps of each technique the rating solve took.
+    pub steps: BTreeMap<Technique, usize>,
+    /// Whether the techniques finished the grid.
+    pub solved: bool,
+}
+
+/// The techniques by ascending score (ties in catalogue order).
+pub fn by_score() -> &'static [Technique] {
+    static ORDER: OnceLock<Vec<Technique>> = OnceLock::new();
+    ORDER.get_or_init(|| {
+        let mut order = Technique::ALL.to_vec();
+        order.sort_by(|a, b| a.score().total_cmp(&b.score()));
+        order
+    })
+}
+
+/// Rates a puzzle from its givens, using only techniques of `up_to` level or easier; stops early
+/// (unsolved) once a step would need a harder one.
+pub fn rate_up_to(puzzle: &[Digit; CELLS], up_to: Level, solution: Option<&[Digit; CELLS]>) -> Rating {
+    let mut board = Board::from_position(&Position::from_givens(puzzle));
+    let mut steps = BTreeMap::new();
+    let mut hardest: Option<Technique> = None;
+    'solve: while !board.is_solved() {
+        for &technique in by_score().iter().filter(|t| t.level() <= up_to) {
+            if let Some(step) = find_step_on(&board, technique) {
+                if let Some(solution) = solution {
+                    debug_assert!(agrees_with(&step, solution), "wrong step {}", step.compact());
+                }
+                if hardest.is_none_or(|h| technique.score() > h.score()) {
+                    hardest = Some(technique);
+                }
+                *steps.entry(technique).or_insert(0) += 1;
+                board.apply(&step);
+                continue 'solve;
+            }
+        }
+        break;
+    }
+    let solved = board.is_solved();
+    let known = hardest.map_or(0.0, |t| t.score());
+    let (level, score) = if solved {
+        (hardest.map_or(Level::Easy, |t| t.level()), known)
+    } else {
+        (Level::Master, known.max(BEYOND_KNOWN_SCORE))
+    };
+    Rating {
+        level,
+        score,
+        hardest,
+        steps,
+        solved,
+    }
+}
+
+/// Rates a puzzle from its givens.
+pub fn rate(puzzle: &[Digit; CELLS]) -> Rating {
+    rate_up_to(puzzle, Level::Master, None)
+}

@@ -1,0 +1,203 @@
+//! Single-digit patterns built from strong links (a house where a digit has exactly two
+//! places): skyscraper, 2-string kite, turbot fish and empty rectangle.
+
+use super::board::Board;
+use super::step::{list_cells, HouseRole, Role, Step};
+use super::technique::Technique;
+use super::Found;
+use crate::engine::cellset::CellSet;
+use crate::engine::grid::{box_of, cell_at, cell_name, col_of, house_name, row_of, Cell, Digit, House};
+
+/// A house where the digit has exactly two candidates.
+#[derive(Clone, Copy)]
+struct StrongLink {
+    house: House,
+    ends: [Cell; 2],
+}
+
+fn strong_links(board: &Board, digit: Digit, houses: impl Iterator<Item = House>) -> Vec<StrongLink> {
+    houses
+        .filter_map(|house| {
+            let cells = board.cells_in(house, digit);
+            let mut ends = cells.iter();
+            match (cells.len(), ends.next(), ends.next()) {
+                (2, Some(a), Some(b)) => Some(StrongLink { house, ends: [a, b] }),
+                _ => None,
+            }
+        })
+        .collect()
+}
+
+/// How a chain strong–weak–strong is named, by the houses of its links.
+fn chain_kind(first: House, second: House, inner: [Cell; 2]) -> Technique {
+    let is_row = |h: House| h < 9;
+    let is_col = |h: House| (9..18).contains(&h);
+    let [b, c] = inner;
+    if (is_row(first) && is_row(second) && col_of(b) == col_of(c))
+        || (is_col(first) && is_col(second) && row_of(b) == row_of(c))
+    {
+        Technique::Skyscraper
+    } else if ((is_row(first) && is_col(second)) || (is_col(first) && is_row(second))) && box_of(b) == box_of(c) {
+        Technique::TwoStringKite
+    } else {
+        Technique::TurbotFish
+    }
+}
+
+/// Chains `a = b - c = d` on one digit: one of `a` and `d` holds the digit, so cells seeing
+/// both lose it. Reports those whose shape makes them `wanted`.
+fn strong_weak_strong(board: &Board, wanted: Technique, found: &mut Found) {
+    for digit in 1..=9 {
+        let links = strong_links(board, digit, 0..27);
+        for (i, first) in links.iter().enumerate() {
+            for second in &links[i + 1..] {
+                if first.house == second.house {
+                    continue;
+                }
+                for (a, b) in [(first.ends[0], first.ends[1]), (first.ends[1], first.ends[0])] {
+                    for (c, d) in [(second.ends[0], second.ends[1]), (second.ends[1], second.ends[0])] {
+                        let pattern: CellSet = [a, b, c, d].into_iter().collect();
+                        if pattern.len() != 4 || !CellSet::peers(b).contains(c) {
+                            continue;
+                        }
+                        if chain_kind(first.house, second.house, [b, c]) != wanted {
+                            continue;
+                        }
+                        let ends: CellSet = [a, d].into_iter().collect();
+                        let targets = (ends.common_peers() & board.cells_with(digit)) - pattern;
+                        if targets.is_empty() {
+                            continue;
+                        }
+                        let mut step = Step::new(wanted);
+                        step.mark_house(first.house, HouseRole::Base)
+                            .mark_house(second.house, HouseRole::Base);
+                        for cell in pattern.iter() {
+                            step.mark_candidate(cell, digit, Role::Pattern);
+                        }
+                        step.link((a, digit), (b, digit), true)
+                            .link((b, digit), (c, digit), false)
+                            .link((c, digit), (d, digit), true);
+                        for cell in targets.iter() {
+                            step.eliminate(cell, digit);
+                        }
+                        step.explain(format!(
+                            "{} on {}: {} has {} only in {} and {}, {} only in {} and {}; {} and {} see each other, \
+                             so {} or {} is {}. {} sees both and cannot be {}.",
+                            wanted.name(),
+                            digit,
+                            house_name(first.house),
+                            digit,
+                            cell_name(a),
+                            cell_name(b),
+                            house_name(second.house),
+                            cell_name(c),
+                            cell_name(d),
+                            cell_name(b),
+                            cell_name(c),
+                            cell_name(a),
+                            cell_name(d),
+                            digit,
+                            list_cells(targets.iter()),
+                            digit
+                        ));
+                        if !found.add(step) {
+                            return;
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+pub fn skyscraper(board: &Board, found: &mut Found) {
+    strong_weak_strong(board, Technique::Skyscraper, found);
+}
+
+pub fn two_string_kite(board: &Board, found: &mut Found) {
+    strong_weak_strong(board, Technique::TwoStringKite, found);
+}
+
+pub fn turbot_fish(board: &Board, found: &mut Found) {
+    strong_weak_strong(board, Technique::TurbotFish, found);
+}
+
+/// A box whose candidates for a digit lie on one row and one column of it (a cross, leaving an
+/// "empty rectangle"), with a strong link whose near end sees one arm: the cell where the far
+/// end's line crosses the other arm cannot hold the digit.
+pub fn empty_rectangle(board: &Board, found: &mut Found) {
+    for digit in 1..=9 {
+        let links = strong_links(board, digit, 0..18);
+        for box_index in 0..9 {
+            let box_house = 18 + box_index;
+            let cells = board.cells_in(box_house, digit);
+            if cells.len() < 2 {
+                continue;
+            }
+            let (band, stack) = (box_index / 3, box_index % 3);
+            for row in band * 3..band * 3 + 3 {
+                for col in stack * 3..stack * 3 + 3 {
+                    let row_arm = (cells & CellSet::house(row)) - CellSet::house(9 + col);
+                    let col_arm = (cells & CellSet::house(9 + col)) - CellSet::house(row);
+                    if row_arm.is_empty()
+                        || col_arm.is_empty()
+                        || !(cells - CellSet::house(row) - CellSet::house(9 + col)).is_empty()
+                    {
+                        continue;
+                    }
+                    for link in &links {
+                        for (near, far) in [(link.ends[0], link.ends[1]), (link.ends[1], link.ends[0])] {
+                            // A column link seen by the row arm, or a row link seen by the column arm.
+                            let target = if link.house >= 9
+                                && row_of(near) == row
+                                && col_of(near) / 3 != stack
+                                && row_of(far) / 3 != band
+                            {
+                                cell_at(row_of(far), col)
+                            } else if link.house < 9
+                                && col_of(near) == col
+                                && row_of(near) / 3 != band
+                                && col_of(far) / 3 != stack
+                            {
+                                cell_at(row, col_of(far))
+                            } else {
+                                continue;
+                            };
+                            if !board.has(target, digit) {
+                                continue;
+                            }
+                            let mut step = Step::new(Technique::EmptyRectangle);
+                            step.mark_house(box_house, HouseRole::Base)
+                                .mark_house(link.house, HouseRole::Base);
+                            for cell in cells.iter() {
+                                step.mark_candidate(cell, digit, Role::Pattern);
+                            }
+                            step.mark_candidate(near, digit, Role::Pattern)
+                                .mark_candidate(far, digit, Role::Pattern);
+                            step.link((near, digit), (far, digit), true);
+                            step.eliminate(target, digit);
+                            step.explain(format!(
+                                "Empty rectangle on {} in {}: its {}s lie in {} and {}. {} has {} only in {} and {}; \
+                                 either way {} cannot be {}.",
+                                digit,
+                                house_name(box_house),
+                                digit,
+                                house_name(row),
+                                house_name(9 + col),
+                                house_name(link.house),
+                                digit,
+                                cell_name(near),
+                                cell_name(far),
+                                cell_name(target),
+                                digit
+                            ));
+                            if !found.add(step) {
+                                return;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

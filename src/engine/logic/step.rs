@@ -1,0 +1,219 @@
+//! A solving step as data: what a technique found (placements, eliminations), why (a plain
+//! English explanation) and what to show on the board (cells, candidates, houses and links).
+
+use serde::{Serialize, Serializer};
+
+use super::technique::Technique;
+use crate::engine::grid::{cell_name, house_name, Cell, Digit, House};
+
+fn serialize_cell<S: Serializer>(cell: &Cell, serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.serialize_str(&cell_name(*cell))
+}
+
+fn serialize_house<S: Serializer>(house: &House, serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.serialize_str(&house_name(*house))
+}
+
+/// A digit in a cell: a placement, an elimination, or a candidate in a pattern.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+pub struct CellDigit {
+    #[serde(serialize_with = "serialize_cell")]
+    pub cell: Cell,
+    pub digit: Digit,
+}
+
+/// What a highlighted cell or candidate is to the step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Role {
+    /// Part of the pattern that proves the step.
+    Pattern,
+    /// Where the step places or eliminates.
+    Target,
+    /// An extra candidate that a finned pattern tolerates.
+    Fin,
+    /// The second colour of a colouring pattern.
+    Alternate,
+}
+
+/// What a highlighted house is to the step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum HouseRole {
+    /// Where the pattern lies (the rows of a row-based fish, the box of a pointing pair).
+    Base,
+    /// Where the eliminations happen.
+    Cover,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct CellMark {
+    #[serde(serialize_with = "serialize_cell")]
+    pub cell: Cell,
+    pub role: Role,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct CandidateMark {
+    #[serde(serialize_with = "serialize_cell")]
+    pub cell: Cell,
+    pub digit: Digit,
+    pub role: Role,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct HouseMark {
+    #[serde(serialize_with = "serialize_house")]
+    pub house: House,
+    pub role: HouseRole,
+}
+
+/// A link between two candidates: strong (one of them is true) or weak (not both are true).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Link {
+    pub from: CellDigit,
+    pub to: CellDigit,
+    pub strong: bool,
+}
+
+/// What to show on the board for a step.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct Highlights {
+    pub cells: Vec<CellMark>,
+    pub candidates: Vec<CandidateMark>,
+    pub houses: Vec<HouseMark>,
+    pub links: Vec<Link>,
+}
+
+/// One step of a solution.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Step {
+    pub technique: Technique,
+    pub name: &'static str,
+    pub placements: Vec<CellDigit>,
+    pub eliminations: Vec<CellDigit>,
+    pub explanation: String,
+    pub highlights: Highlights,
+}
+
+impl Step {
+    pub fn new(technique: Technique) -> Step {
+        Step {
+            technique,
+            name: technique.name(),
+            placements: Vec::new(),
+            eliminations: Vec::new(),
+            explanation: String::new(),
+            highlights: Highlights::default(),
+        }
+    }
+
+    /// Whether the step changes anything.
+    pub fn makes_progress(&self) -> bool {
+        !self.placements.is_empty() || !self.eliminations.is_empty()
+    }
+
+    pub fn place(&mut self, cell: Cell, digit: Digit) -> &mut Step {
+        self.placements.push(CellDigit { cell, digit });
+        self.highlights.candidates.push(CandidateMark {
+            cell,
+            digit,
+            role: Role::Target,
+        });
+        self
+    }
+
+    pub fn eliminate(&mut self, cell: Cell, digit: Digit) -> &mut Step {
+        let target = CellDigit { cell, digit };
+        if !self.eliminations.contains(&target) {
+            self.eliminations.push(target);
+            self.highlights.candidates.push(CandidateMark {
+                cell,
+                digit,
+                role: Role::Target,
+            });
+        }
+        self
+    }
+
+    pub fn mark_cell(&mut self, cell: Cell, role: Role) -> &mut Step {
+        self.highlights.cells.push(CellMark { cell, role });
+        self
+    }
+
+    pub fn mark_candidate(&mut self, cell: Cell, digit: Digit, role: Role) -> &mut Step {
+        self.highlights.candidates.push(CandidateMark { cell, digit, role });
+        self
+    }
+
+    pub fn mark_house(&mut self, house: House, role: HouseRole) -> &mut Step {
+        self.highlights.houses.push(HouseMark { house, role });
+        self
+    }
+
+    pub fn link(&mut self, from: (Cell, Digit), to: (Cell, Digit), strong: bool) -> &mut Step {
+        let (from, to) = (
+            CellDigit {
+                cell: from.0,
+                digit: from.1,
+            },
+            CellDigit {
+                cell: to.0,
+                digit: to.1,
+            },
+        );
+        self.highlights.links.push(Link { from, to, strong });
+        self
+    }
+
+    pub fn explain(&mut self, text: String) -> &mut Step {
+        self.explanation = text;
+        self
+    }
+
+    /// Where to look, for the first stage of a hint: `Look at box 5: a naked pair`.
+    pub fn summary(&self) -> String {
+        let article = match self.name.chars().next() {
+            Some('A' | 'E' | 'I' | 'O' | 'U' | 'X') => "an",
+            _ => "a",
+        };
+        let name = self.name.to_lowercase();
+        let area = self
+            .highlights
+            .houses
+            .iter()
+            .find(|h| h.role == HouseRole::Base)
+            .map(|h| house_name(h.house))
+            .or_else(|| self.highlights.cells.first().map(|c| cell_name(c.cell)))
+            .or_else(|| self.placements.first().map(|p| cell_name(p.cell)));
+        match area {
+            Some(area) => format!("Look at {area}: {article} {name}"),
+            None => format!("Look for {article} {name}"),
+        }
+    }
+
+    /// `technique: r4c7=5 r3c4<>7`, the compact form of the CLI's solution path.
+    pub fn compact(&self) -> String {
+        let mut text = self.technique.id().to_string() + ":";
+        for p in &self.placements {
+            text += &format!(" {}={}", cell_name(p.cell), p.digit);
+        }
+        for e in &self.eliminations {
+            text += &format!(" {}<>{}", cell_name(e.cell), e.digit);
+        }
+        text
+    }
+}
+
+/// Cells and digits listed for explanations: `r1c1, r1c5`, `2, 7`.
+pub fn list_cells(cells: impl IntoIterator<Item = Cell>) -> String {
+    cells.into_iter().map(cell_name).collect::<Vec<_>>().join(", ")
+}
+
+pub fn list_digits(digits: impl IntoIterator<Item = Digit>) -> String {
+    digits.into_iter().map(|d| d.to_string()).collect::<Vec<_>>().join(", ")
+}
+
+pub fn list_houses(houses: impl IntoIterator<Item = House>) -> String {
+    houses.into_iter().map(house_name).collect::<Vec<_>>().join(", ")
+}

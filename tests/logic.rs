@@ -1,0 +1,77 @@
+//! The logical solver never takes a wrong step: over thousands of puzzles, no step places a
+//! digit other than the solution's or eliminates a solution digit. The solution comes from the
+//! `sudoku` crate, an independent solver.
+
+mod common;
+
+use common::{dataset, read_lines};
+use nonet::engine::logic::{self, Board, Technique};
+use nonet::engine::{Position, CELLS};
+
+fn qqwing(name: &str) -> Vec<[u8; CELLS]> {
+    let text = std::fs::read_to_string(dataset(&format!("qqwing/{name}.csv"))).unwrap();
+    text.lines()
+        .skip(1)
+        .filter_map(|line| line.split(',').next())
+        .map(|puzzle| {
+            let mut grid = [0; CELLS];
+            for (i, ch) in puzzle.chars().take(CELLS).enumerate() {
+                grid[i] = ch.to_digit(10).unwrap_or(0) as u8;
+            }
+            grid
+        })
+        .collect()
+}
+
+/// Walks the logical solution of each puzzle, checking every step against the solution, and
+/// returns how many puzzles the techniques solved and how often each technique was used.
+fn walk(puzzles: &[[u8; CELLS]]) -> (usize, std::collections::BTreeMap<Technique, usize>) {
+    let mut solved = 0;
+    let mut used = std::collections::BTreeMap::new();
+    for (index, puzzle) in puzzles.iter().enumerate() {
+        let solution = sudoku::Sudoku::from_bytes(*puzzle)
+            .unwrap()
+            .solution()
+            .expect("unique")
+            .to_bytes();
+        let mut board = Board::from_position(&Position::from_givens(puzzle));
+        while !board.is_solved() {
+            let Some(step) = logic::next_step_on(&board, Technique::ALL) else {
+                break;
+            };
+            assert!(
+                logic::agrees_with(&step, &solution),
+                "puzzle {} ({}): wrong step {}\n{}",
+                index + 1,
+                nonet::engine::grid::digits_to_line(puzzle),
+                step.compact(),
+                step.explanation
+            );
+            *used.entry(step.technique).or_insert(0) += 1;
+            board.apply(&step);
+        }
+        solved += board.is_solved() as usize;
+    }
+    (solved, used)
+}
+
+#[test]
+fn no_wrong_step_on_seventeen_clue_puzzles() {
+    let puzzles = read_lines(&dataset("17-clue.txt"));
+    walk(&puzzles[..2000]);
+}
+
+#[test]
+fn no_wrong_step_on_magictour() {
+    walk(&read_lines(&dataset("magictour-top1465.txt")));
+}
+
+#[test]
+fn no_wrong_step_on_the_qqwing_sets_and_all_are_solved() {
+    for name in ["simple", "easy", "intermediate", "expert"] {
+        let puzzles = qqwing(name);
+        assert_eq!(puzzles.len(), 250);
+        let (solved, used) = walk(&puzzles);
+        eprintln!("{name}: {solved}/250 solved by techniques; {used:?}");
+    }
+}
