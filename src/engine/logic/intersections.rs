@@ -89,8 +89,7 @@ pub fn claiming(board: &Board, found: &mut Found) {
 }
 
 /// A naked pair (size 2) or triple (size 3) whose cells share a box and a line: its digits leave
-/// both houses. Only reported when it clears something in each house beyond what a plain naked
-/// subset in one house would.
+/// both houses (HoDoKu reports it whichever of the two has candidates to lose).
 pub fn locked_subset(board: &Board, size: u32, found: &mut Found) {
     let technique = if size == 2 {
         Technique::LockedPair
@@ -127,17 +126,12 @@ pub fn locked_subset(board: &Board, size: u32, found: &mut Found) {
                         step.mark_candidate(cell, digit, Role::Pattern);
                     }
                 }
-                let mut cleared = [false; 2];
-                for (i, house) in [box_house, line].into_iter().enumerate() {
+                for house in [box_house, line] {
                     for cell in HOUSES[house].iter().copied().filter(|&c| !cells.contains(c)) {
                         for digit in digits.iter().filter(|&d| board.has(cell, d)) {
                             step.eliminate(cell, digit);
-                            cleared[i] = true;
                         }
                     }
-                }
-                if !(cleared[0] && cleared[1]) {
-                    continue;
                 }
                 step.explain(format!(
                     "{} hold only {} and share {} and {}: these digits can be removed from the other cells of both.",

@@ -1,0 +1,97 @@
+//! Every technique against published examples (HoDoKu's technique index): in each position the
+//! technique must find an instance with exactly the published eliminations (or placement).
+
+use std::collections::BTreeSet;
+use std::path::Path;
+
+use nonet::engine::format;
+use nonet::engine::grid::cell_name;
+use nonet::engine::logic::{self, Technique};
+
+#[derive(serde::Deserialize)]
+struct Example {
+    source: String,
+    position: serde_json::Value,
+    placements: Vec<String>,
+    eliminations: Vec<String>,
+}
+
+fn examples(technique: Technique) -> Vec<Example> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/techniques")
+        .join(format!("{}.json", technique.id()));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|_| panic!("no examples for {technique}"));
+    serde_json::from_str(&text).expect("well-formed example file")
+}
+
+fn check(technique: Technique) {
+    let examples = examples(technique);
+    let count = examples.len();
+    for example in examples {
+        let position = format::parse(&example.position.to_string()).expect("example positions parse");
+        let expected: (BTreeSet<String>, BTreeSet<String>) = (
+            example.placements.iter().cloned().collect(),
+            example.eliminations.iter().cloned().collect(),
+        );
+        let steps = logic::find_all(&position, technique);
+        let found: Vec<(BTreeSet<String>, BTreeSet<String>)> = steps
+            .iter()
+            .map(|step| {
+                (
+                    step.placements
+                        .iter()
+                        .map(|p| format!("{}={}", cell_name(p.cell), p.digit))
+                        .collect(),
+                    step.eliminations
+                        .iter()
+                        .map(|e| format!("{}<>{}", cell_name(e.cell), e.digit))
+                        .collect(),
+                )
+            })
+            .collect();
+        assert!(
+            found.contains(&expected),
+            "{technique} ({}): expected {expected:?}, found {found:?}",
+            example.source
+        );
+    }
+    assert!(
+        count >= 2,
+        "{technique}: at least two published examples, found {count}"
+    );
+}
+
+macro_rules! technique_tests {
+    ($($test:ident => $technique:ident,)*) => {
+        $(
+            #[test]
+            fn $test() {
+                check(Technique::$technique);
+            }
+        )*
+    };
+}
+
+technique_tests! {
+    full_house => FullHouse,
+    naked_single => NakedSingle,
+    hidden_single => HiddenSingle,
+    locked_candidates_claiming => LockedCandidatesClaiming,
+    locked_pair => LockedPair,
+    locked_triple => LockedTriple,
+    naked_pair => NakedPair,
+    naked_triple => NakedTriple,
+    naked_quad => NakedQuad,
+    hidden_pair => HiddenPair,
+    hidden_triple => HiddenTriple,
+    hidden_quad => HiddenQuad,
+    x_wing => XWing,
+    swordfish => Swordfish,
+    jellyfish => Jellyfish,
+    two_string_kite => TwoStringKite,
+    empty_rectangle => EmptyRectangle,
+    skyscraper => Skyscraper,
+    turbot_fish => TurbotFish,
+    xy_wing => XyWing,
+    w_wing => WWing,
+}
