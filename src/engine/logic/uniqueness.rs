@@ -10,8 +10,10 @@ use crate::engine::cellset::CellSet;
 use crate::engine::grid::{box_of, cell_at, cell_name, col_of, house_name, row_of, Candidates, Cell, Digit};
 
 /// Rectangles of empty cells in two rows, two columns and two boxes whose cells all hold both
-/// digits of a pair; yields (the four cells in reading order, the pair).
-fn rectangles(board: &Board) -> Vec<([Cell; 4], [Digit; 2])> {
+/// digits of a pair; yields (the four cells in reading order, the pair). With `partial`, one
+/// corner may hold just one of the two (a candidate removed by earlier logic can be in no
+/// solution, so the swap argument still holds).
+fn rectangles(board: &Board, partial: bool) -> Vec<([Cell; 4], [Digit; 2])> {
     let mut found = Vec::new();
     for r1 in 0..9 {
         for r2 in r1 + 1..9 {
@@ -23,13 +25,13 @@ fn rectangles(board: &Board) -> Vec<([Cell; 4], [Digit; 2])> {
                     if !two_boxes || cells.iter().any(|&c| board.value(c) != 0) {
                         continue;
                     }
-                    let common = cells.iter().fold(Candidates::ALL, |acc, &c| {
-                        Candidates::from_mask(acc.mask() & board.candidates(c).mask())
-                    });
-                    let digits: Vec<Digit> = common.iter().collect();
-                    for i in 0..digits.len() {
-                        for j in i + 1..digits.len() {
-                            found.push((cells, [digits[i], digits[j]]));
+                    for a in 1..=9 {
+                        for b in a + 1..=9 {
+                            let full = cells.iter().filter(|&&c| board.has(c, a) && board.has(c, b)).count();
+                            let touched = cells.iter().filter(|&&c| board.has(c, a) || board.has(c, b)).count();
+                            if full == 4 || (partial && full == 3 && touched == 4) {
+                                found.push((cells, [a, b]));
+                            }
                         }
                     }
                 }
@@ -57,7 +59,7 @@ fn start(technique: Technique, board: &Board, cells: [Cell; 4], pair: [Digit; 2]
 
 /// Type 1: three corners hold only the pair, so the fourth must not be either pair digit.
 pub fn type_1(board: &Board, found: &mut Found) {
-    for (cells, pair) in rectangles(board) {
+    for (cells, pair) in rectangles(board, true) {
         let extra: Vec<Cell> = cells
             .into_iter()
             .filter(|&c| board.candidates(c) != pair_set(pair))
@@ -65,7 +67,9 @@ pub fn type_1(board: &Board, found: &mut Found) {
         let [corner] = extra[..] else { continue };
         let mut step = start(Technique::UniqueRectangle1, board, cells, pair);
         step.mark_cell(corner, Role::Target);
-        step.eliminate(corner, pair[0]).eliminate(corner, pair[1]);
+        for digit in pair.into_iter().filter(|&d| board.has(corner, d)) {
+            step.eliminate(corner, digit);
+        }
         step.explain(format!(
             "Unique rectangle on {} and {} in {}: three corners hold only {} and {}. If {} were {} or {}, \
              the two digits could swap and the puzzle would have two solutions, so it is neither.",
@@ -97,7 +101,7 @@ fn roof(board: &Board, cells: [Cell; 4], pair: [Digit; 2]) -> Option<[Cell; 2]> 
 /// Type 2: the two roof cells hold the pair plus the same one extra digit, which must be in one
 /// of them: cells seeing both lose it.
 pub fn type_2(board: &Board, found: &mut Found) {
-    for (cells, pair) in rectangles(board) {
+    for (cells, pair) in rectangles(board, false) {
         let Some([a, b]) = roof(board, cells, pair) else {
             continue;
         };
@@ -137,7 +141,7 @@ pub fn type_2(board: &Board, found: &mut Found) {
 /// Type 4: in a house of the two roof cells, one pair digit lives only in them; the roof cannot
 /// hold both pair digits, so the other pair digit leaves both roof cells.
 pub fn type_4(board: &Board, found: &mut Found) {
-    for (cells, pair) in rectangles(board) {
+    for (cells, pair) in rectangles(board, false) {
         let Some([a, b]) = roof(board, cells, pair) else {
             continue;
         };
@@ -194,7 +198,10 @@ pub fn bug_plus_one(board: &Board, found: &mut Found) {
         .collect();
     let [digit] = odd[..] else { return };
     let mut step = Step::new(Technique::BugPlusOne);
-    step.mark_cell(cell, Role::Target).place(cell, digit);
+    step.mark_cell(cell, Role::Target).mark_candidate(cell, digit, Role::Pattern);
+    for other in board.candidates(cell).iter().filter(|&d| d != digit) {
+        step.eliminate(cell, other);
+    }
     step.explain(format!(
         "BUG+1: every empty cell but {} holds two candidates. Only {} appears three times in its row, \
          column and box; any other choice leaves a pattern with two solutions, so {} is {}.",
