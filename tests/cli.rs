@@ -7,6 +7,8 @@ use common::{assert_solves, reference_count, sample};
 use predicates::prelude::*;
 
 const PUZZLE: &str = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+/// The first puzzle of the forum's hardest list (2011-06-26).
+const HARDEST: &str = "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3";
 const SOLUTION: &str = "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
 
 fn cli() -> Command {
@@ -303,4 +305,171 @@ fn no_progress_bar_when_stderr_is_not_a_terminal() {
         .assert()
         .success()
         .stderr("");
+}
+
+/// A HoDoKu X-Wing example (bf202) as a JSON position with its pencil marks.
+fn x_wing_position() -> String {
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/techniques/x-wing.json")).unwrap();
+    let examples: serde_json::Value = serde_json::from_str(&text).unwrap();
+    examples[0]["position"].to_string()
+}
+
+#[test]
+fn hint_prints_the_step_then_its_placements_and_eliminations() {
+    let output = cli()
+        .args(["hint", PUZZLE])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(output).unwrap();
+    let mut lines = text.lines();
+    assert!(lines.next().unwrap().starts_with("naked-single: "), "{text}");
+    assert_eq!(lines.next(), Some("r5c5=5"));
+}
+
+#[test]
+fn hint_for_one_technique_reads_a_json_file_with_its_pencil_marks() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("position.json");
+    std::fs::write(&path, x_wing_position()).unwrap();
+    let output = cli()
+        .args(["hint", "--technique", "x-wing"])
+        .arg(&path)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(output).unwrap();
+    assert!(text.starts_with("x-wing: X-Wing on 1"), "{text}");
+    let eliminations: Vec<&str> = text.lines().skip(1).collect();
+    assert_eq!(eliminations.len(), 9);
+    assert!(
+        eliminations.contains(&"r2c4<>1") && eliminations.contains(&"r5c9<>1"),
+        "{text}"
+    );
+    // A technique that does not apply prints `none` and succeeds.
+    cli()
+        .args(["hint", "--technique", "bug-plus-one"])
+        .arg(&path)
+        .assert()
+        .success()
+        .stdout("none\n");
+    cli()
+        .args(["hint", "--technique", "nonsense"])
+        .arg(&path)
+        .assert()
+        .code(2);
+}
+
+#[test]
+fn hint_json_and_all_steps() {
+    let output = cli()
+        .args(["hint", "--json", PUZZLE])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let step: serde_json::Value = serde_json::from_slice(&output).unwrap();
+    assert_eq!(step["technique"], "naked-single");
+    assert_eq!(step["name"], "Naked Single");
+    assert_eq!(step["placements"][0]["cell"], "r5c5");
+    assert_eq!(step["placements"][0]["digit"], 5);
+    assert!(step["highlights"]["cells"].is_array());
+    let output = cli()
+        .args(["hint", "--all", "--json", "--technique", "hidden-single", PUZZLE])
+        .assert()
+        .success();
+    let lines: Vec<serde_json::Value> = output
+        .get_output()
+        .stdout
+        .split(|&b| b == b'\n')
+        .filter(|l| !l.is_empty())
+        .map(|l| serde_json::from_slice(l).unwrap())
+        .collect();
+    assert!(lines.len() > 1 && lines.iter().all(|s| s["technique"] == "hidden-single"));
+}
+
+#[test]
+fn path_lists_every_step_and_says_when_it_is_stuck() {
+    let output = cli()
+        .args(["path", PUZZLE])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(output).unwrap();
+    assert_eq!(
+        text.matches('=').count(),
+        PUZZLE.matches('.').count(),
+        "every empty cell placed once"
+    );
+    assert!(!text.contains("stuck"));
+    // A puzzle from the forum's hardest list needs more than the Hard techniques.
+    let hard = HARDEST;
+    let output = cli()
+        .args(["path", hard])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    assert_eq!(String::from_utf8(output).unwrap().lines().last(), Some("stuck"));
+    cli()
+        .args(["path", &".".repeat(81)])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("multiple solutions"));
+}
+
+#[test]
+fn rate_prints_level_score_and_hardest_technique() {
+    let input = format!("{PUZZLE}\n{HARDEST}\n{}\n", ".".repeat(81));
+    let output = cli()
+        .args(["rate", "-"])
+        .write_stdin(input)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(output).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    // Rated as Sudoku Explainer does, by the easiest step at each point: hidden singles suffice.
+    assert_eq!(lines[0], "easy 1.5 hidden-single");
+    assert!(lines[1].starts_with("master "), "{}", lines[1]);
+    assert_eq!(lines[2], "invalid: multiple solutions");
+    let output = cli()
+        .args(["rate", "--json", "-"])
+        .write_stdin(PUZZLE)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let rating: serde_json::Value = serde_json::from_slice(&output).unwrap();
+    assert_eq!(rating["level"], "easy");
+    assert_eq!(rating["hardest"], "hidden-single");
+}
+
+#[test]
+fn generate_at_a_difficulty_adds_the_rating() {
+    let output = cli()
+        .args(["generate", "--difficulty", "medium", "--seed", "3", "--json"])
+        .assert()
+        .success();
+    let object: serde_json::Value = serde_json::from_slice(&output.get_output().stdout).unwrap();
+    assert_eq!(object["rating"]["level"], "medium");
+    let puzzle = digits(object["puzzle"].as_str().unwrap());
+    assert_eq!(reference_count(&puzzle), 1);
+    cli()
+        .args(["generate", "--difficulty", "expert"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("Expert"));
+    cli().args(["generate", "--difficulty", "impossible"]).assert().code(2);
 }

@@ -198,7 +198,8 @@ pub fn bug_plus_one(board: &Board, found: &mut Found) {
         .collect();
     let [digit] = odd[..] else { return };
     let mut step = Step::new(Technique::BugPlusOne);
-    step.mark_cell(cell, Role::Target).mark_candidate(cell, digit, Role::Pattern);
+    step.mark_cell(cell, Role::Target)
+        .mark_candidate(cell, digit, Role::Pattern);
     for other in board.candidates(cell).iter().filter(|&d| d != digit) {
         step.eliminate(cell, other);
     }
