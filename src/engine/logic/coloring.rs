@@ -55,6 +55,15 @@ pub fn simple_colors(board: &Board, found: &mut Found) {
     for digit in 1..=9 {
         for [blue, green] in chains(board, digit) {
             let chain = blue | green;
+            let wrapped = [blue, green]
+                .into_iter()
+                .find(|&class| class.iter().any(|c| sees_any(c, class)));
+            let trapped = (board.cells_with(digit) - chain)
+                .iter()
+                .any(|c| sees_any(c, blue) && sees_any(c, green));
+            if wrapped.is_none() && !trapped {
+                continue;
+            }
             let mut step = Step::new(Technique::SimpleColors);
             for cell in blue.iter() {
                 step.mark_candidate(cell, digit, Role::Pattern);
@@ -70,14 +79,16 @@ pub fn simple_colors(board: &Board, found: &mut Found) {
                 for cell in false_class.iter() {
                     step.eliminate(cell, digit);
                 }
-                step.explain(format!(
-                    "Simple colors on {}: colouring its strong links alternately, two cells of one colour \
+                step.explain_with(found.explains(), || {
+                    format!(
+                        "Simple colors on {}: colouring its strong links alternately, two cells of one colour \
                      ({}) share a house, so that colour is false and {} cannot be {}.",
-                    digit,
-                    list_cells(false_class.iter()),
-                    list_cells(false_class.iter()),
-                    digit
-                ));
+                        digit,
+                        list_cells(false_class.iter()),
+                        list_cells(false_class.iter()),
+                        digit
+                    )
+                });
             } else {
                 // Colour trap: outside cells seeing both colours.
                 let targets: CellSet = (board.cells_with(digit) - chain)
@@ -87,16 +98,18 @@ pub fn simple_colors(board: &Board, found: &mut Found) {
                 for cell in targets.iter() {
                     step.eliminate(cell, digit);
                 }
-                step.explain(format!(
-                    "Simple colors on {}: colouring its strong links alternately, one of the colours {} / {} \
+                step.explain_with(found.explains(), || {
+                    format!(
+                        "Simple colors on {}: colouring its strong links alternately, one of the colours {} / {} \
                      holds {}; {} sees both colours and cannot be {}.",
-                    digit,
-                    list_cells(blue.iter()),
-                    list_cells(green.iter()),
-                    digit,
-                    list_cells(targets.iter()),
-                    digit
-                ));
+                        digit,
+                        list_cells(blue.iter()),
+                        list_cells(green.iter()),
+                        digit,
+                        list_cells(targets.iter()),
+                        digit
+                    )
+                });
             }
             if !found.add(step) {
                 return;

@@ -3,6 +3,7 @@
 
 use super::board::Board;
 use super::step::{list_cells, list_digits, HouseRole, Role, Step};
+use super::subsets::gather;
 use super::technique::Technique;
 use super::Found;
 use crate::engine::cellset::CellSet;
@@ -29,6 +30,9 @@ pub fn pointing(board: &Board, found: &mut Found) {
                 continue;
             };
             let targets = board.cells_in(line, digit) - cells;
+            if targets.is_empty() {
+                continue;
+            }
             let mut step = Step::new(Technique::LockedCandidatesPointing);
             step.mark_house(box_house, HouseRole::Base)
                 .mark_house(line, HouseRole::Cover);
@@ -38,14 +42,16 @@ pub fn pointing(board: &Board, found: &mut Found) {
             for cell in targets.iter() {
                 step.eliminate(cell, digit);
             }
-            step.explain(format!(
-                "In {}, {} lies only in {} ({}), so it can be removed from the rest of {}.",
-                house_name(box_house),
-                digit,
-                house_name(line),
-                list_cells(cells.iter()),
-                house_name(line)
-            ));
+            step.explain_with(found.explains(), || {
+                format!(
+                    "In {}, {} lies only in {} ({}), so it can be removed from the rest of {}.",
+                    house_name(box_house),
+                    digit,
+                    house_name(line),
+                    list_cells(cells.iter()),
+                    house_name(line)
+                )
+            });
             if !found.add(step) {
                 return;
             }
@@ -64,6 +70,9 @@ pub fn claiming(board: &Board, found: &mut Found) {
                 continue;
             };
             let targets = board.cells_in(box_house, digit) - cells;
+            if targets.is_empty() {
+                continue;
+            }
             let mut step = Step::new(Technique::LockedCandidatesClaiming);
             step.mark_house(line, HouseRole::Base)
                 .mark_house(box_house, HouseRole::Cover);
@@ -73,14 +82,16 @@ pub fn claiming(board: &Board, found: &mut Found) {
             for cell in targets.iter() {
                 step.eliminate(cell, digit);
             }
-            step.explain(format!(
-                "In {}, {} lies only in {} ({}), so it can be removed from the rest of {}.",
-                house_name(line),
-                digit,
-                house_name(box_house),
-                list_cells(cells.iter()),
-                house_name(box_house)
-            ));
+            step.explain_with(found.explains(), || {
+                format!(
+                    "In {}, {} lies only in {} ({}), so it can be removed from the rest of {}.",
+                    house_name(line),
+                    digit,
+                    house_name(box_house),
+                    list_cells(cells.iter()),
+                    house_name(box_house)
+                )
+            });
             if !found.add(step) {
                 return;
             }
@@ -97,15 +108,16 @@ pub fn locked_subset(board: &Board, size: u32, found: &mut Found) {
         Technique::LockedTriple
     };
     for box_house in 18..27 {
-        for line in 0..18 {
+        let (band, stack) = ((box_house - 18) / 3, (box_house - 18) % 3);
+        let lines = (band * 3..band * 3 + 3).chain(9 + stack * 3..9 + stack * 3 + 3);
+        for line in lines {
             let intersection = CellSet::house(box_house) & CellSet::house(line);
-            if intersection.len() != 3 {
-                continue;
-            }
-            let open: Vec<usize> = (intersection & board.empty_cells())
-                .iter()
-                .filter(|&c| (2..=size).contains(&board.candidates(c).len()))
-                .collect();
+            let (open, count) = gather(
+                (intersection & board.empty_cells())
+                    .iter()
+                    .filter(|&c| (2..=size).contains(&board.candidates(c).len())),
+            );
+            let open = &open[..count];
             for mask in 1u32..(1 << open.len()) {
                 if mask.count_ones() != size {
                     continue;
@@ -116,6 +128,11 @@ pub fn locked_subset(board: &Board, size: u32, found: &mut Found) {
                     .collect();
                 let digits: Candidates = cells.iter().flat_map(|c| board.candidates(c).iter()).collect();
                 if digits.len() != size {
+                    continue;
+                }
+                let both = CellSet::house(box_house) | CellSet::house(line);
+                let others = (both & board.empty_cells()) - cells;
+                if !others.iter().any(|c| board.candidates(c).mask() & digits.mask() != 0) {
                     continue;
                 }
                 let mut step = Step::new(technique);
@@ -133,13 +150,15 @@ pub fn locked_subset(board: &Board, size: u32, found: &mut Found) {
                         }
                     }
                 }
-                step.explain(format!(
+                step.explain_with(found.explains(), || {
+                    format!(
                     "{} hold only {} and share {} and {}: these digits can be removed from the other cells of both.",
                     list_cells(cells.iter()),
                     list_digits(digits.iter()),
                     house_name(line),
                     house_name(box_house)
-                ));
+                )
+                });
                 if !found.add(step) {
                     return;
                 }

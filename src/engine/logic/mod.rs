@@ -27,11 +27,21 @@ use super::grid::{Digit, Position, CELLS};
 pub(crate) struct Found {
     pub steps: Vec<Step>,
     all: bool,
+    explain: bool,
 }
 
 impl Found {
     fn new(all: bool) -> Found {
-        Found { steps: Vec::new(), all }
+        Found {
+            steps: Vec::new(),
+            all,
+            explain: true,
+        }
+    }
+
+    /// Whether steps need their explanations (not when only rating).
+    pub fn explains(&self) -> bool {
+        self.explain
     }
 
     /// Records a step that makes progress; returns whether to keep looking.
@@ -87,6 +97,16 @@ fn search(board: &Board, technique: Technique, found: &mut Found) {
 /// The first step of the given technique, if it applies.
 pub fn find_step_on(board: &Board, technique: Technique) -> Option<Step> {
     let mut found = Found::new(false);
+    search(board, technique, &mut found);
+    found.steps.into_iter().next()
+}
+
+/// Like [`find_step_on`], without building the explanation (for rating, which shows none).
+pub(crate) fn find_unexplained_step_on(board: &Board, technique: Technique) -> Option<Step> {
+    let mut found = Found {
+        explain: false,
+        ..Found::new(false)
+    };
     search(board, technique, &mut found);
     found.steps.into_iter().next()
 }

@@ -10,7 +10,7 @@ use serde::Serialize;
 
 use super::board::Board;
 use super::technique::{Level, Technique};
-use super::{agrees_with, find_step_on};
+use super::{agrees_with, find_unexplained_step_on};
 use crate::engine::grid::{Digit, Position, CELLS};
 
 /// The least score of a puzzle that needs more than the techniques Nonet knows.
@@ -46,7 +46,7 @@ pub fn rate_up_to(puzzle: &[Digit; CELLS], up_to: Level, solution: Option<&[Digi
     let mut hardest: Option<Technique> = None;
     'solve: while !board.is_solved() {
         for &technique in by_score().iter().filter(|t| t.level() <= up_to) {
-            if let Some(step) = find_step_on(&board, technique) {
+            if let Some(step) = find_unexplained_step_on(&board, technique) {
                 if let Some(solution) = solution {
                     debug_assert!(agrees_with(&step, solution), "wrong step {}", step.compact());
                 }

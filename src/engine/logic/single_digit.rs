@@ -44,6 +44,17 @@ fn chain_kind(first: House, second: House, inner: [Cell; 2]) -> Technique {
     }
 }
 
+/// Whether strong links in these two houses can form the wanted pattern: a skyscraper joins two
+/// rows or two columns, a kite a row and a column; a turbot fish any two houses.
+fn houses_can_make(wanted: Technique, first: House, second: House) -> bool {
+    let kind = |h: House| h / 9; // 0 row, 1 column, 2 box
+    match wanted {
+        Technique::Skyscraper => kind(first) == kind(second) && kind(first) < 2,
+        Technique::TwoStringKite => kind(first) + kind(second) == 1,
+        _ => true,
+    }
+}
+
 /// Chains `a = b - c = d` on one digit: one of `a` and `d` holds the digit, so cells seeing
 /// both lose it. Reports those whose shape makes them `wanted`.
 fn strong_weak_strong(board: &Board, wanted: Technique, found: &mut Found) {
@@ -51,20 +62,20 @@ fn strong_weak_strong(board: &Board, wanted: Technique, found: &mut Found) {
         let links = strong_links(board, digit, 0..27);
         for (i, first) in links.iter().enumerate() {
             for second in &links[i + 1..] {
-                if first.house == second.house {
+                if first.house == second.house || !houses_can_make(wanted, first.house, second.house) {
                     continue;
                 }
                 for (a, b) in [(first.ends[0], first.ends[1]), (first.ends[1], first.ends[0])] {
                     for (c, d) in [(second.ends[0], second.ends[1]), (second.ends[1], second.ends[0])] {
-                        let pattern: CellSet = [a, b, c, d].into_iter().collect();
-                        if pattern.len() != 4 || !CellSet::peers(b).contains(c) {
+                        // Cheapest tests first: the weak link, the shape, then the targets.
+                        if b == c || a == d || a == c || b == d || !CellSet::peers(b).contains(c) {
                             continue;
                         }
                         if chain_kind(first.house, second.house, [b, c]) != wanted {
                             continue;
                         }
-                        let ends: CellSet = [a, d].into_iter().collect();
-                        let targets = (ends.common_peers() & board.cells_with(digit)) - pattern;
+                        let pattern: CellSet = [a, b, c, d].into_iter().collect();
+                        let targets = (CellSet::peers(a) & CellSet::peers(d) & board.cells_with(digit)) - pattern;
                         if targets.is_empty() {
                             continue;
                         }
@@ -80,7 +91,8 @@ fn strong_weak_strong(board: &Board, wanted: Technique, found: &mut Found) {
                         for cell in targets.iter() {
                             step.eliminate(cell, digit);
                         }
-                        step.explain(format!(
+                        step.explain_with(found.explains(), || {
+                            format!(
                             "{} on {}: {} has {} only in {} and {}, {} only in {} and {}; {} and {} see each other, \
                              so {} or {} is {}. {} sees both and cannot be {}.",
                             wanted.name(),
@@ -99,7 +111,8 @@ fn strong_weak_strong(board: &Board, wanted: Technique, found: &mut Found) {
                             digit,
                             list_cells(targets.iter()),
                             digit
-                        ));
+                        )
+                        });
                         if !found.add(step) {
                             return;
                         }
@@ -176,7 +189,8 @@ pub fn empty_rectangle(board: &Board, found: &mut Found) {
                                 .mark_candidate(far, digit, Role::Pattern);
                             step.link((near, digit), (far, digit), true);
                             step.eliminate(target, digit);
-                            step.explain(format!(
+                            step.explain_with(found.explains(), || {
+                                format!(
                                 "Empty rectangle on {} in {}: its {}s lie in {} and {}. {} has {} only in {} and {}; \
                                  either way {} cannot be {}.",
                                 digit,
@@ -190,7 +204,8 @@ pub fn empty_rectangle(board: &Board, found: &mut Found) {
                                 cell_name(far),
                                 cell_name(target),
                                 digit
-                            ));
+                            )
+                            });
                             if !found.add(step) {
                                 return;
                             }

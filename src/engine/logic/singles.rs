@@ -26,12 +26,14 @@ pub fn full_house(board: &Board, found: &mut Found) {
         step.place(cell, digit)
             .mark_house(house, HouseRole::Base)
             .mark_cell(cell, Role::Target)
-            .explain(format!(
-                "{} is the last empty cell in {}, so it takes the missing digit {}.",
-                cell_name(cell),
-                house_name(house),
-                digit
-            ));
+            .explain_with(found.explains(), || {
+                format!(
+                    "{} is the last empty cell in {}, so it takes the missing digit {}.",
+                    cell_name(cell),
+                    house_name(house),
+                    digit
+                )
+            });
         if !found.add(step) {
             return;
         }
@@ -48,11 +50,11 @@ pub fn naked_single(board: &Board, found: &mut Found) {
             continue;
         };
         let mut step = Step::new(Technique::NakedSingle);
-        step.place(cell, digit).mark_cell(cell, Role::Target).explain(format!(
-            "{} has only one candidate left: {}.",
-            cell_name(cell),
-            digit
-        ));
+        step.place(cell, digit)
+            .mark_cell(cell, Role::Target)
+            .explain_with(found.explains(), || {
+                format!("{} has only one candidate left: {}.", cell_name(cell), digit)
+            });
         if !found.add(step) {
             return;
         }
@@ -78,12 +80,9 @@ pub fn hidden_single(board: &Board, found: &mut Found) {
             step.place(cell, digit)
                 .mark_house(house, HouseRole::Base)
                 .mark_cell(cell, Role::Target)
-                .explain(format!(
-                    "In {}, {} fits only in {}.",
-                    house_name(house),
-                    digit,
-                    cell_name(cell)
-                ));
+                .explain_with(found.explains(), || {
+                    format!("In {}, {} fits only in {}.", house_name(house), digit, cell_name(cell))
+                });
             if !found.add(step) {
                 return;
             }

@@ -171,6 +171,14 @@ impl Step {
         self
     }
 
+    /// Sets the explanation when it is wanted; rating, which shows no text, skips the work.
+    pub fn explain_with(&mut self, wanted: bool, text: impl FnOnce() -> String) -> &mut Step {
+        if wanted {
+            self.explanation = text();
+        }
+        self
+    }
+
     /// Where to look, for the first stage of a hint: `Look at box 5: a naked pair`.
     pub fn summary(&self) -> String {
         let article = match self.name.chars().next() {

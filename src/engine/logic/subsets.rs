@@ -8,25 +8,46 @@ use super::Found;
 use crate::engine::cellset::CellSet;
 use crate::engine::grid::{house_name, Candidates, Digit};
 
-/// Every way to choose `size` items from `items`, in lexicographic order.
-pub fn combinations<T: Copy>(items: &[T], size: usize) -> Vec<Vec<T>> {
-    fn extend<T: Copy>(items: &[T], size: usize, start: usize, chosen: &mut Vec<T>, out: &mut Vec<Vec<T>>) {
-        if chosen.len() == size {
-            out.push(chosen.clone());
+/// Calls `visit` with every way to choose `size` (at most 4) of `items`, in lexicographic order,
+/// without allocating; stops early when `visit` returns false.
+pub fn each_combination<T: Copy + Default>(items: &[T], size: usize, mut visit: impl FnMut(&[T]) -> bool) {
+    debug_assert!(size <= 4);
+    let n = items.len();
+    if size == 0 || size > n {
+        return;
+    }
+    let mut index = [0usize; 4];
+    for (i, slot) in index.iter_mut().enumerate().take(size) {
+        *slot = i;
+    }
+    let mut chosen = [T::default(); 4];
+    loop {
+        for i in 0..size {
+            chosen[i] = items[index[i]];
+        }
+        if !visit(&chosen[..size]) {
             return;
         }
-        for i in start..items.len() {
-            if items.len() - i < size - chosen.len() {
-                break;
-            }
-            chosen.push(items[i]);
-            extend(items, size, i + 1, chosen, out);
-            chosen.pop();
+        // Advance the rightmost index that can still move.
+        let Some(i) = (0..size).rev().find(|&i| index[i] < n - size + i) else {
+            return;
+        };
+        index[i] += 1;
+        for j in i + 1..size {
+            index[j] = index[j - 1] + 1;
         }
     }
-    let mut out = Vec::new();
-    extend(items, size, 0, &mut Vec::with_capacity(size), &mut out);
-    out
+}
+
+/// Up to nine items on the stack, with their count (the hot loops avoid allocating).
+pub fn gather<T: Copy + Default>(items: impl Iterator<Item = T>) -> ([T; 9], usize) {
+    let mut out = [T::default(); 9];
+    let mut count = 0;
+    for item in items.take(9) {
+        out[count] = item;
+        count += 1;
+    }
+    (out, count)
 }
 
 fn naked_technique(size: usize) -> Technique {
@@ -49,56 +70,72 @@ const SIZE_WORDS: [&str; 5] = ["", "", "pair", "triple", "quad"];
 
 pub fn naked(board: &Board, size: usize, found: &mut Found) {
     for house in 0..27 {
-        let open: Vec<usize> = (CellSet::house(house) & board.empty_cells())
-            .iter()
-            .filter(|&c| (2..=size as u32).contains(&board.candidates(c).len()))
-            .collect();
-        for cells in combinations(&open, size) {
-            let digits: Candidates = cells.iter().flat_map(|&c| board.candidates(c).iter()).collect();
+        let (open, count) = gather(
+            (CellSet::house(house) & board.empty_cells())
+                .iter()
+                .filter(|&c| (2..=size as u32).contains(&board.candidates(c).len())),
+        );
+        let open = &open[..count];
+        let mut keep_looking = true;
+        each_combination(open, size, |cells| {
+            let digits = cells.iter().fold(Candidates::NONE, |acc, &c| {
+                Candidates::from_mask(acc.mask() | board.candidates(c).mask())
+            });
             if digits.len() as usize != size {
-                continue;
+                return true;
             }
             let subset: CellSet = cells.iter().copied().collect();
+            let others = (CellSet::house(house) & board.empty_cells()) - subset;
+            if !others.iter().any(|c| board.candidates(c).mask() & digits.mask() != 0) {
+                return true;
+            }
             let mut step = Step::new(naked_technique(size));
             step.mark_house(house, HouseRole::Base);
-            for &cell in &cells {
+            for &cell in cells {
                 for digit in board.candidates(cell).iter() {
                     step.mark_candidate(cell, digit, Role::Pattern);
                 }
             }
-            for cell in ((CellSet::house(house) & board.empty_cells()) - subset).iter() {
+            for cell in others.iter() {
                 for digit in digits.iter().filter(|&d| board.has(cell, d)) {
                     step.eliminate(cell, digit);
                 }
             }
-            step.explain(format!(
-                "In {}, {} hold only {}: a naked {}, so these digits can be removed from the other cells of {}.",
-                house_name(house),
-                list_cells(cells.iter().copied()),
-                list_digits(digits.iter()),
-                SIZE_WORDS[size],
-                house_name(house)
-            ));
-            if !found.add(step) {
-                return;
-            }
+            step.explain_with(found.explains(), || {
+                format!(
+                    "In {}, {} hold only {}: a naked {}, so these digits can be removed from the other cells of {}.",
+                    house_name(house),
+                    list_cells(cells.iter().copied()),
+                    list_digits(digits.iter()),
+                    SIZE_WORDS[size],
+                    house_name(house)
+                )
+            });
+            keep_looking = found.add(step);
+            keep_looking
+        });
+        if !keep_looking {
+            return;
         }
     }
 }
 
 pub fn hidden(board: &Board, size: usize, found: &mut Found) {
     for house in 0..27 {
-        let open: Vec<Digit> = (1..=9)
-            .filter(|&d| (2..=size as u32).contains(&board.cells_in(house, d).len()))
-            .collect();
-        for digits in combinations(&open, size) {
+        let (open, count) = gather((1..=9).filter(|&d| (2..=size as u32).contains(&board.cells_in(house, d).len())));
+        let open: &[Digit] = &open[..count];
+        let mut keep_looking = true;
+        each_combination(open, size, |digits| {
             let cells = digits
                 .iter()
                 .fold(CellSet::EMPTY, |acc, &d| acc | board.cells_in(house, d));
             if cells.len() as usize != size {
-                continue;
+                return true;
             }
             let subset: Candidates = digits.iter().copied().collect();
+            if cells.iter().all(|c| board.candidates(c).mask() & !subset.mask() == 0) {
+                return true;
+            }
             let mut step = Step::new(hidden_technique(size));
             step.mark_house(house, HouseRole::Base);
             for cell in cells.iter() {
@@ -110,16 +147,20 @@ pub fn hidden(board: &Board, size: usize, found: &mut Found) {
                     }
                 }
             }
-            step.explain(format!(
-                "In {}, {} fit only in {}: a hidden {}, so those cells can hold nothing else.",
-                house_name(house),
-                list_digits(digits.iter().copied()),
-                list_cells(cells.iter()),
-                SIZE_WORDS[size]
-            ));
-            if !found.add(step) {
-                return;
-            }
+            step.explain_with(found.explains(), || {
+                format!(
+                    "In {}, {} fit only in {}: a hidden {}, so those cells can hold nothing else.",
+                    house_name(house),
+                    list_digits(digits.iter().copied()),
+                    list_cells(cells.iter()),
+                    SIZE_WORDS[size]
+                )
+            });
+            keep_looking = found.add(step);
+            keep_looking
+        });
+        if !keep_looking {
+            return;
         }
     }
 }

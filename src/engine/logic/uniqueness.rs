@@ -13,27 +13,51 @@ use crate::engine::grid::{box_of, cell_at, cell_name, col_of, house_name, row_of
 /// digits of a pair; yields (the four cells in reading order, the pair). With `partial`, one
 /// corner may hold just one of the two (a candidate removed by earlier logic can be in no
 /// solution, so the swap argument still holds).
+///
+/// Every rectangle the techniques use has a side of two cells holding exactly the pair, so the
+/// search starts from such sides rather than from all 1,296 rectangles.
 fn rectangles(board: &Board, partial: bool) -> Vec<([Cell; 4], [Digit; 2])> {
-    let mut found = Vec::new();
-    for r1 in 0..9 {
-        for r2 in r1 + 1..9 {
-            for c1 in 0..9 {
-                for c2 in c1 + 1..9 {
-                    let cells = [cell_at(r1, c1), cell_at(r1, c2), cell_at(r2, c1), cell_at(r2, c2)];
-                    // Two boxes: the rows share a band or the columns share a stack, not both.
-                    let two_boxes = (r1 / 3 == r2 / 3) != (c1 / 3 == c2 / 3);
-                    if !two_boxes || cells.iter().any(|&c| board.value(c) != 0) {
+    let mut found: Vec<([Cell; 4], [Digit; 2])> = Vec::new();
+    let bivalue: Vec<Cell> = board.bivalue_cells().iter().collect();
+    for (i, &p) in bivalue.iter().enumerate() {
+        for &q in &bivalue[i + 1..] {
+            if board.candidates(p) != board.candidates(q) {
+                continue;
+            }
+            let mut digits = board.candidates(p).iter();
+            let (Some(a), Some(b)) = (digits.next(), digits.next()) else {
+                continue;
+            };
+            // The side p–q lies in a row or a column; the rectangle's other side is parallel.
+            let (same_row, same_col) = (row_of(p) == row_of(q), col_of(p) == col_of(q));
+            if !same_row && !same_col {
+                continue;
+            }
+            for other in 0..9 {
+                let (r, s) = if same_row {
+                    if other == row_of(p) {
                         continue;
                     }
-                    for a in 1..=9 {
-                        for b in a + 1..=9 {
-                            let full = cells.iter().filter(|&&c| board.has(c, a) && board.has(c, b)).count();
-                            let touched = cells.iter().filter(|&&c| board.has(c, a) || board.has(c, b)).count();
-                            if full == 4 || (partial && full == 3 && touched == 4) {
-                                found.push((cells, [a, b]));
-                            }
-                        }
+                    (cell_at(other, col_of(p)), cell_at(other, col_of(q)))
+                } else {
+                    if other == col_of(p) {
+                        continue;
                     }
+                    (cell_at(row_of(p), other), cell_at(row_of(q), other))
+                };
+                let mut cells = [p, q, r, s];
+                cells.sort_unstable();
+                let (r1, r2, c1, c2) = (row_of(cells[0]), row_of(cells[3]), col_of(cells[0]), col_of(cells[3]));
+                // Two boxes: the rows share a band or the columns share a stack, not both.
+                let two_boxes = (r1 / 3 == r2 / 3) != (c1 / 3 == c2 / 3);
+                if !two_boxes || cells.iter().any(|&c| board.value(c) != 0) {
+                    continue;
+                }
+                let full = cells.iter().filter(|&&c| board.has(c, a) && board.has(c, b)).count();
+                let touched = cells.iter().filter(|&&c| board.has(c, a) || board.has(c, b)).count();
+                let fits = full == 4 || (partial && full == 3 && touched == 4);
+                if fits && !found.contains(&(cells, [a, b])) {
+                    found.push((cells, [a, b]));
                 }
             }
         }
@@ -70,18 +94,20 @@ pub fn type_1(board: &Board, found: &mut Found) {
         for digit in pair.into_iter().filter(|&d| board.has(corner, d)) {
             step.eliminate(corner, digit);
         }
-        step.explain(format!(
-            "Unique rectangle on {} and {} in {}: three corners hold only {} and {}. If {} were {} or {}, \
+        step.explain_with(found.explains(), || {
+            format!(
+                "Unique rectangle on {} and {} in {}: three corners hold only {} and {}. If {} were {} or {}, \
              the two digits could swap and the puzzle would have two solutions, so it is neither.",
-            pair[0],
-            pair[1],
-            list_cells(cells),
-            pair[0],
-            pair[1],
-            cell_name(corner),
-            pair[0],
-            pair[1]
-        ));
+                pair[0],
+                pair[1],
+                list_cells(cells),
+                pair[0],
+                pair[1],
+                cell_name(corner),
+                pair[0],
+                pair[1]
+            )
+        });
         if !found.add(step) {
             return;
         }
@@ -120,18 +146,20 @@ pub fn type_2(board: &Board, found: &mut Found) {
         for cell in targets.iter() {
             step.eliminate(cell, z);
         }
-        step.explain(format!(
-            "Unique rectangle on {} and {} in {}: to avoid two solutions, {} or {} must be {}, \
+        step.explain_with(found.explains(), || {
+            format!(
+                "Unique rectangle on {} and {} in {}: to avoid two solutions, {} or {} must be {}, \
              so {} cannot be {}.",
-            pair[0],
-            pair[1],
-            list_cells(cells),
-            cell_name(a),
-            cell_name(b),
-            z,
-            list_cells(targets.iter()),
-            z
-        ));
+                pair[0],
+                pair[1],
+                list_cells(cells),
+                cell_name(a),
+                cell_name(b),
+                z,
+                list_cells(targets.iter()),
+                z
+            )
+        });
         if !found.add(step) {
             return;
         }
@@ -155,19 +183,21 @@ pub fn type_4(board: &Board, found: &mut Found) {
                 let mut step = start(Technique::UniqueRectangle4, board, cells, pair);
                 step.mark_house(house, HouseRole::Base);
                 step.eliminate(a, other).eliminate(b, other);
-                step.explain(format!(
-                    "Unique rectangle on {} and {} in {}: in {}, {} must be in {} or {}; if either were {}, \
+                step.explain_with(found.explains(), || {
+                    format!(
+                        "Unique rectangle on {} and {} in {}: in {}, {} must be in {} or {}; if either were {}, \
                      the rectangle could swap its digits, so neither is {}.",
-                    pair[0],
-                    pair[1],
-                    list_cells(cells),
-                    house_name(house),
-                    locked,
-                    cell_name(a),
-                    cell_name(b),
-                    other,
-                    other
-                ));
+                        pair[0],
+                        pair[1],
+                        list_cells(cells),
+                        house_name(house),
+                        locked,
+                        cell_name(a),
+                        cell_name(b),
+                        other,
+                        other
+                    )
+                });
                 if !found.add(step) {
                     return;
                 }
@@ -203,13 +233,15 @@ pub fn bug_plus_one(board: &Board, found: &mut Found) {
     for other in board.candidates(cell).iter().filter(|&d| d != digit) {
         step.eliminate(cell, other);
     }
-    step.explain(format!(
-        "BUG+1: every empty cell but {} holds two candidates. Only {} appears three times in its row, \
+    step.explain_with(found.explains(), || {
+        format!(
+            "BUG+1: every empty cell but {} holds two candidates. Only {} appears three times in its row, \
          column and box; any other choice leaves a pattern with two solutions, so {} is {}.",
-        cell_name(cell),
-        digit,
-        cell_name(cell),
-        digit
-    ));
+            cell_name(cell),
+            digit,
+            cell_name(cell),
+            digit
+        )
+    });
     found.add(step);
 }

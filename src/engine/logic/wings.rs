@@ -56,22 +56,24 @@ pub fn xy_wing(board: &Board, found: &mut Found) {
                 for cell in targets.iter() {
                     step.eliminate(cell, z);
                 }
-                step.explain(format!(
-                    "XY-Wing: {} holds {} or {}; if {} then {} is {}, if {} then {} is {}. \
+                step.explain_with(found.explains(), || {
+                    format!(
+                        "XY-Wing: {} holds {} or {}; if {} then {} is {}, if {} then {} is {}. \
                      Either way one of them is {}, so {} cannot be {}.",
-                    cell_name(pivot),
-                    x,
-                    y,
-                    x,
-                    cell_name(first),
-                    z,
-                    y,
-                    cell_name(second),
-                    z,
-                    z,
-                    list_cells(targets.iter()),
-                    z
-                ));
+                        cell_name(pivot),
+                        x,
+                        y,
+                        x,
+                        cell_name(first),
+                        z,
+                        y,
+                        cell_name(second),
+                        z,
+                        z,
+                        list_cells(targets.iter()),
+                        z
+                    )
+                });
                 if !found.add(step) {
                     return;
                 }
@@ -114,18 +116,20 @@ pub fn xyz_wing(board: &Board, found: &mut Found) {
                 for cell in targets.iter() {
                     step.eliminate(cell, z);
                 }
-                step.explain(format!(
-                    "XYZ-Wing: {} holds {}, and {} and {} each hold {} with one of its other digits. \
+                step.explain_with(found.explains(), || {
+                    format!(
+                        "XYZ-Wing: {} holds {}, and {} and {} each hold {} with one of its other digits. \
                      One of the three is {}, so {} cannot be {}.",
-                    cell_name(pivot),
-                    pivot_digits,
-                    cell_name(first),
-                    cell_name(second),
-                    z,
-                    z,
-                    list_cells(targets.iter()),
-                    z
-                ));
+                        cell_name(pivot),
+                        pivot_digits,
+                        cell_name(first),
+                        cell_name(second),
+                        z,
+                        z,
+                        list_cells(targets.iter()),
+                        z
+                    )
+                });
                 if !found.add(step) {
                     return;
                 }
@@ -182,22 +186,24 @@ pub fn w_wing(board: &Board, found: &mut Found) {
                     for cell in targets.iter() {
                         step.eliminate(cell, y);
                     }
-                    step.explain(format!(
-                        "W-Wing: {} and {} both hold only {} and {}. In {}, {} is in {} or {}, which see them, \
+                    step.explain_with(found.explains(), || {
+                        format!(
+                            "W-Wing: {} and {} both hold only {} and {}. In {}, {} is in {} or {}, which see them, \
                          so they cannot both be {}: one is {}, and {} cannot be {}.",
-                        cell_name(first),
-                        cell_name(second),
-                        x,
-                        y,
-                        house_name(house),
-                        x,
-                        cell_name(near_first),
-                        cell_name(near_second),
-                        x,
-                        y,
-                        list_cells(targets.iter()),
-                        y
-                    ));
+                            cell_name(first),
+                            cell_name(second),
+                            x,
+                            y,
+                            house_name(house),
+                            x,
+                            cell_name(near_first),
+                            cell_name(near_second),
+                            x,
+                            y,
+                            list_cells(targets.iter()),
+                            y
+                        )
+                    });
                     if !found.add(step) {
                         return;
                     }
@@ -270,17 +276,19 @@ pub fn remote_pair(board: &Board, found: &mut Found) {
                 for (cell, digit) in hits {
                     step.eliminate(cell, digit);
                 }
-                step.explain(format!(
-                    "Remote pair on {} and {}: along {} the cells alternate, so {} and {} hold one each; \
+                step.explain_with(found.explains(), || {
+                    format!(
+                        "Remote pair on {} and {}: along {} the cells alternate, so {} and {} hold one each; \
                      cells seeing both lose {} and {}.",
-                    x,
-                    y,
-                    list_cells(path.iter().copied()),
-                    cell_name(a),
-                    cell_name(b),
-                    x,
-                    y
-                ));
+                        x,
+                        y,
+                        list_cells(path.iter().copied()),
+                        cell_name(a),
+                        cell_name(b),
+                        x,
+                        y
+                    )
+                });
                 if !found.add(step) {
                     return;
                 }
