@@ -8,32 +8,18 @@
 //!
 //! `cargo bench --bench logic`.
 
+#[path = "../tests/common/mod.rs"]
+mod common;
+
 use std::hint::black_box;
-use std::path::PathBuf;
 use std::time::Instant;
+
+use common::qqwing;
 
 use nonet::engine::generator::{generate, Options};
 use nonet::engine::logic::{self, Board, Level, Technique};
 use nonet::engine::{Position, CELLS};
 use sudoku::strategy::{Strategy, StrategySolver};
-
-fn qqwing(name: &str) -> Vec<[u8; CELLS]> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/datasets/qqwing")
-        .join(format!("{name}.csv"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
-    text.lines()
-        .skip(1)
-        .filter_map(|line| line.split(',').next())
-        .map(|puzzle| {
-            let mut grid = [0; CELLS];
-            for (i, ch) in puzzle.chars().take(CELLS).enumerate() {
-                grid[i] = ch.to_digit(10).unwrap_or(0) as u8;
-            }
-            grid
-        })
-        .collect()
-}
 
 /// Median and mean of durations in microseconds.
 fn summary(mut micros: Vec<f64>) -> (f64, f64, f64) {

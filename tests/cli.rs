@@ -15,6 +15,11 @@ fn cli() -> Command {
     Command::cargo_bin("nonet-cli").expect("the binary is built")
 }
 
+/// Runs the CLI, expects success, and returns its standard output.
+fn succeed(args: &[&str]) -> String {
+    String::from_utf8(cli().args(args).assert().success().get_output().stdout.clone()).expect("UTF-8 output")
+}
+
 fn digits(line: &str) -> [u8; 81] {
     let mut grid = [0; 81];
     for (i, ch) in line.chars().take(81).enumerate() {
@@ -316,14 +321,7 @@ fn x_wing_position() -> String {
 
 #[test]
 fn hint_prints_the_step_then_its_placements_and_eliminations() {
-    let output = cli()
-        .args(["hint", PUZZLE])
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let text = String::from_utf8(output).unwrap();
+    let text = succeed(&["hint", PUZZLE]);
     let mut lines = text.lines();
     assert!(lines.next().unwrap().starts_with("naked-single: "), "{text}");
     assert_eq!(lines.next(), Some("r5c5=5"));
@@ -395,14 +393,7 @@ fn hint_json_and_all_steps() {
 
 #[test]
 fn path_lists_every_step_and_says_when_it_is_stuck() {
-    let output = cli()
-        .args(["path", PUZZLE])
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let text = String::from_utf8(output).unwrap();
+    let text = succeed(&["path", PUZZLE]);
     assert_eq!(
         text.matches('=').count(),
         PUZZLE.matches('.').count(),

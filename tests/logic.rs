@@ -4,24 +4,9 @@
 
 mod common;
 
-use common::{dataset, read_lines};
+use common::{dataset, qqwing, read_lines};
 use nonet::engine::logic::{self, Board, Technique};
 use nonet::engine::{Position, CELLS};
-
-fn qqwing(name: &str) -> Vec<[u8; CELLS]> {
-    let text = std::fs::read_to_string(dataset(&format!("qqwing/{name}.csv"))).unwrap();
-    text.lines()
-        .skip(1)
-        .filter_map(|line| line.split(',').next())
-        .map(|puzzle| {
-            let mut grid = [0; CELLS];
-            for (i, ch) in puzzle.chars().take(CELLS).enumerate() {
-                grid[i] = ch.to_digit(10).unwrap_or(0) as u8;
-            }
-            grid
-        })
-        .collect()
-}
 
 /// Walks the logical solution of each puzzle, checking every step against the solution, and
 /// returns how many puzzles the techniques solved and how often each technique was used.

@@ -4,25 +4,10 @@
 
 mod common;
 
-use common::{dataset, reference_count};
+use common::{qqwing, reference_count};
 use nonet::engine::generator::{generate, GenerateError, Options};
 use nonet::engine::logic::{self, Hint, Level};
 use nonet::engine::{Candidates, Position, CELLS};
-
-fn qqwing(name: &str) -> Vec<[u8; CELLS]> {
-    let text = std::fs::read_to_string(dataset(&format!("qqwing/{name}.csv"))).unwrap();
-    text.lines()
-        .skip(1)
-        .filter_map(|line| line.split(',').next())
-        .map(|puzzle| {
-            let mut grid = [0; CELLS];
-            for (i, ch) in puzzle.chars().take(CELLS).enumerate() {
-                grid[i] = ch.to_digit(10).unwrap_or(0) as u8;
-            }
-            grid
-        })
-        .collect()
-}
 
 #[test]
 fn qqwing_simple_puzzles_rate_easy_and_scores_rise_with_qqwing_grades() {

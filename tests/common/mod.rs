@@ -71,3 +71,19 @@ pub fn reference_count(puzzle: &[u8; 81]) -> usize {
         .expect("digits 0-9")
         .solutions_count_up_to(2)
 }
+
+/// The puzzles of one of the qqwing sets (`simple`, `easy`, `intermediate`, `expert`).
+pub fn qqwing(name: &str) -> Vec<[u8; 81]> {
+    let text = std::fs::read_to_string(dataset(&format!("qqwing/{name}.csv"))).expect("readable qqwing set");
+    text.lines()
+        .skip(1)
+        .filter_map(|line| line.split(',').next())
+        .map(|puzzle| {
+            let mut grid = [0; 81];
+            for (i, ch) in puzzle.chars().take(81).enumerate() {
+                grid[i] = ch.to_digit(10).unwrap_or(0) as u8;
+            }
+            grid
+        })
+        .collect()
+}

@@ -20,62 +20,36 @@ fn common_box(cells: CellSet) -> Option<usize> {
 }
 
 pub fn pointing(board: &Board, found: &mut Found) {
-    for box_house in 18..27 {
-        for digit in 1..=9 {
-            let cells = board.cells_in(box_house, digit);
-            if cells.len() < 2 {
-                continue;
-            }
-            let Some(line) = common_line(cells) else {
-                continue;
-            };
-            let targets = board.cells_in(line, digit) - cells;
-            if targets.is_empty() {
-                continue;
-            }
-            let mut step = Step::new(Technique::LockedCandidatesPointing);
-            step.mark_house(box_house, HouseRole::Base)
-                .mark_house(line, HouseRole::Cover);
-            for cell in cells.iter() {
-                step.mark_candidate(cell, digit, Role::Pattern);
-            }
-            for cell in targets.iter() {
-                step.eliminate(cell, digit);
-            }
-            step.explain_with(found.explains(), || {
-                format!(
-                    "In {}, {} lies only in {} ({}), so it can be removed from the rest of {}.",
-                    house_name(box_house),
-                    digit,
-                    house_name(line),
-                    list_cells(cells.iter()),
-                    house_name(line)
-                )
-            });
-            if !found.add(step) {
-                return;
-            }
-        }
-    }
+    locked_candidates(board, found, Technique::LockedCandidatesPointing, 18..27, common_line);
 }
 
 pub fn claiming(board: &Board, found: &mut Found) {
-    for line in 0..18 {
+    locked_candidates(board, found, Technique::LockedCandidatesClaiming, 0..18, common_box);
+}
+
+/// A digit whose candidates in a base house all lie in one other house (the cover: a line for a
+/// box, a box for a line) must be in the intersection, so the rest of the cover loses it.
+fn locked_candidates(
+    board: &Board,
+    found: &mut Found,
+    technique: Technique,
+    bases: std::ops::Range<usize>,
+    cover_of: fn(CellSet) -> Option<usize>,
+) {
+    for base in bases {
         for digit in 1..=9 {
-            let cells = board.cells_in(line, digit);
+            let cells = board.cells_in(base, digit);
             if cells.len() < 2 {
                 continue;
             }
-            let Some(box_house) = common_box(cells) else {
-                continue;
-            };
-            let targets = board.cells_in(box_house, digit) - cells;
+            let Some(cover) = cover_of(cells) else { continue };
+            let targets = board.cells_in(cover, digit) - cells;
             if targets.is_empty() {
                 continue;
             }
-            let mut step = Step::new(Technique::LockedCandidatesClaiming);
-            step.mark_house(line, HouseRole::Base)
-                .mark_house(box_house, HouseRole::Cover);
+            let mut step = Step::new(technique);
+            step.mark_house(base, HouseRole::Base)
+                .mark_house(cover, HouseRole::Cover);
             for cell in cells.iter() {
                 step.mark_candidate(cell, digit, Role::Pattern);
             }
@@ -85,11 +59,11 @@ pub fn claiming(board: &Board, found: &mut Found) {
             step.explain_with(found.explains(), || {
                 format!(
                     "In {}, {} lies only in {} ({}), so it can be removed from the rest of {}.",
-                    house_name(line),
+                    house_name(base),
                     digit,
-                    house_name(box_house),
+                    house_name(cover),
                     list_cells(cells.iter()),
-                    house_name(box_house)
+                    house_name(cover)
                 )
             });
             if !found.add(step) {
