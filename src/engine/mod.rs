@@ -2,6 +2,7 @@
 //! database or scripting dependency so every adapter (GTK app, CLI, store, scripts) can share it.
 pub mod cellset;
 pub mod format;
+pub mod game;
 pub mod generator;
 pub mod grid;
 pub mod logic;

@@ -1,0 +1,698 @@
+//! The game being played: the puzzle and its solution, the player's digits and pencil marks, the
+//! rules of play (givens are fixed, a wrong digit is a mistake, the game ends when the grid is
+//! full and right), undo and redo of each action, the hint allowance and the clock. Free of any
+//! GUI so every rule is tested headless; the app only turns input into [`Action`]s.
+
+use super::cellset::CellSet;
+use super::grid::{Candidates, Cell, Digit, Position, CELLS, PEERS};
+use super::logic::{self, Hint, Step};
+
+/// How the game ended, or that it goes on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    Playing,
+    /// The player filled the grid correctly.
+    Solved,
+    /// The computer filled it (Solve, or the solution applied).
+    SolvedByComputer,
+}
+
+/// The player's choices that change the rules of play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rules {
+    /// Entering a digit removes it from the pencil marks of the cell's peers.
+    pub auto_remove_marks: bool,
+    /// Hints allowed per game; 0 means unlimited.
+    pub hint_allowance: u32,
+}
+
+impl Default for Rules {
+    fn default() -> Rules {
+        Rules {
+            auto_remove_marks: true,
+            hint_allowance: 5,
+        }
+    }
+}
+
+/// One user action. Each is one step of undo.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Action {
+    /// Put a digit in a cell (replacing what was there).
+    Enter { cell: Cell, digit: Digit },
+    /// Empty a cell's digit, or its pencil marks if it has no digit.
+    Clear { cell: Cell },
+    /// Toggle one pencil mark of an empty cell.
+    ToggleMark { cell: Cell, digit: Digit },
+    /// Fill every empty cell's pencil marks with its candidates by the rules.
+    FillCandidates,
+    /// Apply a solving step (a hint's third stage, or a script's step).
+    ApplyStep(Step),
+}
+
+/// Why an action was refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    GivenCell,
+    SolutionShown,
+    Paused,
+    Finished,
+    OutOfRange,
+}
+
+/// What an action did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Outcome {
+    /// Whether the board changed (an action that changes nothing is not recorded).
+    pub changed: bool,
+    /// Whether the digit entered disagrees with the solution.
+    pub mistake: bool,
+    /// Whether this action finished the puzzle.
+    pub solved: bool,
+}
+
+/// A cell's player-visible state: its digit (0 when empty) and pencil marks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct CellState {
+    value: Digit,
+    marks: Candidates,
+}
+
+/// The cells one action changed, before and after, so it can be undone and redone.
+#[derive(Clone, Debug, PartialEq)]
+struct Edit {
+    changes: Vec<(Cell, CellState, CellState)>,
+}
+
+/// Elapsed playing time, kept as arithmetic on timestamps the caller supplies (milliseconds from
+/// any monotonic origin), so it can be tested and restored exactly.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Clock {
+    banked_ms: u64,
+    running_since: Option<u64>,
+}
+
+impl Clock {
+    /// A clock that has already counted `elapsed_ms` and is stopped.
+    pub fn with_elapsed(elapsed_ms: u64) -> Clock {
+        Clock {
+            banked_ms: elapsed_ms,
+            running_since: None,
+        }
+    }
+
+    pub fn start(&mut self, now_ms: u64) {
+        if self.running_since.is_none() {
+            self.running_since = Some(now_ms);
+        }
+    }
+
+    pub fn stop(&mut self, now_ms: u64) {
+        if let Some(since) = self.running_since.take() {
+            self.banked_ms += now_ms.saturating_sub(since);
+        }
+    }
+
+    pub fn is_running(&self) -> bool {
+        self.running_since.is_some()
+    }
+
+    pub fn elapsed_ms(&self, now_ms: u64) -> u64 {
+        self.banked_ms + self.running_since.map_or(0, |since| now_ms.saturating_sub(since))
+    }
+}
+
+/// `12:31`, or `1:02:03` past an hour.
+pub fn format_duration(ms: u64) -> String {
+    let seconds = ms / 1000;
+    let (h, m, s) = (seconds / 3600, seconds / 60 % 60, seconds % 60);
+    if h > 0 {
+        format!("{h}:{m:02}:{s:02}")
+    } else {
+        format!("{m}:{s:02}")
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Game {
+    givens: [Digit; CELLS],
+    solution: [Digit; CELLS],
+    values: [Digit; CELLS],
+    marks: [Candidates; CELLS],
+    undo: Vec<Edit>,
+    redo: Vec<Edit>,
+    mistakes: u32,
+    hints_used: u32,
+    status: Status,
+    paused: bool,
+    solution_shown: bool,
+    pub rules: Rules,
+    pub clock: Clock,
+}
+
+impl Game {
+    /// A new game on a puzzle whose unique solution is known.
+    pub fn new(givens: [Digit; CELLS], solution: [Digit; CELLS], rules: Rules) -> Game {
+        Game {
+            givens,
+            solution,
+            values: givens,
+            marks: [Candidates::NONE; CELLS],
+            undo: Vec::new(),
+            redo: Vec::new(),
+            mistakes: 0,
+            hints_used: 0,
+            status: Status::Playing,
+            paused: false,
+            solution_shown: false,
+            rules,
+            clock: Clock::default(),
+        }
+    }
+
+    pub fn givens(&self) -> &[Digit; CELLS] {
+        &self.givens
+    }
+
+    pub fn solution(&self) -> &[Digit; CELLS] {
+        &self.solution
+    }
+
+    pub fn value(&self, cell: Cell) -> Digit {
+        self.values[cell]
+    }
+
+    pub fn values(&self) -> &[Digit; CELLS] {
+        &self.values
+    }
+
+    pub fn marks(&self, cell: Cell) -> Candidates {
+        self.marks[cell]
+    }
+
+    pub fn is_given(&self, cell: Cell) -> bool {
+        self.givens[cell] != 0
+    }
+
+    pub fn mistakes(&self) -> u32 {
+        self.mistakes
+    }
+
+    pub fn hints_used(&self) -> u32 {
+        self.hints_used
+    }
+
+    pub fn status(&self) -> Status {
+        self.status
+    }
+
+    pub fn is_paused(&self) -> bool {
+        self.paused
+    }
+
+    pub fn solution_shown(&self) -> bool {
+        self.solution_shown
+    }
+
+    pub fn can_undo(&self) -> bool {
+        !self.undo.is_empty()
+    }
+
+    pub fn can_redo(&self) -> bool {
+        !self.redo.is_empty()
+    }
+
+    /// Whether the cell holds a digit that disagrees with the solution.
+    pub fn is_wrong(&self, cell: Cell) -> bool {
+        self.values[cell] != 0 && self.values[cell] != self.solution[cell]
+    }
+
+    /// Cells whose digit repeats in one of their houses (the conflicts shown in red).
+    pub fn conflicts(&self) -> CellSet {
+        (0..CELLS)
+            .filter(|&c| self.values[c] != 0 && PEERS[c].iter().any(|&p| self.values[p] == self.values[c]))
+            .collect()
+    }
+
+    /// The position as the engine sees it: givens, entries, and the pencil marks as candidates
+    /// (cells without marks count as having every candidate the rules allow).
+    pub fn position(&self) -> Position {
+        let mut position = Position::from_givens_and_values(&self.givens, &self.values);
+        let computed = *position.all_candidates();
+        let marks: Vec<Candidates> = (0..CELLS)
+            .map(|c| {
+                if self.marks[c].is_empty() {
+                    computed[c]
+                } else {
+                    self.marks[c]
+                }
+            })
+            .collect();
+        position = position.with_candidates(&marks.try_into().expect("81 cells"));
+        position
+    }
+
+    fn state(&self, cell: Cell) -> CellState {
+        CellState {
+            value: self.values[cell],
+            marks: self.marks[cell],
+        }
+    }
+
+    fn set_state(&mut self, cell: Cell, state: CellState) {
+        self.values[cell] = state.value;
+        self.marks[cell] = state.marks;
+    }
+
+    fn refusal(&self) -> Option<Refusal> {
+        if self.status != Status::Playing {
+            Some(Refusal::Finished)
+        } else if self.paused {
+            Some(Refusal::Paused)
+        } else if self.solution_shown {
+            Some(Refusal::SolutionShown)
+        } else {
+            None
+        }
+    }
+
+    /// Applies a player's action under the rules of play.
+    pub fn apply(&mut self, action: Action) -> Result<Outcome, Refusal> {
+        if let Some(refusal) = self.refusal() {
+            return Err(refusal);
+        }
+        let mut after = self.values.map(|v| CellState {
+            value: v,
+            marks: Candidates::NONE,
+        });
+        for cell in 0..CELLS {
+            after[cell].marks = self.marks[cell];
+        }
+        let mut mistake = false;
+        match &action {
+            Action::Enter { cell, digit } => {
+                let (cell, digit) = (*cell, *digit);
+                if cell >= CELLS || !(1..=9).contains(&digit) {
+                    return Err(Refusal::OutOfRange);
+                }
+                if self.is_given(cell) {
+                    return Err(Refusal::GivenCell);
+                }
+                after[cell] = CellState {
+                    value: digit,
+                    marks: Candidates::NONE,
+                };
+                if self.rules.auto_remove_marks {
+                    for &peer in &PEERS[cell] {
+                        after[peer].marks.remove(digit);
+                    }
+                }
+                mistake = digit != self.solution[cell] && self.values[cell] != digit;
+            }
+            Action::Clear { cell } => {
+                let cell = *cell;
+                if cell >= CELLS {
+                    return Err(Refusal::OutOfRange);
+                }
+                if self.is_given(cell) {
+                    return Err(Refusal::GivenCell);
+                }
+                after[cell] = if self.values[cell] != 0 {
+                    CellState {
+                        value: 0,
+                        marks: self.marks[cell],
+                    }
+                } else {
+                    CellState {
+                        value: 0,
+                        marks: Candidates::NONE,
+                    }
+                };
+            }
+            Action::ToggleMark { cell, digit } => {
+                let (cell, digit) = (*cell, *digit);
+                if cell >= CELLS || !(1..=9).contains(&digit) {
+                    return Err(Refusal::OutOfRange);
+                }
+                if self.is_given(cell) {
+                    return Err(Refusal::GivenCell);
+                }
+                if self.values[cell] != 0 {
+                    return Ok(Outcome::default());
+                }
+                if after[cell].marks.contains(digit) {
+                    after[cell].marks.remove(digit);
+                } else {
+                    after[cell].marks.insert(digit);
+                }
+            }
+            Action::FillCandidates => {
+                let computed = Position::from_givens_and_values(&self.givens, &self.values);
+                for (cell, state) in after.iter_mut().enumerate() {
+                    if self.values[cell] == 0 {
+                        state.marks = computed.candidates(cell);
+                    }
+                }
+            }
+            Action::ApplyStep(step) => {
+                let position = self.position();
+                for p in &step.placements {
+                    after[p.cell] = CellState {
+                        value: p.digit,
+                        marks: Candidates::NONE,
+                    };
+                    if self.rules.auto_remove_marks {
+                        for &peer in &PEERS[p.cell] {
+                            after[peer].marks.remove(p.digit);
+                        }
+                    }
+                }
+                for e in &step.eliminations {
+                    // Unmarked cells stand for all their candidates: write them out first.
+                    if after[e.cell].value == 0 && after[e.cell].marks.is_empty() {
+                        after[e.cell].marks = position.candidates(e.cell);
+                    }
+                    after[e.cell].marks.remove(e.digit);
+                }
+            }
+        }
+        let changes: Vec<(Cell, CellState, CellState)> = (0..CELLS)
+            .filter(|&c| after[c] != self.state(c))
+            .map(|c| (c, self.state(c), after[c]))
+            .collect();
+        if changes.is_empty() {
+            return Ok(Outcome::default());
+        }
+        for &(cell, _, state) in &changes {
+            self.set_state(cell, state);
+        }
+        self.undo.push(Edit { changes });
+        self.redo.clear();
+        if mistake {
+            self.mistakes += 1;
+        }
+        let solved = self.values == self.solution;
+        if solved {
+            self.status = Status::Solved;
+        }
+        Ok(Outcome {
+            changed: true,
+            mistake,
+            solved,
+        })
+    }
+
+    pub fn undo(&mut self) -> bool {
+        if self.refusal().is_some() {
+            return false;
+        }
+        let Some(edit) = self.undo.pop() else { return false };
+        for &(cell, before, _) in &edit.changes {
+            self.set_state(cell, before);
+        }
+        self.redo.push(edit);
+        true
+    }
+
+    pub fn redo(&mut self) -> bool {
+        if self.refusal().is_some() {
+            return false;
+        }
+        let Some(edit) = self.redo.pop() else { return false };
+        for &(cell, _, after) in &edit.changes {
+            self.set_state(cell, after);
+        }
+        self.undo.push(edit);
+        if self.values == self.solution {
+            self.status = Status::Solved;
+        }
+        true
+    }
+
+    /// Hints left this game (`None` when unlimited).
+    pub fn hints_left(&self) -> Option<u32> {
+        (self.rules.hint_allowance > 0).then(|| self.rules.hint_allowance.saturating_sub(self.hints_used))
+    }
+
+    /// The hint for the current position, counted against the allowance; `None` when none are
+    /// left or the game does not accept input.
+    pub fn take_hint(&mut self) -> Option<Hint> {
+        if self.refusal().is_some() || self.hints_left() == Some(0) {
+            return None;
+        }
+        self.hints_used += 1;
+        Some(logic::hint::hint_with_solution(&self.position(), &self.solution))
+    }
+
+    /// Shows or hides the solution; input is refused while it is shown.
+    pub fn set_solution_shown(&mut self, shown: bool) {
+        self.solution_shown = shown;
+    }
+
+    /// Pauses or resumes: the clock stops and input is refused while paused.
+    pub fn set_paused(&mut self, paused: bool, now_ms: u64) {
+        if self.status != Status::Playing {
+            return;
+        }
+        self.paused = paused;
+        if paused {
+            self.clock.stop(now_ms);
+        } else {
+            self.clock.start(now_ms);
+        }
+    }
+
+    /// Fills the grid with the solution: the game ends as solved by the computer.
+    pub fn finish_by_computer(&mut self, now_ms: u64) {
+        self.values = self.solution;
+        self.marks = [Candidates::NONE; CELLS];
+        self.status = Status::SolvedByComputer;
+        self.solution_shown = false;
+        self.clock.stop(now_ms);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::solver::{solve, Solutions};
+
+    const PUZZLE: &str = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+    fn game() -> Game {
+        let givens = *crate::engine::format::parse_line(PUZZLE).unwrap().values();
+        let Solutions::Unique(solution) = solve(&givens) else {
+            panic!("unique")
+        };
+        Game::new(givens, solution, Rules::default())
+    }
+
+    #[test]
+    fn givens_cannot_change() {
+        let mut game = game();
+        assert_eq!(game.apply(Action::Enter { cell: 0, digit: 4 }), Err(Refusal::GivenCell));
+        assert_eq!(game.apply(Action::Clear { cell: 0 }), Err(Refusal::GivenCell));
+        assert_eq!(
+            game.apply(Action::ToggleMark { cell: 1, digit: 4 }),
+            Err(Refusal::GivenCell)
+        );
+        assert_eq!(
+            game.apply(Action::Enter { cell: 81, digit: 4 }),
+            Err(Refusal::OutOfRange)
+        );
+        assert_eq!(
+            game.apply(Action::Enter { cell: 2, digit: 0 }),
+            Err(Refusal::OutOfRange)
+        );
+    }
+
+    #[test]
+    fn a_wrong_digit_is_a_mistake_once_and_a_right_one_is_not() {
+        let mut game = game();
+        // r1c3 is 4 in the solution.
+        assert_eq!(game.solution()[2], 4);
+        let outcome = game.apply(Action::Enter { cell: 2, digit: 1 }).unwrap();
+        assert!(outcome.changed && outcome.mistake);
+        assert!(game.is_wrong(2));
+        // Entering the same wrong digit again changes nothing and is not counted twice.
+        assert_eq!(game.apply(Action::Enter { cell: 2, digit: 1 }), Ok(Outcome::default()));
+        let outcome = game.apply(Action::Enter { cell: 2, digit: 4 }).unwrap();
+        assert!(!outcome.mistake);
+        assert_eq!(game.mistakes(), 1);
+        // Undo does not take a mistake back.
+        game.undo();
+        game.undo();
+        assert_eq!(game.mistakes(), 1);
+        assert_eq!(game.value(2), 0);
+    }
+
+    #[test]
+    fn conflicts_are_the_repeated_digits() {
+        let mut game = game();
+        game.apply(Action::Enter { cell: 2, digit: 5 }).unwrap(); // 5 is given at r1c1
+        let conflicts: Vec<Cell> = game.conflicts().iter().collect();
+        assert_eq!(conflicts, vec![0, 2]);
+    }
+
+    #[test]
+    fn pencil_marks_toggle_and_entering_a_digit_clears_peers() {
+        let mut game = game();
+        game.apply(Action::ToggleMark { cell: 2, digit: 4 }).unwrap();
+        game.apply(Action::ToggleMark { cell: 2, digit: 2 }).unwrap();
+        game.apply(Action::ToggleMark { cell: 3, digit: 2 }).unwrap();
+        assert_eq!(game.marks(2).to_string(), "24");
+        game.apply(Action::ToggleMark { cell: 2, digit: 4 }).unwrap();
+        assert_eq!(game.marks(2).to_string(), "2");
+        game.apply(Action::Enter { cell: 5, digit: 2 }).unwrap(); // r1c6, a peer of r1c3 and r1c4
+        assert!(game.marks(2).is_empty() && game.marks(3).is_empty());
+        // One undo restores the digit and the marks it cleared.
+        game.undo();
+        assert_eq!(game.marks(2).to_string(), "2");
+        assert_eq!(game.marks(3).to_string(), "2");
+        // Without the option, marks stay.
+        game.rules.auto_remove_marks = false;
+        game.apply(Action::Enter { cell: 5, digit: 2 }).unwrap();
+        assert_eq!(game.marks(2).to_string(), "2");
+    }
+
+    #[test]
+    fn clear_empties_the_digit_then_the_marks() {
+        let mut game = game();
+        game.apply(Action::ToggleMark { cell: 2, digit: 4 }).unwrap();
+        game.rules.auto_remove_marks = false;
+        game.apply(Action::Enter { cell: 2, digit: 4 }).unwrap();
+        game.apply(Action::Clear { cell: 2 }).unwrap();
+        assert_eq!(game.value(2), 0);
+        game.apply(Action::Clear { cell: 2 }).unwrap();
+        assert!(game.marks(2).is_empty());
+    }
+
+    #[test]
+    fn undo_and_redo_step_through_actions() {
+        let mut game = game();
+        game.apply(Action::Enter { cell: 2, digit: 4 }).unwrap();
+        game.apply(Action::FillCandidates).unwrap();
+        assert!(game.marks(3).contains(6));
+        assert!(game.undo());
+        assert!(game.marks(3).is_empty());
+        assert!(game.redo());
+        assert!(game.marks(3).contains(6));
+        assert!(game.undo() && game.undo());
+        assert!(!game.undo());
+        assert_eq!(game.value(2), 0);
+        // A new action clears the redo stack.
+        game.apply(Action::Enter { cell: 3, digit: 6 }).unwrap();
+        assert!(!game.redo());
+    }
+
+    #[test]
+    fn filling_the_grid_right_solves_the_game_and_then_input_stops() {
+        let mut game = game();
+        let solution = *game.solution();
+        let mut last = Outcome::default();
+        let open: Vec<Cell> = (0..CELLS).filter(|&c| !game.is_given(c)).collect();
+        for cell in open {
+            last = game
+                .apply(Action::Enter {
+                    cell,
+                    digit: solution[cell],
+                })
+                .unwrap();
+        }
+        assert!(last.solved);
+        assert_eq!(game.status(), Status::Solved);
+        assert_eq!(game.apply(Action::Clear { cell: 2 }), Err(Refusal::Finished));
+    }
+
+    #[test]
+    fn showing_the_solution_or_pausing_blocks_input() {
+        let mut game = game();
+        game.set_solution_shown(true);
+        assert_eq!(
+            game.apply(Action::Enter { cell: 2, digit: 4 }),
+            Err(Refusal::SolutionShown)
+        );
+        game.set_solution_shown(false);
+        game.set_paused(true, 1_000);
+        assert_eq!(game.apply(Action::Enter { cell: 2, digit: 4 }), Err(Refusal::Paused));
+        assert!(!game.undo());
+        game.set_paused(false, 2_000);
+        assert!(game.apply(Action::Enter { cell: 2, digit: 4 }).is_ok());
+    }
+
+    #[test]
+    fn the_clock_counts_only_while_running() {
+        let mut clock = Clock::default();
+        clock.start(1_000);
+        assert_eq!(clock.elapsed_ms(4_000), 3_000);
+        clock.stop(5_000);
+        assert_eq!(clock.elapsed_ms(60_000), 4_000);
+        clock.start(70_000);
+        clock.start(80_000); // already running: no effect
+        assert_eq!(clock.elapsed_ms(71_500), 5_500);
+        assert_eq!(Clock::with_elapsed(90_000).elapsed_ms(1), 90_000);
+        assert_eq!(format_duration(751_000), "12:31");
+        assert_eq!(format_duration(3_723_000), "1:02:03");
+    }
+
+    #[test]
+    fn pausing_stops_the_clock() {
+        let mut game = game();
+        game.clock.start(0);
+        game.set_paused(true, 10_000);
+        assert_eq!(game.clock.elapsed_ms(50_000), 10_000);
+        game.set_paused(false, 50_000);
+        assert_eq!(game.clock.elapsed_ms(52_000), 12_000);
+    }
+
+    #[test]
+    fn hints_count_against_the_allowance() {
+        let mut game = game();
+        game.rules.hint_allowance = 2;
+        assert!(game.take_hint().is_some());
+        assert!(game.take_hint().is_some());
+        assert_eq!(game.hints_left(), Some(0));
+        assert!(game.take_hint().is_none());
+        assert_eq!(game.hints_used(), 2);
+        game.rules.hint_allowance = 0;
+        assert_eq!(game.hints_left(), None);
+        assert!(game.take_hint().is_some());
+    }
+
+    #[test]
+    fn a_hint_points_at_a_wrong_digit_and_a_step_applies_as_one_action() {
+        let mut game = game();
+        game.apply(Action::Enter { cell: 2, digit: 1 }).unwrap();
+        assert_eq!(game.take_hint(), Some(Hint::WrongEntry { cell: 2, entered: 1 }));
+        game.apply(Action::Clear { cell: 2 }).unwrap();
+        let Some(Hint::Step(step)) = game.take_hint() else {
+            panic!("a step")
+        };
+        let placed = step.placements[0];
+        game.apply(Action::ApplyStep(step)).unwrap();
+        assert_eq!(game.value(placed.cell), placed.digit);
+        game.undo();
+        assert_eq!(game.value(placed.cell), 0);
+    }
+
+    #[test]
+    fn eliminations_in_unmarked_cells_write_out_their_candidates() {
+        let mut game = game();
+        let mut step = Step::new(crate::engine::logic::Technique::NakedPair);
+        step.eliminate(2, 1);
+        game.apply(Action::ApplyStep(step)).unwrap();
+        assert_eq!(game.marks(2).to_string(), "24");
+        assert!(game.position().candidates(2).contains(4));
+    }
+
+    #[test]
+    fn the_computer_can_finish_the_game() {
+        let mut game = game();
+        game.clock.start(0);
+        game.finish_by_computer(30_000);
+        assert_eq!(game.status(), Status::SolvedByComputer);
+        assert_eq!(game.values(), game.solution());
+        assert!(!game.clock.is_running());
+        assert_eq!(game.clock.elapsed_ms(99_000), 30_000);
+    }
+}
