@@ -1,5 +1,6 @@
 //! The Sudoku domain: board, formats, solver, generator and validation. Free of any GUI,
 //! database or scripting dependency so every adapter (GTK app, CLI, store, scripts) can share it.
+pub mod backtrack;
 pub mod cellset;
 pub mod format;
 pub mod game;
