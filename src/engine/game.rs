@@ -237,7 +237,7 @@ impl Game {
     /// The position as the engine sees it: givens, entries, and the pencil marks as candidates
     /// (cells without marks count as having every candidate the rules allow).
     pub fn position(&self) -> Position {
-        let mut position = Position::from_givens_and_values(&self.givens, &self.values);
+        let position = Position::from_givens_and_values(&self.givens, &self.values);
         let computed = *position.all_candidates();
         let marks: Vec<Candidates> = (0..CELLS)
             .map(|c| {
@@ -248,8 +248,7 @@ impl Game {
                 }
             })
             .collect();
-        position = position.with_candidates(&marks.try_into().expect("81 cells"));
-        position
+        position.with_candidates(&marks.try_into().expect("81 cells"))
     }
 
     fn state(&self, cell: Cell) -> CellState {
@@ -281,13 +280,7 @@ impl Game {
         if let Some(refusal) = self.refusal() {
             return Err(refusal);
         }
-        let mut after = self.values.map(|v| CellState {
-            value: v,
-            marks: Candidates::NONE,
-        });
-        for cell in 0..CELLS {
-            after[cell].marks = self.marks[cell];
-        }
+        let mut after: [CellState; CELLS] = std::array::from_fn(|cell| self.state(cell));
         let mut mistake = false;
         match &action {
             Action::Enter { cell, digit } => {
