@@ -48,6 +48,8 @@ pub enum Action {
     FillCandidates,
     /// Apply a solving step (a hint's third stage, or a script's step).
     ApplyStep(Step),
+    /// Clear every digit and pencil mark the player made (one undoable step).
+    Reset,
 }
 
 /// Why an action was refused.
@@ -368,6 +370,14 @@ impl Game {
                     after[e.cell].marks.remove(e.digit);
                 }
             }
+            Action::Reset => {
+                for (cell, state) in after.iter_mut().enumerate() {
+                    *state = CellState {
+                        value: self.givens[cell],
+                        marks: Candidates::NONE,
+                    };
+                }
+            }
         }
         let changes: Vec<(Cell, CellState, CellState)> = (0..CELLS)
             .filter(|&c| after[c] != self.state(c))
@@ -558,6 +568,25 @@ mod tests {
         assert_eq!(game.value(2), 0);
         game.apply(Action::Clear { cell: 2 }).unwrap();
         assert!(game.marks(2).is_empty());
+    }
+
+    #[test]
+    fn reset_clears_the_players_work_in_one_undoable_step() {
+        let mut game = game();
+        game.apply(Action::Enter { cell: 2, digit: 1 }).unwrap();
+        game.apply(Action::ToggleMark { cell: 3, digit: 6 }).unwrap();
+        game.apply(Action::Reset).unwrap();
+        assert_eq!(game.values(), game.givens());
+        assert!((0..CELLS).all(|c| game.marks(c).is_empty()));
+        // Mistakes made stay counted.
+        assert_eq!(game.mistakes(), 1);
+        assert!(game.undo());
+        assert_eq!(game.value(2), 1);
+        assert_eq!(game.marks(3).to_string(), "6");
+        // Resetting a fresh board changes nothing and is not recorded.
+        let mut fresh = super::tests::game();
+        assert_eq!(fresh.apply(Action::Reset), Ok(Outcome::default()));
+        assert!(!fresh.can_undo());
     }
 
     #[test]

@@ -1,23 +1,36 @@
-//! The application object: app-wide actions and their accelerators, the stylesheet, and the
-//! main window on activation.
+//! The application object: the stylesheet, the main window, and the app-wide actions with their
+//! accelerators (callable from outside with `gapplication action io.github.nonet.Nonet NAME`).
+
+use std::rc::Rc;
 
 use adw::prelude::*;
-use gtk::{gdk, gio};
+use gtk::{gdk, gio, glib};
 
-use super::{window, APP_ID, RESOURCE_PREFIX};
+use super::window::Controller;
+use super::{APP_ID, RESOURCE_PREFIX};
+use crate::engine::logic::Level;
 
 pub fn build() -> adw::Application {
     let app = adw::Application::builder()
         .application_id(APP_ID)
         .resource_base_path(RESOURCE_PREFIX)
         .build();
-    app.connect_startup(|app| {
-        load_css();
-        add_actions(app);
-    });
+    app.connect_startup(|_| load_css());
     app.connect_activate(|app| {
-        let window = app.active_window().unwrap_or_else(|| window::build(app));
-        window.present();
+        if let Some(window) = app.active_window() {
+            window.present();
+            return;
+        }
+        let controller = Controller::build(app);
+        add_actions(app, &controller);
+        controller.window.present();
+        // Every callback holds the controller weakly; the window's close handler owns the one
+        // strong reference and lets it go when the window closes.
+        let owner = std::cell::RefCell::new(Some(controller.clone()));
+        controller.window.connect_close_request(move |_| {
+            owner.take();
+            glib::Propagation::Proceed
+        });
     });
     app
 }
@@ -30,7 +43,60 @@ fn load_css() {
     }
 }
 
-fn add_actions(app: &adw::Application) {
+/// A plain action that calls `run` on the controller.
+fn simple(app: &adw::Application, controller: &Rc<Controller>, name: &str, run: fn(&Rc<Controller>)) {
+    let action = gio::SimpleAction::new(name, None);
+    let controller = Rc::downgrade(controller);
+    action.connect_activate(move |_, _| {
+        if let Some(controller) = controller.upgrade() {
+            run(&controller);
+        }
+    });
+    app.add_action(&action);
+}
+
+/// A boolean action shown as a check item; `set` receives the new state.
+fn toggle(app: &adw::Application, controller: &Rc<Controller>, name: &str, set: fn(&Rc<Controller>, bool)) {
+    let action = gio::SimpleAction::new_stateful(name, None, &false.to_variant());
+    let controller = Rc::downgrade(controller);
+    action.connect_activate(move |action, _| {
+        let on = !action.state().and_then(|s| s.get::<bool>()).unwrap_or(false);
+        action.set_state(&on.to_variant());
+        if let Some(controller) = controller.upgrade() {
+            set(&controller, on);
+        }
+    });
+    app.add_action(&action);
+}
+
+fn add_actions(app: &adw::Application, controller: &Rc<Controller>) {
+    simple(app, controller, "new-game", |c| c.new_game());
+    simple(app, controller, "hint", |c| c.hint());
+    simple(app, controller, "solve", |c| c.solve());
+    simple(app, controller, "undo", |c| c.undo());
+    simple(app, controller, "redo", |c| c.redo());
+    simple(app, controller, "fill-candidates", |c| c.fill_candidates());
+    toggle(app, controller, "show-solution", |c, on| c.set_solution_shown(on));
+    toggle(app, controller, "pause", |c, on| c.set_paused(on));
+    toggle(app, controller, "pencil", |c, _| {
+        c.toggle_pencil();
+    });
+
+    let level = controller.level().id();
+    let difficulty = gio::SimpleAction::new_stateful("difficulty", Some(glib::VariantTy::STRING), &level.to_variant());
+    let weak = Rc::downgrade(controller);
+    difficulty.connect_activate(move |action, parameter| {
+        let Some(id) = parameter.and_then(|p| p.get::<String>()) else {
+            return;
+        };
+        let Ok(level) = id.parse::<Level>() else { return };
+        action.set_state(&id.to_variant());
+        if let Some(controller) = weak.upgrade() {
+            controller.set_level(level);
+        }
+    });
+    app.add_action(&difficulty);
+
     let quit = gio::ActionEntry::builder("quit")
         .activate(|app: &adw::Application, _, _| app.quit())
         .build();
@@ -38,7 +104,20 @@ fn add_actions(app: &adw::Application) {
         .activate(|app: &adw::Application, _, _| show_about(app))
         .build();
     app.add_action_entries([quit, about]);
-    app.set_accels_for_action("app.quit", &["<Control>q"]);
+
+    for (action, accels) in [
+        ("app.new-game", &["<Control>n"][..]),
+        ("app.hint", &["<Control>h"]),
+        ("app.undo", &["<Control>z"]),
+        ("app.redo", &["<Control><Shift>z", "<Control>y"]),
+        ("app.show-solution", &["<Control><Shift>s"]),
+        ("app.solve", &["<Control><Shift>Return"]),
+        ("app.pause", &["<Control>p"]),
+        ("app.fill-candidates", &["<Control><Shift>f"]),
+        ("app.quit", &["<Control>q"]),
+    ] {
+        app.set_accels_for_action(action, accels);
+    }
 }
 
 fn show_about(app: &adw::Application) {

@@ -1,8 +1,13 @@
-//! The board view: a square 9×9 grid drawn with cairo, centred and scaled to the drawing area,
-//! in the theme's colours so it reads right in light and dark mode.
+//! The board view: draws a game with cairo (givens, the player's digits, pencil marks as a 3×3
+//! mini grid, selection and same-digit highlights, conflicts, hint patterns) in the theme's
+//! colours, and maps pointer positions back to cells and candidates.
 
-use gtk::prelude::*;
-use gtk::{cairo, gdk};
+use gtk::cairo;
+use gtk::gdk;
+
+use super::play::Play;
+use crate::engine::grid::{box_of, col_of, row_of, Cell, Digit, CELLS};
+use crate::engine::logic::Role;
 
 /// Geometry of the board inside a drawing area of a given size.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -11,6 +16,9 @@ pub struct Layout {
     pub top: f64,
     pub cell: f64,
 }
+
+/// Space kept around the board so its thick outer border is never clipped.
+const BORDER_ROOM: f64 = 4.0;
 
 impl Layout {
     /// The largest square board that fits, centred, with whole-pixel cells for crisp lines and
@@ -28,23 +36,37 @@ impl Layout {
     pub fn side(&self) -> f64 {
         self.cell * 9.0
     }
+
+    /// The cell under a point, if any.
+    pub fn cell_at(&self, x: f64, y: f64) -> Option<Cell> {
+        let (col, row) = ((x - self.left) / self.cell, (y - self.top) / self.cell);
+        ((0.0..9.0).contains(&col) && (0.0..9.0).contains(&row)).then(|| row as usize * 9 + col as usize)
+    }
+
+    /// The pencil-mark digit under a point (the 3×3 mini grid of its cell).
+    pub fn candidate_at(&self, x: f64, y: f64) -> Option<Digit> {
+        let cell = self.cell_at(x, y)?;
+        let fx = ((x - self.left) / self.cell - col_of(cell) as f64) * 3.0;
+        let fy = ((y - self.top) / self.cell - row_of(cell) as f64) * 3.0;
+        Some((fy.floor().clamp(0.0, 2.0) * 3.0 + fx.floor().clamp(0.0, 2.0)) as Digit + 1)
+    }
+
+    fn origin(&self, cell: Cell) -> (f64, f64) {
+        (
+            self.left + col_of(cell) as f64 * self.cell,
+            self.top + row_of(cell) as f64 * self.cell,
+        )
+    }
 }
 
-/// Space kept around the board so its thick outer border is never clipped.
-const BORDER_ROOM: f64 = 4.0;
-
-pub fn attach(area: &gtk::DrawingArea) {
-    area.set_draw_func(|area, cr, width, height| {
-        // Cairo errors leave the frame unfinished; nothing better can be done inside a draw call.
-        let _ = draw(area, cr, Layout::fit(width as f64, height as f64));
-    });
-    let style = adw::StyleManager::default();
-    let weak = area.downgrade();
-    style.connect_dark_notify(move |_| {
-        if let Some(area) = weak.upgrade() {
-            area.queue_draw();
-        }
-    });
+/// The colours of the board, read from the theme at draw time.
+pub struct Palette {
+    pub paper: gdk::RGBA,
+    pub ink: gdk::RGBA,
+    pub accent: gdk::RGBA,
+    pub error: gdk::RGBA,
+    pub success: gdk::RGBA,
+    pub warning: gdk::RGBA,
 }
 
 fn set_color(cr: &cairo::Context, color: &gdk::RGBA) {
@@ -68,27 +90,162 @@ fn blend(base: &gdk::RGBA, ink: &gdk::RGBA, amount: f32) -> gdk::RGBA {
     )
 }
 
-#[allow(deprecated)] // StyleContext::color is the way to read the foreground colour on GTK 4.8.
-fn draw(area: &gtk::DrawingArea, cr: &cairo::Context, layout: Layout) -> Result<(), cairo::Error> {
-    let foreground = area.style_context().color();
-    let dark = adw::StyleManager::default().is_dark();
-    let paper = if dark {
-        gdk::RGBA::new(0.19, 0.19, 0.21, 1.0)
-    } else {
-        gdk::RGBA::new(1.0, 1.0, 1.0, 1.0)
-    };
-    let side = layout.side();
+fn fill_cell(cr: &cairo::Context, layout: &Layout, cell: Cell, color: &gdk::RGBA) -> Result<(), cairo::Error> {
+    let (x, y) = layout.origin(cell);
+    set_color(cr, color);
+    cr.rectangle(x, y, layout.cell, layout.cell);
+    cr.fill()
+}
 
-    set_color(cr, &paper);
+fn centred_text(cr: &cairo::Context, text: &str, x: f64, y: f64) -> Result<(), cairo::Error> {
+    let extents = cr.text_extents(text)?;
+    cr.move_to(
+        x - extents.width() / 2.0 - extents.x_bearing(),
+        y - extents.height() / 2.0 - extents.y_bearing(),
+    );
+    cr.show_text(text)
+}
+
+/// Draws the whole board for the current play state.
+pub fn draw(cr: &cairo::Context, layout: Layout, play: &Play, palette: &Palette) -> Result<(), cairo::Error> {
+    let game = &play.game;
+    let side = layout.side();
+    set_color(cr, &palette.paper);
     cr.rectangle(layout.left, layout.top, side, side);
     cr.fill()?;
 
+    if play.paused {
+        return draw_grid(cr, layout, palette);
+    }
+
+    // Highlights: the selected cell's row, column and box, then cells holding the same digit.
+    let shown = play.shown_values();
+    if let Some(selected) = play.selected {
+        let region = blend(&palette.paper, &palette.accent, 0.08);
+        let same = blend(&palette.paper, &palette.accent, 0.22);
+        if play.prefs.highlight_region {
+            for cell in 0..CELLS {
+                let related = row_of(cell) == row_of(selected)
+                    || col_of(cell) == col_of(selected)
+                    || box_of(cell) == box_of(selected);
+                if related {
+                    fill_cell(cr, &layout, cell, &region)?;
+                }
+            }
+        }
+        let digit = shown[selected];
+        if play.prefs.highlight_same && digit != 0 {
+            for cell in (0..CELLS).filter(|&c| shown[c] == digit) {
+                fill_cell(cr, &layout, cell, &same)?;
+            }
+        }
+        fill_cell(cr, &layout, selected, &blend(&palette.paper, &palette.accent, 0.35))?;
+    }
+
+    // Hint highlights: the area first, then the pattern and targets.
+    if let Some(hint) = &play.hint {
+        let tint = blend(&palette.paper, &palette.warning, 0.25);
+        for &cell in &hint.area {
+            fill_cell(cr, &layout, cell, &tint)?;
+        }
+    }
+
+    // Conflicts in red behind the digits.
+    if play.prefs.show_conflicts && !play.solution_shown() {
+        let conflict = blend(&palette.paper, &palette.error, 0.22);
+        for cell in game.conflicts().iter() {
+            fill_cell(cr, &layout, cell, &conflict)?;
+        }
+    }
+
+    // Solver animation: the cell under consideration outlined.
+    if let Some(animation) = &play.animation {
+        if let Some((cell, backtracking)) = animation.focus {
+            let (x, y) = layout.origin(cell);
+            set_color(cr, if backtracking { &palette.error } else { &palette.success });
+            cr.set_line_width((layout.cell / 12.0).max(2.0));
+            cr.rectangle(x + 2.0, y + 2.0, layout.cell - 4.0, layout.cell - 4.0);
+            cr.stroke()?;
+        }
+    }
+
+    // Digits and pencil marks.
+    let big = layout.cell * 0.62;
+    let small = layout.cell * 0.27;
+    for cell in 0..CELLS {
+        let (x, y) = layout.origin(cell);
+        let digit = shown[cell];
+        if digit != 0 {
+            let given = game.is_given(cell);
+            let wrong = play.prefs.mark_wrong && !given && game.solution()[cell] != digit;
+            let color = if given {
+                palette.ink
+            } else if wrong {
+                palette.error
+            } else if play.solution_shown() && game.value(cell) == 0 {
+                blend(&palette.paper, &palette.ink, 0.45)
+            } else {
+                palette.accent
+            };
+            set_color(cr, &color);
+            cr.select_font_face(
+                "Cantarell",
+                cairo::FontSlant::Normal,
+                if given {
+                    cairo::FontWeight::Bold
+                } else {
+                    cairo::FontWeight::Normal
+                },
+            );
+            cr.set_font_size(big);
+            centred_text(cr, &digit.to_string(), x + layout.cell / 2.0, y + layout.cell / 2.0)?;
+            continue;
+        }
+        let marks = game.marks(cell);
+        if marks.is_empty() {
+            continue;
+        }
+        cr.select_font_face("Cantarell", cairo::FontSlant::Normal, cairo::FontWeight::Normal);
+        cr.set_font_size(small);
+        for mark in marks.iter() {
+            let role = play.hint.as_ref().and_then(|h| h.role_of(cell, mark));
+            let color = match role {
+                Some(Role::Target) => palette.error,
+                Some(Role::Pattern | Role::Fin | Role::Alternate) => palette.success,
+                None => blend(&palette.paper, &palette.ink, 0.6),
+            };
+            set_color(cr, &color);
+            let (i, j) = (((mark - 1) % 3) as f64, ((mark - 1) / 3) as f64);
+            centred_text(
+                cr,
+                &mark.to_string(),
+                x + (i + 0.5) * layout.cell / 3.0,
+                y + (j + 0.5) * layout.cell / 3.0,
+            )?;
+        }
+    }
+    draw_grid(cr, layout, palette)
+}
+
+/// The board before a puzzle is ready: paper and lines.
+pub fn draw_empty(cr: &cairo::Context, layout: Layout, palette: &Palette) -> Result<(), cairo::Error> {
+    set_color(cr, &palette.paper);
+    cr.rectangle(layout.left, layout.top, layout.side(), layout.side());
+    cr.fill()?;
+    draw_grid(cr, layout, palette)
+}
+
+fn draw_grid(cr: &cairo::Context, layout: Layout, palette: &Palette) -> Result<(), cairo::Error> {
+    let side = layout.side();
     let thin = (layout.cell / 40.0).max(1.0).round();
     let thick = (layout.cell / 14.0).max(2.0).round();
     for i in 0..=9 {
         let box_line = i % 3 == 0;
         let width = if box_line { thick } else { thin };
-        set_color(cr, &blend(&paper, &foreground, if box_line { 0.85 } else { 0.3 }));
+        set_color(
+            cr,
+            &blend(&palette.paper, &palette.ink, if box_line { 0.85 } else { 0.3 }),
+        );
         cr.set_line_width(width);
         // Offset odd widths by half a pixel so lines land on whole pixels.
         let offset = if width as i64 % 2 == 1 { 0.5 } else { 0.0 };
@@ -116,5 +273,22 @@ mod tests {
         assert_eq!(layout.left, ((500.0 - 288.0) / 2.0_f64).floor());
         assert!(layout.top >= BORDER_ROOM && layout.left >= BORDER_ROOM);
         assert!(Layout::fit(0.0, 0.0).cell >= 1.0);
+    }
+
+    #[test]
+    fn points_map_to_cells_and_candidates() {
+        let layout = Layout {
+            left: 10.0,
+            top: 10.0,
+            cell: 30.0,
+        };
+        assert_eq!(layout.cell_at(11.0, 11.0), Some(0));
+        assert_eq!(layout.cell_at(10.0 + 30.0 * 8.5, 10.0 + 30.0 * 4.5), Some(4 * 9 + 8));
+        assert_eq!(layout.cell_at(5.0, 50.0), None);
+        assert_eq!(layout.cell_at(10.0 + 270.0, 50.0), None);
+        // Top-left third of r1c1 is candidate 1, bottom-right third is 9, centre is 5.
+        assert_eq!(layout.candidate_at(12.0, 12.0), Some(1));
+        assert_eq!(layout.candidate_at(38.0, 38.0), Some(9));
+        assert_eq!(layout.candidate_at(25.0, 25.0), Some(5));
     }
 }

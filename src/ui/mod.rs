@@ -1,6 +1,7 @@
 //! The GTK/libadwaita desktop game. The only part of Nonet that touches GTK.
 mod application;
 mod board;
+mod play;
 mod window;
 
 use adw::prelude::*;

@@ -1,14 +1,494 @@
-//! The main window, built from `ui/window.ui`, with the board wired in.
+//! The main window and its controller: builds the window from `ui/window.ui`, turns clicks, keys
+//! and actions into changes of the play state, and redraws. Puzzle generation runs off the main
+//! thread; the clock and the solver animation run on glib timeouts.
+
+use std::cell::{Cell as StdCell, RefCell};
+use std::rc::Rc;
+use std::time::{Duration, Instant};
 
 use adw::prelude::*;
+use gtk::{gdk, gio, glib};
 
-use super::{board, RESOURCE_PREFIX};
+use super::board::{self, Layout, Palette};
+use super::play::{Play, Prefs, Tick};
+use super::RESOURCE_PREFIX;
+use crate::engine::game::{format_duration, Game, Outcome, Refusal, Rules, Status};
+use crate::engine::generator::{self, Options};
+use crate::engine::logic::Level;
 
-pub fn build(app: &adw::Application) -> gtk::Window {
-    let builder = gtk::Builder::from_resource(&format!("{RESOURCE_PREFIX}/ui/window.ui"));
-    let window: adw::ApplicationWindow = builder.object("window").expect("window.ui defines the window");
-    let area: gtk::DrawingArea = builder.object("board").expect("window.ui defines the board");
-    board::attach(&area);
-    window.set_application(Some(app));
-    window.upcast()
+pub struct Controller {
+    pub window: adw::ApplicationWindow,
+    area: gtk::DrawingArea,
+    title: adw::WindowTitle,
+    mistakes: gtk::Label,
+    hints: gtk::Label,
+    message: gtk::Label,
+    play: RefCell<Option<Play>>,
+    level: StdCell<Level>,
+    prefs: StdCell<Prefs>,
+    rules: StdCell<Rules>,
+    origin: Instant,
+    /// Counts requested games, so a late result of an older request is dropped.
+    generation: StdCell<u64>,
+    animation: RefCell<Option<glib::SourceId>>,
+}
+
+fn object<T: IsA<glib::Object>>(builder: &gtk::Builder, id: &str) -> T {
+    builder.object(id).unwrap_or_else(|| panic!("window.ui defines {id}"))
+}
+
+impl Controller {
+    pub fn build(app: &adw::Application) -> Rc<Controller> {
+        let builder = gtk::Builder::from_resource(&format!("{RESOURCE_PREFIX}/ui/window.ui"));
+        let window: adw::ApplicationWindow = object(&builder, "window");
+        window.set_application(Some(app));
+        let controller = Rc::new(Controller {
+            window,
+            area: object(&builder, "board"),
+            title: object(&builder, "title"),
+            mistakes: object(&builder, "mistakes"),
+            hints: object(&builder, "hints"),
+            message: object(&builder, "message"),
+            play: RefCell::new(None),
+            level: StdCell::new(Level::Medium),
+            prefs: StdCell::new(Prefs::default()),
+            rules: StdCell::new(Rules::default()),
+            origin: Instant::now(),
+            generation: StdCell::new(0),
+            animation: RefCell::new(None),
+        });
+        controller.connect_board();
+        controller.start_clock();
+        controller.new_game();
+        controller
+    }
+
+    fn now_ms(&self) -> u64 {
+        self.origin.elapsed().as_millis() as u64
+    }
+
+    pub fn level(&self) -> Level {
+        self.level.get()
+    }
+
+    pub fn set_level(self: &Rc<Self>, level: Level) {
+        self.level.set(level);
+        self.new_game();
+    }
+
+    /// Starts a new puzzle at the chosen level, generated off the main thread.
+    pub fn new_game(self: &Rc<Self>) {
+        self.stop_animation();
+        let request = self.generation.get() + 1;
+        self.generation.set(request);
+        let level = self.level.get();
+        self.message.set_label("Generating a puzzle…");
+        let seed = generator::random_seed();
+        let handle = gio::spawn_blocking(move || {
+            generator::generate(Options {
+                seed,
+                difficulty: Some(level),
+                ..Options::default()
+            })
+        });
+        let this = Rc::downgrade(self);
+        glib::spawn_future_local(async move {
+            let result = handle.await;
+            let Some(this) = this.upgrade() else { return };
+            if this.generation.get() != request {
+                return;
+            }
+            match result {
+                Ok(Ok(generated)) => {
+                    let mut game = Game::new(generated.puzzle, generated.solution, this.rules.get());
+                    game.clock.start(this.now_ms());
+                    this.play.replace(Some(Play::new(game, level, this.prefs.get())));
+                    this.message
+                        .set_label(&format!("A new {} puzzle. Good luck!", level.name().to_lowercase()));
+                }
+                Ok(Err(error)) => this.message.set_label(&error.to_string()),
+                Err(_) => this.message.set_label("Generating the puzzle failed."),
+            }
+            this.refresh();
+        });
+    }
+
+    fn with_play<R>(&self, f: impl FnOnce(&mut Play) -> R) -> Option<R> {
+        self.play.borrow_mut().as_mut().map(f)
+    }
+
+    fn say(&self, text: &str) {
+        self.message.set_label(text);
+    }
+
+    /// Redraws the board and updates the counters (and the state file for tests).
+    fn refresh(&self) {
+        self.area.queue_draw();
+        let now = self.now_ms();
+        let play = self.play.borrow();
+        let Some(play) = play.as_ref() else { return };
+        let game = &play.game;
+        self.mistakes.set_label(&format!("✗ {}", game.mistakes()));
+        self.hints.set_label(&match game.hints_left() {
+            Some(left) => format!("💡 {}/{}", game.hints_used(), game.hints_used() + left),
+            None => format!("💡 {}", game.hints_used()),
+        });
+        let clock = if play.paused {
+            "Paused".to_string()
+        } else {
+            format_duration(game.clock.elapsed_ms(now))
+        };
+        self.title.set_subtitle(&format!("{} · {}", play.level.name(), clock));
+        if let Some(path) = std::env::var_os("NONET_STATE_FILE") {
+            let line = |values: &[u8; 81]| {
+                values
+                    .iter()
+                    .map(|d| if *d == 0 { '.' } else { (b'0' + d) as char })
+                    .collect::<String>()
+            };
+            let state = serde_json::json!({
+                "givens": line(game.givens()),
+                "values": line(game.values()),
+                "shown": line(&play.shown_values()),
+                "marks": (0..81).map(|c| game.marks(c).to_string()).collect::<Vec<_>>(),
+                "selected": play.selected,
+                "pencil": play.pencil,
+                "mistakes": game.mistakes(),
+                "hints_used": game.hints_used(),
+                "hint_stage": play.hint.as_ref().map(|h| h.stage),
+                "solution_shown": play.solution_shown(),
+                "animating": play.animation.is_some(),
+                "paused": play.paused,
+                "status": format!("{:?}", game.status()),
+                "level": play.level.id(),
+                "message": self.message.label().to_string(),
+            });
+            let _ = std::fs::write(path, state.to_string());
+        }
+    }
+
+    /// Reports what an action did: a mistake, a refusal, or the end of the game.
+    fn report(self: &Rc<Self>, result: Result<Outcome, Refusal>) {
+        match result {
+            Ok(outcome) if outcome.solved => self.finished(),
+            Ok(outcome) if outcome.mistake => self.say("That digit is not right."),
+            Ok(_) => {}
+            Err(Refusal::GivenCell) => self.say("Givens can't be changed."),
+            Err(Refusal::SolutionShown) => self.say("Hide the solution (or stop the solver) to play on."),
+            Err(Refusal::Paused) => self.say("The game is paused."),
+            Err(Refusal::Finished) => self.say("This game is over. Start a new puzzle from the menu."),
+            Err(Refusal::OutOfRange) => {}
+        }
+        self.refresh();
+    }
+
+    fn finished(self: &Rc<Self>) {
+        let now = self.now_ms();
+        let summary = self.with_play(|play| {
+            play.game.clock.stop(now);
+            let game = &play.game;
+            let plural = |n: u32, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
+            format!(
+                "Solved in {} with {} and {}.",
+                format_duration(game.clock.elapsed_ms(now)),
+                plural(game.mistakes(), "mistake"),
+                plural(game.hints_used(), "hint")
+            )
+        });
+        let Some(summary) = summary else { return };
+        self.say(&summary);
+        let dialog = adw::MessageDialog::new(Some(&self.window), Some("Well done!"), Some(&summary));
+        dialog.add_response("close", "Close");
+        dialog.add_response("new", "New Puzzle");
+        dialog.set_response_appearance("new", adw::ResponseAppearance::Suggested);
+        dialog.set_default_response(Some("new"));
+        let this = Rc::downgrade(self);
+        dialog.connect_response(None, move |_, response| {
+            if let (Some(this), "new") = (this.upgrade(), response) {
+                this.new_game();
+            }
+        });
+        dialog.present();
+    }
+
+    pub fn hint(self: &Rc<Self>) {
+        if let Some(message) = self.with_play(|play| play.advance_hint()) {
+            self.say(&message);
+        }
+        let solved = self
+            .with_play(|play| play.game.status() == Status::Solved)
+            .unwrap_or(false);
+        self.refresh();
+        if solved {
+            self.finished();
+        }
+    }
+
+    pub fn undo(self: &Rc<Self>) {
+        self.with_play(|play| {
+            play.hint = None;
+            play.game.undo()
+        });
+        self.refresh();
+    }
+
+    pub fn redo(self: &Rc<Self>) {
+        self.with_play(|play| {
+            play.hint = None;
+            play.game.redo()
+        });
+        self.refresh();
+    }
+
+    pub fn fill_candidates(self: &Rc<Self>) {
+        let result = self.with_play(|play| play.act(crate::engine::game::Action::FillCandidates));
+        if let Some(result) = result {
+            self.report(result);
+        }
+    }
+
+    pub fn toggle_pencil(&self) -> bool {
+        let on = self.with_play(|play| {
+            play.pencil = !play.pencil;
+            play.pencil
+        });
+        self.say(if on == Some(true) {
+            "Pencil mode: digits toggle pencil marks."
+        } else {
+            "Pencil mode off."
+        });
+        self.refresh();
+        on.unwrap_or(false)
+    }
+
+    pub fn set_solution_shown(&self, shown: bool) {
+        self.with_play(|play| {
+            play.hint = None;
+            play.game.set_solution_shown(shown)
+        });
+        self.say(if shown {
+            "The solution is shown; hide it to play on."
+        } else {
+            ""
+        });
+        self.refresh();
+    }
+
+    pub fn set_paused(&self, paused: bool) {
+        let now = self.now_ms();
+        self.with_play(|play| {
+            play.game.set_paused(paused, now);
+            play.paused = play.game.is_paused();
+        });
+        self.refresh();
+    }
+
+    /// Animates a backtracking search to the solution; Esc stops it.
+    pub fn solve(self: &Rc<Self>) {
+        self.stop_animation();
+        let started = self.with_play(|play| {
+            if play.game.status() != Status::Playing {
+                return false;
+            }
+            play.start_animation();
+            true
+        });
+        if started != Some(true) {
+            return;
+        }
+        self.say("Solving by trial and error… (Esc stops)");
+        // Up to 60 frames a second; at higher speeds several steps go into one frame.
+        let speed = self.prefs.get().steps_per_second.max(1);
+        let frames = speed.min(60);
+        let per_frame = speed.div_ceil(frames);
+        let this = Rc::downgrade(self);
+        let source = glib::timeout_add_local(Duration::from_millis(1000 / frames as u64), move || {
+            let Some(this) = this.upgrade() else {
+                return glib::ControlFlow::Break;
+            };
+            let now = this.now_ms();
+            let tick = this.with_play(|play| play.tick(per_frame, now)).unwrap_or(Tick::Failed);
+            match tick {
+                Tick::Running => {
+                    this.area.queue_draw();
+                    glib::ControlFlow::Continue
+                }
+                Tick::Solved => {
+                    this.animation.replace(None);
+                    this.say("Solved by the computer.");
+                    this.refresh();
+                    glib::ControlFlow::Break
+                }
+                Tick::Failed => {
+                    this.animation.replace(None);
+                    this.say("The search found no solution.");
+                    this.refresh();
+                    glib::ControlFlow::Break
+                }
+            }
+        });
+        self.animation.replace(Some(source));
+        self.refresh();
+    }
+
+    pub fn stop_animation(&self) {
+        if let Some(source) = self.animation.take() {
+            source.remove();
+            self.with_play(|play| play.stop_animation());
+            self.say("Solver stopped.");
+            self.refresh();
+        }
+    }
+
+    fn start_clock(self: &Rc<Self>) {
+        let this = Rc::downgrade(self);
+        glib::timeout_add_seconds_local(1, move || match this.upgrade() {
+            Some(this) => {
+                this.refresh();
+                glib::ControlFlow::Continue
+            }
+            None => glib::ControlFlow::Break,
+        });
+    }
+
+    #[allow(deprecated)] // StyleContext is how GTK 4.8 exposes theme colours.
+    fn palette(&self) -> Palette {
+        let context = self.area.style_context();
+        let named = |name: &str, fallback: (f32, f32, f32)| {
+            context
+                .lookup_color(name)
+                .unwrap_or_else(|| gdk::RGBA::new(fallback.0, fallback.1, fallback.2, 1.0))
+        };
+        let dark = adw::StyleManager::default().is_dark();
+        Palette {
+            paper: named("view_bg_color", if dark { (0.19, 0.19, 0.21) } else { (1.0, 1.0, 1.0) }),
+            ink: context.color(),
+            accent: named("accent_color", (0.21, 0.52, 0.89)),
+            error: named("error_color", (0.75, 0.11, 0.16)),
+            success: named("success_color", (0.15, 0.64, 0.41)),
+            warning: named("warning_color", (0.90, 0.65, 0.04)),
+        }
+    }
+
+    fn connect_board(self: &Rc<Self>) {
+        let this = Rc::downgrade(self);
+        self.area.set_draw_func(move |_, cr, width, height| {
+            let Some(this) = this.upgrade() else { return };
+            let layout = Layout::fit(width as f64, height as f64);
+            let palette = this.palette();
+            let play = this.play.borrow();
+            // A cairo error leaves the frame unfinished; nothing better can be done mid-draw.
+            let _ = match play.as_ref() {
+                Some(play) => board::draw(cr, layout, play, &palette),
+                None => board::draw_empty(cr, layout, &palette),
+            };
+        });
+
+        let click = gtk::GestureClick::new();
+        let this = Rc::downgrade(self);
+        click.connect_pressed(move |_, _, x, y| {
+            let Some(this) = this.upgrade() else { return };
+            this.area.grab_focus();
+            let layout = Layout::fit(this.area.width() as f64, this.area.height() as f64);
+            let Some(cell) = layout.cell_at(x, y) else { return };
+            let pencil_click = this.with_play(|play| {
+                let again = play.selected == Some(cell);
+                play.selected = Some(cell);
+                // In pencil mode a click on an empty selected cell toggles the mark under it.
+                (again && play.pencil && play.game.value(cell) == 0)
+                    .then(|| layout.candidate_at(x, y))
+                    .flatten()
+            });
+            if let Some(Some(digit)) = pencil_click {
+                let result = this.with_play(|play| play.press_digit(digit, true));
+                if let Some(result) = result {
+                    this.report(result);
+                }
+            }
+            this.refresh();
+        });
+        self.area.add_controller(click);
+
+        let keys = gtk::EventControllerKey::new();
+        let this = Rc::downgrade(self);
+        keys.connect_key_pressed(move |_, key, _, state| match this.upgrade() {
+            Some(this) if this.key(key, state) => glib::Propagation::Stop,
+            _ => glib::Propagation::Proceed,
+        });
+        self.window.add_controller(keys);
+
+        let style = adw::StyleManager::default();
+        let area = self.area.downgrade();
+        style.connect_dark_notify(move |_| {
+            if let Some(area) = area.upgrade() {
+                area.queue_draw();
+            }
+        });
+    }
+
+    /// Handles a key press; returns whether it was used.
+    fn key(self: &Rc<Self>, key: gdk::Key, state: gdk::ModifierType) -> bool {
+        let control = state.contains(gdk::ModifierType::CONTROL_MASK);
+        let digit = match key {
+            gdk::Key::KP_1 | gdk::Key::KP_End => Some(1),
+            gdk::Key::KP_2 | gdk::Key::KP_Down => Some(2),
+            gdk::Key::KP_3 | gdk::Key::KP_Page_Down => Some(3),
+            gdk::Key::KP_4 | gdk::Key::KP_Left => Some(4),
+            gdk::Key::KP_5 | gdk::Key::KP_Begin => Some(5),
+            gdk::Key::KP_6 | gdk::Key::KP_Right => Some(6),
+            gdk::Key::KP_7 | gdk::Key::KP_Home => Some(7),
+            gdk::Key::KP_8 | gdk::Key::KP_Up => Some(8),
+            gdk::Key::KP_9 | gdk::Key::KP_Page_Up => Some(9),
+            _ => key
+                .to_unicode()
+                .and_then(|c| c.to_digit(10))
+                .filter(|&d| d >= 1)
+                .map(|d| d as u8),
+        };
+        if let Some(digit) = digit {
+            let result = self.with_play(|play| play.press_digit(digit, control));
+            if let Some(result) = result {
+                self.report(result);
+            }
+            return true;
+        }
+        if control {
+            return false; // Ctrl+Z and friends are application accelerators.
+        }
+        let moved = |rows: i32, cols: i32| {
+            self.with_play(|play| play.move_selection(rows, cols));
+            self.refresh();
+            true
+        };
+        match key {
+            gdk::Key::Up | gdk::Key::w | gdk::Key::W => moved(-1, 0),
+            gdk::Key::Down | gdk::Key::s | gdk::Key::S => moved(1, 0),
+            gdk::Key::Left | gdk::Key::a | gdk::Key::A => moved(0, -1),
+            gdk::Key::Right | gdk::Key::d | gdk::Key::D => moved(0, 1),
+            gdk::Key::Tab | gdk::Key::ISO_Left_Tab => {
+                let forward = key == gdk::Key::Tab && !state.contains(gdk::ModifierType::SHIFT_MASK);
+                self.with_play(|play| play.step_selection(forward));
+                self.refresh();
+                true
+            }
+            gdk::Key::Delete | gdk::Key::BackSpace | gdk::Key::_0 | gdk::Key::KP_0 | gdk::Key::KP_Delete => {
+                let result = self.with_play(|play| play.clear_selected());
+                if let Some(result) = result {
+                    self.report(result);
+                }
+                true
+            }
+            gdk::Key::p | gdk::Key::P => {
+                self.toggle_pencil();
+                true
+            }
+            gdk::Key::Escape => {
+                self.stop_animation();
+                self.with_play(|play| play.hint = None);
+                self.refresh();
+                true
+            }
+            _ => false,
+        }
+    }
 }

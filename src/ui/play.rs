@@ -1,0 +1,343 @@
+//! What the window shows of a game beyond the game itself: the selected cell, pencil mode, view
+//! preferences, the staged hint and the solver animation. Input handlers change this state and
+//! the board redraws from it; it touches no widget, so it is tested without a display.
+
+use crate::engine::backtrack::{Backtracker, SearchEvent};
+use crate::engine::game::{Action, Game, Outcome, Refusal};
+use crate::engine::grid::{cell_name, Cell, Digit, CELLS, HOUSES};
+use crate::engine::logic::{Hint, HouseRole, Level, Role, Step};
+
+/// How the board is shown (from Preferences).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Prefs {
+    pub show_conflicts: bool,
+    pub mark_wrong: bool,
+    pub highlight_region: bool,
+    pub highlight_same: bool,
+    /// Solver animation speed, in search steps per second.
+    pub steps_per_second: u32,
+}
+
+impl Default for Prefs {
+    fn default() -> Prefs {
+        Prefs {
+            show_conflicts: true,
+            mark_wrong: false,
+            highlight_region: true,
+            highlight_same: true,
+            steps_per_second: 60,
+        }
+    }
+}
+
+/// A hint being shown: stage 1 names the technique and area, stage 2 highlights the pattern,
+/// and the next request applies it.
+pub struct HintView {
+    pub step: Step,
+    pub stage: u8,
+    /// Cells tinted at stage 1: the houses the step is based on, or its cells.
+    pub area: Vec<Cell>,
+}
+
+impl HintView {
+    fn new(step: Step) -> HintView {
+        let mut area: Vec<Cell> = step
+            .highlights
+            .houses
+            .iter()
+            .filter(|h| h.role == HouseRole::Base)
+            .flat_map(|h| HOUSES[h.house])
+            .collect();
+        if area.is_empty() {
+            area = step.highlights.candidates.iter().map(|c| c.cell).collect();
+            area.extend(step.highlights.cells.iter().map(|c| c.cell));
+        }
+        area.sort_unstable();
+        area.dedup();
+        HintView { step, stage: 1, area }
+    }
+
+    /// The role of a pencil mark in the hinted pattern, once the pattern is shown.
+    pub fn role_of(&self, cell: Cell, digit: Digit) -> Option<Role> {
+        if self.stage < 2 {
+            return None;
+        }
+        let marks = &self.step.highlights.candidates;
+        let find = |role: Role| {
+            marks
+                .iter()
+                .any(|m| m.cell == cell && m.digit == digit && m.role == role)
+        };
+        [Role::Target, Role::Pattern, Role::Fin, Role::Alternate]
+            .into_iter()
+            .find(|&r| find(r))
+    }
+}
+
+/// The animated backtracking search shown by Solve.
+pub struct Animation {
+    pub search: Backtracker,
+    /// The cell being considered, and whether the search is backing out of it.
+    pub focus: Option<(Cell, bool)>,
+}
+
+pub struct Play {
+    pub game: Game,
+    pub level: Level,
+    pub selected: Option<Cell>,
+    pub pencil: bool,
+    pub prefs: Prefs,
+    pub hint: Option<HintView>,
+    pub animation: Option<Animation>,
+    pub paused: bool,
+}
+
+/// What a solver animation tick did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tick {
+    Running,
+    Solved,
+    Failed,
+}
+
+impl Play {
+    pub fn new(game: Game, level: Level, prefs: Prefs) -> Play {
+        Play {
+            game,
+            level,
+            selected: Some(40),
+            pencil: false,
+            prefs,
+            hint: None,
+            animation: None,
+            paused: false,
+        }
+    }
+
+    pub fn solution_shown(&self) -> bool {
+        self.game.solution_shown()
+    }
+
+    /// The digits on screen: the animation's, the solution when shown, else the game's.
+    pub fn shown_values(&self) -> [Digit; CELLS] {
+        if let Some(animation) = &self.animation {
+            *animation.search.grid()
+        } else if self.solution_shown() {
+            *self.game.solution()
+        } else {
+            *self.game.values()
+        }
+    }
+
+    /// Moves the selection by rows and columns, wrapping at the edges.
+    pub fn move_selection(&mut self, rows: i32, cols: i32) {
+        let cell = self.selected.unwrap_or(40) as i32;
+        let (row, col) = ((cell / 9 + rows).rem_euclid(9), (cell % 9 + cols).rem_euclid(9));
+        self.selected = Some((row * 9 + col) as Cell);
+    }
+
+    /// Moves to the next (or previous) cell in reading order, wrapping around.
+    pub fn step_selection(&mut self, forward: bool) {
+        let cell = self.selected.unwrap_or(0) as i32;
+        self.selected = Some((cell + if forward { 1 } else { -1 }).rem_euclid(CELLS as i32) as Cell);
+    }
+
+    /// Applies an action, dropping any hint in progress (the position it explained has changed).
+    pub fn act(&mut self, action: Action) -> Result<Outcome, Refusal> {
+        if self.animation.is_some() {
+            return Err(Refusal::SolutionShown);
+        }
+        let outcome = self.game.apply(action)?;
+        if outcome.changed {
+            self.hint = None;
+        }
+        Ok(outcome)
+    }
+
+    /// A digit key: enters it, or toggles the pencil mark in pencil mode (or when `mark` is set).
+    pub fn press_digit(&mut self, digit: Digit, mark: bool) -> Result<Outcome, Refusal> {
+        let Some(cell) = self.selected else {
+            return Ok(Outcome::default());
+        };
+        if mark || self.pencil {
+            self.act(Action::ToggleMark { cell, digit })
+        } else {
+            self.act(Action::Enter { cell, digit })
+        }
+    }
+
+    pub fn clear_selected(&mut self) -> Result<Outcome, Refusal> {
+        let Some(cell) = self.selected else {
+            return Ok(Outcome::default());
+        };
+        self.act(Action::Clear { cell })
+    }
+
+    /// Advances the hint: a new hint (counted against the allowance), then the pattern, then the
+    /// step applied. Returns the message to show.
+    pub fn advance_hint(&mut self) -> String {
+        if let Some(hint) = &mut self.hint {
+            if hint.stage == 1 {
+                hint.stage = 2;
+                return format!("{}: {}", hint.step.name, hint.step.explanation);
+            }
+            let step = hint.step.clone();
+            self.hint = None;
+            return match self.act(Action::ApplyStep(step.clone())) {
+                Ok(_) => format!("Applied: {}", step.name),
+                Err(_) => "The hint can't be applied now.".into(),
+            };
+        }
+        if self.animation.is_some() || self.game.solution_shown() || self.paused {
+            return "Hints are not available right now.".into();
+        }
+        match self.game.take_hint() {
+            None => "No hints left in this game.".into(),
+            Some(Hint::Step(step)) => {
+                let message = step.summary();
+                self.hint = Some(HintView::new(step));
+                message
+            }
+            Some(Hint::WrongEntry { cell, entered }) => {
+                self.selected = Some(cell);
+                format!("{} is wrong: it is not {}.", cell_name(cell), entered)
+            }
+            Some(Hint::MissingCandidate { cell, digit }) => {
+                self.selected = Some(cell);
+                format!("{} needs the pencil mark {} back.", cell_name(cell), digit)
+            }
+            Some(other) => other.message(),
+        }
+    }
+
+    /// Starts the animated Solve from the current grid with wrong entries removed.
+    pub fn start_animation(&mut self) {
+        self.hint = None;
+        self.game.set_solution_shown(false);
+        let mut start = *self.game.values();
+        for (cell, value) in start.iter_mut().enumerate() {
+            if *value != self.game.solution()[cell] {
+                *value = 0;
+            }
+        }
+        self.animation = Some(Animation {
+            search: Backtracker::new(start),
+            focus: None,
+        });
+    }
+
+    pub fn stop_animation(&mut self) {
+        self.animation = None;
+    }
+
+    /// Runs `steps` search steps of the animation.
+    pub fn tick(&mut self, steps: u32, now_ms: u64) -> Tick {
+        let Some(animation) = &mut self.animation else {
+            return Tick::Failed;
+        };
+        for _ in 0..steps {
+            match animation.search.step() {
+                SearchEvent::Try { cell, .. } => animation.focus = Some((cell, false)),
+                SearchEvent::Backtrack { cell } => animation.focus = Some((cell, true)),
+                SearchEvent::Solved => {
+                    self.animation = None;
+                    self.game.finish_by_computer(now_ms);
+                    return Tick::Solved;
+                }
+                SearchEvent::Exhausted => {
+                    self.animation = None;
+                    return Tick::Failed;
+                }
+            }
+        }
+        Tick::Running
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::game::{Rules, Status};
+    use crate::engine::solver::{solve, Solutions};
+
+    fn play() -> Play {
+        let line = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+        let givens = *crate::engine::format::parse_line(line).unwrap().values();
+        let Solutions::Unique(solution) = solve(&givens) else {
+            panic!("unique")
+        };
+        Play::new(
+            Game::new(givens, solution, Rules::default()),
+            Level::Easy,
+            Prefs::default(),
+        )
+    }
+
+    #[test]
+    fn the_selection_moves_and_wraps() {
+        let mut play = play();
+        play.selected = Some(0);
+        play.move_selection(0, -1);
+        assert_eq!(play.selected, Some(8));
+        play.move_selection(-1, 0);
+        assert_eq!(play.selected, Some(80));
+        play.step_selection(true);
+        assert_eq!(play.selected, Some(0));
+    }
+
+    #[test]
+    fn digits_enter_or_mark_depending_on_pencil_mode() {
+        let mut play = play();
+        play.selected = Some(2);
+        play.press_digit(4, false).unwrap();
+        assert_eq!(play.game.value(2), 4);
+        play.selected = Some(3);
+        play.pencil = true;
+        play.press_digit(6, false).unwrap();
+        assert!(play.game.marks(3).contains(6) && play.game.value(3) == 0);
+        play.pencil = false;
+        play.press_digit(2, true).unwrap();
+        assert_eq!(play.game.marks(3).to_string(), "26");
+    }
+
+    #[test]
+    fn a_hint_goes_through_three_stages_and_counts_once() {
+        let mut play = play();
+        let first = play.advance_hint();
+        assert!(first.starts_with("Look at"), "{first}");
+        assert_eq!(play.hint.as_ref().unwrap().stage, 1);
+        assert!(!play.hint.as_ref().unwrap().area.is_empty());
+        let second = play.advance_hint();
+        assert!(second.contains(':'));
+        let cell = play.hint.as_ref().unwrap().step.placements[0].cell;
+        let third = play.advance_hint();
+        assert!(third.starts_with("Applied"), "{third}");
+        assert_ne!(play.game.value(cell), 0);
+        assert_eq!(play.game.hints_used(), 1);
+    }
+
+    #[test]
+    fn showing_the_solution_shows_its_digits_and_blocks_entry() {
+        let mut play = play();
+        play.game.set_solution_shown(true);
+        assert_eq!(play.shown_values(), *play.game.solution());
+        play.selected = Some(2);
+        assert_eq!(play.press_digit(4, false), Err(Refusal::SolutionShown));
+    }
+
+    #[test]
+    fn the_animation_solves_and_records_it() {
+        let mut play = play();
+        play.selected = Some(2);
+        play.press_digit(9, false).unwrap(); // a wrong entry is dropped before solving
+        play.start_animation();
+        assert_eq!(play.press_digit(1, false), Err(Refusal::SolutionShown));
+        let mut ticks = 0;
+        while play.tick(5, 1_000) == Tick::Running {
+            ticks += 1;
+            assert!(ticks < 10_000);
+        }
+        assert_eq!(play.game.status(), Status::SolvedByComputer);
+        assert_eq!(play.game.values(), play.game.solution());
+    }
+}
