@@ -1,4 +1,9 @@
 //! The `nonet` desktop game.
 fn main() -> gtk::glib::ExitCode {
+    nonet::ui::timing::mark_start();
+    tracing_subscriber::fmt()
+        .with_env_filter(tracing_subscriber::EnvFilter::try_from_env("NONET_LOG").unwrap_or_else(|_| "warn".into()))
+        .with_writer(std::io::stderr)
+        .init();
     nonet::ui::run()
 }

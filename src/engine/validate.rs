@@ -77,9 +77,69 @@ pub fn check_puzzle(givens: &[Digit; CELLS]) -> Result<[Digit; CELLS], PuzzlePro
     }
 }
 
+/// Why a text could not become a game: nothing in it, a parse error, or a puzzle without exactly
+/// one solution.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ImportError {
+    #[error("no puzzle found in the text")]
+    Empty,
+    #[error("puzzle {number}: {error}")]
+    Parse {
+        number: usize,
+        error: super::format::ParseError,
+    },
+    #[error("this puzzle has {0}")]
+    Problem(PuzzleProblem),
+}
+
+/// A puzzle read from text that can be played: its givens and their unique solution.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Playable {
+    pub givens: [Digit; CELLS],
+    pub solution: [Digit; CELLS],
+    /// How many puzzles the text held; the first is the one taken.
+    pub puzzles_in_text: usize,
+}
+
+/// Reads the first puzzle of a text in any format the engine knows and checks that it has exactly
+/// one solution. Digits the format marks as the player's are not givens and are dropped.
+pub fn playable_from_text(text: &str) -> Result<Playable, ImportError> {
+    let puzzles = super::format::read_puzzles(text);
+    let count = puzzles.len();
+    let (number, first) = puzzles.into_iter().next().ok_or(ImportError::Empty)?;
+    let position = first.map_err(|error| ImportError::Parse { number, error })?;
+    let givens = position.givens();
+    let solution = check_puzzle(&givens).map_err(ImportError::Problem)?;
+    Ok(Playable {
+        givens,
+        solution,
+        puzzles_in_text: count,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_text_becomes_a_playable_puzzle_or_says_why_not() {
+        let line = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+        let playable = playable_from_text(&format!("{line}\n{line}\n")).unwrap();
+        assert_eq!(playable.puzzles_in_text, 2);
+        assert_eq!(playable.solution[2], 4);
+        assert_eq!(playable_from_text("  \n"), Err(ImportError::Empty));
+        let bad =
+            playable_from_text("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..7x");
+        assert!(matches!(bad, Err(ImportError::Parse { number: 1, .. })), "{bad:?}");
+        let two = playable_from_text(&format!("{}{}", &line[..20], ".".repeat(61))).unwrap_err();
+        assert_eq!(two, ImportError::Problem(PuzzleProblem::MultipleSolutions));
+        assert_eq!(two.to_string(), "this puzzle has multiple solutions");
+        let repeated = playable_from_text(&format!("55{}", &line[2..])).unwrap_err();
+        assert!(
+            repeated.to_string().contains("digit 5 appears twice in row 1"),
+            "{repeated}"
+        );
+    }
 
     #[test]
     fn duplicates_name_digit_house_and_cells() {

@@ -1,38 +1,62 @@
 //! The application object: the stylesheet, the main window, and the app-wide actions with their
 //! accelerators (callable from outside with `gapplication action io.github.nonet.Nonet NAME`).
 
+use std::cell::RefCell;
 use std::rc::Rc;
 
 use adw::prelude::*;
 use gtk::{gdk, gio, glib};
 
+use super::preferences;
+use super::settings::Settings;
 use super::window::Controller;
 use super::{APP_ID, RESOURCE_PREFIX};
 use crate::engine::logic::Level;
+
+/// The one game window, owned here: every callback holds the controller weakly.
+type Owner = Rc<RefCell<Option<Rc<Controller>>>>;
 
 pub fn build() -> adw::Application {
     let app = adw::Application::builder()
         .application_id(APP_ID)
         .resource_base_path(RESOURCE_PREFIX)
+        .flags(gio::ApplicationFlags::HANDLES_OPEN)
         .build();
     app.connect_startup(|_| load_css());
-    app.connect_activate(|app| {
-        if let Some(window) = app.active_window() {
-            window.present();
-            return;
-        }
-        let controller = Controller::build(app);
-        add_actions(app, &controller);
-        controller.window.present();
-        // Every callback holds the controller weakly; the window's close handler owns the one
-        // strong reference and lets it go when the window closes.
-        let owner = std::cell::RefCell::new(Some(controller.clone()));
-        controller.window.connect_close_request(move |_| {
-            owner.take();
-            glib::Propagation::Proceed
+    let owner: Owner = Rc::default();
+    {
+        let owner = owner.clone();
+        app.connect_activate(move |app| {
+            window(app, &owner).window.present();
         });
+    }
+    // `nonet FILE` (also sent to a running instance) plays the first puzzle in the file.
+    app.connect_open(move |app, files, _| {
+        let controller = window(app, &owner);
+        controller.window.present();
+        if let Some(file) = files.first() {
+            controller.open_file(file.clone());
+        }
     });
     app
+}
+
+/// The game window, built on first use.
+fn window(app: &adw::Application, owner: &Owner) -> Rc<Controller> {
+    if let Some(controller) = owner.borrow().as_ref() {
+        return controller.clone();
+    }
+    let controller = Controller::build(app, Settings::load());
+    add_actions(app, &controller);
+    owner.replace(Some(controller.clone()));
+    let weak_owner = Rc::downgrade(owner);
+    controller.window.connect_close_request(move |_| {
+        if let Some(owner) = weak_owner.upgrade() {
+            owner.take();
+        }
+        glib::Propagation::Proceed
+    });
+    controller
 }
 
 fn load_css() {
@@ -76,6 +100,13 @@ fn add_actions(app: &adw::Application, controller: &Rc<Controller>) {
     simple(app, controller, "undo", |c| c.undo());
     simple(app, controller, "redo", |c| c.redo());
     simple(app, controller, "fill-candidates", |c| c.fill_candidates());
+    simple(app, controller, "reset", |c| c.reset());
+    simple(app, controller, "enter-puzzle", |c| c.enter_puzzle(""));
+    simple(app, controller, "open", |c| c.open());
+    simple(app, controller, "paste", |c| c.paste());
+    simple(app, controller, "preferences", |c| {
+        preferences::show(&c.window, &c.settings)
+    });
     toggle(app, controller, "show-solution", |c, on| c.set_solution_shown(on));
     toggle(app, controller, "pause", |c, on| c.set_paused(on));
     toggle(app, controller, "pencil", |c, _| {
@@ -114,6 +145,11 @@ fn add_actions(app: &adw::Application, controller: &Rc<Controller>) {
         ("app.solve", &["<Control><Shift>Return"]),
         ("app.pause", &["<Control>p"]),
         ("app.fill-candidates", &["<Control><Shift>f"]),
+        ("app.reset", &["<Control>r"]),
+        ("app.enter-puzzle", &["<Control>e"]),
+        ("app.open", &["<Control>o"]),
+        ("app.paste", &["<Control><Shift>v"]),
+        ("app.preferences", &["<Control>comma"]),
         ("app.quit", &["<Control>q"]),
     ] {
         app.set_accels_for_action(action, accels);

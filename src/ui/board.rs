@@ -51,7 +51,7 @@ impl Layout {
         Some((fy.floor().clamp(0.0, 2.0) * 3.0 + fx.floor().clamp(0.0, 2.0)) as Digit + 1)
     }
 
-    fn origin(&self, cell: Cell) -> (f64, f64) {
+    pub fn origin(&self, cell: Cell) -> (f64, f64) {
         (
             self.left + col_of(cell) as f64 * self.cell,
             self.top + row_of(cell) as f64 * self.cell,

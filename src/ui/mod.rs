@@ -1,7 +1,12 @@
 //! The GTK/libadwaita desktop game. The only part of Nonet that touches GTK.
 mod application;
 mod board;
+mod import;
+mod picker;
 mod play;
+mod preferences;
+mod settings;
+pub mod timing;
 mod window;
 
 use adw::prelude::*;

@@ -10,11 +10,27 @@ use adw::prelude::*;
 use gtk::{gdk, gio, glib};
 
 use super::board::{self, Layout, Palette};
-use super::play::{Play, Prefs, Tick};
+use super::import::{self, Source};
+use super::picker::Picker;
+use super::play::{Play, Tick};
+use super::settings::Settings;
+use super::timing::Timing;
 use super::RESOURCE_PREFIX;
-use crate::engine::game::{format_duration, Game, Outcome, Refusal, Rules, Status};
+use crate::engine::game::{format_duration, Action, Game, Outcome, Refusal, Status};
 use crate::engine::generator::{self, Options};
-use crate::engine::logic::Level;
+use crate::engine::grid::Digit;
+use crate::engine::logic::{rating, Level};
+use crate::engine::validate;
+
+/// How long the window may be in the background before the clock stops (with the option on).
+const AWAY_GRACE: Duration = Duration::from_secs(60);
+
+/// What a click on the board does.
+enum Click {
+    Select,
+    Mark(Digit),
+    Picker { marks: bool },
+}
 
 pub struct Controller {
     pub window: adw::ApplicationWindow,
@@ -24,13 +40,20 @@ pub struct Controller {
     hints: gtk::Label,
     message: gtk::Label,
     play: RefCell<Option<Play>>,
+    pub settings: Rc<Settings>,
     level: StdCell<Level>,
-    prefs: StdCell<Prefs>,
-    rules: StdCell<Rules>,
     origin: Instant,
     /// Counts requested games, so a late result of an older request is dropped.
     generation: StdCell<u64>,
     animation: RefCell<Option<glib::SourceId>>,
+    picker: RefCell<Option<Picker>>,
+    /// Whether the picker toggles pencil marks rather than entering digits.
+    picker_marks: StdCell<bool>,
+    /// The timeout that pauses the clock after the window has been away for a while.
+    away: RefCell<Option<glib::SourceId>>,
+    /// Whether the current pause was made by being away (and ends when the player is back).
+    paused_by_away: StdCell<bool>,
+    pub timing: RefCell<Timing>,
 }
 
 fn object<T: IsA<glib::Object>>(builder: &gtk::Builder, id: &str) -> T {
@@ -38,10 +61,17 @@ fn object<T: IsA<glib::Object>>(builder: &gtk::Builder, id: &str) -> T {
 }
 
 impl Controller {
-    pub fn build(app: &adw::Application) -> Rc<Controller> {
+    pub fn build(app: &adw::Application, settings: Rc<Settings>) -> Rc<Controller> {
         let builder = gtk::Builder::from_resource(&format!("{RESOURCE_PREFIX}/ui/window.ui"));
         let window: adw::ApplicationWindow = object(&builder, "window");
         window.set_application(Some(app));
+        window.set_default_size(
+            settings.int("window-width").max(360),
+            settings.int("window-height").max(420),
+        );
+        if settings.boolean("window-maximized") {
+            window.maximize();
+        }
         let controller = Rc::new(Controller {
             window,
             area: object(&builder, "board"),
@@ -50,17 +80,95 @@ impl Controller {
             hints: object(&builder, "hints"),
             message: object(&builder, "message"),
             play: RefCell::new(None),
-            level: StdCell::new(Level::Medium),
-            prefs: StdCell::new(Prefs::default()),
-            rules: StdCell::new(Rules::default()),
+            level: StdCell::new(settings.level()),
+            settings,
             origin: Instant::now(),
             generation: StdCell::new(0),
             animation: RefCell::new(None),
+            picker: RefCell::new(None),
+            picker_marks: StdCell::new(false),
+            away: RefCell::new(None),
+            paused_by_away: StdCell::new(false),
+            timing: RefCell::new(Timing::default()),
         });
         controller.connect_board();
+        controller.connect_picker();
+        controller.connect_settings();
+        controller.connect_window_state();
         controller.start_clock();
         controller.new_game();
         controller
+    }
+
+    /// Applies changed settings to the game on the board and to the look.
+    fn connect_settings(self: &Rc<Self>) {
+        adw::StyleManager::default().set_color_scheme(self.settings.color_scheme());
+        let this = Rc::downgrade(self);
+        self.settings.connect_changed(move |key| {
+            let Some(this) = this.upgrade() else { return };
+            match key {
+                "color-scheme" => adw::StyleManager::default().set_color_scheme(this.settings.color_scheme()),
+                "pause-when-away" => this.away_changed(),
+                _ => {}
+            }
+            let (prefs, rules) = (this.settings.prefs(), this.settings.rules());
+            this.with_play(|play| {
+                play.prefs = prefs;
+                play.game.rules = rules;
+            });
+            this.refresh();
+        });
+    }
+
+    /// Remembers the window size, and stops the clock when the window is away for a while.
+    fn connect_window_state(self: &Rc<Self>) {
+        let settings = self.settings.clone();
+        self.window.connect_close_request(move |window| {
+            let (width, height) = window.default_size();
+            settings.set_boolean("window-maximized", window.is_maximized());
+            if !window.is_maximized() {
+                settings.set_int("window-width", width);
+                settings.set_int("window-height", height);
+            }
+            glib::Propagation::Proceed
+        });
+        let this = Rc::downgrade(self);
+        self.window.connect_is_active_notify(move |_| {
+            if let Some(this) = this.upgrade() {
+                this.away_changed();
+            }
+        });
+    }
+
+    /// Called when the window gains or loses the focus (or the option changes).
+    fn away_changed(self: &Rc<Self>) {
+        if let Some(source) = self.away.take() {
+            source.remove();
+        }
+        if self.window.is_active() {
+            if self.paused_by_away.replace(false) {
+                self.set_paused(false);
+                self.say("Welcome back. The clock runs again.");
+            }
+            return;
+        }
+        if !self.settings.boolean("pause-when-away") {
+            return;
+        }
+        let this = Rc::downgrade(self);
+        let source = glib::timeout_add_local_once(AWAY_GRACE, move || {
+            let Some(this) = this.upgrade() else { return };
+            this.away.replace(None);
+            let playing = this
+                .with_play(|p| !p.paused && p.game.status() == Status::Playing)
+                .unwrap_or(false);
+            if playing && !this.window.is_active() {
+                this.paused_by_away.set(true);
+                this.set_paused(true);
+                this.say("The clock stopped while you were away.");
+            }
+        });
+        self.away.replace(Some(source));
     }
 
     fn now_ms(&self) -> u64 {
@@ -73,6 +181,7 @@ impl Controller {
 
     pub fn set_level(self: &Rc<Self>, level: Level) {
         self.level.set(level);
+        self.settings.set_string("difficulty", level.id());
         self.new_game();
     }
 
@@ -100,17 +209,138 @@ impl Controller {
             }
             match result {
                 Ok(Ok(generated)) => {
-                    let mut game = Game::new(generated.puzzle, generated.solution, this.rules.get());
-                    game.clock.start(this.now_ms());
-                    this.play.replace(Some(Play::new(game, level, this.prefs.get())));
-                    this.message
-                        .set_label(&format!("A new {} puzzle. Good luck!", level.name().to_lowercase()));
+                    this.start(generated.puzzle, generated.solution, level);
+                    this.say(&format!("A new {} puzzle. Good luck!", level.name().to_lowercase()));
                 }
                 Ok(Err(error)) => this.message.set_label(&error.to_string()),
                 Err(_) => this.message.set_label("Generating the puzzle failed."),
             }
             this.refresh();
         });
+    }
+
+    /// Puts a new game on the board.
+    fn start(&self, givens: [Digit; 81], solution: [Digit; 81], level: Level) {
+        self.stop_animation();
+        let mut game = Game::new(givens, solution, self.settings.rules());
+        game.clock.start(self.now_ms());
+        self.paused_by_away.set(false);
+        self.play.replace(Some(Play::new(game, level, self.settings.prefs())));
+        for name in ["show-solution", "pause"] {
+            self.set_action_state(name, false);
+        }
+    }
+
+    /// Starts a game on a puzzle given as text (typed, pasted or read from a file), checked off
+    /// the main thread; a puzzle that can't be played is refused with a dialog and the current
+    /// game goes on.
+    pub fn play_text(self: &Rc<Self>, text: String, source: Source) {
+        let request = self.generation.get() + 1;
+        self.generation.set(request);
+        self.say("Checking the puzzle…");
+        let handle = gio::spawn_blocking(move || {
+            let checked = validate::playable_from_text(&text).map(|playable| {
+                let level = rating::rate(&playable.givens).level;
+                (playable, level)
+            });
+            (checked, text)
+        });
+        let this = Rc::downgrade(self);
+        glib::spawn_future_local(async move {
+            let result = handle.await;
+            let Some(this) = this.upgrade() else { return };
+            if this.generation.get() != request {
+                return;
+            }
+            match result {
+                Ok((Ok((playable, level)), _)) => {
+                    this.start(playable.givens, playable.solution, level);
+                    let more = match playable.puzzles_in_text {
+                        1 => String::new(),
+                        n => format!(" (the first of {n})"),
+                    };
+                    this.say(&format!(
+                        "{}{more} rates {}. Good luck!",
+                        source.describe(),
+                        level.name()
+                    ));
+                }
+                Ok((Err(error), text)) => this.refuse(source, &error.to_string(), text),
+                Err(_) => this.refuse(source, "checking it failed", String::new()),
+            }
+            this.refresh();
+        });
+    }
+
+    /// Says why a puzzle can't be played; a typed puzzle comes back for correcting.
+    fn refuse(self: &Rc<Self>, source: Source, problem: &str, text: String) {
+        self.say(&format!("Puzzle not loaded: {problem}."));
+        let this = Rc::downgrade(self);
+        let retype = source == Source::Typed;
+        import::refuse(&self.window, &source, problem, move || {
+            if let (true, Some(this)) = (retype, this.upgrade()) {
+                this.enter_puzzle(&text);
+            }
+        });
+    }
+
+    /// Asks the player to type (or paste) a puzzle.
+    pub fn enter_puzzle(self: &Rc<Self>, initial: &str) {
+        let this = Rc::downgrade(self);
+        import::ask_for_puzzle(&self.window, initial, move |text| {
+            if let Some(this) = this.upgrade() {
+                this.play_text(text, Source::Typed);
+            }
+        });
+    }
+
+    /// Lets the player choose a puzzle file.
+    pub fn open(self: &Rc<Self>) {
+        let this = Rc::downgrade(self);
+        import::choose_file(&self.window, move |file| {
+            if let Some(this) = this.upgrade() {
+                this.open_file(file);
+            }
+        });
+    }
+
+    /// Plays the first puzzle in a file.
+    pub fn open_file(self: &Rc<Self>, file: gio::File) {
+        let this = Rc::downgrade(self);
+        glib::spawn_future_local(async move {
+            let name = import::file_name(&file);
+            let text = import::read_file(file).await;
+            let Some(this) = this.upgrade() else { return };
+            match text {
+                Ok(text) => this.play_text(text, Source::Opened(name)),
+                Err(problem) => this.refuse(Source::Opened(name), &problem, String::new()),
+            }
+        });
+    }
+
+    /// Plays the puzzle on the clipboard.
+    pub fn paste(self: &Rc<Self>) {
+        let clipboard = self.window.clipboard();
+        let this = Rc::downgrade(self);
+        glib::spawn_future_local(async move {
+            let text = clipboard.read_text_future().await;
+            let Some(this) = this.upgrade() else { return };
+            match text {
+                Ok(Some(text)) => this.play_text(text.to_string(), Source::Pasted),
+                _ => this.refuse(Source::Pasted, "the clipboard holds no text", String::new()),
+            }
+        });
+    }
+
+    /// Clears everything the player entered (undoable).
+    pub fn reset(self: &Rc<Self>) {
+        let result = self.with_play(|play| play.act(Action::Reset));
+        if let Some(result) = result {
+            if result.map(|o| o.changed).unwrap_or(false) {
+                self.say("The board is back to the givens (Undo brings your work back).");
+            }
+            self.report(result);
+        }
     }
 
     fn with_play<R>(&self, f: impl FnOnce(&mut Play) -> R) -> Option<R> {
@@ -128,10 +358,10 @@ impl Controller {
         let play = self.play.borrow();
         let Some(play) = play.as_ref() else { return };
         let game = &play.game;
-        self.mistakes.set_label(&format!("✗ {}", game.mistakes()));
+        self.mistakes.set_label(&game.mistakes().to_string());
         self.hints.set_label(&match game.hints_left() {
-            Some(left) => format!("💡 {}/{}", game.hints_used(), game.hints_used() + left),
-            None => format!("💡 {}", game.hints_used()),
+            Some(left) => format!("{}/{}", game.hints_used(), game.hints_used() + left),
+            None => game.hints_used().to_string(),
         });
         let clock = if play.paused {
             "Paused".to_string()
@@ -162,6 +392,9 @@ impl Controller {
                 "status": format!("{:?}", game.status()),
                 "level": play.level.id(),
                 "message": self.message.label().to_string(),
+                "can_undo": game.can_undo(),
+                "can_redo": game.can_redo(),
+                "timing": self.timing.borrow().to_json(),
             });
             let _ = std::fs::write(path, state.to_string());
         }
@@ -276,11 +509,24 @@ impl Controller {
 
     pub fn set_paused(&self, paused: bool) {
         let now = self.now_ms();
-        self.with_play(|play| {
+        let paused = self.with_play(|play| {
             play.game.set_paused(paused, now);
             play.paused = play.game.is_paused();
+            play.paused
         });
+        if !paused.unwrap_or(false) {
+            self.paused_by_away.set(false);
+        }
+        self.set_action_state("pause", paused.unwrap_or(false));
         self.refresh();
+    }
+
+    /// Keeps a toggle action's check mark in step with the game.
+    fn set_action_state(&self, name: &str, on: bool) {
+        let action = self.window.application().and_then(|app| app.lookup_action(name));
+        if let Some(action) = action.and_downcast::<gio::SimpleAction>() {
+            action.set_state(&on.to_variant());
+        }
     }
 
     /// Animates a backtracking search to the solution; Esc stops it.
@@ -298,7 +544,7 @@ impl Controller {
         }
         self.say("Solving by trial and error… (Esc stops)");
         // Up to 60 frames a second; at higher speeds several steps go into one frame.
-        let speed = self.prefs.get().steps_per_second.max(1);
+        let speed = self.settings.prefs().steps_per_second.max(1);
         let frames = speed.min(60);
         let per_frame = speed.div_ceil(frames);
         let this = Rc::downgrade(self);
@@ -307,7 +553,9 @@ impl Controller {
                 return glib::ControlFlow::Break;
             };
             let now = this.now_ms();
+            let began = Instant::now();
             let tick = this.with_play(|play| play.tick(per_frame, now)).unwrap_or(Tick::Failed);
+            this.timing.borrow_mut().ticked(began.elapsed());
             match tick {
                 Tick::Running => {
                     this.area.queue_draw();
@@ -376,34 +624,60 @@ impl Controller {
             let Some(this) = this.upgrade() else { return };
             let layout = Layout::fit(width as f64, height as f64);
             let palette = this.palette();
+            let began = Instant::now();
             let play = this.play.borrow();
             // A cairo error leaves the frame unfinished; nothing better can be done mid-draw.
             let _ = match play.as_ref() {
                 Some(play) => board::draw(cr, layout, play, &palette),
                 None => board::draw_empty(cr, layout, &palette),
             };
+            this.timing.borrow_mut().drew(began.elapsed());
         });
 
-        let click = gtk::GestureClick::new();
+        let click = gtk::GestureClick::builder().button(0).build();
         let this = Rc::downgrade(self);
-        click.connect_pressed(move |_, _, x, y| {
+        click.connect_pressed(move |gesture, _, x, y| {
             let Some(this) = this.upgrade() else { return };
             this.area.grab_focus();
             let layout = Layout::fit(this.area.width() as f64, this.area.height() as f64);
             let Some(cell) = layout.cell_at(x, y) else { return };
-            let pencil_click = this.with_play(|play| {
+            let button = gesture.current_button();
+            let choice = this.with_play(|play| {
                 let again = play.selected == Some(cell);
                 play.selected = Some(cell);
-                // In pencil mode a click on an empty selected cell toggles the mark under it.
-                (again && play.pencil && play.game.value(cell) == 0)
-                    .then(|| layout.candidate_at(x, y))
-                    .flatten()
-            });
-            if let Some(Some(digit)) = pencil_click {
-                let result = this.with_play(|play| play.press_digit(digit, true));
-                if let Some(result) = result {
-                    this.report(result);
+                let open =
+                    !play.game.is_given(cell) && play.animation.is_none() && !play.solution_shown() && !play.paused;
+                if !open || play.game.status() != Status::Playing {
+                    return Click::Select;
                 }
+                if button == gdk::BUTTON_SECONDARY {
+                    return Click::Picker { marks: true };
+                }
+                // In pencil mode a click on an empty selected cell toggles the mark under it.
+                if play.pencil && play.game.value(cell) == 0 {
+                    return match (again, layout.candidate_at(x, y)) {
+                        (true, Some(digit)) => Click::Mark(digit),
+                        _ => Click::Select,
+                    };
+                }
+                Click::Picker { marks: false }
+            });
+            match choice {
+                Some(Click::Mark(digit)) => {
+                    let result = this.with_play(|play| play.press_digit(digit, true));
+                    if let Some(result) = result {
+                        this.report(result);
+                    }
+                }
+                Some(Click::Picker { marks }) => {
+                    let (left, top) = layout.origin(cell);
+                    let rect = gdk::Rectangle::new(left as i32, top as i32, layout.cell as i32, layout.cell as i32);
+                    this.picker_marks.set(marks);
+                    if let Some(picker) = this.picker.borrow().as_ref() {
+                        picker.show_at(rect, marks);
+                    }
+                }
+                _ => {}
             }
             this.refresh();
         });
@@ -424,6 +698,26 @@ impl Controller {
                 area.queue_draw();
             }
         });
+    }
+
+    /// The number picker enters digits into (or toggles marks of) the selected cell.
+    fn connect_picker(self: &Rc<Self>) {
+        let this = Rc::downgrade(self);
+        let picker = Picker::new(
+            &self.area,
+            Rc::new(move |digit| {
+                let Some(this) = this.upgrade() else { return };
+                let marks = this.picker_marks.get();
+                let result = this.with_play(|play| match digit {
+                    0 => play.clear_selected(),
+                    digit => play.press_digit(digit, marks),
+                });
+                if let Some(result) = result {
+                    this.report(result);
+                }
+            }),
+        );
+        self.picker.replace(Some(picker));
     }
 
     /// Handles a key press; returns whether it was used.

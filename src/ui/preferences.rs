@@ -1,0 +1,156 @@
+//! The Preferences window (AdwPreferencesWindow): how the board helps the player, the rules that
+//! are a matter of taste, the hint allowance, the Solve animation's speed and the colour scheme.
+//! Every row reads and writes [`Settings`], so changes apply at once and persist when GSettings
+//! is installed.
+
+use std::rc::Rc;
+
+use adw::prelude::*;
+
+use super::settings::Settings;
+
+/// Speeds offered for the animated Solve, in search steps per second.
+const SPEEDS: [(u32, &str); 5] = [
+    (4, "Slow (4 steps a second)"),
+    (20, "Relaxed (20 steps a second)"),
+    (60, "Normal (60 steps a second)"),
+    (600, "Fast (600 steps a second)"),
+    (6000, "Fastest (6,000 steps a second)"),
+];
+
+const SCHEMES: [(&str, &str); 3] = [("system", "Follow System"), ("light", "Light"), ("dark", "Dark")];
+
+pub fn show(parent: &impl IsA<gtk::Window>, settings: &Rc<Settings>) {
+    let window = adw::PreferencesWindow::builder()
+        .transient_for(parent)
+        .modal(true)
+        .search_enabled(false)
+        .build();
+    window.set_title(Some("Preferences"));
+
+    let page = adw::PreferencesPage::builder()
+        .title("Game")
+        .icon_name("applications-games-symbolic")
+        .build();
+
+    let help = adw::PreferencesGroup::builder().title("Help While Playing").build();
+    for (key, title, subtitle) in [
+        (
+            "show-conflicts",
+            "Show Conflicts",
+            "Digits that repeat in a row, column or box turn red",
+        ),
+        (
+            "mark-wrong",
+            "Mark Wrong Digits",
+            "Digits that disagree with the solution are marked",
+        ),
+        (
+            "highlight-region",
+            "Highlight Row, Column and Box",
+            "Of the selected cell",
+        ),
+        (
+            "highlight-same",
+            "Highlight Equal Digits",
+            "Every cell holding the selected digit",
+        ),
+        (
+            "auto-remove-marks",
+            "Remove Pencil Marks Automatically",
+            "Entering a digit removes it from the marks of its row, column and box",
+        ),
+        (
+            "pause-when-away",
+            "Pause When Away",
+            "Stop the clock when the window has been in the background for a minute",
+        ),
+    ] {
+        help.add(&switch_row(settings, key, title, subtitle));
+    }
+    page.add(&help);
+
+    let hints = adw::PreferencesGroup::builder().title("Hints and Solving").build();
+    let allowance = gtk::SpinButton::with_range(0.0, 81.0, 1.0);
+    allowance.set_valign(gtk::Align::Center);
+    allowance.set_value(f64::from(settings.uint("hint-allowance")));
+    {
+        let settings = settings.clone();
+        allowance.connect_value_changed(move |spin| settings.set_uint("hint-allowance", spin.value() as u32));
+    }
+    let row = adw::ActionRow::builder()
+        .title("Hints per Game")
+        .subtitle("0 means unlimited")
+        .build();
+    row.add_suffix(&allowance);
+    row.set_activatable_widget(Some(&allowance));
+    hints.add(&row);
+
+    let speed = choice_row(
+        settings,
+        "Solve Animation Speed",
+        &SPEEDS.map(|(_, name)| name),
+        |settings| {
+            let current = settings.uint("animation-speed");
+            // The nearest offered speed.
+            SPEEDS
+                .iter()
+                .enumerate()
+                .min_by_key(|(_, (s, _))| s.abs_diff(current))
+                .map(|(i, _)| i)
+                .unwrap_or(2)
+        },
+        |settings, index| settings.set_uint("animation-speed", SPEEDS[index].0),
+    );
+    hints.add(&speed);
+    page.add(&hints);
+
+    let look = adw::PreferencesGroup::builder().title("Appearance").build();
+    let scheme = choice_row(
+        settings,
+        "Style",
+        &SCHEMES.map(|(_, name)| name),
+        |settings| {
+            SCHEMES
+                .iter()
+                .position(|(id, _)| *id == settings.string("color-scheme"))
+                .unwrap_or(0)
+        },
+        |settings, index| settings.set_string("color-scheme", SCHEMES[index].0),
+    );
+    look.add(&scheme);
+    page.add(&look);
+
+    window.add(&page);
+    window.present();
+}
+
+fn switch_row(settings: &Rc<Settings>, key: &'static str, title: &str, subtitle: &str) -> adw::ActionRow {
+    let switch = gtk::Switch::builder()
+        .valign(gtk::Align::Center)
+        .active(settings.boolean(key))
+        .build();
+    let settings = settings.clone();
+    switch.connect_active_notify(move |switch| settings.set_boolean(key, switch.is_active()));
+    let row = adw::ActionRow::builder().title(title).subtitle(subtitle).build();
+    row.add_suffix(&switch);
+    row.set_activatable_widget(Some(&switch));
+    row
+}
+
+fn choice_row(
+    settings: &Rc<Settings>,
+    title: &str,
+    names: &[&str],
+    current: impl Fn(&Settings) -> usize,
+    choose: impl Fn(&Settings, usize) + 'static,
+) -> adw::ComboRow {
+    let row = adw::ComboRow::builder()
+        .title(title)
+        .model(&gtk::StringList::new(names))
+        .build();
+    row.set_selected(current(settings) as u32);
+    let settings = settings.clone();
+    row.connect_selected_notify(move |row| choose(&settings, row.selected() as usize));
+    row
+}

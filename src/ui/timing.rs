@@ -1,0 +1,86 @@
+//! Measurements of the app's own speed, for the README's numbers: time from process start to the
+//! first drawn frame, how long each board redraw takes, and the longest the Solve animation held
+//! the main loop in one tick. They appear in the state file (`NONET_STATE_FILE`) and in the log.
+
+use std::sync::OnceLock;
+use std::time::{Duration, Instant};
+
+static STARTED: OnceLock<Instant> = OnceLock::new();
+
+/// Marks the start of the process (call first thing in `main`).
+pub fn mark_start() {
+    STARTED.get_or_init(Instant::now);
+}
+
+/// How many recent redraws are kept for the median.
+const KEPT: usize = 4096;
+
+#[derive(Default)]
+pub struct Timing {
+    pub first_frame_ms: Option<f64>,
+    draws_us: Vec<f64>,
+    draw_count: u64,
+    pub draw_max_us: f64,
+    pub tick_max_us: f64,
+    pub tick_count: u64,
+}
+
+impl Timing {
+    pub fn drew(&mut self, took: Duration) {
+        if self.first_frame_ms.is_none() {
+            let since_start = STARTED.get().map(|s| s.elapsed()).unwrap_or_default();
+            self.first_frame_ms = Some(since_start.as_secs_f64() * 1e3);
+            tracing::info!(
+                "first frame drawn {:.1} ms after start",
+                since_start.as_secs_f64() * 1e3
+            );
+        }
+        let us = took.as_secs_f64() * 1e6;
+        if self.draws_us.len() == KEPT {
+            self.draws_us.remove(0);
+        }
+        self.draws_us.push(us);
+        self.draw_count += 1;
+        self.draw_max_us = self.draw_max_us.max(us);
+    }
+
+    pub fn ticked(&mut self, took: Duration) {
+        self.tick_count += 1;
+        self.tick_max_us = self.tick_max_us.max(took.as_secs_f64() * 1e6);
+    }
+
+    pub fn draw_median_us(&self) -> f64 {
+        let mut sorted = self.draws_us.clone();
+        sorted.sort_by(f64::total_cmp);
+        sorted.get(sorted.len() / 2).copied().unwrap_or(0.0)
+    }
+
+    pub fn to_json(&self) -> serde_json::Value {
+        serde_json::json!({
+            "first_frame_ms": self.first_frame_ms,
+            "draw_count": self.draw_count,
+            "draw_median_us": self.draw_median_us(),
+            "draw_max_us": self.draw_max_us,
+            "tick_count": self.tick_count,
+            "tick_max_us": self.tick_max_us,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keeps_first_frame_median_and_maxima() {
+        let mut timing = Timing::default();
+        for us in [300, 100, 200] {
+            timing.drew(Duration::from_micros(us));
+        }
+        timing.ticked(Duration::from_millis(3));
+        assert!(timing.first_frame_ms.is_some());
+        assert_eq!(timing.draw_median_us(), 200.0);
+        assert_eq!(timing.draw_max_us, 300.0);
+        assert_eq!(timing.tick_max_us, 3000.0);
+    }
+}
