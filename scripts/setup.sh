@@ -7,7 +7,7 @@ packages=(
   build-essential pkg-config
   libgtk-4-dev libadwaita-1-dev libgtksourceview-5-dev
   meson
-  xvfb xauth dbus dbus-x11 xdotool imagemagick
+  xvfb xauth dbus dbus-x11 xdotool xclip imagemagick
   desktop-file-utils appstream libglib2.0-bin
 )
 

@@ -2,9 +2,13 @@
 //! (Xvfb), found by its title, looked at through screenshots kept in `target/gui-shots/`.
 #![cfg(feature = "gui")]
 
+use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command};
+use std::process::{Child, Command, Stdio};
+use std::sync::{Mutex, MutexGuard};
 use std::time::{Duration, Instant};
+
+use serde_json::Value;
 
 /// Skips (locally) or fails (in CI) when there is no display to test on.
 fn have_display() -> bool {
@@ -19,19 +23,191 @@ fn have_display() -> bool {
     false
 }
 
-struct App(Child);
+/// GUI tests share one display and its keyboard focus: they run one at a time.
+static DISPLAY_LOCK: Mutex<()> = Mutex::new(());
 
-impl Drop for App {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
+/// A private session bus, so each test's app is its own GApplication primary instance.
+struct Bus {
+    daemon: Child,
+    address: String,
+}
+
+impl Bus {
+    fn start() -> Bus {
+        let mut daemon = Command::new("dbus-daemon")
+            .args(["--session", "--nofork", "--print-address=1"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("dbus-daemon is installed");
+        let mut address = String::new();
+        BufReader::new(daemon.stdout.take().unwrap())
+            .read_line(&mut address)
+            .unwrap();
+        Bus {
+            daemon,
+            address: address.trim().to_string(),
+        }
     }
 }
 
-fn launch() -> App {
-    App(Command::new(env!("CARGO_BIN_EXE_nonet"))
-        .spawn()
-        .expect("the app starts"))
+impl Drop for Bus {
+    fn drop(&mut self) {
+        let _ = self.daemon.kill();
+        let _ = self.daemon.wait();
+    }
+}
+
+/// The running app, its window, and the state it dumps after every change.
+struct App {
+    child: Child,
+    window: String,
+    state_file: PathBuf,
+    bus: Bus,
+    _dir: tempfile::TempDir,
+    _lock: MutexGuard<'static, ()>,
+}
+
+impl Drop for App {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A classic easy puzzle (Wikipedia's example); its solution is checked by the `sudoku` crate.
+const PUZZLE: &str = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+fn solution_of(puzzle: &str) -> String {
+    sudoku::Sudoku::from_str_line(puzzle)
+        .unwrap()
+        .solution()
+        .unwrap()
+        .to_str_line()
+        .to_string()
+}
+
+impl App {
+    /// Launches the app, optionally on a puzzle file, with settings in memory.
+    fn launch(puzzle: Option<&str>) -> App {
+        App::launch_with(puzzle, &[])
+    }
+
+    fn launch_with(puzzle: Option<&str>, env: &[(&str, &Path)]) -> App {
+        let lock = DISPLAY_LOCK.lock().unwrap_or_else(|e| e.into_inner());
+        let dir = tempfile::tempdir().unwrap();
+        let state_file = dir.path().join("state.json");
+        let bus = Bus::start();
+        let mut command = Command::new(env!("CARGO_BIN_EXE_nonet"));
+        command
+            .env("NONET_STATE_FILE", &state_file)
+            .env("DBUS_SESSION_BUS_ADDRESS", &bus.address)
+            .env("GSETTINGS_SCHEMA_DIR", dir.path()) // no schema: settings stay in memory
+            .envs(env.iter().map(|(k, v)| (*k, v.as_os_str())))
+            .stderr(Stdio::null());
+        if let Some(puzzle) = puzzle {
+            let file = dir.path().join("puzzle.txt");
+            std::fs::write(&file, puzzle).unwrap();
+            command.arg(&file);
+        }
+        let child = command.spawn().expect("the app starts");
+        let window = wait_for_window(child.id());
+        xdotool(&["windowfocus", "--sync", &window]);
+        let app = App {
+            child,
+            window,
+            state_file,
+            bus,
+            _dir: dir,
+            _lock: lock,
+        };
+        if let Some(puzzle) = puzzle {
+            let givens = puzzle.lines().next().unwrap_or("").trim().replace('0', ".");
+            app.wait_until("the puzzle is loaded", |s| {
+                s["givens"] == givens.as_str() || s["message"].as_str().unwrap_or("").starts_with("Puzzle not loaded")
+            });
+        } else {
+            app.wait_until("a puzzle is generated", |s| s["givens"].is_string());
+        }
+        app
+    }
+
+    fn state(&self) -> Option<Value> {
+        serde_json::from_str(&std::fs::read_to_string(&self.state_file).ok()?).ok()
+    }
+
+    /// Waits (up to 20 s) until the dumped state satisfies `test`, and returns it.
+    fn wait_until(&self, what: &str, test: impl Fn(&Value) -> bool) -> Value {
+        let deadline = Instant::now() + Duration::from_secs(20);
+        loop {
+            if let Some(state) = self.state() {
+                if test(&state) {
+                    return state;
+                }
+                assert!(
+                    Instant::now() < deadline,
+                    "timed out waiting until {what}; last state: {state}"
+                );
+            }
+            assert!(Instant::now() < deadline, "timed out waiting until {what}; no state");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    /// Runs an app action from outside, as `gapplication action` does.
+    fn action(&self, name: &str, parameter: Option<&str>) {
+        let mut command = Command::new("gapplication");
+        command
+            .env("DBUS_SESSION_BUS_ADDRESS", &self.bus.address)
+            .args(["action", "io.github.nonet.Nonet", name]);
+        if let Some(parameter) = parameter {
+            command.arg(parameter);
+        }
+        let output = command.output().expect("gapplication is installed");
+        assert!(
+            output.status.success(),
+            "gapplication action {name}: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+    }
+
+    fn keys(&self, keys: &[&str]) {
+        xdotool(&["windowfocus", "--sync", &self.window]);
+        for key in keys {
+            xdotool(&["key", "--clearmodifiers", key]);
+            std::thread::sleep(Duration::from_millis(60));
+        }
+    }
+
+    /// Clicks at a point of the window, in window coordinates.
+    fn click(&self, x: usize, y: usize, button: &str) {
+        xdotool(&["mousemove", "--window", &self.window, &x.to_string(), &y.to_string()]);
+        xdotool(&["click", button]);
+    }
+
+    /// Selects a cell with the keyboard, from wherever the selection is.
+    fn select(&self, cell: usize) {
+        let state = self.state().unwrap();
+        let from = state["selected"].as_u64().unwrap_or(40) as usize;
+        let mut keys = Vec::new();
+        let (dr, dc) = (cell as i64 / 9 - from as i64 / 9, cell as i64 % 9 - from as i64 % 9);
+        keys.extend(std::iter::repeat_n(
+            if dr > 0 { "Down" } else { "Up" },
+            dr.unsigned_abs() as usize,
+        ));
+        keys.extend(std::iter::repeat_n(
+            if dc > 0 { "Right" } else { "Left" },
+            dc.unsigned_abs() as usize,
+        ));
+        self.keys(&keys);
+        self.wait_until("the cell is selected", |s| s["selected"] == cell);
+    }
+
+    /// A screenshot, after the frame for the last change has been painted.
+    fn shot(&self, name: &str) -> PathBuf {
+        std::thread::sleep(Duration::from_millis(400));
+        screenshot(&self.window, name)
+    }
 }
 
 fn xdotool(args: &[&str]) -> String {
@@ -42,14 +218,22 @@ fn xdotool(args: &[&str]) -> String {
     String::from_utf8_lossy(&output.stdout).trim().to_string()
 }
 
-fn wait_for_window(title: &str) -> String {
+/// The visible window titled "Nonet" of a process.
+fn wait_for_window(pid: u32) -> String {
     let deadline = Instant::now() + Duration::from_secs(30);
     loop {
-        let found = xdotool(&["search", "--onlyvisible", "--name", &format!("^{title}$")]);
+        let found = xdotool(&[
+            "search",
+            "--onlyvisible",
+            "--pid",
+            &pid.to_string(),
+            "--name",
+            "^Nonet$",
+        ]);
         if let Some(id) = found.lines().next() {
             return id.to_string();
         }
-        assert!(Instant::now() < deadline, "no window titled {title} appeared");
+        assert!(Instant::now() < deadline, "no window titled Nonet appeared");
         std::thread::sleep(Duration::from_millis(100));
     }
 }
@@ -128,8 +312,8 @@ fn the_window_shows_a_board_that_scales_with_it() {
     if !have_display() {
         return;
     }
-    let _app = launch();
-    let window = wait_for_window("Nonet");
+    let app = App::launch(None);
+    let window = app.window.clone();
     std::thread::sleep(Duration::from_millis(500));
     let small = box_lines(&screenshot(&window, "board-default.png"));
     let gaps: Vec<usize> = small.windows(2).map(|w| w[1] - w[0]).collect();
@@ -145,5 +329,387 @@ fn the_window_shows_a_board_that_scales_with_it() {
     assert!(
         span(&large) > span(&small) + 100,
         "the board grows with the window: {small:?} → {large:?}"
+    );
+}
+
+/// The centre of a cell in window pixels, from the board geometry the app reports.
+fn cell_centre(state: &Value, cell: usize) -> (usize, usize) {
+    let board = &state["board"];
+    let (left, top, size) = (
+        board[0].as_f64().unwrap(),
+        board[1].as_f64().unwrap(),
+        board[2].as_f64().unwrap(),
+    );
+    let x = left + (cell % 9) as f64 * size + size / 2.0;
+    let y = top + (cell / 9) as f64 * size + size / 2.0;
+    (x as usize, y as usize)
+}
+
+fn at(state: &Value, key: &str, cell: usize) -> char {
+    state[key].as_str().unwrap().chars().nth(cell).unwrap()
+}
+
+#[test]
+fn clicking_a_cell_and_typing_enters_digits_and_counts_mistakes() {
+    if !have_display() {
+        return;
+    }
+    let app = App::launch(Some(PUZZLE));
+    let solution = solution_of(PUZZLE);
+    // Click r1c3 (empty): it is selected and the number picker opens; the digit key picks.
+    let state = app.state().unwrap();
+    let (x, y) = cell_centre(&state, 2);
+    app.click(x, y, "1");
+    app.wait_until("r1c3 is selected", |s| s["selected"] == 2);
+    std::thread::sleep(Duration::from_millis(300));
+    app.shot("picker.png");
+    app.keys(&["4"]);
+    let state = app.wait_until("4 is entered", |s| at(s, "values", 2) == '4');
+    assert_eq!(at(&state, "values", 2), solution.chars().nth(2).unwrap());
+    assert_eq!(state["mistakes"], 0);
+
+    // A wrong digit by keyboard (keypad too) counts one mistake; givens don't change.
+    app.keys(&["Escape", "Right"]); // r1c4, solution 6
+    app.keys(&["KP_1"]);
+    let state = app.wait_until("1 is entered in r1c4", |s| at(s, "values", 3) == '1');
+    assert_eq!(state["mistakes"], 1);
+    app.keys(&["Left", "Left", "Left", "9"]); // r1c1 is a given 5
+    let state = app.wait_until("the refusal is shown", |s| s["message"] == "Givens can't be changed.");
+    assert_eq!(at(&state, "values", 0), '5');
+    // Delete clears.
+    app.select(3);
+    app.keys(&["Delete"]);
+    app.wait_until("r1c4 is cleared", |s| at(s, "values", 3) == '.');
+    app.shot("typed.png");
+}
+
+#[test]
+fn pencil_marks_undo_and_redo() {
+    if !have_display() {
+        return;
+    }
+    let app = App::launch(Some(PUZZLE));
+    app.select(2);
+    // Pencil mode: digits toggle marks.
+    app.keys(&["p", "1", "2", "4"]);
+    let state = app.wait_until("three marks", |s| s["marks"][2] == "124");
+    assert_eq!(state["pencil"], true);
+    app.keys(&["2"]);
+    app.wait_until("2 toggled off", |s| s["marks"][2] == "14");
+    // Ctrl+digit toggles a mark outside pencil mode too.
+    app.keys(&["p", "ctrl+6"]);
+    app.wait_until("6 marked", |s| s["marks"][2] == "146" && s["pencil"] == false);
+    // Each action is one undo step: undo 6, then the toggle of 2.
+    app.keys(&["ctrl+z"]);
+    app.wait_until("6 undone", |s| s["marks"][2] == "14");
+    app.action("undo", None);
+    app.wait_until("2 back", |s| s["marks"][2] == "124");
+    app.keys(&["ctrl+shift+z"]);
+    app.wait_until("redo removes 2", |s| s["marks"][2] == "14");
+    // Entering the digit removes it from the marks of the peers (r1c4 is a peer).
+    app.keys(&["Right", "ctrl+4", "Left", "4"]);
+    let state = app.wait_until("4 entered", |s| at(s, "values", 2) == '4');
+    assert_eq!(state["marks"][3], "", "the peer's mark 4 went");
+    app.action("undo", None);
+    let state = app.wait_until("undo brings both back", |s| at(s, "values", 2) == '.');
+    assert_eq!(state["marks"][3], "4");
+    assert_eq!(state["marks"][2], "14");
+    // A click on a pencil-mark position of the selected cell toggles it, in pencil mode.
+    app.keys(&["p"]);
+    let state = app.wait_until("pencil mode", |s| s["pencil"] == true);
+    let board = &state["board"];
+    let size = board[2].as_f64().unwrap();
+    let (cx, cy) = cell_centre(&state, 2);
+    // The mark 9 sits in the bottom-right third of the cell.
+    let (x, y) = (cx + (size / 3.0) as usize, cy + (size / 3.0) as usize);
+    app.click(x, y, "1");
+    app.wait_until("9 marked by click", |s| s["marks"][2] == "149");
+    app.shot("pencil.png");
+}
+
+#[test]
+fn new_game_and_difficulty_from_outside() {
+    if !have_display() {
+        return;
+    }
+    let app = App::launch(Some(PUZZLE));
+    app.action("difficulty", Some("'easy'"));
+    let state = app.wait_until("an easy game", |s| s["level"] == "easy" && s["givens"] != PUZZLE);
+    let first = state["givens"].as_str().unwrap().to_string();
+    assert!(sudoku::Sudoku::from_str_line(&first).unwrap().is_uniquely_solvable());
+    app.action("new-game", None);
+    let state = app.wait_until("another game", |s| s["givens"] != first.as_str());
+    assert_eq!(state["level"], "easy");
+    assert_eq!(state["mistakes"], 0);
+    assert_eq!(state["status"], "Playing");
+}
+
+#[test]
+fn a_hint_names_the_technique_then_shows_then_applies_it() {
+    if !have_display() {
+        return;
+    }
+    let app = App::launch(Some(PUZZLE));
+    app.action("hint", None);
+    let state = app.wait_until("stage 1", |s| s["hint_stage"] == 1);
+    assert_eq!(state["hints_used"], 1);
+    assert!(!state["message"].as_str().unwrap().is_empty());
+    app.keys(&["ctrl+h"]);
+    let state = app.wait_until("stage 2", |s| s["hint_stage"] == 2);
+    app.shot("hint-pattern.png");
+    let before = state["values"].as_str().unwrap().to_string();
+    app.action("hint", None);
+    let state = app.wait_until("applied", |s| s["hint_stage"].is_null());
+    let after = state["values"].as_str().unwrap();
+    let solution = solution_of(PUZZLE);
+    // The step placed a digit (this puzzle opens with singles) and it is the solution's.
+    let placed: Vec<usize> = (0..81)
+        .filter(|&c| before.as_bytes()[c] != after.as_bytes()[c])
+        .collect();
+    assert_eq!(placed.len(), 1, "{before}\n{after}");
+    assert_eq!(after.as_bytes()[placed[0]], solution.as_bytes()[placed[0]]);
+    assert_eq!(state["hints_used"], 1, "one hint, three presses");
+
+    // A wrong entry is pointed at first.
+    app.select(2);
+    app.keys(&["9"]);
+    app.wait_until("9 entered", |s| at(s, "values", 2) == '9');
+    app.action("hint", None);
+    let state = app.wait_until("the wrong entry is named", |s| s["hints_used"] == 2);
+    assert!(
+        state["message"].as_str().unwrap().contains("r1c3"),
+        "{}",
+        state["message"]
+    );
+}
+
+#[test]
+fn show_solution_blocks_input_until_hidden() {
+    if !have_display() {
+        return;
+    }
+    let app = App::launch(Some(PUZZLE));
+    let solution = solution_of(PUZZLE);
+    app.action("show-solution", None);
+    let state = app.wait_until("solution shown", |s| s["solution_shown"] == true);
+    assert_eq!(state["shown"], solution.as_str());
+    app.shot("solution.png");
+    app.select(2);
+    app.keys(&["4"]);
+    let state = app.wait_until("input refused", |s| {
+        s["message"].as_str().unwrap().starts_with("Hide the solution")
+    });
+    assert_eq!(at(&state, "values", 2), '.');
+    app.keys(&["ctrl+shift+s"]);
+    app.wait_until("solution hidden", |s| s["solution_shown"] == false);
+    app.keys(&["4"]);
+    app.wait_until("input accepted", |s| at(s, "values", 2) == '4');
+}
+
+#[test]
+fn solve_animates_to_the_solution_and_escape_stops_it() {
+    if !have_display() {
+        return;
+    }
+    let app = App::launch(Some(PUZZLE));
+    let solution = solution_of(PUZZLE);
+    // Escape stops a running search and the game goes on.
+    app.action("solve", None);
+    app.wait_until("animating", |s| s["animating"] == true);
+    app.shot("solving.png");
+    app.keys(&["Escape"]);
+    let state = app.wait_until("stopped", |s| s["animating"] == false);
+    assert_eq!(state["status"], "Playing");
+    assert_eq!(state["message"], "Solver stopped.");
+    // Run to the end: solved by the computer, every cell the solution's.
+    app.action("solve", None);
+    let state = app.wait_until("solved", |s| s["status"] == "SolvedByComputer");
+    assert_eq!(state["values"], solution.as_str());
+    assert_eq!(state["animating"], false);
+    assert!(state["timing"]["tick_count"].as_u64().unwrap() > 0);
+    app.shot("solved.png");
+}
+
+/// Text on the display's clipboard, served by xclip until dropped.
+struct Clipboard(Child);
+
+impl Drop for Clipboard {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn set_clipboard(text: &str) -> Clipboard {
+    use std::io::Write;
+    let mut xclip = Command::new("xclip")
+        .args(["-selection", "clipboard", "-loops", "1", "-quiet"])
+        .stdin(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("xclip is installed");
+    xclip.stdin.take().unwrap().write_all(text.as_bytes()).unwrap();
+    std::thread::sleep(Duration::from_millis(200));
+    Clipboard(xclip)
+}
+
+#[test]
+fn a_pasted_bad_puzzle_is_refused_and_a_good_one_played() {
+    if !have_display() {
+        return;
+    }
+    let app = App::launch(Some(PUZZLE));
+    app.select(2);
+    app.keys(&["4"]);
+    app.wait_until("a digit of ours", |s| at(s, "values", 2) == '4');
+    // Two solutions: refused with a dialog; the game and its digit stay.
+    let xclip = set_clipboard(&format!("{}{}", &PUZZLE[..30], ".".repeat(51)));
+    app.action("paste", None);
+    let state = app.wait_until("refused", |s| {
+        s["message"].as_str().unwrap().starts_with("Puzzle not loaded")
+    });
+    drop(xclip);
+    assert!(
+        state["message"].as_str().unwrap().contains("multiple solutions"),
+        "{}",
+        state["message"]
+    );
+    assert_eq!(state["givens"], PUZZLE);
+    assert_eq!(at(&state, "values", 2), '4');
+    app.shot("refused.png");
+    app.keys(&["Return"]); // closes the dialog
+                           // A grid in another format is played.
+    let other = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    let grid: String = other
+        .as_bytes()
+        .chunks(9)
+        .map(|r| format!("{}\n", String::from_utf8_lossy(r)))
+        .collect();
+    let xclip = set_clipboard(&grid);
+    app.keys(&["ctrl+shift+v"]);
+    let state = app.wait_until("the pasted puzzle", |s| s["givens"] == other);
+    drop(xclip);
+    assert_eq!(state["mistakes"], 0);
+    // A bad file named on the command line of a second launch is refused by the running app.
+    let bad = app._dir.path().join("bad.sdk");
+    std::fs::write(&bad, "53..7....\n6..195...\nnot a row\n").unwrap();
+    let status = Command::new(env!("CARGO_BIN_EXE_nonet"))
+        .arg(&bad)
+        .env("DBUS_SESSION_BUS_ADDRESS", &app.bus.address)
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let state = app.wait_until("refused again", |s| {
+        s["message"].as_str().unwrap().starts_with("Puzzle not loaded")
+    });
+    assert_eq!(state["givens"], other);
+}
+
+#[test]
+fn pause_hides_the_board_and_stops_input() {
+    if !have_display() {
+        return;
+    }
+    let app = App::launch(Some(PUZZLE));
+    app.keys(&["ctrl+p"]);
+    app.wait_until("paused", |s| s["paused"] == true);
+    app.select(2);
+    app.keys(&["4"]);
+    let state = app.wait_until("refused", |s| s["message"] == "The game is paused.");
+    assert_eq!(at(&state, "values", 2), '.');
+    app.shot("paused.png");
+    app.action("pause", None);
+    app.wait_until("resumed", |s| s["paused"] == false);
+    app.keys(&["4"]);
+    app.wait_until("accepted", |s| at(s, "values", 2) == '4');
+}
+
+#[test]
+fn finishing_the_puzzle_shows_the_result() {
+    if !have_display() {
+        return;
+    }
+    let app = App::launch(Some(PUZZLE));
+    let solution = solution_of(PUZZLE);
+    for cell in (0..81).filter(|&c| PUZZLE.as_bytes()[c] == b'.') {
+        app.select(cell);
+        app.keys(&[&solution[cell..cell + 1]]);
+    }
+    let state = app.wait_until("solved", |s| s["status"] == "Solved");
+    assert!(
+        state["message"].as_str().unwrap().starts_with("Solved in "),
+        "{}",
+        state["message"]
+    );
+    assert!(
+        state["message"].as_str().unwrap().contains("0 mistakes and 0 hints"),
+        "{}",
+        state["message"]
+    );
+    std::thread::sleep(Duration::from_millis(300));
+    app.shot("finished.png");
+}
+
+/// Window size and difficulty survive a restart when GSettings is available (a keyfile backend
+/// in a temporary directory stands in for dconf).
+#[test]
+fn settings_persist_across_restarts() {
+    if !have_display() {
+        return;
+    }
+    let config = tempfile::tempdir().unwrap();
+    let schemas = config.path().join("schemas");
+    std::fs::create_dir_all(&schemas).unwrap();
+    std::fs::copy(
+        concat!(env!("CARGO_MANIFEST_DIR"), "/data/io.github.nonet.Nonet.gschema.xml"),
+        schemas.join("io.github.nonet.Nonet.gschema.xml"),
+    )
+    .unwrap();
+    let status = Command::new("glib-compile-schemas")
+        .arg(&schemas)
+        .status()
+        .expect("glib-compile-schemas");
+    assert!(status.success());
+    let env = [
+        ("GSETTINGS_SCHEMA_DIR", schemas.as_path()),
+        ("XDG_CONFIG_HOME", config.path()),
+    ];
+    let env_keyfile: Vec<(&str, &Path)> = env
+        .iter()
+        .copied()
+        .chain([("GSETTINGS_BACKEND", Path::new("keyfile"))])
+        .collect();
+    {
+        let mut app = App::launch_with(Some(PUZZLE), &env_keyfile);
+        app.action("difficulty", Some("'hard'"));
+        app.wait_until("a hard game", |s| s["level"] == "hard");
+        xdotool(&["windowsize", &app.window, "700", "820"]);
+        std::thread::sleep(Duration::from_millis(500));
+        app.keys(&["ctrl+q"]);
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while app.child.try_wait().unwrap().is_none() {
+            assert!(Instant::now() < deadline, "Ctrl+Q did not quit");
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+    let saved = std::fs::read_to_string(config.path().join("glib-2.0/settings/keyfile")).unwrap();
+    assert!(saved.contains("difficulty='hard'"), "{saved}");
+    let width: i32 = saved
+        .split("window-width=")
+        .nth(1)
+        .and_then(|s| s.lines().next())
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(width > 600, "the enlarged width was saved: {saved}");
+    let app = App::launch_with(None, &env_keyfile);
+    let state = app.wait_until("a game", |s| s["level"].is_string());
+    assert_eq!(state["level"], "hard");
+    let geometry = xdotool(&["getwindowgeometry", &app.window]);
+    let size = geometry.split("Geometry: ").nth(1).unwrap();
+    let shown: i32 = size.split('x').next().unwrap().parse().unwrap();
+    assert!(
+        shown >= width,
+        "the window opens at the saved width {width}: {geometry}"
     );
 }

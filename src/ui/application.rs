@@ -128,8 +128,13 @@ fn add_actions(app: &adw::Application, controller: &Rc<Controller>) {
     });
     app.add_action(&difficulty);
 
+    // Quit closes the windows, so each saves its state as when closed by hand.
     let quit = gio::ActionEntry::builder("quit")
-        .activate(|app: &adw::Application, _, _| app.quit())
+        .activate(|app: &adw::Application, _, _| {
+            for window in app.windows() {
+                window.close();
+            }
+        })
         .build();
     let about = gio::ActionEntry::builder("about")
         .activate(|app: &adw::Application, _, _| show_about(app))

@@ -395,9 +395,19 @@ impl Controller {
                 "can_undo": game.can_undo(),
                 "can_redo": game.can_redo(),
                 "timing": self.timing.borrow().to_json(),
+                "board": self.board_on_surface(),
             });
             let _ = std::fs::write(path, state.to_string());
         }
+    }
+
+    /// The board's left, top and cell size in the window surface's pixels (for GUI tests).
+    #[allow(deprecated)] // translate_coordinates is the GTK 4.8 way.
+    fn board_on_surface(&self) -> Option<[f64; 3]> {
+        let layout = Layout::fit(self.area.width() as f64, self.area.height() as f64);
+        let (x, y) = self.area.translate_coordinates(&self.window, layout.left, layout.top)?;
+        let (dx, dy) = self.window.surface_transform();
+        Some([x + dx, y + dy, layout.cell])
     }
 
     /// Reports what an action did: a mistake, a refusal, or the end of the game.
