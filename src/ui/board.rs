@@ -209,7 +209,12 @@ pub fn draw(cr: &cairo::Context, layout: Layout, play: &Play, palette: &Palette)
         cr.set_font_size(small);
         for mark in marks.iter() {
             let role = play.hint.as_ref().and_then(|h| h.role_of(cell, mark));
+            let placed = play.hint.as_ref().is_some_and(|h| {
+                h.stage >= 2 && h.step.placements.iter().any(|p| p.cell == cell && p.digit == mark)
+            });
             let color = match role {
+                // A digit about to be placed is green; candidates about to go are red.
+                _ if placed => palette.success,
                 Some(Role::Target) => palette.error,
                 Some(Role::Pattern | Role::Fin | Role::Alternate) => palette.success,
                 None => blend(&palette.paper, &palette.ink, 0.6),
