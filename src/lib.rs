@@ -16,5 +16,6 @@
 //! # Ok::<(), nonet::engine::ParseError>(())
 //! ```
 pub mod engine;
+pub mod store;
 #[cfg(feature = "gui")]
 pub mod ui;

@@ -129,6 +129,10 @@ impl App {
         } else {
             app.wait_until("a puzzle is generated", |s| s["givens"].is_string());
         }
+        // The board has its size (a state written before the first allocation has none).
+        app.wait_until("the board is laid out", |s| {
+            s["board"][2].as_f64().unwrap_or(0.0) > 10.0
+        });
         app
     }
 
@@ -144,10 +148,13 @@ impl App {
                 if test(&state) {
                     return state;
                 }
-                assert!(
-                    Instant::now() < deadline,
-                    "timed out waiting until {what}; last state: {state}"
-                );
+                if Instant::now() >= deadline {
+                    let shot = screenshot("root", "timeout.png");
+                    panic!(
+                        "timed out waiting until {what} (screen: {}); last state: {state}",
+                        shot.display()
+                    );
+                }
             }
             assert!(Instant::now() < deadline, "timed out waiting until {what}; no state");
             std::thread::sleep(Duration::from_millis(50));
@@ -182,7 +189,24 @@ impl App {
     /// Clicks at a point of the window, in window coordinates.
     fn click(&self, x: usize, y: usize, button: &str) {
         xdotool(&["mousemove", "--window", &self.window, &x.to_string(), &y.to_string()]);
+        std::thread::sleep(Duration::from_millis(100));
         xdotool(&["click", button]);
+    }
+
+    /// Clicks until the state shows the click's effect (a click that lands while the window is
+    /// still settling is lost, as it would be for a person).
+    fn click_until(&self, x: usize, y: usize, button: &str, what: &str, test: impl Fn(&Value) -> bool) -> Value {
+        for _ in 0..3 {
+            self.click(x, y, button);
+            let deadline = Instant::now() + Duration::from_secs(2);
+            while Instant::now() < deadline {
+                if let Some(state) = self.state().filter(|s| test(s)) {
+                    return state;
+                }
+                std::thread::sleep(Duration::from_millis(50));
+            }
+        }
+        self.wait_until(what, test)
     }
 
     /// Selects a cell with the keyboard, from wherever the selection is.
@@ -215,12 +239,15 @@ fn xdotool(args: &[&str]) -> String {
         .args(args)
         .output()
         .expect("xdotool is installed");
+    if !output.stderr.is_empty() {
+        eprintln!("xdotool {args:?}: {}", String::from_utf8_lossy(&output.stderr).trim());
+    }
     String::from_utf8_lossy(&output.stdout).trim().to_string()
 }
 
 /// The visible window titled "Nonet" of a process.
 fn wait_for_window(pid: u32) -> String {
-    let deadline = Instant::now() + Duration::from_secs(30);
+    let deadline = Instant::now() + Duration::from_secs(60);
     loop {
         let found = xdotool(&[
             "search",
@@ -359,8 +386,7 @@ fn clicking_a_cell_and_typing_enters_digits_and_counts_mistakes() {
     // Click r1c3 (empty): it is selected and the number picker opens; the digit key picks.
     let state = app.state().unwrap();
     let (x, y) = cell_centre(&state, 2);
-    app.click(x, y, "1");
-    app.wait_until("r1c3 is selected", |s| s["selected"] == 2);
+    app.click_until(x, y, "1", "r1c3 is selected", |s| s["selected"] == 2);
     std::thread::sleep(Duration::from_millis(300));
     app.shot("picker.png");
     app.keys(&["4"]);
@@ -422,8 +448,7 @@ fn pencil_marks_undo_and_redo() {
     let (cx, cy) = cell_centre(&state, 2);
     // The mark 9 sits in the bottom-right third of the cell.
     let (x, y) = (cx + (size / 3.0) as usize, cy + (size / 3.0) as usize);
-    app.click(x, y, "1");
-    app.wait_until("9 marked by click", |s| s["marks"][2] == "149");
+    app.click_until(x, y, "1", "9 marked by click", |s| s["marks"][2] == "149");
     app.shot("pencil.png");
 }
 

@@ -86,6 +86,94 @@ struct Edit {
     changes: Vec<(Cell, CellState, CellState)>,
 }
 
+/// What a journal entry records.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum MoveKind {
+    Digit,
+    Clear,
+    MarkOn,
+    MarkOff,
+    FillCandidates,
+    /// A solving step applied (a hint's last stage, or a script's step).
+    Step,
+    Reset,
+    /// A hint was asked for (it counts against the allowance).
+    HintTaken,
+    Undo,
+    Redo,
+    /// The computer filled the grid (Solve).
+    ComputerSolve,
+}
+
+impl MoveKind {
+    pub const ALL: [MoveKind; 11] = [
+        MoveKind::Digit,
+        MoveKind::Clear,
+        MoveKind::MarkOn,
+        MoveKind::MarkOff,
+        MoveKind::FillCandidates,
+        MoveKind::Step,
+        MoveKind::Reset,
+        MoveKind::HintTaken,
+        MoveKind::Undo,
+        MoveKind::Redo,
+        MoveKind::ComputerSolve,
+    ];
+
+    pub fn id(self) -> &'static str {
+        match self {
+            MoveKind::Digit => "digit",
+            MoveKind::Clear => "clear",
+            MoveKind::MarkOn => "mark-on",
+            MoveKind::MarkOff => "mark-off",
+            MoveKind::FillCandidates => "fill-candidates",
+            MoveKind::Step => "step",
+            MoveKind::Reset => "reset",
+            MoveKind::HintTaken => "hint",
+            MoveKind::Undo => "undo",
+            MoveKind::Redo => "redo",
+            MoveKind::ComputerSolve => "computer-solve",
+        }
+    }
+
+    pub fn from_id(id: &str) -> Option<MoveKind> {
+        MoveKind::ALL.into_iter().find(|kind| kind.id() == id)
+    }
+}
+
+/// One cell's digit and pencil marks before and after a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CellChange {
+    pub cell: Cell,
+    pub before: Digit,
+    pub before_marks: Candidates,
+    pub after: Digit,
+    pub after_marks: Candidates,
+}
+
+/// One entry of a game's journal: everything needed to rebuild each position exactly, and the
+/// player's intent (the cell and digit) for history and replay.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Move {
+    pub kind: MoveKind,
+    pub cell: Option<Cell>,
+    pub digit: Option<Digit>,
+    /// Whether the digit entered disagreed with the solution (counted as a mistake).
+    pub mistake: bool,
+    pub changes: Vec<CellChange>,
+}
+
+/// Why a journal could not be replayed onto a puzzle.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ReplayError {
+    #[error("move {index} changes {cell}, which does not hold what the move says it replaced")]
+    Mismatch { index: usize, cell: String },
+    #[error("move {index} is an undo or redo with nothing to undo or redo")]
+    NothingToUndo { index: usize },
+    #[error("move {index} names cell {cell}, outside the grid, or a digit outside 1–9")]
+    OutOfRange { index: usize, cell: usize },
+}
+
 /// Elapsed playing time, kept as arithmetic on timestamps the caller supplies (milliseconds from
 /// any monotonic origin), so it can be tested and restored exactly.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -143,6 +231,7 @@ pub struct Game {
     marks: [Candidates; CELLS],
     undo: Vec<Edit>,
     redo: Vec<Edit>,
+    journal: Vec<Move>,
     mistakes: u32,
     hints_used: u32,
     status: Status,
@@ -162,6 +251,7 @@ impl Game {
             marks: [Candidates::NONE; CELLS],
             undo: Vec::new(),
             redo: Vec::new(),
+            journal: Vec::new(),
             mistakes: 0,
             hints_used: 0,
             status: Status::Playing,
@@ -389,6 +479,27 @@ impl Game {
         for &(cell, _, state) in &changes {
             self.set_state(cell, state);
         }
+        let (kind, cell, digit) = match &action {
+            Action::Enter { cell, digit } => (MoveKind::Digit, Some(*cell), Some(*digit)),
+            Action::Clear { cell } => (MoveKind::Clear, Some(*cell), None),
+            Action::ToggleMark { cell, digit } if self.marks[*cell].contains(*digit) => {
+                (MoveKind::MarkOn, Some(*cell), Some(*digit))
+            }
+            Action::ToggleMark { cell, digit } => (MoveKind::MarkOff, Some(*cell), Some(*digit)),
+            Action::FillCandidates => (MoveKind::FillCandidates, None, None),
+            Action::ApplyStep(step) => {
+                let placed = step.placements.first();
+                (MoveKind::Step, placed.map(|p| p.cell), placed.map(|p| p.digit))
+            }
+            Action::Reset => (MoveKind::Reset, None, None),
+        };
+        self.journal.push(Move {
+            kind,
+            cell,
+            digit,
+            mistake,
+            changes: journal_changes(&changes),
+        });
         self.undo.push(Edit { changes });
         self.redo.clear();
         if mistake {
@@ -413,6 +524,18 @@ impl Game {
         for &(cell, before, _) in &edit.changes {
             self.set_state(cell, before);
         }
+        let reversed: Vec<_> = edit
+            .changes
+            .iter()
+            .map(|&(cell, before, after)| (cell, after, before))
+            .collect();
+        self.journal.push(Move {
+            kind: MoveKind::Undo,
+            cell: None,
+            digit: None,
+            mistake: false,
+            changes: journal_changes(&reversed),
+        });
         self.redo.push(edit);
         true
     }
@@ -425,6 +548,13 @@ impl Game {
         for &(cell, _, after) in &edit.changes {
             self.set_state(cell, after);
         }
+        self.journal.push(Move {
+            kind: MoveKind::Redo,
+            cell: None,
+            digit: None,
+            mistake: false,
+            changes: journal_changes(&edit.changes),
+        });
         self.undo.push(edit);
         if self.values == self.solution {
             self.status = Status::Solved;
@@ -444,6 +574,13 @@ impl Game {
             return None;
         }
         self.hints_used += 1;
+        self.journal.push(Move {
+            kind: MoveKind::HintTaken,
+            cell: None,
+            digit: None,
+            mistake: false,
+            changes: Vec::new(),
+        });
         Some(logic::hint::hint_with_solution(&self.position(), &self.solution))
     }
 
@@ -467,11 +604,154 @@ impl Game {
 
     /// Fills the grid with the solution: the game ends as solved by the computer.
     pub fn finish_by_computer(&mut self, now_ms: u64) {
+        let after = CellState {
+            value: 0,
+            marks: Candidates::NONE,
+        };
+        let changes: Vec<(Cell, CellState, CellState)> = (0..CELLS)
+            .map(|c| {
+                (
+                    c,
+                    self.state(c),
+                    CellState {
+                        value: self.solution[c],
+                        ..after
+                    },
+                )
+            })
+            .filter(|(_, before, after)| before != after)
+            .collect();
+        self.journal.push(Move {
+            kind: MoveKind::ComputerSolve,
+            cell: None,
+            digit: None,
+            mistake: false,
+            changes: journal_changes(&changes),
+        });
         self.values = self.solution;
         self.marks = [Candidates::NONE; CELLS];
         self.status = Status::SolvedByComputer;
         self.solution_shown = false;
         self.clock.stop(now_ms);
+    }
+}
+
+fn journal_changes(changes: &[(Cell, CellState, CellState)]) -> Vec<CellChange> {
+    changes
+        .iter()
+        .map(|&(cell, before, after)| CellChange {
+            cell,
+            before: before.value,
+            before_marks: before.marks,
+            after: after.value,
+            after_marks: after.marks,
+        })
+        .collect()
+}
+
+impl Game {
+    /// Everything done in this game so far, in order.
+    pub fn journal(&self) -> &[Move] {
+        &self.journal
+    }
+
+    /// Rebuilds a game from its journal: values, pencil marks, the undo and redo stacks, mistakes,
+    /// hints used and the end state, exactly as they were. Every move is checked against the
+    /// position it claims to change.
+    pub fn replay(
+        givens: [Digit; CELLS],
+        solution: [Digit; CELLS],
+        rules: Rules,
+        moves: &[Move],
+    ) -> Result<Game, ReplayError> {
+        let mut game = Game::new(givens, solution, rules);
+        for (index, entry) in moves.iter().enumerate() {
+            for change in &entry.changes {
+                if change.cell >= CELLS || change.after > 9 || change.before > 9 {
+                    return Err(ReplayError::OutOfRange {
+                        index,
+                        cell: change.cell,
+                    });
+                }
+                let holds = CellState {
+                    value: change.before,
+                    marks: change.before_marks,
+                };
+                if game.state(change.cell) != holds {
+                    return Err(ReplayError::Mismatch {
+                        index,
+                        cell: super::grid::cell_name(change.cell),
+                    });
+                }
+            }
+            let edit = || Edit {
+                changes: entry
+                    .changes
+                    .iter()
+                    .map(|c| {
+                        let before = CellState {
+                            value: c.before,
+                            marks: c.before_marks,
+                        };
+                        let after = CellState {
+                            value: c.after,
+                            marks: c.after_marks,
+                        };
+                        (c.cell, before, after)
+                    })
+                    .collect(),
+            };
+            match entry.kind {
+                MoveKind::HintTaken => game.hints_used += 1,
+                MoveKind::Undo | MoveKind::Redo => {
+                    let stack = if entry.kind == MoveKind::Undo {
+                        &mut game.undo
+                    } else {
+                        &mut game.redo
+                    };
+                    let Some(done) = stack.pop() else {
+                        return Err(ReplayError::NothingToUndo { index });
+                    };
+                    for c in &entry.changes {
+                        game.set_state(
+                            c.cell,
+                            CellState {
+                                value: c.after,
+                                marks: c.after_marks,
+                            },
+                        );
+                    }
+                    if entry.kind == MoveKind::Undo {
+                        game.redo.push(done);
+                    } else {
+                        game.undo.push(done);
+                    }
+                }
+                MoveKind::ComputerSolve => {
+                    for c in &entry.changes {
+                        game.values[c.cell] = c.after;
+                        game.marks[c.cell] = c.after_marks;
+                    }
+                    game.status = Status::SolvedByComputer;
+                }
+                _ => {
+                    let edit = edit();
+                    for &(cell, _, after) in &edit.changes {
+                        game.set_state(cell, after);
+                    }
+                    game.undo.push(edit);
+                    game.redo.clear();
+                    if entry.mistake {
+                        game.mistakes += 1;
+                    }
+                }
+            }
+            if game.status == Status::Playing && game.values == game.solution {
+                game.status = Status::Solved;
+            }
+            game.journal.push(entry.clone());
+        }
+        Ok(game)
     }
 }
 
@@ -587,6 +867,90 @@ mod tests {
         let mut fresh = super::tests::game();
         assert_eq!(fresh.apply(Action::Reset), Ok(Outcome::default()));
         assert!(!fresh.can_undo());
+    }
+
+    /// A game rebuilt from its journal is the same game: position, stacks, counters, status.
+    #[test]
+    fn a_game_replays_exactly_from_its_journal() {
+        let mut game = game();
+        game.apply(Action::Enter { cell: 2, digit: 1 }).unwrap(); // a mistake
+        game.apply(Action::ToggleMark { cell: 3, digit: 6 }).unwrap();
+        game.apply(Action::ToggleMark { cell: 3, digit: 2 }).unwrap();
+        game.apply(Action::ToggleMark { cell: 3, digit: 2 }).unwrap();
+        game.apply(Action::FillCandidates).unwrap();
+        game.undo();
+        game.undo();
+        game.redo();
+        game.take_hint();
+        game.apply(Action::Enter { cell: 2, digit: 4 }).unwrap();
+        game.apply(Action::Reset).unwrap();
+        game.undo();
+        let kinds: Vec<&str> = game.journal().iter().map(|m| m.kind.id()).collect();
+        assert_eq!(
+            kinds,
+            [
+                "digit",
+                "mark-on",
+                "mark-on",
+                "mark-off",
+                "fill-candidates",
+                "undo",
+                "undo",
+                "redo",
+                "hint",
+                "digit",
+                "reset",
+                "undo"
+            ]
+        );
+        let replayed = Game::replay(*game.givens(), *game.solution(), game.rules, game.journal()).unwrap();
+        assert_eq!(replayed.values(), game.values());
+        assert!((0..CELLS).all(|c| replayed.marks(c) == game.marks(c)));
+        assert_eq!(replayed.mistakes(), 1);
+        assert_eq!(replayed.hints_used(), 1);
+        assert_eq!(replayed.undo, game.undo);
+        assert_eq!(replayed.redo, game.redo);
+        // Undo and redo keep working the same on both.
+        let (mut a, mut b) = (game.clone(), replayed);
+        assert_eq!(a.undo(), b.undo());
+        assert_eq!(a.values(), b.values());
+
+        // The computer's solve is replayed as the end of the game.
+        let mut solved = game.clone();
+        solved.finish_by_computer(0);
+        let replayed = Game::replay(*game.givens(), *game.solution(), game.rules, solved.journal()).unwrap();
+        assert_eq!(replayed.status(), Status::SolvedByComputer);
+        assert_eq!(replayed.values(), game.solution());
+    }
+
+    #[test]
+    fn a_journal_that_does_not_fit_the_puzzle_is_refused() {
+        let mut game = game();
+        game.apply(Action::Enter { cell: 2, digit: 4 }).unwrap();
+        let mut moves = game.journal().to_vec();
+        moves[0].changes[0].before = 7;
+        assert_eq!(
+            Game::replay(*game.givens(), *game.solution(), game.rules, &moves)
+                .unwrap_err()
+                .to_string(),
+            "move 0 changes r1c3, which does not hold what the move says it replaced"
+        );
+        moves[0].changes[0].cell = 81;
+        assert!(matches!(
+            Game::replay(*game.givens(), *game.solution(), game.rules, &moves),
+            Err(ReplayError::OutOfRange { index: 0, cell: 81 })
+        ));
+        let undo = Move {
+            kind: MoveKind::Undo,
+            cell: None,
+            digit: None,
+            mistake: false,
+            changes: vec![],
+        };
+        assert!(matches!(
+            Game::replay(*game.givens(), *game.solution(), game.rules, &[undo]),
+            Err(ReplayError::NothingToUndo { index: 0 })
+        ));
     }
 
     #[test]

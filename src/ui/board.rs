@@ -199,6 +199,13 @@ pub fn draw(cr: &cairo::Context, layout: Layout, play: &Play, palette: &Palette)
             );
             cr.set_font_size(big);
             centred_text(cr, &digit.to_string(), x + layout.cell / 2.0, y + layout.cell / 2.0)?;
+            // A digit a hint placed carries a small dot in its corner.
+            if play.hinted[cell] && !given && !play.solution_shown() {
+                set_color(cr, &palette.warning);
+                let r = (layout.cell / 14.0).max(2.0);
+                cr.arc(x + layout.cell - 2.5 * r, y + 2.5 * r, r, 0.0, std::f64::consts::TAU);
+                cr.fill()?;
+            }
             continue;
         }
         let marks = game.marks(cell);
@@ -209,9 +216,10 @@ pub fn draw(cr: &cairo::Context, layout: Layout, play: &Play, palette: &Palette)
         cr.set_font_size(small);
         for mark in marks.iter() {
             let role = play.hint.as_ref().and_then(|h| h.role_of(cell, mark));
-            let placed = play.hint.as_ref().is_some_and(|h| {
-                h.stage >= 2 && h.step.placements.iter().any(|p| p.cell == cell && p.digit == mark)
-            });
+            let placed = play
+                .hint
+                .as_ref()
+                .is_some_and(|h| h.stage >= 2 && h.step.placements.iter().any(|p| p.cell == cell && p.digit == mark));
             let color = match role {
                 // A digit about to be placed is green; candidates about to go are red.
                 _ if placed => palette.success,

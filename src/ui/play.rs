@@ -90,6 +90,8 @@ pub struct Play {
     pub hint: Option<HintView>,
     pub animation: Option<Animation>,
     pub paused: bool,
+    /// Cells whose digit a hint placed (marked on the board while the digit stays).
+    pub hinted: [bool; CELLS],
 }
 
 /// What a solver animation tick did.
@@ -111,6 +113,7 @@ impl Play {
             hint: None,
             animation: None,
             paused: false,
+            hinted: [false; CELLS],
         }
     }
 
@@ -184,7 +187,12 @@ impl Play {
             let step = hint.step.clone();
             self.hint = None;
             return match self.act(Action::ApplyStep(step.clone())) {
-                Ok(_) => format!("Applied: {}", step.name),
+                Ok(_) => {
+                    for placement in &step.placements {
+                        self.hinted[placement.cell] = true;
+                    }
+                    format!("Applied: {}", step.name)
+                }
                 Err(_) => "The hint can't be applied now.".into(),
             };
         }
@@ -313,6 +321,7 @@ mod tests {
         let third = play.advance_hint();
         assert!(third.starts_with("Applied"), "{third}");
         assert_ne!(play.game.value(cell), 0);
+        assert!(play.hinted[cell], "the hinted cell is marked");
         assert_eq!(play.game.hints_used(), 1);
     }
 

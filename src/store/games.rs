@@ -1,0 +1,409 @@
+//! Games and their moves: starting a game, committing each move as it happens (one small
+//! transaction), finishing or abandoning it, loading it back (to resume or replay) and listing
+//! the history.
+
+use rusqlite::{params, OptionalExtension, Row};
+use serde::Serialize;
+
+use super::{Result, Store, StoreError};
+use crate::engine::game::{CellChange, Move, MoveKind};
+use crate::engine::grid::{digits_to_line, Candidates, Digit, CELLS};
+use crate::engine::logic::Level;
+
+/// Where a game's puzzle came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Source {
+    Generated,
+    Typed,
+    Opened,
+    Pasted,
+}
+
+/// Where a game stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum GameStatus {
+    InProgress,
+    Solved,
+    SolvedByComputer,
+    Abandoned,
+}
+
+macro_rules! ids {
+    ($type:ty { $($variant:ident = $id:literal),* }) => {
+        impl $type {
+            pub const ALL: &'static [$type] = &[$(<$type>::$variant),*];
+            pub fn id(self) -> &'static str {
+                match self { $(<$type>::$variant => $id),* }
+            }
+        }
+        impl std::str::FromStr for $type {
+            type Err = String;
+            fn from_str(s: &str) -> std::result::Result<$type, String> {
+                <$type>::ALL.iter().copied().find(|v| v.id() == s).ok_or_else(|| {
+                    let known: Vec<&str> = <$type>::ALL.iter().map(|v| v.id()).collect();
+                    format!("unknown value '{s}' (expected {})", known.join(", "))
+                })
+            }
+        }
+    };
+}
+ids!(Source { Generated = "generated", Typed = "typed", Opened = "opened", Pasted = "pasted" });
+ids!(GameStatus { InProgress = "in-progress", Solved = "solved", SolvedByComputer = "solved-by-computer", Abandoned = "abandoned" });
+
+/// A game as it starts.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NewGame {
+    pub puzzle: [Digit; CELLS],
+    pub solution: [Digit; CELLS],
+    pub level: Level,
+    pub score: Option<f32>,
+    pub source: Source,
+    pub seed: Option<u64>,
+    /// Unix time in milliseconds.
+    pub started_at: i64,
+}
+
+/// The running totals saved with each move.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Progress {
+    pub elapsed_ms: u64,
+    pub mistakes: u32,
+    pub hints: u32,
+}
+
+/// One row of the history.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct GameRecord {
+    pub id: i64,
+    pub puzzle: String,
+    pub solution: String,
+    pub level: Level,
+    pub score: Option<f32>,
+    pub source: Source,
+    pub seed: Option<u64>,
+    pub started_at: i64,
+    pub finished_at: Option<i64>,
+    pub status: GameStatus,
+    pub elapsed_ms: u64,
+    pub mistakes: u32,
+    pub hints: u32,
+}
+
+/// A move as stored: its number in the game, when (game clock) and what.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SavedMove {
+    pub seq: u32,
+    pub at_ms: u64,
+    pub entry: Move,
+}
+
+/// Which games to list (newest first).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Filter {
+    pub level: Option<Level>,
+    pub status: Option<GameStatus>,
+    pub limit: Option<usize>,
+}
+
+/// `cell:value:marks>value:marks` for each changed cell, `;`-separated (marks as the 9-bit mask
+/// of digits 1–9 shifted by one, as [`Candidates`] keeps them).
+pub fn encode_changes(changes: &[CellChange]) -> String {
+    changes
+        .iter()
+        .map(|c| {
+            format!(
+                "{}:{}:{}>{}:{}",
+                c.cell,
+                c.before,
+                c.before_marks.mask(),
+                c.after,
+                c.after_marks.mask()
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(";")
+}
+
+pub fn decode_changes(text: &str) -> std::result::Result<Vec<CellChange>, String> {
+    if text.is_empty() {
+        return Ok(Vec::new());
+    }
+    text.split(';')
+        .map(|part| {
+            let bad = || format!("unreadable change '{part}'");
+            let (before, after) = part.split_once('>').ok_or_else(bad)?;
+            let mut b = before.split(':');
+            let mut a = after.split(':');
+            let number =
+                |it: &mut std::str::Split<'_, char>| it.next().and_then(|n| n.parse::<u16>().ok()).ok_or_else(bad);
+            let cell = number(&mut b)? as usize;
+            let (bv, bm, av, am) = (number(&mut b)?, number(&mut b)?, number(&mut a)?, number(&mut a)?);
+            let digit_ok = |d: u16| d <= 9;
+            let marks_ok = |m: u16| m & !Candidates::ALL.mask() == 0;
+            if cell >= CELLS || !digit_ok(bv) || !digit_ok(av) || !marks_ok(bm) || !marks_ok(am) {
+                return Err(format!("change '{part}' is out of range"));
+            }
+            Ok(CellChange {
+                cell,
+                before: bv as Digit,
+                before_marks: Candidates::from_mask(bm),
+                after: av as Digit,
+                after_marks: Candidates::from_mask(am),
+            })
+        })
+        .collect()
+}
+
+fn grid_from_line(line: &str) -> Option<[Digit; CELLS]> {
+    let digits: Vec<Digit> = line
+        .chars()
+        .map(|c| c.to_digit(10).map(|d| d as Digit).unwrap_or(0))
+        .collect();
+    digits.try_into().ok().filter(|_| line.chars().count() == CELLS)
+}
+
+const COLUMNS: &str =
+    "id, puzzle, solution, level, score, source, seed, started_at, finished_at, status, elapsed_ms, mistakes, hints";
+
+fn record(row: &Row<'_>) -> rusqlite::Result<std::result::Result<GameRecord, String>> {
+    let id: i64 = row.get(0)?;
+    let level: String = row.get(3)?;
+    let source: String = row.get(5)?;
+    let status: String = row.get(9)?;
+    let parsed = (|| {
+        Ok(GameRecord {
+            id,
+            puzzle: row.get(1).map_err(|e| e.to_string())?,
+            solution: row.get(2).map_err(|e| e.to_string())?,
+            level: level.parse()?,
+            score: row
+                .get::<_, Option<f64>>(4)
+                .map_err(|e| e.to_string())?
+                .map(|s| s as f32),
+            source: source.parse()?,
+            seed: row
+                .get::<_, Option<i64>>(6)
+                .map_err(|e| e.to_string())?
+                .map(|s| s as u64),
+            started_at: row.get(7).map_err(|e| e.to_string())?,
+            finished_at: row.get(8).map_err(|e| e.to_string())?,
+            status: status.parse()?,
+            elapsed_ms: row.get::<_, i64>(10).map_err(|e| e.to_string())?.max(0) as u64,
+            mistakes: row.get::<_, i64>(11).map_err(|e| e.to_string())?.max(0) as u32,
+            hints: row.get::<_, i64>(12).map_err(|e| e.to_string())?.max(0) as u32,
+        })
+    })();
+    Ok(parsed)
+}
+
+impl GameRecord {
+    pub fn givens(&self) -> Option<[Digit; CELLS]> {
+        grid_from_line(&self.puzzle)
+    }
+
+    pub fn solution_grid(&self) -> Option<[Digit; CELLS]> {
+        grid_from_line(&self.solution)
+    }
+}
+
+impl Store {
+    /// Records a new game as in progress; any other game in progress becomes abandoned (it stays
+    /// in the history, and can be replayed or played again).
+    pub fn start_game(&mut self, game: &NewGame) -> Result<i64> {
+        let transaction = self.connection.transaction()?;
+        transaction.execute("UPDATE games SET status = 'abandoned' WHERE status = 'in-progress'", [])?;
+        transaction.execute(
+            "INSERT INTO games (puzzle, solution, level, score, source, seed, started_at, status)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 'in-progress')",
+            params![
+                digits_to_line(&game.puzzle),
+                digits_to_line(&game.solution),
+                game.level.id(),
+                game.score.map(f64::from),
+                game.source.id(),
+                game.seed.map(|s| s as i64),
+                game.started_at,
+            ],
+        )?;
+        let id = transaction.last_insert_rowid();
+        transaction.commit()?;
+        Ok(id)
+    }
+
+    /// Commits moves (numbered from `first_seq`) with the game's running totals, in one
+    /// transaction.
+    pub fn record_moves(&mut self, game: i64, first_seq: u32, moves: &[(u64, Move)], progress: Progress) -> Result<()> {
+        let transaction = self.connection.transaction()?;
+        {
+            let mut insert = transaction.prepare_cached(
+                "INSERT INTO moves (game_id, seq, at_ms, kind, cell, digit, mistake, changes)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+            )?;
+            for (offset, (at_ms, entry)) in moves.iter().enumerate() {
+                insert.execute(params![
+                    game,
+                    first_seq as i64 + offset as i64,
+                    *at_ms as i64,
+                    entry.kind.id(),
+                    entry.cell.map(|c| c as i64),
+                    entry.digit.map(i64::from),
+                    entry.mistake,
+                    encode_changes(&entry.changes),
+                ])?;
+            }
+            transaction
+                .prepare_cached("UPDATE games SET elapsed_ms = ?2, mistakes = ?3, hints = ?4 WHERE id = ?1")?
+                .execute(params![
+                    game,
+                    progress.elapsed_ms as i64,
+                    progress.mistakes,
+                    progress.hints
+                ])?;
+        }
+        transaction.commit()?;
+        Ok(())
+    }
+
+    /// Ends a game: solved, solved by the computer or abandoned.
+    pub fn finish_game(&mut self, game: i64, status: GameStatus, finished_at: i64, progress: Progress) -> Result<()> {
+        self.connection.execute(
+            "UPDATE games SET status = ?2, finished_at = ?3, elapsed_ms = ?4, mistakes = ?5, hints = ?6 WHERE id = ?1",
+            params![
+                game,
+                status.id(),
+                finished_at,
+                progress.elapsed_ms as i64,
+                progress.mistakes,
+                progress.hints
+            ],
+        )?;
+        Ok(())
+    }
+
+    /// Saves the clock of a game in progress (between moves, e.g. when the window closes).
+    pub fn save_elapsed(&mut self, game: i64, elapsed_ms: u64) -> Result<()> {
+        self.connection.execute(
+            "UPDATE games SET elapsed_ms = ?2 WHERE id = ?1",
+            params![game, elapsed_ms as i64],
+        )?;
+        Ok(())
+    }
+
+    /// The newest game still in progress, to resume.
+    pub fn unfinished(&self) -> Result<Option<(GameRecord, Vec<SavedMove>)>> {
+        let id: Option<i64> = self
+            .connection
+            .query_row(
+                "SELECT id FROM games WHERE status = 'in-progress' ORDER BY started_at DESC, id DESC LIMIT 1",
+                [],
+                |row| row.get(0),
+            )
+            .optional()?;
+        match id {
+            Some(id) => self.game(id),
+            None => Ok(None),
+        }
+    }
+
+    /// A game and all its moves.
+    pub fn game(&self, id: i64) -> Result<Option<(GameRecord, Vec<SavedMove>)>> {
+        let found = self
+            .connection
+            .query_row(&format!("SELECT {COLUMNS} FROM games WHERE id = ?1"), [id], record)
+            .optional()?;
+        let Some(found) = found else { return Ok(None) };
+        let game = found.map_err(|reason| StoreError::BadGame { game: id, reason })?;
+        let mut statement = self.connection.prepare_cached(
+            "SELECT seq, at_ms, kind, cell, digit, mistake, changes FROM moves WHERE game_id = ?1 ORDER BY seq",
+        )?;
+        let rows = statement.query_map([id], |row| {
+            Ok((
+                row.get::<_, i64>(0)?,
+                row.get::<_, i64>(1)?,
+                row.get::<_, String>(2)?,
+                row.get::<_, Option<i64>>(3)?,
+                row.get::<_, Option<i64>>(4)?,
+                row.get::<_, bool>(5)?,
+                row.get::<_, String>(6)?,
+            ))
+        })?;
+        let mut moves = Vec::new();
+        for row in rows {
+            let (seq, at_ms, kind, cell, digit, mistake, changes) = row?;
+            let bad = |reason: String| StoreError::BadMove { game: id, seq, reason };
+            let kind = MoveKind::from_id(&kind).ok_or_else(|| bad(format!("unknown kind '{kind}'")))?;
+            let cell = cell
+                .map(|c| {
+                    usize::try_from(c)
+                        .ok()
+                        .filter(|&c| c < CELLS)
+                        .ok_or_else(|| bad(format!("cell {c} is outside the grid")))
+                })
+                .transpose()?;
+            let digit = digit
+                .map(|d| {
+                    u8::try_from(d)
+                        .ok()
+                        .filter(|d| (1..=9).contains(d))
+                        .ok_or_else(|| bad(format!("digit {d} is not 1–9")))
+                })
+                .transpose()?;
+            let changes = decode_changes(&changes).map_err(bad)?;
+            moves.push(SavedMove {
+                seq: seq as u32,
+                at_ms: at_ms.max(0) as u64,
+                entry: Move {
+                    kind,
+                    cell,
+                    digit,
+                    mistake,
+                    changes,
+                },
+            });
+        }
+        Ok(Some((game, moves)))
+    }
+
+    /// Games, newest first.
+    pub fn list(&self, filter: &Filter) -> Result<Vec<GameRecord>> {
+        let mut sql = format!("SELECT {COLUMNS} FROM games WHERE 1");
+        if filter.level.is_some() {
+            sql.push_str(" AND level = :level");
+        }
+        if filter.status.is_some() {
+            sql.push_str(" AND status = :status");
+        }
+        sql.push_str(" ORDER BY started_at DESC, id DESC LIMIT :limit");
+        let mut statement = self.connection.prepare_cached(&sql)?;
+        let limit = filter.limit.map_or(-1, |l| l as i64);
+        let level = filter.level.map(|l| l.id());
+        let status = filter.status.map(|s| s.id());
+        let mut named: Vec<(&str, &dyn rusqlite::ToSql)> = vec![(":limit", &limit)];
+        if let Some(level) = &level {
+            named.push((":level", level));
+        }
+        if let Some(status) = &status {
+            named.push((":status", status));
+        }
+        let rows = statement.query_map(named.as_slice(), record)?;
+        let mut games = Vec::new();
+        for row in rows {
+            let row = row?;
+            // A row this version can't read (say, a level it doesn't know) is skipped, not fatal.
+            match row {
+                Ok(game) => games.push(game),
+                Err(reason) => tracing::warn!("skipping an unreadable game: {reason}"),
+            }
+        }
+        Ok(games)
+    }
+
+    /// How many games the history holds.
+    pub fn count(&self) -> Result<u64> {
+        Ok(self
+            .connection
+            .query_row("SELECT count(*) FROM games", [], |row| row.get::<_, i64>(0))? as u64)
+    }
+}

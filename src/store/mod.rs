@@ -1,0 +1,229 @@
+//! The store: every game and every move in SQLite (rusqlite, bundled SQLite), so games resume
+//! after a crash and players can look back. Depends on the engine's types, never on GTK.
+//!
+//! One file per concern: `schema.rs` (migrations), `games.rs` (games and moves), `stats.rs`
+//! (statistics per level).
+
+mod games;
+pub mod schema;
+mod stats;
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use rusqlite::{Connection, ErrorCode, OpenFlags};
+use thiserror::Error;
+
+pub use games::{decode_changes, encode_changes, Filter, GameRecord, GameStatus, NewGame, Progress, SavedMove, Source};
+pub use stats::{LevelStats, SolveTime};
+
+#[derive(Debug, Error)]
+pub enum StoreError {
+    #[error("{path} is not a Nonet database or is damaged ({reason})")]
+    Corrupt { path: String, reason: String },
+    #[error("{path} was written by a newer Nonet (schema {found}, this one knows {known})")]
+    TooNew { path: String, found: usize, known: usize },
+    #[error("game {game}, move {seq}: {reason}")]
+    BadMove { game: i64, seq: i64, reason: String },
+    #[error("game {game}: {reason}")]
+    BadGame { game: i64, reason: String },
+    #[error("can't create {path}: {source}")]
+    Directory { path: String, source: std::io::Error },
+    #[error("database error: {0}")]
+    Sql(#[from] rusqlite::Error),
+}
+
+pub type Result<T> = std::result::Result<T, StoreError>;
+
+/// The environment variable that overrides where the database lives (for tests).
+pub const DB_ENV: &str = "NONET_DB";
+
+/// `$NONET_DB`, else `$XDG_DATA_HOME/nonet/nonet.db`, else `~/.local/share/nonet/nonet.db`.
+pub fn default_path() -> PathBuf {
+    if let Some(path) = std::env::var_os(DB_ENV) {
+        return PathBuf::from(path);
+    }
+    let data = std::env::var_os("XDG_DATA_HOME")
+        .map(PathBuf::from)
+        .filter(|p| p.is_absolute())
+        .or_else(|| std::env::var_os("HOME").map(|home| PathBuf::from(home).join(".local/share")))
+        .unwrap_or_else(|| PathBuf::from("."));
+    data.join("nonet").join("nonet.db")
+}
+
+pub struct Store {
+    connection: Connection,
+}
+
+fn is_corruption(error: &rusqlite::Error) -> bool {
+    matches!(
+        error.sqlite_error_code(),
+        Some(ErrorCode::NotADatabase | ErrorCode::DatabaseCorrupt)
+    )
+}
+
+impl Store {
+    /// Opens (creating if needed) the database at `path` and brings its schema up to date. A
+    /// damaged file is reported as [`StoreError::Corrupt`] and left untouched.
+    pub fn open(path: &Path) -> Result<Store> {
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir).map_err(|source| StoreError::Directory {
+                path: dir.display().to_string(),
+                source,
+            })?;
+        }
+        let connection = Connection::open(path)?;
+        Store::setup(connection, path)
+    }
+
+    /// Opens an existing database for reading only (the CLI's history commands), never creating
+    /// or migrating it.
+    pub fn open_read_only(path: &Path) -> Result<Store> {
+        let connection =
+            Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX)?;
+        connection.busy_timeout(Duration::from_secs(5))?;
+        let corrupt = |e: rusqlite::Error| match is_corruption(&e) {
+            true => StoreError::Corrupt {
+                path: path.display().to_string(),
+                reason: e.to_string(),
+            },
+            false => StoreError::Sql(e),
+        };
+        let found = schema::version(&connection).map_err(corrupt)?;
+        connection
+            .query_row("SELECT count(*) FROM sqlite_schema", [], |_| Ok(()))
+            .map_err(corrupt)?;
+        if found > schema::MIGRATIONS.len() {
+            return Err(StoreError::TooNew {
+                path: path.display().to_string(),
+                found,
+                known: schema::MIGRATIONS.len(),
+            });
+        }
+        if found < schema::MIGRATIONS.len() {
+            return Err(StoreError::Corrupt {
+                path: path.display().to_string(),
+                reason: format!(
+                    "schema {found} is older than {}; open it once in the app to update it",
+                    schema::MIGRATIONS.len()
+                ),
+            });
+        }
+        Ok(Store { connection })
+    }
+
+    /// A database in memory (tests and benchmarks).
+    pub fn in_memory() -> Result<Store> {
+        Store::setup(Connection::open_in_memory()?, Path::new(":memory:"))
+    }
+
+    fn setup(mut connection: Connection, path: &Path) -> Result<Store> {
+        let corrupt = |e: rusqlite::Error| match is_corruption(&e) {
+            true => StoreError::Corrupt {
+                path: path.display().to_string(),
+                reason: e.to_string(),
+            },
+            false => StoreError::Sql(e),
+        };
+        connection.busy_timeout(Duration::from_secs(5)).map_err(corrupt)?;
+        connection.pragma_update(None, "foreign_keys", true).map_err(corrupt)?;
+        let _mode: String = connection
+            .query_row("PRAGMA journal_mode=WAL", [], |row| row.get(0))
+            .map_err(corrupt)?;
+        connection
+            .pragma_update(None, "synchronous", "NORMAL")
+            .map_err(corrupt)?;
+        let found = schema::version(&connection).map_err(corrupt)?;
+        if found > schema::MIGRATIONS.len() {
+            return Err(StoreError::TooNew {
+                path: path.display().to_string(),
+                found,
+                known: schema::MIGRATIONS.len(),
+            });
+        }
+        schema::migrate_to(&mut connection, schema::MIGRATIONS.len()).map_err(corrupt)?;
+        // A file that opens but whose tables are not ours is not a Nonet database.
+        connection
+            .query_row("SELECT count(*) FROM games", [], |_| Ok(()))
+            .map_err(|e| StoreError::Corrupt {
+                path: path.display().to_string(),
+                reason: e.to_string(),
+            })?;
+        Ok(Store { connection })
+    }
+
+    /// Opens the database, and when it is damaged moves it aside as `<name>.corrupt-<timestamp>`
+    /// and starts a fresh one. Returns where the damaged file went, if it did.
+    pub fn open_or_recover(path: &Path) -> Result<(Store, Option<PathBuf>)> {
+        match Store::open(path) {
+            Err(StoreError::Corrupt { .. }) => {
+                let stamp = chrono_free_timestamp();
+                let name = path
+                    .file_name()
+                    .map(|n| n.to_string_lossy().to_string())
+                    .unwrap_or_else(|| "nonet.db".into());
+                let aside = path.with_file_name(format!("{name}.corrupt-{stamp}"));
+                std::fs::rename(path, &aside).map_err(|source| StoreError::Directory {
+                    path: aside.display().to_string(),
+                    source,
+                })?;
+                for suffix in ["-wal", "-shm"] {
+                    let side = PathBuf::from(format!("{}{suffix}", path.display()));
+                    if side.exists() {
+                        let _ = std::fs::rename(&side, format!("{}{suffix}", aside.display()));
+                    }
+                }
+                Ok((Store::open(path)?, Some(aside)))
+            }
+            other => other.map(|store| (store, None)),
+        }
+    }
+}
+
+/// `20261122T063012Z`: the UTC time, for file names.
+fn chrono_free_timestamp() -> String {
+    let seconds = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0) as i64;
+    let (days, rest) = (seconds.div_euclid(86_400), seconds.rem_euclid(86_400));
+    let (year, month, day) = civil_from_days(days);
+    format!(
+        "{year:04}{month:02}{day:02}T{:02}{:02}{:02}Z",
+        rest / 3600,
+        rest / 60 % 60,
+        rest % 60
+    )
+}
+
+/// Days since 1970-01-01 to a (year, month, day) date (Howard Hinnant's algorithm).
+pub fn civil_from_days(days: i64) -> (i64, u32, u32) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    (yoe + era * 400 + i64::from(month <= 2), month, day)
+}
+
+/// `2026-11-22 06:30` (UTC) for a Unix time in milliseconds.
+pub fn format_time(unix_ms: i64) -> String {
+    let seconds = unix_ms.div_euclid(1000);
+    let (year, month, day) = civil_from_days(seconds.div_euclid(86_400));
+    let rest = seconds.rem_euclid(86_400);
+    format!("{year:04}-{month:02}-{day:02} {:02}:{:02}", rest / 3600, rest / 60 % 60)
+}
+
+/// Milliseconds since the Unix epoch, now.
+pub fn now_unix_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_millis() as i64)
+        .unwrap_or(0)
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,58 @@
+//! The database schema as numbered migrations, tracked in `PRAGMA user_version`. A database is
+//! brought up to date one step at a time in a transaction; each step is tested from the state
+//! before it (see the store's tests).
+
+use rusqlite::Connection;
+
+/// Migrations in order; the database's `user_version` counts those applied.
+pub const MIGRATIONS: &[&str] = &[
+    // 1: games and their moves.
+    "CREATE TABLE games (
+        id INTEGER PRIMARY KEY,
+        puzzle TEXT NOT NULL,
+        solution TEXT NOT NULL,
+        level TEXT NOT NULL,
+        score REAL,
+        source TEXT NOT NULL,
+        seed INTEGER,
+        started_at INTEGER NOT NULL,
+        finished_at INTEGER,
+        status TEXT NOT NULL,
+        elapsed_ms INTEGER NOT NULL DEFAULT 0,
+        mistakes INTEGER NOT NULL DEFAULT 0,
+        hints INTEGER NOT NULL DEFAULT 0
+    );
+    CREATE TABLE moves (
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        seq INTEGER NOT NULL,
+        at_ms INTEGER NOT NULL,
+        kind TEXT NOT NULL,
+        cell INTEGER,
+        digit INTEGER,
+        mistake INTEGER NOT NULL DEFAULT 0,
+        changes TEXT NOT NULL,
+        PRIMARY KEY (game_id, seq)
+    ) WITHOUT ROWID;",
+    // 2: indexes for the history list (newest first, by level and status) and for resuming.
+    "CREATE INDEX games_by_start ON games (started_at DESC);
+    CREATE INDEX games_by_level ON games (level, started_at DESC);
+    CREATE INDEX games_by_status ON games (status, started_at DESC);",
+];
+
+pub fn version(connection: &Connection) -> rusqlite::Result<usize> {
+    connection
+        .query_row("PRAGMA user_version", [], |row| row.get::<_, i64>(0))
+        .map(|v| v.max(0) as usize)
+}
+
+/// Applies the migrations a database lacks, up to `target` (all of them in normal use).
+pub fn migrate_to(connection: &mut Connection, target: usize) -> rusqlite::Result<()> {
+    let current = version(connection)?;
+    for (index, sql) in MIGRATIONS.iter().enumerate().take(target).skip(current) {
+        let transaction = connection.transaction()?;
+        transaction.execute_batch(sql)?;
+        transaction.pragma_update(None, "user_version", (index + 1) as i64)?;
+        transaction.commit()?;
+    }
+    Ok(())
+}

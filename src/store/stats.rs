@@ -1,0 +1,126 @@
+//! Statistics per level over the whole history: games played and solved, the solve rate, best,
+//! median and mean solve times, current and best streaks of games solved by the player; and the
+//! solve times in order, for the chart.
+
+use serde::Serialize;
+
+use super::{GameStatus, Result, Store};
+use crate::engine::logic::Level;
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct LevelStats {
+    pub level: Level,
+    /// Games finished or abandoned (the one in progress does not count yet).
+    pub played: u32,
+    /// Solved by the player (not by the computer).
+    pub solved: u32,
+    pub solve_rate: f64,
+    pub best_ms: Option<u64>,
+    pub median_ms: Option<u64>,
+    pub mean_ms: Option<u64>,
+    pub current_streak: u32,
+    pub best_streak: u32,
+}
+
+/// One game the player solved, for the chart of solve times.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct SolveTime {
+    pub level: Level,
+    pub started_at: i64,
+    pub elapsed_ms: u64,
+}
+
+impl LevelStats {
+    fn new(level: Level) -> LevelStats {
+        LevelStats {
+            level,
+            played: 0,
+            solved: 0,
+            solve_rate: 0.0,
+            best_ms: None,
+            median_ms: None,
+            mean_ms: None,
+            current_streak: 0,
+            best_streak: 0,
+        }
+    }
+}
+
+/// Statistics from games in the order they were started: (level, status, elapsed ms).
+pub fn compute(games: impl IntoIterator<Item = (Level, GameStatus, u64)>) -> Vec<LevelStats> {
+    let mut stats: Vec<LevelStats> = Level::ALL.iter().map(|&l| LevelStats::new(l)).collect();
+    let mut times: Vec<Vec<u64>> = vec![Vec::new(); Level::ALL.len()];
+    for (level, status, elapsed) in games {
+        let index = Level::ALL.iter().position(|&l| l == level).unwrap_or(0);
+        let entry = &mut stats[index];
+        match status {
+            GameStatus::InProgress => continue,
+            GameStatus::Solved => {
+                entry.solved += 1;
+                entry.current_streak += 1;
+                entry.best_streak = entry.best_streak.max(entry.current_streak);
+                times[index].push(elapsed);
+            }
+            GameStatus::SolvedByComputer | GameStatus::Abandoned => entry.current_streak = 0,
+        }
+        entry.played += 1;
+    }
+    for (entry, times) in stats.iter_mut().zip(&mut times) {
+        entry.solve_rate = if entry.played == 0 {
+            0.0
+        } else {
+            f64::from(entry.solved) / f64::from(entry.played)
+        };
+        times.sort_unstable();
+        entry.best_ms = times.first().copied();
+        entry.median_ms = (!times.is_empty()).then(|| times[times.len() / 2]);
+        entry.mean_ms = (!times.is_empty()).then(|| times.iter().sum::<u64>() / times.len() as u64);
+    }
+    stats
+}
+
+impl Store {
+    /// Statistics for every level, over the whole history.
+    pub fn stats(&self) -> Result<Vec<LevelStats>> {
+        let mut statement = self
+            .connection
+            .prepare_cached("SELECT level, status, elapsed_ms FROM games ORDER BY started_at, id")?;
+        let rows = statement.query_map([], |row| {
+            Ok((
+                row.get::<_, String>(0)?,
+                row.get::<_, String>(1)?,
+                row.get::<_, i64>(2)?,
+            ))
+        })?;
+        let mut games = Vec::new();
+        for row in rows {
+            let (level, status, elapsed) = row?;
+            if let (Ok(level), Ok(status)) = (level.parse::<Level>(), status.parse::<GameStatus>()) {
+                games.push((level, status, elapsed.max(0) as u64));
+            }
+        }
+        Ok(compute(games))
+    }
+
+    /// The player's solve times in the order played (all levels), for the chart.
+    pub fn solve_times(&self) -> Result<Vec<SolveTime>> {
+        let mut statement = self.connection.prepare_cached(
+            "SELECT level, started_at, elapsed_ms FROM games WHERE status = 'solved' ORDER BY started_at, id",
+        )?;
+        let rows = statement.query_map([], |row| {
+            Ok((row.get::<_, String>(0)?, row.get::<_, i64>(1)?, row.get::<_, i64>(2)?))
+        })?;
+        let mut times = Vec::new();
+        for row in rows {
+            let (level, started_at, elapsed) = row?;
+            if let Ok(level) = level.parse() {
+                times.push(SolveTime {
+                    level,
+                    started_at,
+                    elapsed_ms: elapsed.max(0) as u64,
+                });
+            }
+        }
+        Ok(times)
+    }
+}

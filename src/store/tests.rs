@@ -1,0 +1,270 @@
+//! The store's unit tests: migrations from each older schema, moves round-tripping into an exact
+//! replay, the history's order and filters, statistics, and damaged or newer databases.
+
+use super::*;
+use crate::engine::format::parse_line;
+use crate::engine::game::{Action, Game, Rules};
+use crate::engine::solver::{solve, Solutions};
+
+const PUZZLE: &str = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+fn new_game(level: Level, started_at: i64) -> NewGame {
+    let puzzle = *parse_line(PUZZLE).unwrap().values();
+    let Solutions::Unique(solution) = solve(&puzzle) else {
+        panic!("unique")
+    };
+    NewGame {
+        puzzle,
+        solution,
+        level,
+        score: Some(1.5),
+        source: Source::Generated,
+        seed: Some(7),
+        started_at,
+    }
+}
+
+use crate::engine::logic::Level;
+
+#[test]
+fn a_fresh_database_has_every_migration() {
+    let store = Store::in_memory().unwrap();
+    assert_eq!(schema::version(&store.connection).unwrap(), schema::MIGRATIONS.len());
+}
+
+/// Each migration step, from the schema before it, keeps the games already there.
+#[test]
+fn each_migration_upgrades_an_older_database() {
+    for from in 0..schema::MIGRATIONS.len() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("old.db");
+        {
+            let mut connection = rusqlite::Connection::open(&path).unwrap();
+            schema::migrate_to(&mut connection, from).unwrap();
+            assert_eq!(schema::version(&connection).unwrap(), from);
+            if from >= 1 {
+                connection
+                    .execute(
+                        "INSERT INTO games (puzzle, solution, level, source, started_at, status) VALUES (?1, ?1, 'easy', 'typed', 5, 'solved')",
+                        [PUZZLE],
+                    )
+                    .unwrap();
+            }
+        }
+        let store = Store::open(&path).unwrap();
+        assert_eq!(
+            schema::version(&store.connection).unwrap(),
+            schema::MIGRATIONS.len(),
+            "from {from}"
+        );
+        assert_eq!(store.count().unwrap(), u64::from(from >= 1), "from {from}");
+        let indexes: i64 = store
+            .connection
+            .query_row(
+                "SELECT count(*) FROM sqlite_schema WHERE type = 'index' AND name LIKE 'games_by_%'",
+                [],
+                |r| r.get(0),
+            )
+            .unwrap();
+        assert_eq!(indexes, 3);
+    }
+}
+
+#[test]
+fn moves_come_back_as_the_same_game() {
+    let mut store = Store::in_memory().unwrap();
+    let new = new_game(Level::Easy, 1_000);
+    let id = store.start_game(&new).unwrap();
+    let mut game = Game::new(new.puzzle, new.solution, Rules::default());
+    game.apply(Action::Enter { cell: 2, digit: 1 }).unwrap();
+    game.apply(Action::ToggleMark { cell: 3, digit: 6 }).unwrap();
+    game.apply(Action::FillCandidates).unwrap();
+    game.undo();
+    game.take_hint();
+    game.apply(Action::Enter { cell: 2, digit: 4 }).unwrap();
+    let moves: Vec<(u64, _)> = game
+        .journal()
+        .iter()
+        .cloned()
+        .enumerate()
+        .map(|(i, m)| (i as u64 * 1000, m))
+        .collect();
+    // Saved in two batches, as the app does move by move.
+    let progress = Progress {
+        elapsed_ms: 6_000,
+        mistakes: game.mistakes(),
+        hints: game.hints_used(),
+    };
+    store.record_moves(id, 0, &moves[..2], progress).unwrap();
+    store.record_moves(id, 2, &moves[2..], progress).unwrap();
+
+    let (record, saved) = store.unfinished().unwrap().expect("the game in progress");
+    assert_eq!(record.id, id);
+    assert_eq!(
+        (record.status, record.elapsed_ms, record.mistakes, record.hints),
+        (GameStatus::InProgress, 6_000, 1, 1)
+    );
+    assert_eq!(
+        saved.iter().map(|m| m.seq).collect::<Vec<_>>(),
+        (0..moves.len() as u32).collect::<Vec<_>>()
+    );
+    assert_eq!(saved[3].at_ms, 3_000);
+    let entries: Vec<_> = saved.into_iter().map(|m| m.entry).collect();
+    assert_eq!(entries, game.journal());
+    let replayed = Game::replay(
+        record.givens().unwrap(),
+        record.solution_grid().unwrap(),
+        Rules::default(),
+        &entries,
+    )
+    .unwrap();
+    assert_eq!(replayed.values(), game.values());
+    assert!((0..81).all(|c| replayed.marks(c) == game.marks(c)));
+
+    store.finish_game(id, GameStatus::Solved, 9_000, progress).unwrap();
+    assert!(store.unfinished().unwrap().is_none());
+}
+
+#[test]
+fn starting_a_game_abandons_the_one_in_progress() {
+    let mut store = Store::in_memory().unwrap();
+    let first = store.start_game(&new_game(Level::Easy, 1)).unwrap();
+    let second = store.start_game(&new_game(Level::Hard, 2)).unwrap();
+    let (record, _) = store.game(first).unwrap().unwrap();
+    assert_eq!(record.status, GameStatus::Abandoned);
+    assert_eq!(store.unfinished().unwrap().unwrap().0.id, second);
+}
+
+#[test]
+fn the_history_lists_newest_first_with_filters() {
+    let mut store = Store::in_memory().unwrap();
+    for (i, level) in [Level::Easy, Level::Hard, Level::Easy, Level::Medium]
+        .into_iter()
+        .enumerate()
+    {
+        let id = store.start_game(&new_game(level, i as i64 * 10)).unwrap();
+        let status = if i == 2 {
+            GameStatus::SolvedByComputer
+        } else {
+            GameStatus::Solved
+        };
+        store
+            .finish_game(id, status, i as i64 * 10 + 5, Progress::default())
+            .unwrap();
+    }
+    let all = store.list(&Filter::default()).unwrap();
+    assert_eq!(all.iter().map(|g| g.started_at).collect::<Vec<_>>(), [30, 20, 10, 0]);
+    let easy = store
+        .list(&Filter {
+            level: Some(Level::Easy),
+            ..Filter::default()
+        })
+        .unwrap();
+    assert_eq!(easy.iter().map(|g| g.started_at).collect::<Vec<_>>(), [20, 0]);
+    let by_computer = store
+        .list(&Filter {
+            status: Some(GameStatus::SolvedByComputer),
+            ..Filter::default()
+        })
+        .unwrap();
+    assert_eq!(by_computer.len(), 1);
+    assert_eq!(
+        store
+            .list(&Filter {
+                limit: Some(1),
+                ..Filter::default()
+            })
+            .unwrap()
+            .len(),
+        1
+    );
+}
+
+#[test]
+fn statistics_count_rates_times_and_streaks() {
+    use GameStatus::*;
+    let games = [
+        (Level::Easy, Solved, 300),
+        (Level::Easy, Solved, 100),
+        (Level::Easy, Abandoned, 50),
+        (Level::Easy, Solved, 200),
+        (Level::Easy, Solved, 400),
+        (Level::Easy, InProgress, 10),
+        (Level::Hard, SolvedByComputer, 900),
+    ];
+    let stats = stats::compute(games);
+    let easy = &stats[0];
+    assert_eq!((easy.played, easy.solved), (5, 4));
+    assert!((easy.solve_rate - 0.8).abs() < 1e-9);
+    assert_eq!(
+        (easy.best_ms, easy.median_ms, easy.mean_ms),
+        (Some(100), Some(300), Some(250))
+    );
+    assert_eq!((easy.current_streak, easy.best_streak), (2, 2));
+    let hard = stats.iter().find(|s| s.level == Level::Hard).unwrap();
+    assert_eq!((hard.played, hard.solved, hard.best_ms), (1, 0, None));
+}
+
+#[test]
+fn a_damaged_file_is_reported_and_can_be_moved_aside() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("nonet.db");
+    let garbage = b"this is not a database, but it was the player's file".repeat(200);
+    std::fs::write(&path, &garbage).unwrap();
+    let error = Store::open(&path).err().expect("refused");
+    assert!(matches!(error, StoreError::Corrupt { .. }), "{error}");
+    assert!(error.to_string().contains("nonet.db"), "{error}");
+    assert_eq!(std::fs::read(&path).unwrap(), garbage, "open leaves the file alone");
+    assert!(matches!(Store::open_read_only(&path), Err(StoreError::Corrupt { .. })));
+
+    let (mut store, aside) = Store::open_or_recover(&path).unwrap();
+    let aside = aside.expect("moved aside");
+    assert!(aside
+        .file_name()
+        .unwrap()
+        .to_string_lossy()
+        .starts_with("nonet.db.corrupt-"));
+    assert_eq!(
+        std::fs::read(&aside).unwrap(),
+        garbage,
+        "nothing the player had is lost"
+    );
+    store.start_game(&new_game(Level::Easy, 1)).unwrap();
+}
+
+#[test]
+fn a_newer_schema_is_not_touched() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("nonet.db");
+    {
+        let connection = rusqlite::Connection::open(&path).unwrap();
+        connection.pragma_update(None, "user_version", 99).unwrap();
+    }
+    let error = Store::open(&path).err().expect("refused");
+    assert!(matches!(error, StoreError::TooNew { found: 99, .. }), "{error}");
+}
+
+#[test]
+fn damaged_moves_name_the_game_and_move() {
+    let mut store = Store::in_memory().unwrap();
+    let id = store.start_game(&new_game(Level::Easy, 1)).unwrap();
+    store
+        .connection
+        .execute(
+            "INSERT INTO moves (game_id, seq, at_ms, kind, changes) VALUES (?1, 0, 0, 'digit', '99:0:0>1:0')",
+            [id],
+        )
+        .unwrap();
+    let error = store.game(id).unwrap_err().to_string();
+    assert_eq!(error, format!("game {id}, move 0: change '99:0:0>1:0' is out of range"));
+    assert_eq!(decode_changes("2:0:0>4:0").unwrap()[0].after, 4);
+    assert!(decode_changes("2:0:0").is_err());
+    assert!(decode_changes("2:0:1024>4:0").is_err());
+}
+
+#[test]
+fn times_format_as_utc_dates() {
+    assert_eq!(format_time(0), "1970-01-01 00:00");
+    assert_eq!(format_time(1_795_334_400_000), "2026-11-22 08:00"); // date -u -d @1795334400
+    assert_eq!(civil_from_days(-1), (1969, 12, 31));
+}
