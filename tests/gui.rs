@@ -103,6 +103,7 @@ impl App {
             .env("NONET_STATE_FILE", &state_file)
             .env("DBUS_SESSION_BUS_ADDRESS", &bus.address)
             .env("GSETTINGS_SCHEMA_DIR", dir.path()) // no schema: settings stay in memory
+            .env("NONET_DB", dir.path().join("nonet.db")) // never the player's own history
             .envs(env.iter().map(|(k, v)| (*k, v.as_os_str())))
             .stderr(Stdio::null());
         if let Some(puzzle) = puzzle {
@@ -737,4 +738,86 @@ fn settings_persist_across_restarts() {
         shown >= width,
         "the window opens at the saved width {width}: {geometry}"
     );
+}
+
+/// A game killed mid-play comes back exactly: digits, pencil marks, undo and redo, mistakes,
+/// hints and the clock.
+#[test]
+fn a_killed_game_resumes_exactly() {
+    if !have_display() {
+        return;
+    }
+    let home = tempfile::tempdir().unwrap();
+    let db = home.path().join("nonet.db");
+    let env = [("NONET_DB", db.as_path())];
+    let before = {
+        let mut app = App::launch_with(Some(PUZZLE), &env);
+        app.select(2);
+        // A mistake, its correction, two pencil marks, a digit taken back (redo stays possible).
+        app.keys(&["1", "4", "Right", "p", "2", "6", "p", "Down", "Down", "9", "ctrl+z"]);
+        app.action("hint", None);
+        let state = app.wait_until("the moves are made", |s| s["hints_used"] == 1 && s["can_redo"] == true);
+        std::thread::sleep(Duration::from_millis(1500)); // let the clock pass a second
+        let state = app
+            .state()
+            .map(|s| {
+                if s["values"] == state["values"] {
+                    s
+                } else {
+                    state.clone()
+                }
+            })
+            .unwrap();
+        app.child.kill().unwrap(); // SIGKILL: no chance to save anything more
+        app.child.wait().unwrap();
+        state
+    };
+    let app = App::launch_with(None, &env);
+    let after = app.wait_until("resumed", |s| {
+        s["message"].as_str().unwrap_or("").starts_with("Welcome back")
+    });
+    for key in [
+        "givens",
+        "values",
+        "marks",
+        "mistakes",
+        "hints_used",
+        "can_undo",
+        "can_redo",
+        "level",
+    ] {
+        assert_eq!(after[key], before[key], "{key} after the restart");
+    }
+    assert_eq!(after["mistakes"], 2, "1 in r1c3 and 9 in r3c4");
+    // The redo the player had is still there.
+    app.action("redo", None);
+    let redone = app.wait_until("redo works", |s| s["can_redo"] == false);
+    assert!(
+        redone["values"] != after["values"] || redone["marks"] != after["marks"],
+        "redo changed the board"
+    );
+}
+
+/// A damaged history file is kept aside, the player is told, and a new game starts.
+#[test]
+fn a_damaged_history_is_kept_aside() {
+    if !have_display() {
+        return;
+    }
+    let home = tempfile::tempdir().unwrap();
+    let db = home.path().join("nonet.db");
+    std::fs::write(&db, b"not a database at all".repeat(100)).unwrap();
+    let app = App::launch_with(None, &[("NONET_DB", db.as_path())]);
+    app.wait_until("a new game", |s| s["status"] == "Playing");
+    let aside: Vec<_> = std::fs::read_dir(home.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().to_string())
+        .filter(|n| n.starts_with("nonet.db.corrupt-"))
+        .collect();
+    assert_eq!(aside.len(), 1, "{aside:?}");
+    assert_eq!(
+        std::fs::read(home.path().join(&aside[0])).unwrap(),
+        b"not a database at all".repeat(100)
+    );
+    app.shot("damaged-history.png");
 }

@@ -14,6 +14,15 @@ pub enum Source {
 }
 
 impl Source {
+    /// How the history records it.
+    pub fn stored(&self) -> crate::store::Source {
+        match self {
+            Source::Typed => crate::store::Source::Typed,
+            Source::Pasted => crate::store::Source::Pasted,
+            Source::Opened(_) => crate::store::Source::Opened,
+        }
+    }
+
     pub fn describe(&self) -> String {
         match self {
             Source::Typed => "The puzzle you entered".into(),

@@ -5,6 +5,7 @@ mod import;
 mod picker;
 mod play;
 mod preferences;
+mod recorder;
 mod settings;
 pub mod timing;
 mod window;

@@ -13,14 +13,16 @@ use super::board::{self, Layout, Palette};
 use super::import::{self, Source};
 use super::picker::Picker;
 use super::play::{Play, Tick};
+use super::recorder::{self, Recorder};
 use super::settings::Settings;
 use super::timing::Timing;
 use super::RESOURCE_PREFIX;
-use crate::engine::game::{format_duration, Action, Game, Outcome, Refusal, Status};
+use crate::engine::game::{format_duration, Action, Clock, Game, Outcome, Refusal, Status};
 use crate::engine::generator::{self, Options};
 use crate::engine::grid::Digit;
 use crate::engine::logic::{rating, Level};
 use crate::engine::validate;
+use crate::store::{self, GameStatus, NewGame, Progress, Store};
 
 /// How long the window may be in the background before the clock stops (with the option on).
 const AWAY_GRACE: Duration = Duration::from_secs(60);
@@ -54,6 +56,12 @@ pub struct Controller {
     /// Whether the current pause was made by being away (and ends when the player is back).
     paused_by_away: StdCell<bool>,
     pub timing: RefCell<Timing>,
+    /// Saves every move; `None` when history is off.
+    recorder: RefCell<Option<Recorder>>,
+    /// How many journal entries of the current game have been sent to the recorder.
+    saved_moves: StdCell<usize>,
+    /// Whether the end of the current game has been recorded.
+    end_saved: StdCell<bool>,
 }
 
 fn object<T: IsA<glib::Object>>(builder: &gtk::Builder, id: &str) -> T {
@@ -90,14 +98,96 @@ impl Controller {
             away: RefCell::new(None),
             paused_by_away: StdCell::new(false),
             timing: RefCell::new(Timing::default()),
+            recorder: RefCell::new(None),
+            saved_moves: StdCell::new(0),
+            end_saved: StdCell::new(false),
         });
         controller.connect_board();
         controller.connect_picker();
         controller.connect_settings();
         controller.connect_window_state();
         controller.start_clock();
-        controller.new_game();
+        controller.open_history();
         controller
+    }
+
+    /// Opens the database off the main thread, then resumes the unfinished game or starts a new
+    /// one. A damaged database is moved aside (and the player told); one that can't be opened
+    /// leaves history off and the game goes on.
+    fn open_history(self: &Rc<Self>) {
+        let path = recorder::database_path();
+        let handle = gio::spawn_blocking(move || {
+            let opened = Store::open_or_recover(&path);
+            let resume = match &opened {
+                Ok((store, _)) => store.unfinished(),
+                Err(_) => Ok(None),
+            };
+            (opened, resume)
+        });
+        let this = Rc::downgrade(self);
+        glib::spawn_future_local(async move {
+            let Ok((opened, resume)) = handle.await else { return };
+            let Some(this) = this.upgrade() else { return };
+            match opened {
+                Ok((store, aside)) => {
+                    this.recorder.replace(Some(Recorder::spawn(store)));
+                    if let Some(aside) = aside {
+                        let body = format!(
+                            "Nonet's history file could not be read, so a new one was started. The damaged file is kept as {}.",
+                            aside.display()
+                        );
+                        let dialog =
+                            adw::MessageDialog::new(Some(&this.window), Some("History Was Damaged"), Some(&body));
+                        dialog.add_response("close", "Close");
+                        dialog.present();
+                    }
+                }
+                Err(error) => this.say(&format!("History is off: {error}. Your games won't be saved.")),
+            }
+            match resume {
+                Ok(Some((record, moves))) => this.resume(record, moves),
+                Ok(None) => this.new_game(),
+                Err(error) => {
+                    this.new_game();
+                    this.say(&format!(
+                        "The unfinished game could not be read ({error}); here is a new one."
+                    ));
+                }
+            }
+        });
+    }
+
+    /// Puts a saved unfinished game back on the board exactly as it was.
+    fn resume(self: &Rc<Self>, record: store::GameRecord, moves: Vec<store::SavedMove>) {
+        let (Some(givens), Some(solution)) = (record.givens(), record.solution_grid()) else {
+            return self.new_game();
+        };
+        let entries: Vec<_> = moves.into_iter().map(|m| m.entry).collect();
+        match Game::replay(givens, solution, self.settings.rules(), &entries) {
+            Ok(mut game) => {
+                game.clock = Clock::with_elapsed(record.elapsed_ms);
+                game.clock.start(self.now_ms());
+                self.stop_animation();
+                self.play
+                    .replace(Some(Play::new(game, record.level, self.settings.prefs())));
+                self.saved_moves.set(entries.len());
+                self.end_saved.set(false);
+                if let Some(recorder) = self.recorder.borrow().as_ref() {
+                    recorder.resume(record.id);
+                }
+                self.say(&format!(
+                    "Welcome back: your {} game is as you left it.",
+                    record.level.name().to_lowercase()
+                ));
+                self.refresh();
+            }
+            Err(error) => {
+                self.new_game();
+                self.say(&format!(
+                    "The unfinished game could not be restored ({error}); here is a new one."
+                ));
+            }
+        }
     }
 
     /// Applies changed settings to the game on the board and to the look.
@@ -123,7 +213,18 @@ impl Controller {
     /// Remembers the window size, and stops the clock when the window is away for a while.
     fn connect_window_state(self: &Rc<Self>) {
         let settings = self.settings.clone();
+        let this = Rc::downgrade(self);
         self.window.connect_close_request(move |window| {
+            if let Some(this) = this.upgrade() {
+                let now = this.now_ms();
+                let elapsed = this.with_play(|play| play.game.clock.elapsed_ms(now));
+                if let Some(recorder) = this.recorder.take() {
+                    if let Some(elapsed) = elapsed {
+                        recorder.elapsed(elapsed);
+                    }
+                    recorder.close();
+                }
+            }
             let (width, height) = window.default_size();
             settings.set_boolean("window-maximized", window.is_maximized());
             if !window.is_maximized() {
@@ -209,7 +310,16 @@ impl Controller {
             }
             match result {
                 Ok(Ok(generated)) => {
-                    this.start(generated.puzzle, generated.solution, level);
+                    let new = NewGame {
+                        puzzle: generated.puzzle,
+                        solution: generated.solution,
+                        level,
+                        score: generated.rating.as_ref().map(|r| r.score),
+                        source: store::Source::Generated,
+                        seed: Some(generated.seed),
+                        started_at: store::now_unix_ms(),
+                    };
+                    this.start(new, level);
                     this.say(&format!("A new {} puzzle. Good luck!", level.name().to_lowercase()));
                 }
                 Ok(Err(error)) => this.message.set_label(&error.to_string()),
@@ -220,10 +330,15 @@ impl Controller {
     }
 
     /// Puts a new game on the board.
-    fn start(&self, givens: [Digit; 81], solution: [Digit; 81], level: Level) {
+    fn start(&self, new: NewGame, level: Level) {
         self.stop_animation();
-        let mut game = Game::new(givens, solution, self.settings.rules());
+        let mut game = Game::new(new.puzzle, new.solution, self.settings.rules());
         game.clock.start(self.now_ms());
+        self.saved_moves.set(0);
+        self.end_saved.set(false);
+        if let Some(recorder) = self.recorder.borrow().as_ref() {
+            recorder.start(new);
+        }
         self.paused_by_away.set(false);
         self.play.replace(Some(Play::new(game, level, self.settings.prefs())));
         for name in ["show-solution", "pause"] {
@@ -240,8 +355,8 @@ impl Controller {
         self.say("Checking the puzzle…");
         let handle = gio::spawn_blocking(move || {
             let checked = validate::playable_from_text(&text).map(|playable| {
-                let level = rating::rate(&playable.givens).level;
-                (playable, level)
+                let rating = rating::rate(&playable.givens);
+                (playable, rating.level, rating.score)
             });
             (checked, text)
         });
@@ -253,8 +368,17 @@ impl Controller {
                 return;
             }
             match result {
-                Ok((Ok((playable, level)), _)) => {
-                    this.start(playable.givens, playable.solution, level);
+                Ok((Ok((playable, level, score)), _)) => {
+                    let new = NewGame {
+                        puzzle: playable.givens,
+                        solution: playable.solution,
+                        level,
+                        score: Some(score),
+                        source: source.stored(),
+                        seed: None,
+                        started_at: store::now_unix_ms(),
+                    };
+                    this.start(new, level);
                     let more = match playable.puzzles_in_text {
                         1 => String::new(),
                         n => format!(" (the first of {n})"),
@@ -398,6 +522,40 @@ impl Controller {
                 "board": self.board_on_surface(),
             });
             let _ = std::fs::write(path, state.to_string());
+        }
+        self.save_progress(game, now);
+    }
+
+    /// Sends the moves not yet saved, and the end of the game once, to the recorder.
+    fn save_progress(&self, game: &Game, now: u64) {
+        let recorder = self.recorder.borrow();
+        let Some(recorder) = recorder.as_ref() else { return };
+        let progress = Progress {
+            elapsed_ms: game.clock.elapsed_ms(now),
+            mistakes: game.mistakes(),
+            hints: game.hints_used(),
+        };
+        let journal = game.journal();
+        let saved = self.saved_moves.get().min(journal.len());
+        if journal.len() > saved {
+            let moves = journal[saved..]
+                .iter()
+                .map(|m| (progress.elapsed_ms, m.clone()))
+                .collect();
+            recorder.moves(saved as u32, moves, progress);
+            self.saved_moves.set(journal.len());
+        }
+        if game.status() != Status::Playing && !self.end_saved.replace(true) {
+            let status = match game.status() {
+                Status::SolvedByComputer => GameStatus::SolvedByComputer,
+                _ => GameStatus::Solved,
+            };
+            recorder.finish(status, progress);
+        }
+        if let Some(failure) = recorder.take_failure() {
+            self.say(&format!(
+                "History is off: {failure}. Your game goes on, but won't be saved."
+            ));
         }
     }
 

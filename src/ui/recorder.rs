@@ -1,0 +1,142 @@
+//! Saves the game as it is played: a worker thread owns the database connection and commits each
+//! batch of moves in one small transaction, so the main loop never waits on the disk. The window
+//! sends it what happened; a failure turns history off and is reported once.
+
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc;
+use std::sync::{Arc, Mutex};
+
+use gtk::glib;
+
+use crate::engine::game::Move;
+use crate::store::{GameStatus, NewGame, Progress, Store, StoreError};
+
+enum Command {
+    Start(NewGame),
+    Moves {
+        first_seq: u32,
+        moves: Vec<(u64, Move)>,
+        progress: Progress,
+    },
+    Finish {
+        status: GameStatus,
+        progress: Progress,
+    },
+    Elapsed(u64),
+    /// Continue recording a game already in the database (a resumed game).
+    Continue(i64),
+}
+
+pub struct Recorder {
+    sender: mpsc::Sender<Command>,
+    worker: Option<std::thread::JoinHandle<()>>,
+    failure: Arc<Mutex<Option<String>>>,
+    reported: AtomicBool,
+}
+
+/// Where the app keeps its database: `$NONET_DB`, else the user data directory.
+pub fn database_path() -> PathBuf {
+    std::env::var_os(crate::store::DB_ENV)
+        .map(PathBuf::from)
+        .unwrap_or_else(|| glib::user_data_dir().join("nonet").join("nonet.db"))
+}
+
+impl Recorder {
+    /// Starts the worker that owns `store`.
+    pub fn spawn(mut store: Store) -> Recorder {
+        let (sender, receiver) = mpsc::channel::<Command>();
+        let failure = Arc::new(Mutex::new(None));
+        let failed = failure.clone();
+        let worker = std::thread::Builder::new()
+            .name("nonet-store".into())
+            .spawn(move || {
+                let mut game: Option<i64> = None;
+                for command in receiver {
+                    let result: Result<(), StoreError> = match command {
+                        Command::Start(new) => store.start_game(&new).map(|id| game = Some(id)),
+                        Command::Continue(id) => {
+                            game = Some(id);
+                            Ok(())
+                        }
+                        Command::Moves {
+                            first_seq,
+                            moves,
+                            progress,
+                        } => match game {
+                            Some(id) => store.record_moves(id, first_seq, &moves, progress),
+                            None => Ok(()),
+                        },
+                        Command::Finish { status, progress } => match game.take() {
+                            Some(id) => store.finish_game(id, status, crate::store::now_unix_ms(), progress),
+                            None => Ok(()),
+                        },
+                        Command::Elapsed(ms) => match game {
+                            Some(id) => store.save_elapsed(id, ms),
+                            None => Ok(()),
+                        },
+                    };
+                    if let Err(error) = result {
+                        tracing::warn!("history: {error}");
+                        failed
+                            .lock()
+                            .map(|mut f| f.get_or_insert(error.to_string()).clone())
+                            .ok();
+                        return; // history is off from here on
+                    }
+                }
+            })
+            .expect("a thread for the store");
+        Recorder {
+            sender,
+            worker: Some(worker),
+            failure,
+            reported: AtomicBool::new(false),
+        }
+    }
+
+    fn send(&self, command: Command) {
+        if self.sender.send(command).is_err() {
+            tracing::debug!("history is off; a change was not saved");
+        }
+    }
+
+    pub fn start(&self, game: NewGame) {
+        self.send(Command::Start(game));
+    }
+
+    pub fn resume(&self, id: i64) {
+        self.send(Command::Continue(id));
+    }
+
+    pub fn moves(&self, first_seq: u32, moves: Vec<(u64, Move)>, progress: Progress) {
+        self.send(Command::Moves {
+            first_seq,
+            moves,
+            progress,
+        });
+    }
+
+    pub fn finish(&self, status: GameStatus, progress: Progress) {
+        self.send(Command::Finish { status, progress });
+    }
+
+    pub fn elapsed(&self, ms: u64) {
+        self.send(Command::Elapsed(ms));
+    }
+
+    /// Waits for everything sent so far to be written (when the app closes).
+    pub fn close(mut self) {
+        let (sender, _) = mpsc::channel();
+        drop(std::mem::replace(&mut self.sender, sender));
+        if let Some(worker) = self.worker.take() {
+            let _ = worker.join();
+        }
+    }
+
+    /// The failure that turned history off, the first time it is asked for.
+    pub fn take_failure(&self) -> Option<String> {
+        let failure = self.failure.lock().ok()?.clone()?;
+        (!self.reported.swap(true, Ordering::SeqCst)).then_some(failure)
+    }
+}
