@@ -2,6 +2,7 @@
 //! benchmark puzzle files.
 
 mod commands;
+mod history;
 mod progress;
 
 use std::path::PathBuf;
@@ -11,6 +12,7 @@ use clap::{Parser, Subcommand};
 use nonet::engine::generator::Symmetry;
 use nonet::engine::logic::{Level, Technique};
 use nonet::engine::Format;
+use nonet::store::GameStatus;
 
 /// Puzzle files hold one puzzle a line (81 characters, `.` or `0` for blanks, or a JSON
 /// position); blank lines and lines starting with `#` are skipped; `-` reads standard input. A
@@ -96,6 +98,14 @@ enum Command {
         /// Puzzle file, or `-` for standard input.
         file: PathBuf,
     },
+    /// The app's game history: list, show, statistics, export (read only).
+    History {
+        /// The database (default: $NONET_DB, else $XDG_DATA_HOME/nonet/nonet.db, as the app).
+        #[arg(long, global = true)]
+        db: Option<PathBuf>,
+        #[command(subcommand)]
+        command: HistoryCommand,
+    },
     /// Time the solver (solve plus proof of uniqueness) on puzzle files.
     Bench {
         /// One JSON object a line per file.
@@ -105,6 +115,50 @@ enum Command {
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
+}
+
+#[derive(Subcommand)]
+enum HistoryCommand {
+    /// Past games, newest first.
+    List {
+        /// A JSON array of games.
+        #[arg(long)]
+        json: bool,
+        /// At most this many games.
+        #[arg(long)]
+        limit: Option<usize>,
+        /// Only this level: easy, medium, hard, expert or master.
+        #[arg(long)]
+        level: Option<Level>,
+        /// Only this status: in-progress, solved, solved-by-computer or abandoned.
+        #[arg(long)]
+        status: Option<GameStatus>,
+    },
+    /// One game and all its moves.
+    Show {
+        /// The game's id (from `history list`).
+        id: i64,
+        /// One JSON object with the moves.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Statistics per level: played, solved, solve rate, best/median/mean time, streaks.
+    Stats {
+        /// A JSON array, one object a level.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Every game, as JSON (with moves) or CSV (one row a game).
+    Export {
+        /// json or csv.
+        #[arg(long, default_value = "json")]
+        format: String,
+        /// Write here instead of standard output.
+        file: Option<PathBuf>,
+    },
+    /// Write a game of N moves, one transaction each (for the crash test).
+    #[command(hide = true)]
+    WriteMoves { count: u32 },
 }
 
 fn main() -> ExitCode {
@@ -130,6 +184,21 @@ fn main() -> ExitCode {
         Command::Rate { json, file } => commands::rate(&file, json),
         Command::Convert { to, file } => commands::convert(&file, to),
         Command::Bench { json, files } => commands::bench(&files, json),
+        Command::History { db, command } => {
+            let db = history::database(db);
+            match command {
+                HistoryCommand::List {
+                    json,
+                    limit,
+                    level,
+                    status,
+                } => history::list(&db, json, limit, level, status),
+                HistoryCommand::Show { id, json } => history::show(&db, id, json),
+                HistoryCommand::Stats { json } => history::stats(&db, json),
+                HistoryCommand::Export { format, file } => history::export(&db, &format, file.as_deref()),
+                HistoryCommand::WriteMoves { count } => history::write_moves(&db, count),
+            }
+        }
     };
     match result {
         Ok(true) => ExitCode::SUCCESS,

@@ -1,0 +1,270 @@
+//! `nonet-cli history`: the app's game history from the command line — list, show (a game and
+//! all its moves), statistics and export. Reads the same database as the app (`--db` or
+//! `NONET_DB` override it) and never writes to it; a damaged file is reported and left alone.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use anyhow::{bail, Context, Result};
+use nonet::engine::game::{format_duration, Action, Game, Rules};
+use nonet::engine::grid::cell_name;
+use nonet::engine::logic::Level;
+use nonet::store::{self, encode_changes, Filter, GameRecord, GameStatus, NewGame, Progress, SavedMove, Store};
+use serde_json::json;
+
+/// Opens the history for reading; a missing file is an empty history.
+fn open(db: &Path) -> Result<Store> {
+    if !db.exists() {
+        return Ok(Store::in_memory()?);
+    }
+    Store::open_read_only(db).map_err(|error| anyhow::anyhow!("{error}"))
+}
+
+pub fn database(db: Option<PathBuf>) -> PathBuf {
+    db.unwrap_or_else(store::default_path)
+}
+
+fn game_json(game: &GameRecord) -> serde_json::Value {
+    let mut value = serde_json::to_value(game).unwrap_or_default();
+    value["started"] = json!(store::format_time(game.started_at));
+    value["time"] = json!(format_duration(game.elapsed_ms));
+    value
+}
+
+fn move_json(saved: &SavedMove) -> serde_json::Value {
+    let entry = &saved.entry;
+    json!({
+        "seq": saved.seq,
+        "at_ms": saved.at_ms,
+        "kind": entry.kind.id(),
+        "cell": entry.cell.map(cell_name),
+        "digit": entry.digit,
+        "mistake": entry.mistake,
+        "changes": encode_changes(&entry.changes),
+    })
+}
+
+pub fn list(
+    db: &Path,
+    json_out: bool,
+    limit: Option<usize>,
+    level: Option<Level>,
+    status: Option<GameStatus>,
+) -> Result<bool> {
+    let store = open(db)?;
+    let games = store.list(&Filter { level, status, limit })?;
+    let mut out = std::io::stdout().lock();
+    if json_out {
+        writeln!(
+            out,
+            "{}",
+            serde_json::Value::Array(games.iter().map(game_json).collect())
+        )?;
+        return Ok(true);
+    }
+    writeln!(
+        out,
+        "{:>6}  {:<16}  {:<7}  {:<18}  {:>8}  {:>8}  {:>5}",
+        "id", "started (UTC)", "level", "status", "time", "mistakes", "hints"
+    )?;
+    for game in &games {
+        writeln!(
+            out,
+            "{:>6}  {:<16}  {:<7}  {:<18}  {:>8}  {:>8}  {:>5}",
+            game.id,
+            store::format_time(game.started_at),
+            game.level.id(),
+            game.status.id(),
+            format_duration(game.elapsed_ms),
+            game.mistakes,
+            game.hints
+        )?;
+    }
+    Ok(true)
+}
+
+pub fn show(db: &Path, id: i64, json_out: bool) -> Result<bool> {
+    let store = open(db)?;
+    let Some((game, moves)) = store.game(id)? else {
+        bail!("no game {id} in {}", db.display())
+    };
+    let mut out = std::io::stdout().lock();
+    if json_out {
+        let mut value = game_json(&game);
+        value["moves"] = json!(moves.iter().map(move_json).collect::<Vec<_>>());
+        writeln!(out, "{value}")?;
+        return Ok(true);
+    }
+    writeln!(
+        out,
+        "game {}: {} {}, {} ({})",
+        game.id,
+        game.level.id(),
+        game.source.id(),
+        game.status.id(),
+        store::format_time(game.started_at)
+    )?;
+    writeln!(out, "puzzle   {}", game.puzzle)?;
+    writeln!(out, "solution {}", game.solution)?;
+    writeln!(
+        out,
+        "time {}, {} mistakes, {} hints, {} moves",
+        format_duration(game.elapsed_ms),
+        game.mistakes,
+        game.hints,
+        moves.len()
+    )?;
+    for saved in &moves {
+        let entry = &saved.entry;
+        let place = entry.cell.map(cell_name).unwrap_or_default();
+        let digit = entry.digit.map(|d| d.to_string()).unwrap_or_default();
+        let mistake = if entry.mistake { " (mistake)" } else { "" };
+        writeln!(
+            out,
+            "{:>5}  {:>8}  {:<15} {place} {digit}{mistake}",
+            saved.seq,
+            format_duration(saved.at_ms),
+            entry.kind.id()
+        )?;
+    }
+    Ok(true)
+}
+
+pub fn stats(db: &Path, json_out: bool) -> Result<bool> {
+    let store = open(db)?;
+    let stats = store.stats()?;
+    let mut out = std::io::stdout().lock();
+    if json_out {
+        writeln!(out, "{}", serde_json::to_string(&stats)?)?;
+        return Ok(true);
+    }
+    let time = |ms: Option<u64>| ms.map(format_duration).unwrap_or_else(|| "-".into());
+    writeln!(
+        out,
+        "{:<7}  {:>6}  {:>6}  {:>5}  {:>8}  {:>8}  {:>8}  {:>7}  {:>7}",
+        "level", "played", "solved", "rate", "best", "median", "mean", "streak", "longest"
+    )?;
+    for s in &stats {
+        writeln!(
+            out,
+            "{:<7}  {:>6}  {:>6}  {:>4.0}%  {:>8}  {:>8}  {:>8}  {:>7}  {:>7}",
+            s.level.id(),
+            s.played,
+            s.solved,
+            s.solve_rate * 100.0,
+            time(s.best_ms),
+            time(s.median_ms),
+            time(s.mean_ms),
+            s.current_streak,
+            s.best_streak
+        )?;
+    }
+    Ok(true)
+}
+
+fn csv_field(text: &str) -> String {
+    if text.contains([',', '"', '\n']) {
+        format!("\"{}\"", text.replace('"', "\"\""))
+    } else {
+        text.to_string()
+    }
+}
+
+/// Every game (JSON: with its moves; CSV: one row a game) to a file or standard output.
+pub fn export(db: &Path, format: &str, file: Option<&Path>) -> Result<bool> {
+    let store = open(db)?;
+    let games = store.list(&Filter::default())?;
+    let mut text = String::new();
+    match format {
+        "json" => {
+            let mut all = Vec::new();
+            for game in games.iter().rev() {
+                let moves = store.game(game.id)?.map(|(_, m)| m).unwrap_or_default();
+                let mut value = game_json(game);
+                value["moves"] = json!(moves.iter().map(move_json).collect::<Vec<_>>());
+                all.push(value);
+            }
+            text = serde_json::to_string_pretty(&all)? + "\n";
+        }
+        "csv" => {
+            text.push_str(
+                "id,started_at,finished_at,level,score,source,seed,status,elapsed_ms,mistakes,hints,puzzle,solution\n",
+            );
+            for g in games.iter().rev() {
+                let row = [
+                    g.id.to_string(),
+                    g.started_at.to_string(),
+                    g.finished_at.map(|t| t.to_string()).unwrap_or_default(),
+                    g.level.id().to_string(),
+                    g.score.map(|s| s.to_string()).unwrap_or_default(),
+                    g.source.id().to_string(),
+                    g.seed.map(|s| s.to_string()).unwrap_or_default(),
+                    g.status.id().to_string(),
+                    g.elapsed_ms.to_string(),
+                    g.mistakes.to_string(),
+                    g.hints.to_string(),
+                    g.puzzle.clone(),
+                    g.solution.clone(),
+                ];
+                text.push_str(&row.iter().map(|f| csv_field(f)).collect::<Vec<_>>().join(","));
+                text.push('\n');
+            }
+        }
+        other => bail!("unknown export format '{other}' (expected json or csv)"),
+    }
+    match file {
+        Some(path) => std::fs::write(path, text).with_context(|| format!("can't write {}", path.display()))?,
+        None => std::io::stdout().lock().write_all(text.as_bytes())?,
+    }
+    Ok(true)
+}
+
+/// For the crash test: plays `count` moves into a new game, committing each in its own
+/// transaction and printing `committed N` once it is on disk.
+pub fn write_moves(db: &Path, count: u32) -> Result<bool> {
+    let mut store = Store::open(db)?;
+    let puzzle = nonet::engine::format::parse_line(
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+    )?;
+    let givens = *puzzle.values();
+    let solution = nonet::engine::validate::check_puzzle(&givens)?;
+    let id = store.start_game(&NewGame {
+        puzzle: givens,
+        solution,
+        level: Level::Easy,
+        score: None,
+        source: store::Source::Typed,
+        seed: None,
+        started_at: store::now_unix_ms(),
+    })?;
+    let mut game = Game::new(
+        givens,
+        solution,
+        Rules {
+            auto_remove_marks: false,
+            hint_allowance: 0,
+        },
+    );
+    let empty: Vec<usize> = (0..81).filter(|&c| givens[c] == 0).collect();
+    let mut out = std::io::stdout().lock();
+    for n in 0..count {
+        let cell = empty[n as usize % empty.len()];
+        let digit = (n / empty.len() as u32 % 9 + 1) as u8;
+        game.apply(Action::ToggleMark { cell, digit })
+            .map_err(|refusal| anyhow::anyhow!("{refusal:?}"))?;
+        let entry = game.journal().last().cloned().expect("a move");
+        store.record_moves(
+            id,
+            n,
+            &[(u64::from(n), entry)],
+            Progress {
+                elapsed_ms: u64::from(n),
+                ..Progress::default()
+            },
+        )?;
+        writeln!(out, "committed {n}")?;
+        out.flush()?;
+    }
+    println!("game {id}");
+    Ok(true)
+}

@@ -1,0 +1,269 @@
+//! The store from outside: `nonet-cli history` over a database written through the library, a
+//! writer killed with SIGKILL at random points losing nothing it committed, reading while another
+//! process writes (WAL), and a damaged file reported without being touched.
+
+use std::io::{BufRead, BufReader};
+use std::process::{Command, Stdio};
+
+use assert_cmd::prelude::*;
+use nonet::engine::game::{Action, Game, Rules};
+use nonet::engine::logic::Level;
+use nonet::store::{GameStatus, NewGame, Progress, Source, Store};
+use rand::{Rng, SeedableRng};
+use serde_json::Value;
+
+const PUZZLE: &str = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+fn cli() -> Command {
+    Command::cargo_bin("nonet-cli").unwrap()
+}
+
+fn output(args: &[&str]) -> (bool, String, String) {
+    let out = cli().args(args).output().unwrap();
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).to_string(),
+        String::from_utf8_lossy(&out.stderr).to_string(),
+    )
+}
+
+fn new_game(level: Level, started_at: i64) -> NewGame {
+    let givens = *nonet::engine::format::parse_line(PUZZLE).unwrap().values();
+    let solution = nonet::engine::validate::check_puzzle(&givens).unwrap();
+    NewGame {
+        puzzle: givens,
+        solution,
+        level,
+        score: Some(2.0),
+        source: Source::Generated,
+        seed: Some(1),
+        started_at,
+    }
+}
+
+/// Three finished games and one in progress, with real moves.
+fn history(path: &std::path::Path) {
+    let mut store = Store::open(path).unwrap();
+    for (i, (level, status, ms)) in [
+        (Level::Easy, GameStatus::Solved, 300_000),
+        (Level::Easy, GameStatus::Solved, 200_000),
+        (Level::Hard, GameStatus::SolvedByComputer, 50_000),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let id = store.start_game(&new_game(level, 1_000_000 * (i as i64 + 1))).unwrap();
+        store
+            .finish_game(
+                id,
+                status,
+                0,
+                Progress {
+                    elapsed_ms: ms,
+                    mistakes: i as u32,
+                    hints: 1,
+                },
+            )
+            .unwrap();
+    }
+    let new = new_game(Level::Medium, 9_000_000);
+    let id = store.start_game(&new).unwrap();
+    let mut game = Game::new(new.puzzle, new.solution, Rules::default());
+    game.apply(Action::Enter { cell: 2, digit: 1 }).unwrap();
+    game.apply(Action::ToggleMark { cell: 3, digit: 6 }).unwrap();
+    let moves: Vec<_> = game.journal().iter().cloned().map(|m| (1_500, m)).collect();
+    store
+        .record_moves(
+            id,
+            0,
+            &moves,
+            Progress {
+                elapsed_ms: 2_000,
+                mistakes: 1,
+                hints: 0,
+            },
+        )
+        .unwrap();
+}
+
+#[test]
+fn history_lists_shows_counts_and_exports() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("nonet.db");
+    history(&db);
+    let db = db.to_str().unwrap();
+
+    let (ok, text, _) = output(&["history", "--db", db, "list"]);
+    assert!(ok);
+    let rows: Vec<&str> = text.lines().skip(1).collect();
+    assert_eq!(rows.len(), 4);
+    assert!(rows[0].contains("medium") && rows[0].contains("in-progress"), "{text}");
+
+    let (_, text, _) = output(&["history", "--db", db, "list", "--json", "--level", "easy"]);
+    let games: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(games.as_array().unwrap().len(), 2);
+    assert_eq!(games[0]["elapsed_ms"], 200_000, "newest first");
+    let (_, text, _) = output(&[
+        "history",
+        "--db",
+        db,
+        "list",
+        "--json",
+        "--status",
+        "solved-by-computer",
+        "--limit",
+        "5",
+    ]);
+    assert_eq!(serde_json::from_str::<Value>(&text).unwrap()[0]["level"], "hard");
+    let (ok, _, error) = output(&["history", "--db", db, "list", "--status", "won"]);
+    assert!(!ok && error.contains("in-progress, solved"), "{error}");
+
+    let (_, text, _) = output(&["history", "--db", db, "show", "4", "--json"]);
+    let game: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(game["moves"][0]["kind"], "digit");
+    assert_eq!(game["moves"][0]["cell"], "r1c3");
+    assert_eq!(game["moves"][0]["mistake"], true);
+    assert_eq!(game["moves"][0]["changes"], "2:0:0>1:0");
+    assert_eq!(game["moves"][1]["kind"], "mark-on");
+    let (ok, _, error) = output(&["history", "--db", db, "show", "99"]);
+    assert!(!ok && error.contains("no game 99"), "{error}");
+
+    let (_, text, _) = output(&["history", "--db", db, "stats", "--json"]);
+    let stats: Value = serde_json::from_str(&text).unwrap();
+    let easy = &stats[0];
+    assert_eq!((easy["played"].as_u64(), easy["solved"].as_u64()), (Some(2), Some(2)));
+    assert_eq!(easy["best_ms"], 200_000);
+    assert_eq!(easy["best_streak"], 2);
+    assert_eq!(stats[2]["solved"], 0, "a computer's solve is not the player's");
+
+    let (_, csv, _) = output(&["history", "--db", db, "export", "--format", "csv"]);
+    assert_eq!(csv.lines().count(), 5);
+    assert!(csv.starts_with("id,started_at,"));
+    let file = dir.path().join("all.json");
+    assert!(output(&["history", "--db", db, "export", file.to_str().unwrap()]).0);
+    let all: Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    assert_eq!(all.as_array().unwrap().len(), 4);
+    assert_eq!(all[3]["moves"].as_array().unwrap().len(), 2);
+    let (ok, _, error) = output(&["history", "--db", db, "export", "--format", "xml"]);
+    assert!(!ok && error.contains("json or csv"));
+}
+
+#[test]
+fn the_default_database_comes_from_the_environment() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("env.db");
+    history(&db);
+    let out = cli()
+        .args(["history", "list", "--json"])
+        .env("NONET_DB", &db)
+        .output()
+        .unwrap();
+    assert_eq!(
+        serde_json::from_str::<Value>(&String::from_utf8_lossy(&out.stdout))
+            .unwrap()
+            .as_array()
+            .unwrap()
+            .len(),
+        4
+    );
+    let xdg = cli()
+        .args(["history", "list", "--json"])
+        .env_remove("NONET_DB")
+        .env("XDG_DATA_HOME", dir.path())
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8_lossy(&xdg.stdout).trim(),
+        "[]",
+        "no history yet under this XDG_DATA_HOME"
+    );
+}
+
+#[test]
+fn a_damaged_database_is_reported_and_left_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("nonet.db");
+    let garbage = b"SQLite format 2? no: just bytes ".repeat(300);
+    std::fs::write(&db, &garbage).unwrap();
+    for command in [&["list"][..], &["stats"], &["show", "1"], &["export"]] {
+        let mut args = vec!["history", "--db", db.to_str().unwrap()];
+        args.extend_from_slice(command);
+        let (ok, _, error) = output(&args);
+        assert!(!ok, "{command:?}");
+        assert!(error.contains("is not a Nonet database or is damaged"), "{error}");
+    }
+    assert_eq!(std::fs::read(&db).unwrap(), garbage);
+    assert_eq!(
+        std::fs::read_dir(dir.path()).unwrap().count(),
+        1,
+        "nothing created beside it"
+    );
+}
+
+/// Kills a writer with SIGKILL at random points: every move it reported committed is there, and
+/// the game replays.
+#[test]
+fn a_killed_writer_loses_nothing_it_committed() {
+    let mut rng = rand::rngs::StdRng::seed_from_u64(7);
+    for round in 0..5 {
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("nonet.db");
+        let mut writer = cli()
+            .args(["history", "--db", db.to_str().unwrap(), "write-moves", "1000000"])
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let stop_after = rng.random_range(1..400);
+        let mut lines = BufReader::new(writer.stdout.take().unwrap()).lines();
+        let mut committed = 0;
+        for _ in 0..stop_after {
+            let line = lines.next().expect("the writer runs").unwrap();
+            committed = line.strip_prefix("committed ").unwrap().parse::<u32>().unwrap() + 1;
+        }
+        writer.kill().unwrap(); // SIGKILL
+        writer.wait().unwrap();
+        let store = Store::open(&db).unwrap();
+        let (record, moves) = store.game(1).unwrap().expect("the game");
+        assert!(
+            moves.len() as u32 >= committed,
+            "round {round}: {} moves, {committed} committed",
+            moves.len()
+        );
+        assert!(moves.iter().enumerate().all(|(i, m)| m.seq == i as u32), "no gaps");
+        let entries: Vec<_> = moves.into_iter().map(|m| m.entry).collect();
+        let replayed = Game::replay(
+            record.givens().unwrap(),
+            record.solution_grid().unwrap(),
+            Rules::default(),
+            &entries,
+        );
+        assert!(replayed.is_ok(), "round {round}: {:?}", replayed.err());
+    }
+}
+
+/// The CLI reads while another process writes (WAL).
+#[test]
+fn reading_while_another_process_writes() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("nonet.db");
+    history(&db);
+    let mut writer = cli()
+        .args(["history", "--db", db.to_str().unwrap(), "write-moves", "1000000"])
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut lines = BufReader::new(writer.stdout.take().unwrap()).lines();
+    lines.next().unwrap().unwrap(); // it is writing
+    for _ in 0..10 {
+        let (ok, text, error) = output(&["history", "--db", db.to_str().unwrap(), "list", "--json"]);
+        assert!(ok, "{error}");
+        assert_eq!(
+            serde_json::from_str::<Value>(&text).unwrap().as_array().unwrap().len(),
+            5
+        );
+        let (ok, _, error) = output(&["history", "--db", db.to_str().unwrap(), "show", "5", "--json"]);
+        assert!(ok, "{error}");
+    }
+    writer.kill().unwrap();
+    writer.wait().unwrap();
+}
