@@ -821,3 +821,136 @@ fn a_damaged_history_is_kept_aside() {
     );
     app.shot("damaged-history.png");
 }
+
+/// A history written through the library: solved games at each level, one by the computer, one
+/// abandoned, and one with moves to replay.
+fn write_history(path: &Path) {
+    use nonet::engine::game::{Action, Game, Rules};
+    use nonet::engine::logic::Level;
+    use nonet::store::{GameStatus, NewGame, Progress, Source, Store};
+    let mut store = Store::open(path).unwrap();
+    let givens = *nonet::engine::format::parse_line(PUZZLE).unwrap().values();
+    let solution = nonet::engine::validate::check_puzzle(&givens).unwrap();
+    let new = |level, i: i64| NewGame {
+        puzzle: givens,
+        solution,
+        level,
+        score: None,
+        source: Source::Generated,
+        seed: None,
+        started_at: 1_790_000_000_000 + i * 86_400_000,
+    };
+    for i in 0..24i64 {
+        let level = [Level::Easy, Level::Medium, Level::Hard][i as usize % 3];
+        let id = store.start_game(&new(level, i)).unwrap();
+        let minutes = [4, 9, 17][i as usize % 3] as u64 + (24 - i as u64) / 3;
+        let status = match i {
+            7 => GameStatus::Abandoned,
+            12 => GameStatus::SolvedByComputer,
+            _ => GameStatus::Solved,
+        };
+        let progress = Progress {
+            elapsed_ms: minutes * 60_000 + 17_000,
+            mistakes: (i % 3) as u32,
+            hints: (i % 2) as u32,
+        };
+        store.finish_game(id, status, 0, progress).unwrap();
+    }
+    // The newest: a game with real moves, solved.
+    let id = store.start_game(&new(Level::Easy, 30)).unwrap();
+    let mut game = Game::new(givens, solution, Rules::default());
+    game.apply(Action::Enter { cell: 2, digit: 1 }).unwrap();
+    game.apply(Action::FillCandidates).unwrap();
+    for cell in (0..81).filter(|&c| givens[c] == 0) {
+        game.apply(Action::Enter {
+            cell,
+            digit: solution[cell],
+        })
+        .unwrap();
+    }
+    let moves: Vec<_> = game
+        .journal()
+        .iter()
+        .cloned()
+        .enumerate()
+        .map(|(i, m)| (i as u64 * 4_000, m))
+        .collect();
+    let progress = Progress {
+        elapsed_ms: 210_000,
+        mistakes: 1,
+        hints: 0,
+    };
+    store.record_moves(id, 0, &moves, progress).unwrap();
+    store.finish_game(id, GameStatus::Solved, 0, progress).unwrap();
+}
+
+fn wait_for_titled(title: &str) -> String {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        let found = xdotool(&["search", "--onlyvisible", "--name", &format!("^{title}$")]);
+        if let Some(id) = found.lines().next() {
+            return id.to_string();
+        }
+        assert!(Instant::now() < deadline, "no window titled {title} appeared");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+/// The History window lists the games and statistics; a game replays move by move, and can be
+/// played again.
+#[test]
+fn history_statistics_and_replay() {
+    if !have_display() {
+        return;
+    }
+    let home = tempfile::tempdir().unwrap();
+    let db = home.path().join("nonet.db");
+    write_history(&db);
+    let app = App::launch_with(None, &[("NONET_DB", db.as_path())]);
+    app.action("history", None);
+    let history = wait_for_titled("History");
+    std::thread::sleep(Duration::from_millis(800));
+    let list = screenshot(&history, "history.png");
+    assert!(std::fs::metadata(&list).unwrap().len() > 10_000);
+    // The Statistics page (the switcher's second button), with the chart of solve times.
+    xdotool(&["mousemove", "--window", &history, "335", "30"]);
+    std::thread::sleep(Duration::from_millis(100));
+    xdotool(&["click", "1"]);
+    std::thread::sleep(Duration::from_millis(600));
+    let stats = screenshot(&history, "statistics.png");
+    assert!(accent_pixels(&stats) > 50, "the chart's Medium dots are drawn");
+    // Back to the games. Newest first: the game the app just started, then the solved game with
+    // moves; Enter on that one opens its replay, at its last move.
+    xdotool(&["mousemove", "--window", &history, "210", "30"]);
+    std::thread::sleep(Duration::from_millis(100));
+    xdotool(&["click", "1"]);
+    std::thread::sleep(Duration::from_millis(300));
+    xdotool(&["windowfocus", "--sync", &history]);
+    for key in ["Tab", "Tab", "Tab", "Tab", "Down", "Return"] {
+        xdotool(&["key", key]);
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let replay = wait_for_titled("Replay");
+    std::thread::sleep(Duration::from_millis(600));
+    let end = screenshot(&replay, "replay-end.png");
+    // The player's digits are drawn in the accent colour: a solved replay shows many.
+    let blue = accent_pixels(&end);
+    assert!(
+        blue > 3000,
+        "the replay shows the player's digits ({blue} accent pixels)"
+    );
+}
+
+/// Pixels of the accent blue (the player's digits) in a screenshot.
+fn accent_pixels(path: &Path) -> usize {
+    let mut decoder = png::Decoder::new(std::fs::File::open(path).unwrap());
+    decoder.set_transformations(png::Transformations::normalize_to_color8());
+    let mut reader = decoder.read_info().unwrap();
+    let mut buffer = vec![0; reader.output_buffer_size()];
+    let info = reader.next_frame(&mut buffer).unwrap();
+    let channels = info.color_type.samples();
+    buffer[..info.buffer_size()]
+        .chunks(channels)
+        .filter(|p| channels >= 3 && p[2] as i32 > p[0] as i32 + 80 && p[2] as i32 > p[1] as i32 + 30)
+        .count()
+}

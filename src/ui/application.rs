@@ -101,6 +101,7 @@ fn add_actions(app: &adw::Application, controller: &Rc<Controller>) {
     simple(app, controller, "redo", |c| c.redo());
     simple(app, controller, "fill-candidates", |c| c.fill_candidates());
     simple(app, controller, "reset", |c| c.reset());
+    simple(app, controller, "history", |c| c.show_history());
     simple(app, controller, "enter-puzzle", |c| c.enter_puzzle(""));
     simple(app, controller, "open", |c| c.open());
     simple(app, controller, "paste", |c| c.paste());
@@ -151,6 +152,7 @@ fn add_actions(app: &adw::Application, controller: &Rc<Controller>) {
         ("app.pause", &["<Control>p"]),
         ("app.fill-candidates", &["<Control><Shift>f"]),
         ("app.reset", &["<Control>r"]),
+        ("app.history", &["<Control><Shift>h"]),
         ("app.enter-puzzle", &["<Control>e"]),
         ("app.open", &["<Control>o"]),
         ("app.paste", &["<Control><Shift>v"]),

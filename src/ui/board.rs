@@ -69,7 +69,7 @@ pub struct Palette {
     pub warning: gdk::RGBA,
 }
 
-fn set_color(cr: &cairo::Context, color: &gdk::RGBA) {
+pub fn set_color(cr: &cairo::Context, color: &gdk::RGBA) {
     cr.set_source_rgba(
         color.red() as f64,
         color.green() as f64,
@@ -80,7 +80,7 @@ fn set_color(cr: &cairo::Context, color: &gdk::RGBA) {
 
 /// An opaque colour `amount` of the way from `base` to `ink`: crossing lines drawn with it leave
 /// no darker spots where they overlap.
-fn blend(base: &gdk::RGBA, ink: &gdk::RGBA, amount: f32) -> gdk::RGBA {
+pub fn blend(base: &gdk::RGBA, ink: &gdk::RGBA, amount: f32) -> gdk::RGBA {
     let mix = |a: f32, b: f32| a + (b - a) * amount;
     gdk::RGBA::new(
         mix(base.red(), ink.red()),
@@ -104,6 +104,27 @@ fn centred_text(cr: &cairo::Context, text: &str, x: f64, y: f64) -> Result<(), c
         y - extents.height() / 2.0 - extents.y_bearing(),
     );
     cr.show_text(text)
+}
+
+/// The theme's colours for a widget (AdwStyleManager's light or dark palette).
+#[allow(deprecated)] // StyleContext is how GTK 4.8 exposes theme colours.
+pub fn palette(widget: &impl gtk::prelude::IsA<gtk::Widget>) -> Palette {
+    use gtk::prelude::*;
+    let context = widget.style_context();
+    let named = |name: &str, fallback: (f32, f32, f32)| {
+        context
+            .lookup_color(name)
+            .unwrap_or_else(|| gdk::RGBA::new(fallback.0, fallback.1, fallback.2, 1.0))
+    };
+    let dark = adw::StyleManager::default().is_dark();
+    Palette {
+        paper: named("view_bg_color", if dark { (0.19, 0.19, 0.21) } else { (1.0, 1.0, 1.0) }),
+        ink: context.color(),
+        accent: named("accent_color", (0.21, 0.52, 0.89)),
+        error: named("error_color", (0.75, 0.11, 0.16)),
+        success: named("success_color", (0.15, 0.64, 0.41)),
+        warning: named("warning_color", (0.90, 0.65, 0.04)),
+    }
 }
 
 /// Draws the whole board for the current play state.

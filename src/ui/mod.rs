@@ -1,11 +1,13 @@
 //! The GTK/libadwaita desktop game. The only part of Nonet that touches GTK.
 mod application;
 mod board;
+mod history;
 mod import;
 mod picker;
 mod play;
 mod preferences;
 mod recorder;
+mod replay;
 mod settings;
 pub mod timing;
 mod window;

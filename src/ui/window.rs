@@ -456,6 +456,35 @@ impl Controller {
         });
     }
 
+    /// Starts a fresh game on the puzzle of a past one (from the History window).
+    pub fn play_again(self: &Rc<Self>, record: &store::GameRecord) {
+        let (Some(puzzle), Some(solution)) = (record.givens(), record.solution_grid()) else {
+            return;
+        };
+        self.generation.set(self.generation.get() + 1); // a generation under way is dropped
+        let new = NewGame {
+            puzzle,
+            solution,
+            level: record.level,
+            score: record.score,
+            source: record.source,
+            seed: record.seed,
+            started_at: store::now_unix_ms(),
+        };
+        self.start(new, record.level);
+        self.say(&format!(
+            "The {} puzzle from {}, once more.",
+            record.level.name().to_lowercase(),
+            store::format_time(record.started_at)
+        ));
+        self.refresh();
+    }
+
+    /// Opens the History window.
+    pub fn show_history(self: &Rc<Self>) {
+        super::history::show(self, recorder::database_path());
+    }
+
     /// Clears everything the player entered (undoable).
     pub fn reset(self: &Rc<Self>) {
         let result = self.with_play(|play| play.act(Action::Reset));
@@ -767,23 +796,8 @@ impl Controller {
         });
     }
 
-    #[allow(deprecated)] // StyleContext is how GTK 4.8 exposes theme colours.
     fn palette(&self) -> Palette {
-        let context = self.area.style_context();
-        let named = |name: &str, fallback: (f32, f32, f32)| {
-            context
-                .lookup_color(name)
-                .unwrap_or_else(|| gdk::RGBA::new(fallback.0, fallback.1, fallback.2, 1.0))
-        };
-        let dark = adw::StyleManager::default().is_dark();
-        Palette {
-            paper: named("view_bg_color", if dark { (0.19, 0.19, 0.21) } else { (1.0, 1.0, 1.0) }),
-            ink: context.color(),
-            accent: named("accent_color", (0.21, 0.52, 0.89)),
-            error: named("error_color", (0.75, 0.11, 0.16)),
-            success: named("success_color", (0.15, 0.64, 0.41)),
-            warning: named("warning_color", (0.90, 0.65, 0.04)),
-        }
+        board::palette(&self.area)
     }
 
     fn connect_board(self: &Rc<Self>) {

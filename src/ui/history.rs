@@ -1,0 +1,331 @@
+//! The History window: past games (newest first, filtered by level and status) and statistics per
+//! level with a chart of solve times drawn by cairo. Queries run off the main thread on a
+//! read-only connection, so the game keeps recording while the window is open. Opening a game
+//! replays it (see `replay.rs`).
+
+use std::path::PathBuf;
+use std::rc::Rc;
+
+use adw::prelude::*;
+use gtk::{cairo, gio, glib};
+
+use super::board::{self, Palette};
+use super::replay;
+use super::window::Controller;
+use crate::engine::game::format_duration;
+use crate::engine::logic::Level;
+use crate::store::{self, Filter, GameRecord, GameStatus, LevelStats, SolveTime, Store};
+
+/// The list shows at most this many games (the newest that match); the statistics use them all.
+const SHOWN: usize = 1000;
+
+const STATUSES: [(Option<GameStatus>, &str); 5] = [
+    (None, "Any Status"),
+    (Some(GameStatus::Solved), "Solved"),
+    (Some(GameStatus::SolvedByComputer), "Solved by Computer"),
+    (Some(GameStatus::Abandoned), "Abandoned"),
+    (Some(GameStatus::InProgress), "In Progress"),
+];
+
+fn open_store(path: &std::path::Path) -> Result<Store, String> {
+    if !path.exists() {
+        return Store::in_memory().map_err(|e| e.to_string());
+    }
+    Store::open_read_only(path).map_err(|e| e.to_string())
+}
+
+pub fn show(controller: &Rc<Controller>, path: PathBuf) {
+    let window = adw::Window::builder()
+        .title("History")
+        .transient_for(&controller.window)
+        .default_width(560)
+        .default_height(640)
+        .build();
+    let stack = adw::ViewStack::new();
+    let switcher = adw::ViewSwitcherTitle::builder().stack(&stack).title("History").build();
+    let header = adw::HeaderBar::builder().title_widget(&switcher).build();
+
+    // Games, with filters.
+    let levels = gtk::DropDown::from_strings(&["Any Level", "Easy", "Medium", "Hard", "Expert", "Master"]);
+    let statuses = gtk::DropDown::from_strings(&STATUSES.map(|(_, name)| name));
+    let filters = gtk::Box::builder()
+        .spacing(6)
+        .margin_top(12)
+        .margin_start(12)
+        .margin_end(12)
+        .build();
+    filters.append(&levels);
+    filters.append(&statuses);
+    let count = gtk::Label::builder()
+        .hexpand(true)
+        .xalign(1.0)
+        .css_classes(["dim-label"])
+        .build();
+    filters.append(&count);
+    let list = gtk::ListBox::builder()
+        .selection_mode(gtk::SelectionMode::None)
+        .css_classes(["boxed-list"])
+        .build();
+    let clamp = adw::Clamp::builder()
+        .child(&list)
+        .margin_top(12)
+        .margin_bottom(12)
+        .margin_start(12)
+        .margin_end(12)
+        .build();
+    let scroller = gtk::ScrolledWindow::builder().child(&clamp).vexpand(true).build();
+    let games_page = gtk::Box::new(gtk::Orientation::Vertical, 0);
+    games_page.append(&filters);
+    games_page.append(&scroller);
+    stack
+        .add_titled(&games_page, Some("games"), "Games")
+        .set_icon_name(Some("view-list-symbolic"));
+
+    // Statistics and the chart.
+    let stats_box = gtk::Box::new(gtk::Orientation::Vertical, 18);
+    let chart = gtk::DrawingArea::builder().height_request(220).hexpand(true).build();
+    let stats_clamp = adw::Clamp::builder()
+        .child(&stats_box)
+        .margin_top(12)
+        .margin_bottom(12)
+        .margin_start(12)
+        .margin_end(12)
+        .build();
+    let stats_scroller = gtk::ScrolledWindow::builder().child(&stats_clamp).vexpand(true).build();
+    stack
+        .add_titled(&stats_scroller, Some("stats"), "Statistics")
+        .set_icon_name(Some("power-profile-balanced-symbolic"));
+
+    let content = gtk::Box::new(gtk::Orientation::Vertical, 0);
+    content.append(&header);
+    content.append(&stack);
+    window.set_content(Some(&content));
+
+    let reload = {
+        let (list, count, levels, statuses, path, controller) = (
+            list.clone(),
+            count.clone(),
+            levels.clone(),
+            statuses.clone(),
+            path.clone(),
+            Rc::downgrade(controller),
+        );
+        let window = window.downgrade();
+        Rc::new(move || {
+            let level = (levels.selected() as usize)
+                .checked_sub(1)
+                .and_then(|i| Level::ALL.get(i).copied());
+            let status = STATUSES.get(statuses.selected() as usize).and_then(|(s, _)| *s);
+            let path = path.clone();
+            let handle = gio::spawn_blocking(move || {
+                let store = open_store(&path)?;
+                let games = store
+                    .list(&Filter {
+                        level,
+                        status,
+                        limit: Some(SHOWN),
+                    })
+                    .map_err(|e| e.to_string())?;
+                let total = store.count().map_err(|e| e.to_string())?;
+                Ok::<_, String>((games, total))
+            });
+            let (list, count, controller, window) = (list.clone(), count.clone(), controller.clone(), window.clone());
+            glib::spawn_future_local(async move {
+                let result = handle.await.unwrap_or_else(|_| Err("the query failed".into()));
+                while let Some(row) = list.first_child() {
+                    list.remove(&row);
+                }
+                match result {
+                    Ok((games, total)) => {
+                        count.set_label(&match games.len() {
+                            n if n == SHOWN => format!("newest {SHOWN} of {total}"),
+                            n => format!("{n} of {total} games"),
+                        });
+                        for game in games {
+                            list.append(&game_row(&game, &controller, &window));
+                        }
+                        if list.first_child().is_none() {
+                            list.append(&adw::ActionRow::builder().title("No games yet").build());
+                        }
+                    }
+                    Err(error) => count.set_label(&format!("History can't be read: {error}")),
+                }
+            });
+        })
+    };
+    for dropdown in [&levels, &statuses] {
+        let reload = reload.clone();
+        dropdown.connect_selected_notify(move |_| reload());
+    }
+    reload();
+    load_stats(&stats_box, &chart, path);
+    window.present();
+}
+
+fn plural(n: u32, word: &str) -> String {
+    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
+}
+
+fn status_name(status: GameStatus) -> &'static str {
+    match status {
+        GameStatus::InProgress => "In progress",
+        GameStatus::Solved => "Solved",
+        GameStatus::SolvedByComputer => "Solved by the computer",
+        GameStatus::Abandoned => "Abandoned",
+    }
+}
+
+fn game_row(
+    game: &GameRecord,
+    controller: &std::rc::Weak<Controller>,
+    window: &glib::WeakRef<adw::Window>,
+) -> adw::ActionRow {
+    let row = adw::ActionRow::builder()
+        .title(format!("{} · {}", game.level.name(), status_name(game.status)))
+        .subtitle(format!(
+            "{} · {} · {} · {}",
+            store::format_time(game.started_at),
+            format_duration(game.elapsed_ms),
+            plural(game.mistakes, "mistake"),
+            plural(game.hints, "hint")
+        ))
+        .activatable(true)
+        .build();
+    row.add_suffix(&gtk::Image::from_icon_name("media-playback-start-symbolic"));
+    row.set_tooltip_text(Some("Replay this game"));
+    let (id, controller, window) = (game.id, controller.clone(), window.clone());
+    row.connect_activated(move |_| {
+        if let (Some(controller), Some(window)) = (controller.upgrade(), window.upgrade()) {
+            replay::open(&controller, &window, id);
+        }
+    });
+    row
+}
+
+fn load_stats(container: &gtk::Box, chart: &gtk::DrawingArea, path: PathBuf) {
+    let handle = gio::spawn_blocking(move || {
+        let store = open_store(&path)?;
+        Ok::<_, String>((
+            store.stats().map_err(|e| e.to_string())?,
+            store.solve_times().map_err(|e| e.to_string())?,
+        ))
+    });
+    let (container, chart) = (container.clone(), chart.clone());
+    glib::spawn_future_local(async move {
+        match handle.await.unwrap_or_else(|_| Err("the query failed".into())) {
+            Ok((stats, times)) => {
+                let group = adw::PreferencesGroup::builder()
+                    .title("Solve Times")
+                    .description("Each dot is a game you solved, in the order played")
+                    .build();
+                let frame = gtk::Frame::builder().child(&chart).build();
+                group.add(&frame);
+                container.append(&group);
+                let times = Rc::new(times);
+                chart.set_draw_func(move |area, cr, width, height| {
+                    let _ = draw_chart(cr, width as f64, height as f64, &times, &board::palette(area));
+                });
+                for level in stats.iter().filter(|s| s.played > 0 || s.level == Level::Medium) {
+                    container.append(&level_group(level));
+                }
+            }
+            Err(error) => container.append(&gtk::Label::new(Some(&format!("History can't be read: {error}")))),
+        }
+    });
+}
+
+fn level_group(stats: &LevelStats) -> adw::PreferencesGroup {
+    let group = adw::PreferencesGroup::builder().title(stats.level.name()).build();
+    let time = |ms: Option<u64>| ms.map(format_duration).unwrap_or_else(|| "–".into());
+    for (title, value) in [
+        ("Played", stats.played.to_string()),
+        ("Solved", format!("{} ({:.0}%)", stats.solved, stats.solve_rate * 100.0)),
+        ("Best Time", time(stats.best_ms)),
+        ("Median Time", time(stats.median_ms)),
+        ("Average Time", time(stats.mean_ms)),
+        ("Current Streak", stats.current_streak.to_string()),
+        ("Best Streak", stats.best_streak.to_string()),
+    ] {
+        let row = adw::ActionRow::builder().title(title).build();
+        row.add_suffix(&gtk::Label::builder().label(value).css_classes(["dim-label"]).build());
+        group.add(&row);
+    }
+    group
+}
+
+/// Solve times (minutes, up) against games in the order played (across), one colour a level.
+fn draw_chart(
+    cr: &cairo::Context,
+    width: f64,
+    height: f64,
+    times: &[SolveTime],
+    palette: &Palette,
+) -> Result<(), cairo::Error> {
+    board::set_color(cr, &palette.paper);
+    cr.paint()?;
+    let (left, right, top, bottom) = (44.0, 12.0, 12.0, 28.0);
+    let (w, h) = (width - left - right, height - top - bottom);
+    board::set_color(cr, &board::blend(&palette.paper, &palette.ink, 0.6));
+    cr.set_font_size(11.0);
+    if times.is_empty() {
+        cr.move_to(left, top + h / 2.0);
+        cr.show_text("Solve a puzzle and its time appears here.")?;
+        return Ok(());
+    }
+    let max_minutes = times
+        .iter()
+        .map(|t| t.elapsed_ms as f64 / 60_000.0)
+        .fold(1.0, f64::max)
+        .ceil();
+    // Axes and labels.
+    cr.set_line_width(1.0);
+    board::set_color(cr, &board::blend(&palette.paper, &palette.ink, 0.3));
+    for i in 0..=4 {
+        let y = top + h - h * f64::from(i) / 4.0;
+        cr.move_to(left, y.round() + 0.5);
+        cr.line_to(left + w, y.round() + 0.5);
+    }
+    cr.stroke()?;
+    board::set_color(cr, &board::blend(&palette.paper, &palette.ink, 0.7));
+    for i in 0..=4 {
+        let minutes = max_minutes * f64::from(i) / 4.0;
+        let y = top + h - h * f64::from(i) / 4.0;
+        cr.move_to(4.0, y + 4.0);
+        cr.show_text(&format!("{minutes:.0} min"))?;
+    }
+    cr.move_to(left, height - 8.0);
+    cr.show_text(&format!("{} games solved", times.len()))?;
+    let colour = |level: Level| match level {
+        Level::Easy => palette.success,
+        Level::Medium => palette.accent,
+        Level::Hard => palette.warning,
+        Level::Expert | Level::Master => palette.error,
+    };
+    let step = if times.len() > 1 {
+        w / (times.len() - 1) as f64
+    } else {
+        0.0
+    };
+    let radius = if times.len() > 300 { 1.5 } else { 3.5 };
+    for (i, time) in times.iter().enumerate() {
+        let x = left + if times.len() > 1 { step * i as f64 } else { w / 2.0 };
+        let y = top + h - h * (time.elapsed_ms as f64 / 60_000.0 / max_minutes).min(1.0);
+        board::set_color(cr, &colour(time.level));
+        cr.arc(x, y, radius, 0.0, std::f64::consts::TAU);
+        cr.fill()?;
+    }
+    // Legend.
+    let mut x = left + w;
+    for level in [Level::Master, Level::Hard, Level::Medium, Level::Easy] {
+        let name = level.name();
+        let extents = cr.text_extents(name)?;
+        x -= extents.width() + 22.0;
+        board::set_color(cr, &colour(level));
+        cr.arc(x + 5.0, height - 12.0, 4.0, 0.0, std::f64::consts::TAU);
+        cr.fill()?;
+        board::set_color(cr, &board::blend(&palette.paper, &palette.ink, 0.7));
+        cr.move_to(x + 12.0, height - 8.0);
+        cr.show_text(name)?;
+    }
+    Ok(())
+}

@@ -1,0 +1,270 @@
+//! Replaying a past game, read-only: the board at any move, stepped forward and back, scrubbed,
+//! or played on a glib timeout; each move's time and what it did are shown. "Play This Puzzle
+//! Again" starts a fresh game on the same puzzle.
+
+use std::cell::{Cell as StdCell, RefCell};
+use std::rc::Rc;
+use std::time::Duration;
+
+use adw::prelude::*;
+use gtk::{gio, glib};
+
+use super::board::{self, Layout};
+use super::play::{Play, Prefs};
+use super::recorder;
+use super::window::Controller;
+use crate::engine::game::{format_duration, Game, Move, Rules};
+use crate::engine::grid::cell_name;
+use crate::store::{GameRecord, SavedMove, Store};
+
+struct Replay {
+    record: GameRecord,
+    moves: Vec<SavedMove>,
+    /// How many moves are applied (0 = the puzzle as given).
+    index: StdCell<usize>,
+    play: RefCell<Option<Play>>,
+    timer: RefCell<Option<glib::SourceId>>,
+}
+
+impl Replay {
+    /// Rebuilds the board after `index` moves.
+    fn seek(&self, index: usize) -> Result<(), String> {
+        let index = index.min(self.moves.len());
+        let (Some(givens), Some(solution)) = (self.record.givens(), self.record.solution_grid()) else {
+            return Err("the saved puzzle is unreadable".into());
+        };
+        let entries: Vec<Move> = self.moves[..index].iter().map(|m| m.entry.clone()).collect();
+        let game = Game::replay(givens, solution, Rules::default(), &entries).map_err(|e| e.to_string())?;
+        let mut play = Play::new(game, self.record.level, Prefs::default());
+        play.selected = entries.last().and_then(|m| m.cell);
+        self.play.replace(Some(play));
+        self.index.set(index);
+        Ok(())
+    }
+
+    fn describe(&self) -> String {
+        let index = self.index.get();
+        let Some(saved) = index.checked_sub(1).and_then(|i| self.moves.get(i)) else {
+            return format!("The puzzle as given · {} moves", self.moves.len());
+        };
+        let entry = &saved.entry;
+        let what = match (entry.cell, entry.digit) {
+            (Some(cell), Some(digit)) => format!("{} {digit} in {}", entry.kind.id(), cell_name(cell)),
+            (Some(cell), None) => format!("{} {}", entry.kind.id(), cell_name(cell)),
+            _ => entry.kind.id().to_string(),
+        };
+        let mistake = if entry.mistake { " (a mistake)" } else { "" };
+        format!(
+            "Move {index} of {} · {} · {what}{mistake}",
+            self.moves.len(),
+            format_duration(saved.at_ms)
+        )
+    }
+}
+
+pub fn open(controller: &Rc<Controller>, parent: &adw::Window, id: i64) {
+    let path = recorder::database_path();
+    let handle = gio::spawn_blocking(move || {
+        let store = Store::open_read_only(&path).map_err(|e| e.to_string())?;
+        store
+            .game(id)
+            .map_err(|e| e.to_string())?
+            .ok_or_else(|| format!("game {id} is not in the history"))
+    });
+    let (controller, parent) = (Rc::downgrade(controller), parent.downgrade());
+    glib::spawn_future_local(async move {
+        let result = handle.await.unwrap_or_else(|_| Err("reading the game failed".into()));
+        let (Some(controller), Some(parent)) = (controller.upgrade(), parent.upgrade()) else {
+            return;
+        };
+        match result {
+            Ok((record, moves)) => build(&controller, &parent, record, moves),
+            Err(error) => {
+                let dialog = adw::MessageDialog::new(Some(&parent), Some("This Game Can't Be Replayed"), Some(&error));
+                dialog.add_response("close", "Close");
+                dialog.present();
+            }
+        }
+    });
+}
+
+fn build(controller: &Rc<Controller>, parent: &adw::Window, record: GameRecord, moves: Vec<SavedMove>) {
+    let total = moves.len();
+    let replay = Rc::new(Replay {
+        record,
+        moves,
+        index: StdCell::new(0),
+        play: RefCell::new(None),
+        timer: RefCell::new(None),
+    });
+    if let Err(error) = replay.seek(total) {
+        let dialog = adw::MessageDialog::new(Some(parent), Some("This Game Can't Be Replayed"), Some(&error));
+        dialog.add_response("close", "Close");
+        dialog.present();
+        return;
+    }
+    let window = adw::Window::builder()
+        .title("Replay")
+        .transient_for(parent)
+        .modal(true)
+        .default_width(520)
+        .default_height(700)
+        .build();
+    let again = gtk::Button::builder()
+        .label("Play This Puzzle Again")
+        .css_classes(["suggested-action"])
+        .build();
+    let header = adw::HeaderBar::builder()
+        .title_widget(&adw::WindowTitle::new(
+            "Replay",
+            &format!(
+                "{} · {}",
+                replay.record.level.name(),
+                crate::store::format_time(replay.record.started_at)
+            ),
+        ))
+        .build();
+    header.pack_end(&again);
+
+    let area = gtk::DrawingArea::builder()
+        .hexpand(true)
+        .vexpand(true)
+        .margin_top(12)
+        .margin_start(12)
+        .margin_end(12)
+        .build();
+    let label = gtk::Label::builder().wrap(true).margin_top(6).build();
+    let scale = gtk::Scale::with_range(gtk::Orientation::Horizontal, 0.0, total.max(1) as f64, 1.0);
+    scale.set_hexpand(true);
+    scale.set_value(total as f64);
+    scale.set_sensitive(total > 0);
+    let button = |icon: &str, tip: &str| {
+        gtk::Button::builder()
+            .icon_name(icon)
+            .tooltip_text(tip)
+            .css_classes(["flat"])
+            .build()
+    };
+    let first = button("media-skip-backward-symbolic", "First Move");
+    let back = button("go-previous-symbolic", "Previous Move");
+    let playing = gtk::ToggleButton::builder()
+        .icon_name("media-playback-start-symbolic")
+        .tooltip_text("Play")
+        .css_classes(["flat"])
+        .build();
+    let forward = button("go-next-symbolic", "Next Move");
+    let last = button("media-skip-forward-symbolic", "Last Move");
+    let controls = gtk::Box::builder()
+        .spacing(6)
+        .margin_start(12)
+        .margin_end(12)
+        .margin_bottom(12)
+        .build();
+    for widget in [
+        first.upcast_ref::<gtk::Widget>(),
+        back.upcast_ref(),
+        playing.upcast_ref(),
+        forward.upcast_ref(),
+        last.upcast_ref(),
+        scale.upcast_ref(),
+    ] {
+        controls.append(widget);
+    }
+    let content = gtk::Box::new(gtk::Orientation::Vertical, 0);
+    content.append(&header);
+    content.append(&area);
+    content.append(&label);
+    content.append(&controls);
+    window.set_content(Some(&content));
+
+    {
+        let replay = replay.clone();
+        area.set_draw_func(move |area, cr, width, height| {
+            let layout = Layout::fit(width as f64, height as f64);
+            if let Some(play) = replay.play.borrow().as_ref() {
+                let _ = board::draw(cr, layout, play, &board::palette(area));
+            }
+        });
+    }
+    label.set_label(&replay.describe());
+
+    // Every control moves through the scale, so the board, label and scale agree.
+    {
+        let (replay, area, label) = (replay.clone(), area.clone(), label.clone());
+        scale.connect_value_changed(move |scale| {
+            let index = scale.value().round() as usize;
+            if index != replay.index.get() {
+                if let Err(error) = replay.seek(index) {
+                    label.set_label(&error);
+                    return;
+                }
+            }
+            label.set_label(&replay.describe());
+            area.queue_draw();
+        });
+    }
+    let nudge = |target: Box<dyn Fn(usize) -> usize>| {
+        let (replay, scale) = (replay.clone(), scale.clone());
+        move |_: &gtk::Button| scale.set_value(target(replay.index.get()) as f64)
+    };
+    first.connect_clicked(nudge(Box::new(|_| 0)));
+    back.connect_clicked(nudge(Box::new(|i| i.saturating_sub(1))));
+    forward.connect_clicked(nudge(Box::new(move |i| (i + 1).min(total))));
+    last.connect_clicked(nudge(Box::new(move |_| total)));
+    {
+        let (replay, scale) = (replay.clone(), scale.clone());
+        playing.connect_toggled(move |toggle| {
+            if let Some(timer) = replay.timer.take() {
+                timer.remove();
+            }
+            toggle.set_icon_name(if toggle.is_active() {
+                "media-playback-pause-symbolic"
+            } else {
+                "media-playback-start-symbolic"
+            });
+            if !toggle.is_active() {
+                return;
+            }
+            if replay.index.get() >= total {
+                scale.set_value(0.0);
+            }
+            let (replay_tick, scale, toggle) = (Rc::downgrade(&replay), scale.clone(), toggle.downgrade());
+            let timer = glib::timeout_add_local(Duration::from_millis(350), move || {
+                let (Some(replay), Some(toggle)) = (replay_tick.upgrade(), toggle.upgrade()) else {
+                    return glib::ControlFlow::Break;
+                };
+                let next = replay.index.get() + 1;
+                if next > total {
+                    replay.timer.take();
+                    toggle.set_active(false);
+                    return glib::ControlFlow::Break;
+                }
+                scale.set_value(next as f64);
+                glib::ControlFlow::Continue
+            });
+            replay.timer.replace(Some(timer));
+        });
+    }
+    {
+        let (replay, controller, parent) = (replay.clone(), Rc::downgrade(controller), parent.downgrade());
+        let window_weak = window.downgrade();
+        again.connect_clicked(move |_| {
+            if let Some(controller) = controller.upgrade() {
+                controller.play_again(&replay.record);
+            }
+            for window in [window_weak.upgrade(), parent.upgrade()].into_iter().flatten() {
+                window.close();
+            }
+        });
+    }
+    {
+        let replay = replay.clone();
+        window.connect_close_request(move |_| {
+            if let Some(timer) = replay.timer.take() {
+                timer.remove();
+            }
+            glib::Propagation::Proceed
+        });
+    }
+    window.present();
+}
