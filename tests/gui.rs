@@ -954,3 +954,25 @@ fn accent_pixels(path: &Path) -> usize {
         .filter(|p| channels >= 3 && p[2] as i32 > p[0] as i32 + 80 && p[2] as i32 > p[1] as i32 + 30)
         .count()
 }
+
+/// With a database that can't be written, the game plays on without history and says so once.
+#[test]
+fn without_a_writable_history_the_game_goes_on() {
+    if !have_display() {
+        return;
+    }
+    // /proc refuses new directories, even to root.
+    let app = App::launch_with(Some(PUZZLE), &[("NONET_DB", Path::new("/proc/nonet/nonet.db"))]);
+    let state = app.wait_until("history is off", |s| {
+        s["history"].as_str().unwrap_or("").starts_with("off:")
+    });
+    assert!(
+        state["history"].as_str().unwrap().contains("/proc/nonet"),
+        "{}",
+        state["history"]
+    );
+    app.shot("history-off.png");
+    app.select(2);
+    app.keys(&["4"]);
+    app.wait_until("play goes on", |s| at(s, "values", 2) == '4');
+}

@@ -41,6 +41,7 @@ pub struct Controller {
     mistakes: gtk::Label,
     hints: gtk::Label,
     message: gtk::Label,
+    toasts: adw::ToastOverlay,
     play: RefCell<Option<Play>>,
     pub settings: Rc<Settings>,
     level: StdCell<Level>,
@@ -62,6 +63,8 @@ pub struct Controller {
     saved_moves: StdCell<usize>,
     /// Whether the end of the current game has been recorded.
     end_saved: StdCell<bool>,
+    /// "on", or why history is off (shown once in a toast, and in the state file).
+    history: RefCell<String>,
 }
 
 fn object<T: IsA<glib::Object>>(builder: &gtk::Builder, id: &str) -> T {
@@ -87,6 +90,7 @@ impl Controller {
             mistakes: object(&builder, "mistakes"),
             hints: object(&builder, "hints"),
             message: object(&builder, "message"),
+            toasts: object(&builder, "toasts"),
             play: RefCell::new(None),
             level: StdCell::new(settings.level()),
             settings,
@@ -101,6 +105,7 @@ impl Controller {
             recorder: RefCell::new(None),
             saved_moves: StdCell::new(0),
             end_saved: StdCell::new(false),
+            history: RefCell::new("opening".into()),
         });
         controller.connect_board();
         controller.connect_picker();
@@ -131,6 +136,7 @@ impl Controller {
             match opened {
                 Ok((store, aside)) => {
                     this.recorder.replace(Some(Recorder::spawn(store)));
+                    this.history.replace("on".into());
                     if let Some(aside) = aside {
                         let body = format!(
                             "Nonet's history file could not be read, so a new one was started. The damaged file is kept as {}.",
@@ -142,7 +148,7 @@ impl Controller {
                         dialog.present();
                     }
                 }
-                Err(error) => this.say(&format!("History is off: {error}. Your games won't be saved.")),
+                Err(error) => this.history_off(&error.to_string()),
             }
             match resume {
                 Ok(Some((record, moves))) => this.resume(record, moves),
@@ -549,10 +555,30 @@ impl Controller {
                 "can_redo": game.can_redo(),
                 "timing": self.timing.borrow().to_json(),
                 "board": self.board_on_surface(),
+                "history": self.history.borrow().clone(),
             });
             let _ = std::fs::write(path, state.to_string());
         }
         self.save_progress(game, now);
+    }
+
+    /// Tells the player, once, that games are not being saved; play goes on.
+    fn history_off(&self, reason: &str) {
+        tracing::warn!("history is off: {reason}");
+        self.history.replace(format!("off: {reason}"));
+        let toast = adw::Toast::builder()
+            .title("History is off: games won't be saved")
+            .button_label("Why?")
+            .timeout(10)
+            .build();
+        let (window, reason) = (self.window.downgrade(), reason.to_string());
+        toast.connect_button_clicked(move |_| {
+            let body = format!("{reason}.\n\nYou can play on; this game and its moves are not being saved.");
+            let dialog = adw::MessageDialog::new(window.upgrade().as_ref(), Some("History Is Off"), Some(&body));
+            dialog.add_response("close", "Close");
+            dialog.present();
+        });
+        self.toasts.add_toast(toast);
     }
 
     /// Sends the moves not yet saved, and the end of the game once, to the recorder.
@@ -582,9 +608,7 @@ impl Controller {
             recorder.finish(status, progress);
         }
         if let Some(failure) = recorder.take_failure() {
-            self.say(&format!(
-                "History is off: {failure}. Your game goes on, but won't be saved."
-            ));
+            self.history_off(&failure);
         }
     }
 
