@@ -15,7 +15,7 @@ use serde_json::json;
 
 use crate::progress::Progress;
 
-fn read_text(path: &Path) -> Result<String> {
+pub fn read_text(path: &Path) -> Result<String> {
     if path.as_os_str() == "-" {
         let mut text = String::new();
         std::io::stdin()

@@ -4,6 +4,7 @@
 mod commands;
 mod history;
 mod progress;
+mod script;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -106,6 +107,11 @@ enum Command {
         #[command(subcommand)]
         command: HistoryCommand,
     },
+    /// Run your own solving steps, written in Rhai (see docs/scripting.md).
+    Script {
+        #[command(subcommand)]
+        command: ScriptCommand,
+    },
     /// Time the solver (solve plus proof of uniqueness) on puzzle files.
     Bench {
         /// One JSON object a line per file.
@@ -114,6 +120,30 @@ enum Command {
         /// Puzzle files.
         #[arg(required = true)]
         files: Vec<PathBuf>,
+    },
+}
+
+#[derive(Subcommand)]
+enum ScriptCommand {
+    /// Apply the script's steps to each puzzle until it finds none; report what it solved.
+    Run {
+        /// The script (it defines fn find_step(g)).
+        script: PathBuf,
+        /// A puzzle file (one puzzle a line, or any supported format; `-` for standard input).
+        #[arg(long, conflicts_with = "position")]
+        puzzles: Option<PathBuf>,
+        /// One puzzle: 81 characters, or a file.
+        #[arg(long)]
+        position: Option<String>,
+        /// When the script finds nothing: stop (none) or let the engine's techniques step in (builtin).
+        #[arg(long, default_value = "none", value_parser = ["none", "builtin"])]
+        fallback: String,
+        /// Worker threads (default: all cores).
+        #[arg(long)]
+        jobs: Option<usize>,
+        /// One JSON object a puzzle, then the summary object.
+        #[arg(long)]
+        json: bool,
     },
 }
 
@@ -184,6 +214,24 @@ fn main() -> ExitCode {
         Command::Rate { json, file } => commands::rate(&file, json),
         Command::Convert { to, file } => commands::convert(&file, to),
         Command::Bench { json, files } => commands::bench(&files, json),
+        Command::Script {
+            command:
+                ScriptCommand::Run {
+                    script,
+                    puzzles,
+                    position,
+                    fallback,
+                    jobs,
+                    json,
+                },
+        } => script::run(
+            &script,
+            puzzles.as_deref(),
+            position.as_deref(),
+            fallback == "builtin",
+            jobs,
+            json,
+        ),
         Command::History { db, command } => {
             let db = history::database(db);
             match command {

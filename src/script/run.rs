@@ -1,0 +1,71 @@
+//! Running a script on a puzzle to the end: call `find_step`, check the step, apply it, until the
+//! script finds nothing (then, with the fallback, the engine's own techniques step in), the puzzle
+//! is solved, a step is invalid or the script fails.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use super::check::check;
+use super::{Grid, Script};
+use crate::engine::grid::{Digit, Position, CELLS};
+use crate::engine::logic::{self, Board, Technique};
+
+/// At most this many steps per puzzle (a solve needs well under 500).
+const MAX_STEPS: usize = 2_000;
+
+/// What happened on one puzzle.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct PuzzleRun {
+    pub solved: bool,
+    /// Steps applied, by name (the script's own, and the engine's with the fallback).
+    pub steps: BTreeMap<String, usize>,
+    pub script_steps: usize,
+    pub builtin_steps: usize,
+    pub invalid: Vec<String>,
+    pub errors: Vec<String>,
+    /// Where the puzzle was left.
+    pub position: String,
+}
+
+pub fn run_puzzle(script: &Script, puzzle: &Position, solution: &[Digit; CELLS], fallback: bool) -> PuzzleRun {
+    let mut board = Board::from_position(puzzle);
+    let given: [bool; CELLS] = std::array::from_fn(|c| puzzle.is_given(c));
+    let mut run = PuzzleRun::default();
+    for number in 1..=MAX_STEPS {
+        if board.is_solved() {
+            break;
+        }
+        match script.find_step(&Grid::new(board.clone(), given)) {
+            Ok(Some(step)) => match check(&step, number, &board, solution) {
+                Ok(checked) => {
+                    checked.apply(&mut board);
+                    *run.steps.entry(step.name.clone()).or_default() += 1;
+                    run.script_steps += 1;
+                }
+                Err(problem) => {
+                    run.invalid.push(problem);
+                    break;
+                }
+            },
+            Ok(None) => {
+                let builtin = fallback.then(|| logic::next_step_on(&board, Technique::ALL)).flatten();
+                let Some(step) = builtin else { break };
+                board.apply(&step);
+                *run.steps.entry(step.name.to_string()).or_default() += 1;
+                run.builtin_steps += 1;
+            }
+            Err(error) => {
+                run.errors.push(format!("step {number}: {error}"));
+                break;
+            }
+        }
+    }
+    run.solved = board.is_solved();
+    run.position = board
+        .values()
+        .iter()
+        .map(|&d| if d == 0 { '.' } else { (b'0' + d) as char })
+        .collect();
+    run
+}

@@ -1,0 +1,411 @@
+//! The scripting lab headless: every API function, the checking of returned steps, the sandbox
+//! against hostile scripts, stopping, the shipped examples on real puzzle sets, and
+//! `nonet-cli script run`.
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use assert_cmd::prelude::*;
+use nonet::engine::format::parse_line;
+use nonet::engine::grid::{Position, CELLS};
+use nonet::engine::logic::Board;
+use nonet::engine::validate::check_puzzle;
+use nonet::script::run::run_puzzle;
+use nonet::script::{Grid, Limits, Script, ScriptError};
+use std::process::Command;
+
+const PUZZLE: &str = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+fn grid(line: &str) -> Grid {
+    let position = parse_line(line).unwrap();
+    Grid::new(
+        Board::from_position(&position),
+        std::array::from_fn(|c| position.is_given(c)),
+    )
+}
+
+/// Runs `expression` inside find_step and returns what it evaluates to, as text.
+fn eval(expression: &str) -> Result<String, ScriptError> {
+    let source = format!("fn find_step(g) {{ let v = {expression}; step(`${{v}}`).place(2, 4) }}");
+    let script = Script::compile("test", &source, Limits::default())?;
+    Ok(script.find_step(&grid(PUZZLE))?.expect("a step").name)
+}
+
+fn example(name: &str) -> String {
+    std::fs::read_to_string(format!("{}/data/scripts/{name}.rhai", env!("CARGO_MANIFEST_DIR"))).unwrap()
+}
+
+#[test]
+fn the_grid_api() {
+    assert_eq!(eval("g.value(0)").unwrap(), "5");
+    assert_eq!(eval("g.value(2)").unwrap(), "0");
+    assert_eq!(eval("g.is_given(0)").unwrap(), "true");
+    assert_eq!(eval("g.is_empty(2)").unwrap(), "true");
+    // r1c3: row 5 3 7, column 8, box 5 3 6 9 8 leave 1 2 4.
+    assert_eq!(eval("g.candidates(2)").unwrap(), "[1, 2, 4]");
+    assert_eq!(eval("g.mask(2)").unwrap(), (2 + 4 + 16).to_string());
+    assert_eq!(eval("g.count(2)").unwrap(), "3");
+    assert_eq!(eval("g.has(2, 4)").unwrap(), "true");
+    assert_eq!(eval("g.has(2, 5)").unwrap(), "false");
+    // Row 1 (house 0): where can 1 go? r1c3, r1c6? (5 in c6? no) — check against the rules.
+    let expected: Vec<usize> = (0..9).filter(|&c| candidate(PUZZLE, c, 1)).collect();
+    assert_eq!(eval("g.cells_with(0, 1)").unwrap(), format!("{expected:?}"));
+    assert_eq!(
+        eval("g.empty_cells().len()").unwrap(),
+        PUZZLE.matches('.').count().to_string()
+    );
+    assert_eq!(eval("g.is_solved()").unwrap(), "false");
+    assert_eq!(eval("g.to_string()").unwrap(), PUZZLE);
+}
+
+/// Whether a digit can go in a cell by the rules (an independent check of `candidates`).
+fn candidate(line: &str, cell: usize, digit: u8) -> bool {
+    let values: Vec<u8> = line.bytes().map(|b| if b == b'.' { 0 } else { b - b'0' }).collect();
+    values[cell] == 0
+        && (0..CELLS).all(|other| {
+            let peer = other != cell
+                && (other / 9 == cell / 9
+                    || other % 9 == cell % 9
+                    || (other / 27 == cell / 27 && other % 9 / 3 == cell % 9 / 3));
+            !(peer && values[other] == digit)
+        })
+}
+
+#[test]
+fn the_geometry_api() {
+    assert_eq!(eval("cell(8, 8)").unwrap(), "80");
+    assert_eq!(eval("[row_of(40), col_of(40), box_of(40)]").unwrap(), "[4, 4, 4]");
+    assert_eq!(eval("name(0) + name(80)").unwrap(), "r1c1r9c9");
+    assert_eq!(eval("row(1)").unwrap(), "[9, 10, 11, 12, 13, 14, 15, 16, 17]");
+    assert_eq!(eval("col(2)").unwrap(), "[2, 11, 20, 29, 38, 47, 56, 65, 74]");
+    assert_eq!(eval("box(8)").unwrap(), "[60, 61, 62, 69, 70, 71, 78, 79, 80]");
+    assert_eq!(eval("house(18) == box(0) && house(9) == col(0)").unwrap(), "true");
+    assert_eq!(eval("houses().len()").unwrap(), "27");
+    assert_eq!(
+        eval("[house_name(0), house_name(9), house_name(26)]").unwrap(),
+        r#"["row 1", "column 1", "box 9"]"#
+    );
+    assert_eq!(eval("peers(0).len()").unwrap(), "20");
+    assert_eq!(
+        eval("[sees(0, 80), sees(0, 20), sees(0, 0)]").unwrap(),
+        "[false, true, false]"
+    );
+    assert_eq!(eval("digits(2 + 16 + 512)").unwrap(), "[1, 4, 9]");
+    assert_eq!(eval("popcount(2 + 16 + 512)").unwrap(), "3");
+    // Out of range is an error that names the value.
+    let error = eval("g.value(81)").unwrap_err();
+    assert!(error.message.contains("cell 81 is outside 0–80"), "{error}");
+    assert_eq!(error.line, Some(1));
+    assert!(eval("row(9)").unwrap_err().message.contains("row 9 is outside 0–8"));
+    assert!(eval("g.has(0, 10)")
+        .unwrap_err()
+        .message
+        .contains("digit 10 is not 1–9"));
+}
+
+#[test]
+fn steps_and_builtins() {
+    let source = r#"fn find_step(g) {
+        step("Mine").place(2, 4).eliminate(3, 2).explain("why").highlight(2).highlight_candidate(3, 2)
+    }"#;
+    let script = Script::compile("mine", source, Limits::default()).unwrap();
+    let step = script.find_step(&grid(PUZZLE)).unwrap().unwrap();
+    assert_eq!(
+        (
+            step.name.as_str(),
+            step.placements.as_slice(),
+            step.eliminations.as_slice()
+        ),
+        ("Mine", &[(2, 4)][..], &[(3, 2)][..])
+    );
+    assert_eq!(
+        (
+            step.explanation.as_str(),
+            step.cells.as_slice(),
+            step.candidates.as_slice()
+        ),
+        ("why", &[2][..], &[(3, 2)][..])
+    );
+
+    let builtin = Script::compile(
+        "b",
+        r#"fn find_step(g) { builtin("naked-single", g) }"#,
+        Limits::default(),
+    )
+    .unwrap();
+    let step = builtin.find_step(&grid(PUZZLE)).unwrap().unwrap();
+    assert_eq!(step.name, "Naked Single");
+    assert_eq!(step.placements.len(), 1);
+    let none = Script::compile("n", r#"fn find_step(g) { builtin("x-wing", g) }"#, Limits::default()).unwrap();
+    let solved = "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+    assert_eq!(none.find_step(&grid(solved)).unwrap(), None);
+    let unknown = Script::compile("u", r#"fn find_step(g) { builtin("magic", g) }"#, Limits::default()).unwrap();
+    assert!(unknown.find_step(&grid(PUZZLE)).unwrap_err().message.contains("magic"));
+    let wrong = Script::compile("w", "fn find_step(g) { 42 }", Limits::default()).unwrap();
+    assert!(wrong
+        .find_step(&grid(PUZZLE))
+        .unwrap_err()
+        .message
+        .contains("expected a step or ()"));
+    assert!(Script::compile("none", "fn other(g) { () }", Limits::default())
+        .err()
+        .unwrap()
+        .message
+        .contains("fn find_step(g)"));
+    // print and debug reach the console.
+    let talk = Script::compile(
+        "t",
+        r#"fn find_step(g) { print("hello"); debug(1 + 1); () }"#,
+        Limits::default(),
+    )
+    .unwrap();
+    talk.find_step(&grid(PUZZLE)).unwrap();
+    assert_eq!(talk.take_output(), vec!["hello".to_string(), "[line 1] 2".to_string()]);
+}
+
+fn solve(line: &str) -> (Position, [u8; CELLS]) {
+    let position = parse_line(line).unwrap();
+    let solution = check_puzzle(&position.givens()).unwrap();
+    (position, solution)
+}
+
+#[test]
+fn bad_steps_are_reported_and_not_applied() {
+    let (position, solution) = solve(PUZZLE);
+    let cases = [
+        (
+            "step(\"Bad\").eliminate(2, 4)",
+            "step 1 of 'Bad' eliminates 4 from r1c3, which is the solution",
+        ),
+        (
+            "step(\"Bad\").place(2, 1)",
+            "step 1 of 'Bad' places 1 in r1c3, which is not the solution",
+        ),
+        (
+            "step(\"Bad\").place(2, 5)",
+            "step 1 of 'Bad' places 5 in r1c3, which is not a candidate there",
+        ),
+        (
+            "step(\"Bad\").place(0, 5)",
+            "step 1 of 'Bad' places 5 in r1c1, which already holds 5",
+        ),
+        (
+            "step(\"Bad\").eliminate(2, 9)",
+            "step 1 of 'Bad' eliminates 9 from r1c3, which is not a candidate there",
+        ),
+        (
+            "step(\"Bad\").eliminate(99, 1)",
+            "step 1 of 'Bad' names cell 99, outside 0–80",
+        ),
+        (
+            "step(\"Bad\").place(2, 0)",
+            "step 1 of 'Bad' names digit 0 in r1c3, not 1–9",
+        ),
+        ("step(\"Bad\")", "step 1 of 'Bad' places nothing and eliminates nothing"),
+    ];
+    for (body, message) in cases {
+        let script = Script::compile("bad", &format!("fn find_step(g) {{ {body} }}"), Limits::default()).unwrap();
+        let run = run_puzzle(&script, &position, &solution, false);
+        assert_eq!(run.invalid, vec![message.to_string()], "{body}");
+        assert_eq!(run.position, PUZZLE, "nothing applied");
+    }
+}
+
+/// Hostile scripts end with a clear error, quickly, and nothing crashes. (The time bound is a
+/// guard against hanging, far above the limits' real cost.)
+#[test]
+fn hostile_scripts_are_stopped_by_the_sandbox() {
+    let cases: [(&str, &str); 6] = [
+        ("fn find_step(g) { loop {} }", "too many operations"),
+        (
+            "fn f(n) { f(n + 1) } fn find_step(g) { f(0) }",
+            "calls nested too deeply",
+        ),
+        ("fn find_step(g) { let a = []; loop { a.push(1); } }", "Size of array"),
+        (
+            "fn find_step(g) { let s = \"ab\"; loop { s += s; } }",
+            "Length of string",
+        ),
+        ("import \"os\" as os; fn find_step(g) { () }", ""),
+        ("fn find_step(g) { eval(\"1\") }", ""),
+    ];
+    for (source, expected) in cases {
+        let started = Instant::now();
+        let outcome = std::thread::Builder::new()
+            .stack_size(nonet::script::STACK_SIZE)
+            .spawn(move || match Script::compile("hostile", source, Limits::default()) {
+                Err(error) => Err(error.to_string()),
+                Ok(script) => script.find_step(&grid(PUZZLE)).map(|_| ()).map_err(|e| e.to_string()),
+            })
+            .unwrap()
+            .join()
+            .expect("no crash");
+        let error = outcome.expect_err(source);
+        assert!(error.contains(expected), "{source}: {error}");
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "{source} took {:?}",
+            started.elapsed()
+        );
+        eprintln!("{source}: {error} ({:?})", started.elapsed());
+    }
+}
+
+#[test]
+fn stop_interrupts_a_running_script() {
+    let limits = Limits {
+        operations: u64::MAX / 2,
+        ..Limits::default()
+    };
+    let script = std::sync::Arc::new(Script::compile("spin", "fn find_step(g) { loop {} }", limits).unwrap());
+    let stop = script.stopper();
+    let runner = script.clone();
+    let worker = std::thread::spawn(move || runner.find_step(&grid(PUZZLE)));
+    std::thread::sleep(Duration::from_millis(100));
+    let asked = Instant::now();
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    let error = worker.join().unwrap().unwrap_err();
+    assert_eq!(error.message, "stopped");
+    eprintln!("stopped {:?} after asking", asked.elapsed());
+}
+
+/// The naked- and hidden-single examples together solve qqwing's simple set.
+#[test]
+fn the_single_examples_together_solve_the_simple_set() {
+    let naked = example("naked-single").replace("fn find_step(g)", "fn naked(g)");
+    let hidden = example("hidden-single").replace("fn find_step(g)", "fn hidden(g)");
+    let source = format!(
+        "{naked}\n{hidden}\nfn find_step(g) {{ let s = naked(g); if type_of(s) != \"()\" {{ return s; }} hidden(g) }}"
+    );
+    let script = Script::compile("singles", &source, Limits::default()).unwrap();
+    let puzzles = common::qqwing("simple");
+    assert!(puzzles.len() > 100);
+    for puzzle in &puzzles {
+        let line: String = puzzle
+            .iter()
+            .map(|&d| if d == 0 { '.' } else { (b'0' + d) as char })
+            .collect();
+        let (position, solution) = solve(&line);
+        let run = run_puzzle(&script, &position, &solution, false);
+        assert!(
+            run.solved && run.invalid.is_empty() && run.errors.is_empty(),
+            "{line}: {run:?}"
+        );
+        let filled: Vec<u8> = run.position.bytes().map(|b| b - b'0').collect();
+        common::assert_solves(puzzle, &filled.try_into().unwrap());
+    }
+}
+
+/// Pointing and X-Wing make only right steps, and are used, on harder puzzles with the engine's
+/// techniques filling in.
+#[test]
+fn the_pattern_examples_make_only_valid_steps() {
+    for (name, used) in [("pointing", "Pointing"), ("x-wing", "X-Wing")] {
+        let script = Script::compile(name, &example(name), Limits::default()).unwrap();
+        let mut uses = 0;
+        for puzzle in common::qqwing("expert").iter().take(150) {
+            let line: String = puzzle
+                .iter()
+                .map(|&d| if d == 0 { '.' } else { (b'0' + d) as char })
+                .collect();
+            let (position, solution) = solve(&line);
+            let run = run_puzzle(&script, &position, &solution, true);
+            assert!(
+                run.invalid.is_empty() && run.errors.is_empty(),
+                "{name} on {line}: {run:?}"
+            );
+            uses += run.steps.get(used).copied().unwrap_or(0);
+        }
+        assert!(uses > 0, "{name} found nothing");
+    }
+}
+
+fn cli() -> Command {
+    Command::cargo_bin("nonet-cli").unwrap()
+}
+
+#[test]
+fn script_run_reports_per_puzzle_and_in_summary() {
+    let dir = tempfile::tempdir().unwrap();
+    let puzzles = dir.path().join("p.txt");
+    std::fs::write(&puzzles, format!("{PUZZLE}\n{PUZZLE}\nnot a puzzle\n")).unwrap();
+    let script = format!("{}/data/scripts/naked-single.rhai", env!("CARGO_MANIFEST_DIR"));
+    let out = cli()
+        .args([
+            "script",
+            "run",
+            &script,
+            "--puzzles",
+            puzzles.to_str().unwrap(),
+            "--jobs",
+            "2",
+        ])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "puzzle 1: solved after 51 steps (Naked single 51)");
+    assert!(lines[2].starts_with("puzzle 3: not run: line 3"), "{text}");
+    assert!(
+        lines[3].starts_with("solved 2 of 3 puzzles; 102 steps; 0 invalid; 1 errors; "),
+        "{text}"
+    );
+    assert_eq!(lines[4], "  Naked single: 102");
+
+    let out = cli()
+        .args([
+            "script",
+            "run",
+            &script.replace("naked", "hidden"),
+            "--position",
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+            "--fallback",
+            "builtin",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    let summary: serde_json::Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
+    for key in [
+        "solved",
+        "puzzles",
+        "steps",
+        "invalid",
+        "errors",
+        "seconds",
+        "by_technique",
+    ] {
+        assert!(summary.get(key).is_some(), "{key} in {summary}");
+    }
+    assert_eq!(summary["puzzles"], 1);
+    assert!(
+        summary["script_steps"].as_u64().unwrap() > 0 && summary["builtin_steps"].as_u64().unwrap() > 0,
+        "{summary}"
+    );
+
+    // A script that does not compile: its line and column, and a failing exit.
+    let broken = dir.path().join("broken.rhai");
+    std::fs::write(&broken, "fn find_step(g) {\n  let x = ;\n}\n").unwrap();
+    let out = cli()
+        .args(["script", "run", broken.to_str().unwrap(), "--position", PUZZLE])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("line 2, column"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // An invalid step fails the run.
+    let liar = dir.path().join("liar.rhai");
+    std::fs::write(&liar, "fn find_step(g) { step(\"Liar\").eliminate(2, 4) }").unwrap();
+    let out = cli()
+        .args(["script", "run", liar.to_str().unwrap(), "--position", PUZZLE])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("eliminates 4 from r1c3, which is the solution"));
+}
