@@ -976,3 +976,77 @@ fn without_a_writable_history_the_game_goes_on() {
     app.keys(&["4"]);
     app.wait_until("play goes on", |s| at(s, "values", 2) == '4');
 }
+
+/// The Scripting Lab runs the naked-single example on the board step by step; Stop halts it at
+/// once, and Run takes it on to the solution. Every digit it placed is the solution's.
+#[test]
+fn the_scripting_lab_runs_and_stops() {
+    if !have_display() {
+        return;
+    }
+    let home = tempfile::tempdir().unwrap(); // no saved script: the lab opens on the example
+    let app = App::launch_with(Some(PUZZLE), &[("XDG_DATA_HOME", home.path())]);
+    let solution = solution_of(PUZZLE);
+    app.action("script-run", None);
+    let running = app.wait_until("steps applied", |s| {
+        s["lab"]["running"] == true
+            && s["values"].as_str().unwrap().matches('.').count() < PUZZLE.matches('.').count() - 2
+    });
+    app.shot("lab-running.png");
+    app.action("script-stop", None);
+    let stopped = app.wait_until("stopped", |s| s["lab"]["running"] == false);
+    assert!(
+        stopped["lab"]["last"]
+            .as_str()
+            .unwrap()
+            .starts_with("Run ended (stopped)"),
+        "{}",
+        stopped["lab"]
+    );
+    let values = stopped["values"].as_str().unwrap();
+    assert!(values.contains('.'), "stopped before the end");
+    assert!(values.len() >= running["values"].as_str().unwrap().len());
+    for (placed, right) in values.chars().zip(solution.chars()) {
+        assert!(placed == '.' || placed == right, "{values}");
+    }
+    // The marks were filled in for the run (so eliminations show).
+    assert!(stopped["marks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|m| m.as_str().unwrap().len() > 1));
+    app.action("script-run", None);
+    let done = app.wait_until("solved by the script", |s| s["status"] == "Solved");
+    assert_eq!(done["values"], solution.as_str());
+    app.wait_until("the run ends", |s| s["lab"]["running"] == false);
+}
+
+/// A hostile script in the app ends with a clear error and the game carries on.
+#[test]
+fn a_hostile_script_in_the_lab_leaves_the_game_playable() {
+    if !have_display() {
+        return;
+    }
+    let home = tempfile::tempdir().unwrap();
+    let scripts = home.path().join("nonet/scripts");
+    std::fs::create_dir_all(&scripts).unwrap();
+    std::fs::write(
+        scripts.join("lab.rhai"),
+        "fn f(n) { f(n + 1) }\nfn find_step(g) {\n    f(0)\n}\n",
+    )
+    .unwrap();
+    let app = App::launch_with(Some(PUZZLE), &[("XDG_DATA_HOME", home.path())]);
+    app.action("script-run", None);
+    let state = app.wait_until("the error", |s| {
+        s["lab"]["last"].as_str().unwrap_or("").starts_with("Run ended (error")
+    });
+    assert!(
+        state["lab"]["last"].as_str().unwrap().contains("nested too deeply"),
+        "{}",
+        state["lab"]
+    );
+    app.shot("lab-error.png");
+    app.select(2);
+    app.keys(&["4"]);
+    app.wait_until("play goes on", |s| at(s, "values", 2) == '4');
+}

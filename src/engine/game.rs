@@ -50,6 +50,11 @@ pub enum Action {
     ApplyStep(Step),
     /// Clear every digit and pencil mark the player made (one undoable step).
     Reset,
+    /// A step from a player's script, already checked: digits placed and candidates removed.
+    ApplyScriptStep {
+        placements: Vec<(Cell, Digit)>,
+        eliminations: Vec<(Cell, Digit)>,
+    },
 }
 
 /// Why an action was refused.
@@ -99,6 +104,8 @@ pub enum MoveKind {
     Reset,
     /// A hint was asked for (it counts against the allowance).
     HintTaken,
+    /// A step from a player's script.
+    ScriptStep,
     Undo,
     Redo,
     /// The computer filled the grid (Solve).
@@ -106,7 +113,7 @@ pub enum MoveKind {
 }
 
 impl MoveKind {
-    pub const ALL: [MoveKind; 11] = [
+    pub const ALL: [MoveKind; 12] = [
         MoveKind::Digit,
         MoveKind::Clear,
         MoveKind::MarkOn,
@@ -115,6 +122,7 @@ impl MoveKind {
         MoveKind::Step,
         MoveKind::Reset,
         MoveKind::HintTaken,
+        MoveKind::ScriptStep,
         MoveKind::Undo,
         MoveKind::Redo,
         MoveKind::ComputerSolve,
@@ -130,6 +138,7 @@ impl MoveKind {
             MoveKind::Step => "step",
             MoveKind::Reset => "reset",
             MoveKind::HintTaken => "hint",
+            MoveKind::ScriptStep => "script-step",
             MoveKind::Undo => "undo",
             MoveKind::Redo => "redo",
             MoveKind::ComputerSolve => "computer-solve",
@@ -460,6 +469,38 @@ impl Game {
                     after[e.cell].marks.remove(e.digit);
                 }
             }
+            Action::ApplyScriptStep {
+                placements,
+                eliminations,
+            } => {
+                let position = self.position();
+                for &(cell, digit) in placements {
+                    if cell >= CELLS || !(1..=9).contains(&digit) {
+                        return Err(Refusal::OutOfRange);
+                    }
+                    if self.is_given(cell) {
+                        return Err(Refusal::GivenCell);
+                    }
+                    after[cell] = CellState {
+                        value: digit,
+                        marks: Candidates::NONE,
+                    };
+                    if self.rules.auto_remove_marks {
+                        for &peer in &PEERS[cell] {
+                            after[peer].marks.remove(digit);
+                        }
+                    }
+                }
+                for &(cell, digit) in eliminations {
+                    if cell >= CELLS || !(1..=9).contains(&digit) {
+                        return Err(Refusal::OutOfRange);
+                    }
+                    if after[cell].value == 0 && after[cell].marks.is_empty() {
+                        after[cell].marks = position.candidates(cell);
+                    }
+                    after[cell].marks.remove(digit);
+                }
+            }
             Action::Reset => {
                 for (cell, state) in after.iter_mut().enumerate() {
                     *state = CellState {
@@ -492,6 +533,10 @@ impl Game {
                 (MoveKind::Step, placed.map(|p| p.cell), placed.map(|p| p.digit))
             }
             Action::Reset => (MoveKind::Reset, None, None),
+            Action::ApplyScriptStep { placements, .. } => {
+                let placed = placements.first();
+                (MoveKind::ScriptStep, placed.map(|p| p.0), placed.map(|p| p.1))
+            }
         };
         self.journal.push(Move {
             kind,
@@ -951,6 +996,36 @@ mod tests {
             Game::replay(*game.givens(), *game.solution(), game.rules, &[undo]),
             Err(ReplayError::NothingToUndo { index: 0 })
         ));
+    }
+
+    #[test]
+    fn a_script_step_is_one_undoable_move() {
+        let mut game = game();
+        let outcome = game
+            .apply(Action::ApplyScriptStep {
+                placements: vec![(2, 4)],
+                eliminations: vec![(3, 2)],
+            })
+            .unwrap();
+        assert!(outcome.changed && !outcome.mistake);
+        assert_eq!(game.value(2), 4);
+        assert!(
+            !game.marks(3).contains(2) && game.marks(3).contains(6),
+            "marks written out, 2 gone"
+        );
+        assert_eq!(game.journal()[0].kind, MoveKind::ScriptStep);
+        assert_eq!(MoveKind::from_id("script-step"), Some(MoveKind::ScriptStep));
+        let replayed = Game::replay(*game.givens(), *game.solution(), game.rules, game.journal()).unwrap();
+        assert_eq!(replayed.values(), game.values());
+        game.undo();
+        assert_eq!(game.value(2), 0);
+        assert_eq!(
+            game.apply(Action::ApplyScriptStep {
+                placements: vec![(0, 4)],
+                eliminations: vec![]
+            }),
+            Err(Refusal::GivenCell)
+        );
     }
 
     #[test]

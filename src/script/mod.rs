@@ -89,7 +89,17 @@ pub struct Script {
 impl Script {
     /// Compiles a script; it must define `fn find_step(g)`.
     pub fn compile(name: &str, source: &str, limits: Limits) -> Result<Script, ScriptError> {
-        let stop = Arc::new(AtomicBool::new(false));
+        Script::compile_stoppable(name, source, limits, Arc::new(AtomicBool::new(false)))
+    }
+
+    /// Like [`Script::compile`], stopped by the caller's flag: setting it interrupts a running
+    /// call between operations.
+    pub fn compile_stoppable(
+        name: &str,
+        source: &str,
+        limits: Limits,
+        stop: Arc<AtomicBool>,
+    ) -> Result<Script, ScriptError> {
         let output = Arc::new(Mutex::new(Vec::new()));
         let mut engine = Engine::new();
         engine

@@ -102,6 +102,12 @@ fn add_actions(app: &adw::Application, controller: &Rc<Controller>) {
     simple(app, controller, "fill-candidates", |c| c.fill_candidates());
     simple(app, controller, "reset", |c| c.reset());
     simple(app, controller, "history", |c| c.show_history());
+    simple(app, controller, "scripting", |c| {
+        c.lab();
+    });
+    simple(app, controller, "script-run", |c| c.lab().start(false));
+    simple(app, controller, "script-step", |c| c.lab().start(true));
+    simple(app, controller, "script-stop", |c| c.lab().request_stop());
     simple(app, controller, "enter-puzzle", |c| c.enter_puzzle(""));
     simple(app, controller, "open", |c| c.open());
     simple(app, controller, "paste", |c| c.paste());
@@ -153,6 +159,7 @@ fn add_actions(app: &adw::Application, controller: &Rc<Controller>) {
         ("app.fill-candidates", &["<Control><Shift>f"]),
         ("app.reset", &["<Control>r"]),
         ("app.history", &["<Control><Shift>h"]),
+        ("app.scripting", &["<Control><Shift>l"]),
         ("app.enter-puzzle", &["<Control>e"]),
         ("app.open", &["<Control>o"]),
         ("app.paste", &["<Control><Shift>v"]),

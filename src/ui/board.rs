@@ -171,6 +171,14 @@ pub fn draw(cr: &cairo::Context, layout: Layout, play: &Play, palette: &Palette)
         }
     }
 
+    // A script's step: its cells tinted like a hint's area.
+    if let Some(view) = &play.script_step {
+        let tint = blend(&palette.paper, &palette.warning, 0.25);
+        for &cell in &view.cells {
+            fill_cell(cr, &layout, cell, &tint)?;
+        }
+    }
+
     // Conflicts in red behind the digits.
     if play.prefs.show_conflicts && !play.solution_shown() {
         let conflict = blend(&palette.paper, &palette.error, 0.22);
@@ -237,13 +245,21 @@ pub fn draw(cr: &cairo::Context, layout: Layout, play: &Play, palette: &Palette)
         cr.set_font_size(small);
         for mark in marks.iter() {
             let role = play.hint.as_ref().and_then(|h| h.role_of(cell, mark));
-            let placed = play
-                .hint
+            let placed =
+                play.hint.as_ref().is_some_and(|h| {
+                    h.stage >= 2 && h.step.placements.iter().any(|p| p.cell == cell && p.digit == mark)
+                }) || play
+                    .script_step
+                    .as_ref()
+                    .is_some_and(|v| v.placements.contains(&(cell, mark)));
+            let eliminated = play
+                .script_step
                 .as_ref()
-                .is_some_and(|h| h.stage >= 2 && h.step.placements.iter().any(|p| p.cell == cell && p.digit == mark));
+                .is_some_and(|v| v.eliminations.contains(&(cell, mark)));
             let color = match role {
                 // A digit about to be placed is green; candidates about to go are red.
                 _ if placed => palette.success,
+                _ if eliminated => palette.error,
                 Some(Role::Target) => palette.error,
                 Some(Role::Pattern | Role::Fin | Role::Alternate) => palette.success,
                 None => blend(&palette.paper, &palette.ink, 0.6),

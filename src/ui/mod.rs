@@ -3,6 +3,7 @@ mod application;
 mod board;
 mod history;
 mod import;
+mod lab;
 mod picker;
 mod play;
 mod preferences;

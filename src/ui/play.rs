@@ -92,6 +92,18 @@ pub struct Play {
     pub paused: bool,
     /// Cells whose digit a hint placed (marked on the board while the digit stays).
     pub hinted: [bool; CELLS],
+    /// A script's step shown before it is applied.
+    pub script_step: Option<ScriptView>,
+}
+
+/// A script's step on the board: its highlighted cells tinted, what it places in green and what
+/// it eliminates in red.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ScriptView {
+    pub name: String,
+    pub cells: Vec<Cell>,
+    pub placements: Vec<(Cell, Digit)>,
+    pub eliminations: Vec<(Cell, Digit)>,
 }
 
 /// What a solver animation tick did.
@@ -114,6 +126,7 @@ impl Play {
             animation: None,
             paused: false,
             hinted: [false; CELLS],
+            script_step: None,
         }
     }
 

@@ -65,6 +65,8 @@ pub struct Controller {
     end_saved: StdCell<bool>,
     /// "on", or why history is off (shown once in a toast, and in the state file).
     history: RefCell<String>,
+    /// The Scripting Lab, once opened.
+    lab: RefCell<Option<Rc<super::lab::Lab>>>,
 }
 
 fn object<T: IsA<glib::Object>>(builder: &gtk::Builder, id: &str) -> T {
@@ -106,6 +108,7 @@ impl Controller {
             saved_moves: StdCell::new(0),
             end_saved: StdCell::new(false),
             history: RefCell::new("opening".into()),
+            lab: RefCell::new(None),
         });
         controller.connect_board();
         controller.connect_picker();
@@ -486,6 +489,72 @@ impl Controller {
         self.refresh();
     }
 
+    /// The Scripting Lab (built on first use) shown.
+    pub fn lab(self: &Rc<Self>) -> Rc<super::lab::Lab> {
+        let lab = self
+            .lab
+            .borrow_mut()
+            .get_or_insert_with(|| super::lab::Lab::new(self))
+            .clone();
+        lab.window.present();
+        lab
+    }
+
+    /// The position a script sees, with the solution to check its steps; `None` when the game
+    /// does not take steps (finished, paused, solution shown, Solve running).
+    pub fn script_grid(&self) -> Option<(crate::script::Grid, [Digit; 81])> {
+        let play = self.play.borrow();
+        let play = play.as_ref()?;
+        let game = &play.game;
+        if game.status() != Status::Playing || play.paused || play.solution_shown() || play.animation.is_some() {
+            return None;
+        }
+        let board = crate::engine::logic::Board::from_position(&game.position());
+        let given = std::array::from_fn(|c| game.is_given(c));
+        Some((crate::script::Grid::new(board, given), *game.solution()))
+    }
+
+    /// Before a script runs: pencil marks filled in (one undoable step) when there are none, so
+    /// its eliminations show.
+    pub fn prepare_for_script(&self) {
+        let empty = self
+            .with_play(|play| (0..81).all(|c| play.game.marks(c).is_empty()))
+            .unwrap_or(false);
+        if empty {
+            let _ = self.with_play(|play| play.act(Action::FillCandidates));
+        }
+        self.refresh();
+    }
+
+    /// Shows (or clears) a script's step on the board.
+    pub fn show_script_step(&self, view: Option<super::play::ScriptView>) {
+        self.with_play(|play| play.script_step = view);
+        self.area.queue_draw();
+    }
+
+    /// Applies a checked script step to the game (one undoable move).
+    pub fn apply_script_step(
+        self: &Rc<Self>,
+        placements: Vec<(usize, Digit)>,
+        eliminations: Vec<(usize, Digit)>,
+    ) -> Result<(), Refusal> {
+        let result = self.with_play(|play| {
+            play.script_step = None;
+            play.act(Action::ApplyScriptStep {
+                placements,
+                eliminations,
+            })
+        });
+        let result = result.unwrap_or(Err(Refusal::Finished));
+        self.report(result);
+        result.map(|_| ())
+    }
+
+    /// Writes the state file and counters now (the lab's running state changed).
+    pub fn refresh_state(&self) {
+        self.refresh();
+    }
+
     /// Opens the History window.
     pub fn show_history(self: &Rc<Self>) {
         super::history::show(self, recorder::database_path());
@@ -556,6 +625,10 @@ impl Controller {
                 "timing": self.timing.borrow().to_json(),
                 "board": self.board_on_surface(),
                 "history": self.history.borrow().clone(),
+                "lab": self.lab.borrow().as_ref().map(|lab| serde_json::json!({
+                    "running": lab.is_running(),
+                    "last": lab.last_output.borrow().clone(),
+                })),
             });
             let _ = std::fs::write(path, state.to_string());
         }

@@ -1,0 +1,497 @@
+//! The Scripting Lab window: a GtkSourceView editor for a Rhai script, Run, Step and Stop, a speed
+//! control and an output pane. The script runs on its own thread (64 MiB of stack) and each step
+//! it returns is checked, shown on the board, then applied, paced by glib timeouts; the window
+//! and the game stay responsive, and Stop interrupts even a script stuck in a loop.
+
+use std::cell::{Cell as StdCell, RefCell};
+use std::path::PathBuf;
+use std::rc::{Rc, Weak};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Arc};
+use std::time::Duration;
+
+use adw::prelude::*;
+use gtk::glib;
+use sourceview5::prelude::*;
+
+use super::play::ScriptView;
+use super::window::Controller;
+use super::RESOURCE_PREFIX;
+use crate::script::check::check;
+use crate::script::{Grid, Limits, Script, ScriptError, ScriptStep, STACK_SIZE};
+
+/// The shipped examples, one click away.
+const EXAMPLES: [(&str, &str); 4] = [
+    ("Naked Single", include_str!("../../data/scripts/naked-single.rhai")),
+    ("Hidden Single", include_str!("../../data/scripts/hidden-single.rhai")),
+    ("Pointing", include_str!("../../data/scripts/pointing.rhai")),
+    ("X-Wing", include_str!("../../data/scripts/x-wing.rhai")),
+];
+
+enum Reply {
+    Compiled(Result<(), ScriptError>),
+    Found(Result<Option<ScriptStep>, ScriptError>, Vec<String>),
+}
+
+/// A script compiled and running on its own thread.
+struct Worker {
+    requests: mpsc::Sender<Grid>,
+    replies: async_channel::Receiver<Reply>,
+    stop: Arc<AtomicBool>,
+}
+
+impl Worker {
+    fn start(source: String, stop: Arc<AtomicBool>) -> Worker {
+        let (requests, incoming) = mpsc::channel::<Grid>();
+        let (reply, replies) = async_channel::unbounded();
+        let flag = stop.clone();
+        let spawned = std::thread::Builder::new()
+            .name("nonet-script".into())
+            .stack_size(STACK_SIZE)
+            .spawn(move || {
+                let script = match Script::compile_stoppable("lab", &source, Limits::default(), flag) {
+                    Ok(script) => script,
+                    Err(error) => {
+                        let _ = reply.send_blocking(Reply::Compiled(Err(error)));
+                        return;
+                    }
+                };
+                if reply.send_blocking(Reply::Compiled(Ok(()))).is_err() {
+                    return;
+                }
+                for grid in incoming {
+                    let found = script.find_step(&grid);
+                    if reply.send_blocking(Reply::Found(found, script.take_output())).is_err() {
+                        return;
+                    }
+                }
+            });
+        if let Err(error) = spawned {
+            tracing::warn!("can't start a script thread: {error}");
+        }
+        Worker {
+            requests,
+            replies,
+            stop,
+        }
+    }
+}
+
+pub struct Lab {
+    pub window: adw::Window,
+    buffer: sourceview5::Buffer,
+    view: sourceview5::View,
+    output: gtk::TextBuffer,
+    output_view: gtk::TextView,
+    run: gtk::Button,
+    step: gtk::Button,
+    stop: gtk::Button,
+    speed: gtk::Scale,
+    controller: Weak<Controller>,
+    /// Set while a run or a step is under way.
+    running: StdCell<bool>,
+    stop_flag: RefCell<Option<Arc<AtomicBool>>>,
+    /// The last line written to the output (for the state file).
+    pub last_output: RefCell<String>,
+}
+
+fn script_file() -> PathBuf {
+    glib::user_data_dir().join("nonet").join("scripts").join("lab.rhai")
+}
+
+/// Makes our Rhai language definition (compiled into the binary) visible to GtkSourceView: it is
+/// written to the cache directory, which joins the search path before the manager first loads.
+fn rhai_language() -> Option<sourceview5::Language> {
+    static ADD_PATH: std::sync::Once = std::sync::Once::new();
+    let manager = sourceview5::LanguageManager::default();
+    ADD_PATH.call_once(|| {
+        let dir = glib::user_cache_dir().join("nonet").join("language-specs");
+        let resource = format!("{RESOURCE_PREFIX}/language-specs/rhai.lang");
+        let written = gtk::gio::resources_lookup_data(&resource, gtk::gio::ResourceLookupFlags::NONE)
+            .map_err(|e| e.to_string())
+            .and_then(|bytes| {
+                std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
+                std::fs::write(dir.join("rhai.lang"), &bytes).map_err(|e| e.to_string())
+            });
+        match written {
+            Ok(()) => {
+                let mut path: Vec<String> = manager.search_path().iter().map(|p| p.to_string()).collect();
+                path.push(dir.to_string_lossy().to_string());
+                manager.set_search_path(&path.iter().map(String::as_str).collect::<Vec<_>>());
+            }
+            Err(error) => tracing::warn!("no Rhai highlighting: {error}"),
+        }
+    });
+    manager.language("rhai")
+}
+
+impl Lab {
+    pub fn new(controller: &Rc<Controller>) -> Rc<Lab> {
+        let buffer = sourceview5::Buffer::new(None);
+        buffer.set_language(rhai_language().as_ref());
+        let scheme = if adw::StyleManager::default().is_dark() {
+            "Adwaita-dark"
+        } else {
+            "Adwaita"
+        };
+        buffer.set_style_scheme(sourceview5::StyleSchemeManager::default().scheme(scheme).as_ref());
+        let saved = std::fs::read_to_string(script_file())
+            .ok()
+            .filter(|s| !s.trim().is_empty());
+        buffer.set_text(saved.as_deref().unwrap_or(EXAMPLES[0].1));
+        buffer.create_tag(
+            Some("error"),
+            &[
+                ("underline", &gtk::pango::Underline::Error),
+                ("background", &"rgba(224,27,36,0.18)"),
+            ],
+        );
+        let view = sourceview5::View::builder()
+            .buffer(&buffer)
+            .monospace(true)
+            .show_line_numbers(true)
+            .highlight_current_line(true)
+            .auto_indent(true)
+            .indent_width(4)
+            .insert_spaces_instead_of_tabs(true)
+            .tab_width(4)
+            .top_margin(6)
+            .bottom_margin(6)
+            .vexpand(true)
+            .build();
+        let editor = gtk::ScrolledWindow::builder().child(&view).vexpand(true).build();
+
+        let output = gtk::TextBuffer::new(None);
+        let output_view = gtk::TextView::builder()
+            .buffer(&output)
+            .editable(false)
+            .monospace(true)
+            .wrap_mode(gtk::WrapMode::WordChar)
+            .left_margin(6)
+            .top_margin(6)
+            .build();
+        let output_scroller = gtk::ScrolledWindow::builder()
+            .child(&output_view)
+            .min_content_height(120)
+            .build();
+        let paned = gtk::Paned::builder()
+            .orientation(gtk::Orientation::Vertical)
+            .start_child(&editor)
+            .end_child(&output_scroller)
+            .vexpand(true)
+            .build();
+        paned.set_position(380);
+
+        let run = gtk::Button::builder()
+            .label("Run")
+            .css_classes(["suggested-action"])
+            .tooltip_text("Run to the end (Ctrl+Return)")
+            .build();
+        let step = gtk::Button::builder()
+            .label("Step")
+            .tooltip_text("Find and apply one step")
+            .build();
+        let stop = gtk::Button::builder()
+            .label("Stop")
+            .css_classes(["destructive-action"])
+            .sensitive(false)
+            .build();
+        let speed = gtk::Scale::with_range(gtk::Orientation::Horizontal, 1.0, 30.0, 1.0);
+        speed.set_value(6.0);
+        speed.set_width_request(140);
+        speed.set_tooltip_text(Some("Steps a second"));
+        let speed_label = gtk::Label::builder().label("Speed").css_classes(["dim-label"]).build();
+        let controls = gtk::Box::builder()
+            .spacing(6)
+            .margin_start(6)
+            .margin_end(6)
+            .margin_top(6)
+            .margin_bottom(6)
+            .build();
+        for widget in [
+            run.upcast_ref::<gtk::Widget>(),
+            step.upcast_ref(),
+            stop.upcast_ref(),
+            speed_label.upcast_ref(),
+            speed.upcast_ref(),
+        ] {
+            controls.append(widget);
+        }
+
+        let examples = gtk::Box::new(gtk::Orientation::Vertical, 2);
+        let menu = gtk::Popover::builder().child(&examples).build();
+        let examples_button = gtk::MenuButton::builder()
+            .label("Examples")
+            .popover(&menu)
+            .tooltip_text("Load an example script")
+            .build();
+        for (title, text) in EXAMPLES {
+            let button = gtk::Button::builder().label(title).css_classes(["flat"]).build();
+            let (buffer, menu) = (buffer.clone(), menu.clone());
+            button.connect_clicked(move |_| {
+                buffer.set_text(text);
+                menu.popdown();
+            });
+            examples.append(&button);
+        }
+        let header = adw::HeaderBar::builder()
+            .title_widget(&adw::WindowTitle::new(
+                "Scripting Lab",
+                "fn find_step(g) → a step, or ()",
+            ))
+            .build();
+        header.pack_start(&examples_button);
+        let content = gtk::Box::new(gtk::Orientation::Vertical, 0);
+        content.append(&header);
+        content.append(&paned);
+        content.append(&controls);
+        let window = adw::Window::builder()
+            .title("Scripting Lab")
+            .transient_for(&controller.window)
+            .default_width(620)
+            .default_height(640)
+            .content(&content)
+            .build();
+
+        let lab = Rc::new(Lab {
+            window,
+            buffer,
+            view,
+            output,
+            output_view,
+            run,
+            step,
+            stop,
+            speed,
+            controller: Rc::downgrade(controller),
+            running: StdCell::new(false),
+            stop_flag: RefCell::new(None),
+            last_output: RefCell::new(String::new()),
+        });
+        let weak = Rc::downgrade(&lab);
+        lab.run.connect_clicked(move |_| {
+            if let Some(lab) = weak.upgrade() {
+                lab.start(false);
+            }
+        });
+        let weak = Rc::downgrade(&lab);
+        lab.step.connect_clicked(move |_| {
+            if let Some(lab) = weak.upgrade() {
+                lab.start(true);
+            }
+        });
+        let weak = Rc::downgrade(&lab);
+        lab.stop.connect_clicked(move |_| {
+            if let Some(lab) = weak.upgrade() {
+                lab.request_stop();
+            }
+        });
+        let weak = Rc::downgrade(&lab);
+        lab.window.connect_close_request(move |_| {
+            if let Some(lab) = weak.upgrade() {
+                lab.request_stop();
+                lab.save();
+            }
+            glib::Propagation::Proceed
+        });
+        let keys = gtk::EventControllerKey::new();
+        let weak = Rc::downgrade(&lab);
+        keys.connect_key_pressed(move |_, key, _, state| {
+            let Some(lab) = weak.upgrade() else {
+                return glib::Propagation::Proceed;
+            };
+            if state.contains(gtk::gdk::ModifierType::CONTROL_MASK) && key == gtk::gdk::Key::Return {
+                lab.start(false);
+                return glib::Propagation::Stop;
+            }
+            if key == gtk::gdk::Key::Escape && lab.running.get() {
+                lab.request_stop();
+                return glib::Propagation::Stop;
+            }
+            glib::Propagation::Proceed
+        });
+        lab.window.add_controller(keys);
+        lab
+    }
+
+    pub fn is_running(&self) -> bool {
+        self.running.get()
+    }
+
+    fn save(&self) {
+        let text = self
+            .buffer
+            .text(&self.buffer.start_iter(), &self.buffer.end_iter(), false);
+        let path = script_file();
+        let saved = path
+            .parent()
+            .map(std::fs::create_dir_all)
+            .transpose()
+            .and_then(|_| std::fs::write(&path, text.as_str()));
+        if let Err(error) = saved {
+            tracing::warn!("can't save the script to {}: {error}", path.display());
+        }
+    }
+
+    pub fn say(&self, line: &str) {
+        let mut end = self.output.end_iter();
+        self.output.insert(&mut end, &format!("{line}\n"));
+        let mark = self.output.create_mark(None, &self.output.end_iter(), false);
+        self.output_view.scroll_mark_onscreen(&mark);
+        self.last_output.replace(line.to_string());
+    }
+
+    /// Underlines the line of an error in the editor and moves the cursor there.
+    fn mark_error(&self, error: &ScriptError) {
+        let Some(line) = error.line else { return };
+        let line = line.saturating_sub(1) as i32;
+        if let Some(start) = self.buffer.iter_at_line(line) {
+            let mut end = start;
+            end.forward_to_line_end();
+            self.buffer.apply_tag_by_name("error", &start, &end);
+            self.buffer.place_cursor(&start);
+            let mut start = start;
+            self.view.scroll_to_iter(&mut start, 0.1, false, 0.0, 0.0);
+        }
+    }
+
+    pub fn request_stop(&self) {
+        if let Some(flag) = self.stop_flag.borrow().as_ref() {
+            flag.store(true, Ordering::Relaxed);
+        }
+    }
+
+    fn set_running(&self, running: bool) {
+        self.running.set(running);
+        self.run.set_sensitive(!running);
+        self.step.set_sensitive(!running);
+        self.stop.set_sensitive(running);
+        if let Some(controller) = self.controller.upgrade() {
+            controller.refresh_state();
+        }
+    }
+
+    /// Runs the script to the end (or one step), animating each step on the board.
+    pub fn start(self: &Rc<Self>, single: bool) {
+        if self.running.get() {
+            return;
+        }
+        let Some(controller) = self.controller.upgrade() else {
+            return;
+        };
+        self.save();
+        self.buffer
+            .remove_tag_by_name("error", &self.buffer.start_iter(), &self.buffer.end_iter());
+        let source = self
+            .buffer
+            .text(&self.buffer.start_iter(), &self.buffer.end_iter(), false)
+            .to_string();
+        let stop = Arc::new(AtomicBool::new(false));
+        self.stop_flag.replace(Some(stop.clone()));
+        self.set_running(true);
+        controller.prepare_for_script();
+        let worker = Worker::start(source, stop.clone());
+        let lab = self.clone();
+        glib::spawn_future_local(async move {
+            let summary = lab.drive(&worker, single).await;
+            lab.say(&summary);
+            if let Some(controller) = lab.controller.upgrade() {
+                controller.show_script_step(None);
+            }
+            lab.set_running(false);
+            drop(worker);
+        });
+    }
+
+    async fn drive(&self, worker: &Worker, single: bool) -> String {
+        match worker.replies.recv().await {
+            Ok(Reply::Compiled(Ok(()))) => {}
+            Ok(Reply::Compiled(Err(error))) => {
+                self.mark_error(&error);
+                return format!("The script does not compile: {error}");
+            }
+            _ => return "The script could not be started.".into(),
+        }
+        let mut applied: std::collections::BTreeMap<String, usize> = std::collections::BTreeMap::new();
+        let mut number = 0;
+        let reason = loop {
+            if worker.stop.load(Ordering::Relaxed) {
+                break "stopped".to_string();
+            }
+            let Some(controller) = self.controller.upgrade() else {
+                break "the game closed".into();
+            };
+            let Some((grid, solution)) = controller.script_grid() else {
+                break "the game does not take steps now (finished, paused or showing the solution)".into();
+            };
+            if grid.board().is_solved() {
+                break "the puzzle is solved".into();
+            }
+            if worker.requests.send(grid.clone()).is_err() {
+                break "the script stopped".into();
+            }
+            let Ok(Reply::Found(found, printed)) = worker.replies.recv().await else {
+                break "the script stopped".into();
+            };
+            for line in printed {
+                self.say(&line);
+            }
+            number += 1;
+            let step = match found {
+                Ok(Some(step)) => step,
+                Ok(None) => break "find_step found nothing more".into(),
+                Err(error) => {
+                    if error.message == "stopped" {
+                        break "stopped".into();
+                    }
+                    self.mark_error(&error);
+                    break format!("error in step {number}: {error}");
+                }
+            };
+            let checked = match check(&step, number, grid.board(), &solution) {
+                Ok(checked) => checked,
+                Err(problem) => break format!("{problem}; not applied"),
+            };
+            let view = ScriptView {
+                name: step.name.clone(),
+                cells: step
+                    .cells
+                    .iter()
+                    .filter_map(|&c| usize::try_from(c).ok().filter(|&c| c < 81))
+                    .collect(),
+                placements: checked.placements.clone(),
+                eliminations: checked.eliminations.clone(),
+            };
+            let explanation = if step.explanation.is_empty() {
+                String::new()
+            } else {
+                format!(": {}", step.explanation)
+            };
+            self.say(&format!("step {number}, {}{explanation}", step.name));
+            controller.show_script_step(Some(view));
+            let pause = Duration::from_secs_f64(0.5 / self.speed.value().max(1.0));
+            glib::timeout_future(pause).await;
+            if worker.stop.load(Ordering::Relaxed) {
+                break "stopped".into();
+            }
+            if let Err(refusal) = controller.apply_script_step(checked.placements, checked.eliminations) {
+                break format!("the game refused the step ({refusal:?})");
+            }
+            *applied.entry(step.name).or_default() += 1;
+            if single {
+                break "one step".into();
+            }
+            glib::timeout_future(pause).await;
+        };
+        let by: Vec<String> = applied.iter().map(|(name, n)| format!("{name} {n}")).collect();
+        let total: usize = applied.values().sum();
+        format!(
+            "Run ended ({reason}): {total} steps applied{}",
+            if by.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", by.join(", "))
+            }
+        )
+    }
+}
