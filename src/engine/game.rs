@@ -392,15 +392,7 @@ impl Game {
                 if self.is_given(cell) {
                     return Err(Refusal::GivenCell);
                 }
-                after[cell] = CellState {
-                    value: digit,
-                    marks: Candidates::NONE,
-                };
-                if self.rules.auto_remove_marks {
-                    for &peer in &PEERS[cell] {
-                        after[peer].marks.remove(digit);
-                    }
-                }
+                self.place_into(&mut after, cell, digit);
                 mistake = digit != self.solution[cell] && self.values[cell] != digit;
             }
             Action::Clear { cell } => {
@@ -449,58 +441,14 @@ impl Game {
                 }
             }
             Action::ApplyStep(step) => {
-                let position = self.position();
-                for p in &step.placements {
-                    after[p.cell] = CellState {
-                        value: p.digit,
-                        marks: Candidates::NONE,
-                    };
-                    if self.rules.auto_remove_marks {
-                        for &peer in &PEERS[p.cell] {
-                            after[peer].marks.remove(p.digit);
-                        }
-                    }
-                }
-                for e in &step.eliminations {
-                    // Unmarked cells stand for all their candidates: write them out first.
-                    if after[e.cell].value == 0 && after[e.cell].marks.is_empty() {
-                        after[e.cell].marks = position.candidates(e.cell);
-                    }
-                    after[e.cell].marks.remove(e.digit);
-                }
+                let placements: Vec<(Cell, Digit)> = step.placements.iter().map(|p| (p.cell, p.digit)).collect();
+                let eliminations: Vec<(Cell, Digit)> = step.eliminations.iter().map(|e| (e.cell, e.digit)).collect();
+                self.write_step(&mut after, &placements, &eliminations)?;
             }
             Action::ApplyScriptStep {
                 placements,
                 eliminations,
-            } => {
-                let position = self.position();
-                for &(cell, digit) in placements {
-                    if cell >= CELLS || !(1..=9).contains(&digit) {
-                        return Err(Refusal::OutOfRange);
-                    }
-                    if self.is_given(cell) {
-                        return Err(Refusal::GivenCell);
-                    }
-                    after[cell] = CellState {
-                        value: digit,
-                        marks: Candidates::NONE,
-                    };
-                    if self.rules.auto_remove_marks {
-                        for &peer in &PEERS[cell] {
-                            after[peer].marks.remove(digit);
-                        }
-                    }
-                }
-                for &(cell, digit) in eliminations {
-                    if cell >= CELLS || !(1..=9).contains(&digit) {
-                        return Err(Refusal::OutOfRange);
-                    }
-                    if after[cell].value == 0 && after[cell].marks.is_empty() {
-                        after[cell].marks = position.candidates(cell);
-                    }
-                    after[cell].marks.remove(digit);
-                }
-            }
+            } => self.write_step(&mut after, placements, eliminations)?,
             Action::Reset => {
                 for (cell, state) in after.iter_mut().enumerate() {
                     *state = CellState {
@@ -559,6 +507,47 @@ impl Game {
             mistake,
             solved,
         })
+    }
+
+    /// A digit written into the after-state, with the peers' marks cleared under the rules.
+    fn place_into(&self, after: &mut [CellState; CELLS], cell: Cell, digit: Digit) {
+        after[cell] = CellState {
+            value: digit,
+            marks: Candidates::NONE,
+        };
+        if self.rules.auto_remove_marks {
+            for &peer in &PEERS[cell] {
+                after[peer].marks.remove(digit);
+            }
+        }
+    }
+
+    /// A solving step's placements and eliminations written into the after-state. Unmarked
+    /// cells stand for all their candidates, so they are written out before one goes.
+    fn write_step(
+        &self,
+        after: &mut [CellState; CELLS],
+        placements: &[(Cell, Digit)],
+        eliminations: &[(Cell, Digit)],
+    ) -> Result<(), Refusal> {
+        let in_range = |&(cell, digit): &(Cell, Digit)| cell < CELLS && (1..=9).contains(&digit);
+        if !placements.iter().chain(eliminations).all(in_range) {
+            return Err(Refusal::OutOfRange);
+        }
+        if placements.iter().any(|&(cell, _)| self.is_given(cell)) {
+            return Err(Refusal::GivenCell);
+        }
+        let position = self.position();
+        for &(cell, digit) in placements {
+            self.place_into(after, cell, digit);
+        }
+        for &(cell, digit) in eliminations {
+            if after[cell].value == 0 && after[cell].marks.is_empty() {
+                after[cell].marks = position.candidates(cell);
+            }
+            after[cell].marks.remove(digit);
+        }
+        Ok(())
     }
 
     pub fn undo(&mut self) -> bool {

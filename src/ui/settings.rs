@@ -69,16 +69,7 @@ impl Settings {
         if gio.is_none() {
             tracing::info!("settings schema {APP_ID} not installed; settings last for this run only");
         }
-        let settings = Rc::new(Settings {
-            gio,
-            memory: RefCell::new(
-                DEFAULTS
-                    .iter()
-                    .map(|(key, default)| (*key, default.variant()))
-                    .collect(),
-            ),
-            listeners: Rc::new(RefCell::new(Vec::new())),
-        });
+        let settings = Rc::new(Settings::with(gio));
         if let Some(gio) = &settings.gio {
             let listeners = Rc::downgrade(&settings.listeners);
             gio.connect_changed(None, move |_, key| {
@@ -90,6 +81,20 @@ impl Settings {
             });
         }
         settings
+    }
+
+    /// Settings kept in GSettings (`Some`) or in memory, starting from the defaults.
+    fn with(gio: Option<gio::Settings>) -> Settings {
+        Settings {
+            gio,
+            memory: RefCell::new(
+                DEFAULTS
+                    .iter()
+                    .map(|(key, default)| (*key, default.variant()))
+                    .collect(),
+            ),
+            listeners: Rc::new(RefCell::new(Vec::new())),
+        }
     }
 
     /// Calls `listener` with the key after every change.
@@ -238,16 +243,7 @@ mod tests {
 
     #[test]
     fn without_the_schema_settings_live_in_memory_and_notify() {
-        let settings = Settings {
-            gio: None,
-            memory: RefCell::new(
-                DEFAULTS
-                    .iter()
-                    .map(|(key, default)| (*key, default.variant()))
-                    .collect(),
-            ),
-            listeners: Rc::new(RefCell::new(Vec::new())),
-        };
+        let settings = Settings::with(None);
         let heard = Rc::new(RefCell::new(Vec::new()));
         let sink = heard.clone();
         settings.connect_changed(move |key| sink.borrow_mut().push(key.to_string()));
