@@ -399,6 +399,16 @@ fn script_run_reports_per_puzzle_and_in_summary() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
+    // The operations limit is configurable: a scan of the grid needs more than 50.
+    let out = cli()
+        .args(["script", "run", &script, "--position", PUZZLE, "--max-operations", "50"])
+        .output()
+        .unwrap();
+    assert!(
+        String::from_utf8_lossy(&out.stdout).contains("too many operations"),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
     // An invalid step fails the run.
     let liar = dir.path().join("liar.rhai");
     std::fs::write(&liar, "fn find_step(g) { step(\"Liar\").eliminate(2, 4) }").unwrap();

@@ -141,6 +141,9 @@ enum ScriptCommand {
         /// Worker threads (default: all cores).
         #[arg(long)]
         jobs: Option<usize>,
+        /// The most operations one find_step call may take before it is stopped.
+        #[arg(long, default_value_t = nonet::script::Limits::default().operations)]
+        max_operations: u64,
         /// One JSON object a puzzle, then the summary object.
         #[arg(long)]
         json: bool,
@@ -222,16 +225,24 @@ fn main() -> ExitCode {
                     position,
                     fallback,
                     jobs,
+                    max_operations,
                     json,
                 },
-        } => script::run(
-            &script,
-            puzzles.as_deref(),
-            position.as_deref(),
-            fallback == "builtin",
-            jobs,
-            json,
-        ),
+        } => {
+            let limits = nonet::script::Limits {
+                operations: max_operations,
+                ..Default::default()
+            };
+            script::run(
+                &script,
+                puzzles.as_deref(),
+                position.as_deref(),
+                fallback == "builtin",
+                jobs,
+                limits,
+                json,
+            )
+        }
         Command::History { db, command } => {
             let db = history::database(db);
             match command {

@@ -38,6 +38,7 @@ pub fn run(
     position: Option<&str>,
     fallback: bool,
     jobs: Option<usize>,
+    limits: Limits,
     json_out: bool,
 ) -> Result<bool> {
     let source =
@@ -46,7 +47,7 @@ pub fn run(
         .file_name()
         .map(|n| n.to_string_lossy().to_string())
         .unwrap_or_default();
-    let script = match Script::compile(&name, &source, Limits::default()) {
+    let script = match Script::compile(&name, &source, limits) {
         Ok(script) => script,
         Err(error) => {
             eprintln!("nonet-cli: {}: {error}", script_path.display());
