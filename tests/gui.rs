@@ -212,7 +212,7 @@ impl App {
 
     /// Selects a cell with the keyboard, from wherever the selection is.
     fn select(&self, cell: usize) {
-        let state = self.state().unwrap();
+        let state = self.wait_until("a state", |_| true);
         let from = state["selected"].as_u64().unwrap_or(40) as usize;
         let mut keys = Vec::new();
         let (dr, dc) = (cell as i64 / 9 - from as i64 / 9, cell as i64 % 9 - from as i64 % 9);
@@ -385,7 +385,7 @@ fn clicking_a_cell_and_typing_enters_digits_and_counts_mistakes() {
     let app = App::launch(Some(PUZZLE));
     let solution = solution_of(PUZZLE);
     // Click r1c3 (empty): it is selected and the number picker opens; the digit key picks.
-    let state = app.state().unwrap();
+    let state = app.wait_until("a state", |_| true);
     let (x, y) = cell_centre(&state, 2);
     app.click_until(x, y, "1", "r1c3 is selected", |s| s["selected"] == 2);
     std::thread::sleep(Duration::from_millis(300));

@@ -630,7 +630,12 @@ impl Controller {
                     "last": lab.last_output.borrow().clone(),
                 })),
             });
-            let _ = std::fs::write(path, state.to_string());
+            // Written aside and renamed, so a reader never sees half a file.
+            let mut partial = path.clone();
+            partial.push(".partial");
+            if std::fs::write(&partial, state.to_string()).is_ok() {
+                let _ = std::fs::rename(&partial, &path);
+            }
         }
         self.save_progress(game, now);
     }
