@@ -15,5 +15,6 @@ fi
 meson test -C build-test --print-errorlogs
 
 echo "== cargo test"
-# xvfb-run gives the GUI tests a display; dbus-run-session a bus for GApplication.
-exec dbus-run-session -- xvfb-run -a -s "-screen 0 1280x1024x24" cargo test "$@"
+# xvfb-run gives the GUI tests a display (-noreset: without it the server resets whenever its
+# last client leaves, between two GUI tests, and refuses the next app); dbus-run-session a bus.
+exec dbus-run-session -- xvfb-run -a -s "-screen 0 1280x1024x24 -noreset" cargo test "$@"

@@ -105,14 +105,14 @@ impl App {
             .env("GSETTINGS_SCHEMA_DIR", dir.path()) // no schema: settings stay in memory
             .env("NONET_DB", dir.path().join("nonet.db")) // never the player's own history
             .envs(env.iter().map(|(k, v)| (*k, v.as_os_str())))
-            .stderr(Stdio::null());
+            .stderr(std::fs::File::create(dir.path().join("app.log")).unwrap());
         if let Some(puzzle) = puzzle {
             let file = dir.path().join("puzzle.txt");
             std::fs::write(&file, puzzle).unwrap();
             command.arg(&file);
         }
-        let child = command.spawn().expect("the app starts");
-        let window = wait_for_window(child.id());
+        let mut child = command.spawn().expect("the app starts");
+        let window = wait_for_window(&mut child, &dir.path().join("app.log"));
         xdotool(&["windowfocus", "--sync", &window]);
         let app = App {
             child,
@@ -247,9 +247,16 @@ fn xdotool(args: &[&str]) -> String {
 }
 
 /// The visible window titled "Nonet" of a process.
-fn wait_for_window(pid: u32) -> String {
+fn wait_for_window(child: &mut Child, log: &Path) -> String {
+    let pid = child.id();
     let deadline = Instant::now() + Duration::from_secs(60);
     loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            panic!(
+                "the app exited ({status}) before its window appeared: {}",
+                std::fs::read_to_string(log).unwrap_or_default()
+            );
+        }
         let found = xdotool(&[
             "search",
             "--onlyvisible",
@@ -261,7 +268,14 @@ fn wait_for_window(pid: u32) -> String {
         if let Some(id) = found.lines().next() {
             return id.to_string();
         }
-        assert!(Instant::now() < deadline, "no window titled Nonet appeared");
+        if Instant::now() >= deadline {
+            let windows = xdotool(&["search", "--name", "."]);
+            let names: Vec<String> = windows.lines().map(|w| xdotool(&["getwindowname", w])).collect();
+            panic!(
+                "no window titled Nonet appeared for pid {pid}; windows: {names:?}; app log: {}",
+                std::fs::read_to_string(log).unwrap_or_default()
+            );
+        }
         std::thread::sleep(Duration::from_millis(100));
     }
 }
