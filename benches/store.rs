@@ -20,6 +20,17 @@ fn percentile(times: &mut [Duration], p: f64) -> f64 {
     times[((times.len() - 1) as f64 * p).round() as usize].as_secs_f64() * 1e3
 }
 
+/// The `n`th of a run of pencil-mark moves over the empty cells; returns its journal entry.
+fn toggle_a_mark(game: &mut Game, empty: &[usize], n: u32) -> nonet::engine::game::Move {
+    let cell = empty[n as usize % empty.len()];
+    game.apply(Action::ToggleMark {
+        cell,
+        digit: (n % 9 + 1) as u8,
+    })
+    .unwrap();
+    game.journal().last().cloned().unwrap()
+}
+
 fn main() {
     let dir = tempfile::tempdir().unwrap();
     let givens = *nonet::engine::format::parse_line(PUZZLE).unwrap().values();
@@ -50,13 +61,7 @@ fn main() {
     let mut peer = Vec::new();
     let peer_file = dir.path().join("game.json");
     for n in 0..5_000u32 {
-        let cell = empty[n as usize % empty.len()];
-        game.apply(Action::ToggleMark {
-            cell,
-            digit: (n % 9 + 1) as u8,
-        })
-        .unwrap();
-        let entry = game.journal().last().cloned().unwrap();
+        let entry = toggle_a_mark(&mut game, &empty, n);
         let started = Instant::now();
         store
             .record_moves(id, n, &[(u64::from(n), entry)], Progress::default())
@@ -157,11 +162,7 @@ fn main() {
         },
     );
     for n in 0..300u32 {
-        game.apply(Action::ToggleMark {
-            cell: empty[n as usize % empty.len()],
-            digit: (n % 9 + 1) as u8,
-        })
-        .unwrap();
+        toggle_a_mark(&mut game, &empty, n);
     }
     let moves: Vec<_> = game.journal().iter().cloned().map(|m| (0, m)).collect();
     store.record_moves(id, 0, &moves, Progress::default()).unwrap();

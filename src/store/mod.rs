@@ -55,6 +55,18 @@ pub struct Store {
     connection: Connection,
 }
 
+/// A damaged or foreign file is `Corrupt` (naming it); any other SQLite error stays as it is.
+fn corrupt_or_sql(path: &Path, error: rusqlite::Error) -> StoreError {
+    if is_corruption(&error) {
+        StoreError::Corrupt {
+            path: path.display().to_string(),
+            reason: error.to_string(),
+        }
+    } else {
+        StoreError::Sql(error)
+    }
+}
+
 fn is_corruption(error: &rusqlite::Error) -> bool {
     matches!(
         error.sqlite_error_code(),
@@ -82,13 +94,7 @@ impl Store {
         let connection =
             Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX)?;
         connection.busy_timeout(Duration::from_secs(5))?;
-        let corrupt = |e: rusqlite::Error| match is_corruption(&e) {
-            true => StoreError::Corrupt {
-                path: path.display().to_string(),
-                reason: e.to_string(),
-            },
-            false => StoreError::Sql(e),
-        };
+        let corrupt = |e| corrupt_or_sql(path, e);
         let found = schema::version(&connection).map_err(corrupt)?;
         connection
             .query_row("SELECT count(*) FROM sqlite_schema", [], |_| Ok(()))
@@ -112,19 +118,23 @@ impl Store {
         Ok(Store { connection })
     }
 
+    /// The history to look at (the History window, `nonet-cli history`): the file read only, or
+    /// an empty history when there is no file yet.
+    pub fn open_for_reading(path: &Path) -> Result<Store> {
+        if path.exists() {
+            Store::open_read_only(path)
+        } else {
+            Store::in_memory()
+        }
+    }
+
     /// A database in memory (tests and benchmarks).
     pub fn in_memory() -> Result<Store> {
         Store::setup(Connection::open_in_memory()?, Path::new(":memory:"))
     }
 
     fn setup(mut connection: Connection, path: &Path) -> Result<Store> {
-        let corrupt = |e: rusqlite::Error| match is_corruption(&e) {
-            true => StoreError::Corrupt {
-                path: path.display().to_string(),
-                reason: e.to_string(),
-            },
-            false => StoreError::Sql(e),
-        };
+        let corrupt = |e| corrupt_or_sql(path, e);
         connection.busy_timeout(Duration::from_secs(5)).map_err(corrupt)?;
         connection.pragma_update(None, "foreign_keys", true).map_err(corrupt)?;
         let _mode: String = connection
@@ -157,7 +167,7 @@ impl Store {
     pub fn open_or_recover(path: &Path) -> Result<(Store, Option<PathBuf>)> {
         match Store::open(path) {
             Err(StoreError::Corrupt { .. }) => {
-                let stamp = chrono_free_timestamp();
+                let stamp = file_timestamp();
                 let name = path
                     .file_name()
                     .map(|n| n.to_string_lossy().to_string())
@@ -180,20 +190,18 @@ impl Store {
     }
 }
 
-/// `20261122T063012Z`: the UTC time, for file names.
-fn chrono_free_timestamp() -> String {
-    let seconds = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_secs())
-        .unwrap_or(0) as i64;
-    let (days, rest) = (seconds.div_euclid(86_400), seconds.rem_euclid(86_400));
-    let (year, month, day) = civil_from_days(days);
-    format!(
-        "{year:04}{month:02}{day:02}T{:02}{:02}{:02}Z",
-        rest / 3600,
-        rest / 60 % 60,
-        rest % 60
-    )
+/// `20261122T063012Z`: the UTC time now, for file names.
+fn file_timestamp() -> String {
+    let (year, month, day, hour, minute, second) = utc(now_unix_ms());
+    format!("{year:04}{month:02}{day:02}T{hour:02}{minute:02}{second:02}Z")
+}
+
+/// A Unix time in milliseconds as UTC (year, month, day, hour, minute, second).
+fn utc(unix_ms: i64) -> (i64, u32, u32, i64, i64, i64) {
+    let seconds = unix_ms.div_euclid(1000);
+    let (year, month, day) = civil_from_days(seconds.div_euclid(86_400));
+    let rest = seconds.rem_euclid(86_400);
+    (year, month, day, rest / 3600, rest / 60 % 60, rest % 60)
 }
 
 /// Days since 1970-01-01 to a (year, month, day) date (Howard Hinnant's algorithm).
@@ -211,10 +219,8 @@ pub fn civil_from_days(days: i64) -> (i64, u32, u32) {
 
 /// `2026-11-22 06:30` (UTC) for a Unix time in milliseconds.
 pub fn format_time(unix_ms: i64) -> String {
-    let seconds = unix_ms.div_euclid(1000);
-    let (year, month, day) = civil_from_days(seconds.div_euclid(86_400));
-    let rest = seconds.rem_euclid(86_400);
-    format!("{year:04}-{month:02}-{day:02} {:02}:{:02}", rest / 3600, rest / 60 % 60)
+    let (year, month, day, hour, minute, _) = utc(unix_ms);
+    format!("{year:04}-{month:02}-{day:02} {hour:02}:{minute:02}")
 }
 
 /// Milliseconds since the Unix epoch, now.

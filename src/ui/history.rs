@@ -28,10 +28,7 @@ const STATUSES: [(Option<GameStatus>, &str); 5] = [
 ];
 
 fn open_store(path: &std::path::Path) -> Result<Store, String> {
-    if !path.exists() {
-        return Store::in_memory().map_err(|e| e.to_string());
-    }
-    Store::open_read_only(path).map_err(|e| e.to_string())
+    Store::open_for_reading(path).map_err(|e| e.to_string())
 }
 
 pub fn show(controller: &Rc<Controller>, path: PathBuf) {

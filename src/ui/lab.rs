@@ -367,7 +367,7 @@ impl Lab {
         self.step.set_sensitive(!running);
         self.stop.set_sensitive(running);
         if let Some(controller) = self.controller.upgrade() {
-            controller.refresh_state();
+            controller.refresh();
         }
     }
 

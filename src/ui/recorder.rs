@@ -78,10 +78,9 @@ impl Recorder {
                     };
                     if let Err(error) = result {
                         tracing::warn!("history: {error}");
-                        failed
-                            .lock()
-                            .map(|mut f| f.get_or_insert(error.to_string()).clone())
-                            .ok();
+                        if let Ok(mut failure) = failed.lock() {
+                            *failure = Some(error.to_string());
+                        }
                         return; // history is off from here on
                     }
                 }

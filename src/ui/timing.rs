@@ -2,6 +2,7 @@
 //! first drawn frame, how long each board redraw takes, and the longest the Solve animation held
 //! the main loop in one tick. They appear in the state file (`NONET_STATE_FILE`) and in the log.
 
+use std::collections::VecDeque;
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
@@ -18,7 +19,7 @@ const KEPT: usize = 4096;
 #[derive(Default)]
 pub struct Timing {
     pub first_frame_ms: Option<f64>,
-    draws_us: Vec<f64>,
+    draws_us: VecDeque<f64>,
     draw_count: u64,
     pub draw_max_us: f64,
     pub tick_max_us: f64,
@@ -37,9 +38,9 @@ impl Timing {
         }
         let us = took.as_secs_f64() * 1e6;
         if self.draws_us.len() == KEPT {
-            self.draws_us.remove(0);
+            self.draws_us.pop_front();
         }
-        self.draws_us.push(us);
+        self.draws_us.push_back(us);
         self.draw_count += 1;
         self.draw_max_us = self.draw_max_us.max(us);
     }
@@ -50,7 +51,7 @@ impl Timing {
     }
 
     pub fn draw_median_us(&self) -> f64 {
-        let mut sorted = self.draws_us.clone();
+        let mut sorted = Vec::from(self.draws_us.clone());
         sorted.sort_by(f64::total_cmp);
         sorted.get(sorted.len() / 2).copied().unwrap_or(0.0)
     }

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use adw::prelude::*;
 use gtk::{gdk, gio, glib};
 
-use super::board::{self, Layout, Palette};
+use super::board::{self, Layout};
 use super::import::{self, Source};
 use super::picker::Picker;
 use super::play::{Play, Tick};
@@ -298,43 +298,53 @@ impl Controller {
     /// Starts a new puzzle at the chosen level, generated off the main thread.
     pub fn new_game(self: &Rc<Self>) {
         self.stop_animation();
-        let request = self.generation.get() + 1;
-        self.generation.set(request);
         let level = self.level.get();
-        self.message.set_label("Generating a puzzle…");
+        self.say("Generating a puzzle…");
         let seed = generator::random_seed();
-        let handle = gio::spawn_blocking(move || {
+        let work = move || {
             generator::generate(Options {
                 seed,
                 difficulty: Some(level),
                 ..Options::default()
             })
+        };
+        self.off_main(work, move |this, result| match result {
+            Some(Ok(generated)) => {
+                let new = NewGame {
+                    puzzle: generated.puzzle,
+                    solution: generated.solution,
+                    level,
+                    score: generated.rating.as_ref().map(|r| r.score),
+                    source: store::Source::Generated,
+                    seed: Some(generated.seed),
+                    started_at: store::now_unix_ms(),
+                };
+                this.start(new, level);
+                this.say(&format!("A new {} puzzle. Good luck!", level.name().to_lowercase()));
+            }
+            Some(Err(error)) => this.say(&error.to_string()),
+            None => this.say("Generating the puzzle failed."),
         });
+    }
+
+    /// Runs `work` off the main thread for the next game, then `done` with its result (`None` if
+    /// the work panicked) and a refresh — unless another game was asked for in the meantime.
+    fn off_main<T: Send + 'static>(
+        self: &Rc<Self>,
+        work: impl FnOnce() -> T + Send + 'static,
+        done: impl FnOnce(&Rc<Self>, Option<T>) + 'static,
+    ) {
+        let request = self.generation.get() + 1;
+        self.generation.set(request);
+        let handle = gio::spawn_blocking(work);
         let this = Rc::downgrade(self);
         glib::spawn_future_local(async move {
-            let result = handle.await;
+            let result = handle.await.ok();
             let Some(this) = this.upgrade() else { return };
-            if this.generation.get() != request {
-                return;
+            if this.generation.get() == request {
+                done(&this, result);
+                this.refresh();
             }
-            match result {
-                Ok(Ok(generated)) => {
-                    let new = NewGame {
-                        puzzle: generated.puzzle,
-                        solution: generated.solution,
-                        level,
-                        score: generated.rating.as_ref().map(|r| r.score),
-                        source: store::Source::Generated,
-                        seed: Some(generated.seed),
-                        started_at: store::now_unix_ms(),
-                    };
-                    this.start(new, level);
-                    this.say(&format!("A new {} puzzle. Good luck!", level.name().to_lowercase()));
-                }
-                Ok(Err(error)) => this.message.set_label(&error.to_string()),
-                Err(_) => this.message.set_label("Generating the puzzle failed."),
-            }
-            this.refresh();
         });
     }
 
@@ -359,49 +369,38 @@ impl Controller {
     /// the main thread; a puzzle that can't be played is refused with a dialog and the current
     /// game goes on.
     pub fn play_text(self: &Rc<Self>, text: String, source: Source) {
-        let request = self.generation.get() + 1;
-        self.generation.set(request);
         self.say("Checking the puzzle…");
-        let handle = gio::spawn_blocking(move || {
+        let work = move || {
             let checked = validate::playable_from_text(&text).map(|playable| {
                 let rating = rating::rate(&playable.givens);
                 (playable, rating.level, rating.score)
             });
             (checked, text)
-        });
-        let this = Rc::downgrade(self);
-        glib::spawn_future_local(async move {
-            let result = handle.await;
-            let Some(this) = this.upgrade() else { return };
-            if this.generation.get() != request {
-                return;
+        };
+        self.off_main(work, move |this, result| match result {
+            Some((Ok((playable, level, score)), _)) => {
+                let new = NewGame {
+                    puzzle: playable.givens,
+                    solution: playable.solution,
+                    level,
+                    score: Some(score),
+                    source: source.stored(),
+                    seed: None,
+                    started_at: store::now_unix_ms(),
+                };
+                this.start(new, level);
+                let more = match playable.puzzles_in_text {
+                    1 => String::new(),
+                    n => format!(" (the first of {n})"),
+                };
+                this.say(&format!(
+                    "{}{more} rates {}. Good luck!",
+                    source.describe(),
+                    level.name()
+                ));
             }
-            match result {
-                Ok((Ok((playable, level, score)), _)) => {
-                    let new = NewGame {
-                        puzzle: playable.givens,
-                        solution: playable.solution,
-                        level,
-                        score: Some(score),
-                        source: source.stored(),
-                        seed: None,
-                        started_at: store::now_unix_ms(),
-                    };
-                    this.start(new, level);
-                    let more = match playable.puzzles_in_text {
-                        1 => String::new(),
-                        n => format!(" (the first of {n})"),
-                    };
-                    this.say(&format!(
-                        "{}{more} rates {}. Good luck!",
-                        source.describe(),
-                        level.name()
-                    ));
-                }
-                Ok((Err(error), text)) => this.refuse(source, &error.to_string(), text),
-                Err(_) => this.refuse(source, "checking it failed", String::new()),
-            }
-            this.refresh();
+            Some((Err(error), text)) => this.refuse(source, &error.to_string(), text),
+            None => this.refuse(source, "checking it failed", String::new()),
         });
     }
 
@@ -550,11 +549,6 @@ impl Controller {
         result.map(|_| ())
     }
 
-    /// Writes the state file and counters now (the lab's running state changed).
-    pub fn refresh_state(&self) {
-        self.refresh();
-    }
-
     /// Opens the History window.
     pub fn show_history(self: &Rc<Self>) {
         super::history::show(self, recorder::database_path());
@@ -580,7 +574,7 @@ impl Controller {
     }
 
     /// Redraws the board and updates the counters (and the state file for tests).
-    fn refresh(&self) {
+    pub fn refresh(&self) {
         self.area.queue_draw();
         let now = self.now_ms();
         let play = self.play.borrow();
@@ -898,16 +892,12 @@ impl Controller {
         });
     }
 
-    fn palette(&self) -> Palette {
-        board::palette(&self.area)
-    }
-
     fn connect_board(self: &Rc<Self>) {
         let this = Rc::downgrade(self);
         self.area.set_draw_func(move |_, cr, width, height| {
             let Some(this) = this.upgrade() else { return };
             let layout = Layout::fit(width as f64, height as f64);
-            let palette = this.palette();
+            let palette = board::palette(&this.area);
             let began = Instant::now();
             let play = this.play.borrow();
             // A cairo error leaves the frame unfinished; nothing better can be done mid-draw.

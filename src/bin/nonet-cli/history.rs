@@ -14,10 +14,7 @@ use serde_json::json;
 
 /// Opens the history for reading; a missing file is an empty history.
 fn open(db: &Path) -> Result<Store> {
-    if !db.exists() {
-        return Ok(Store::in_memory()?);
-    }
-    Store::open_read_only(db).map_err(|error| anyhow::anyhow!("{error}"))
+    Store::open_for_reading(db).map_err(|error| anyhow::anyhow!("{error}"))
 }
 
 pub fn database(db: Option<PathBuf>) -> PathBuf {
