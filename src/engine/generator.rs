@@ -4,6 +4,7 @@
 
 use std::fmt;
 use std::str::FromStr;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -77,11 +78,11 @@ pub struct Options {
     pub difficulty: Option<Level>,
 }
 
-/// Why no puzzle can be generated.
+/// Why no puzzle was generated.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum GenerateError {
-    #[error("{} puzzles need the Expert techniques (finned fish, chains, ALS), which Nonet does not know yet", .0.name())]
-    LevelUnavailable(Level),
+    #[error("generation was cancelled")]
+    Cancelled,
 }
 
 /// A generated puzzle with its solution and the seed that reproduces it.
@@ -102,9 +103,18 @@ impl Generated {
 
 /// Generates a puzzle with exactly one solution (and the asked difficulty, if any).
 pub fn generate(options: Options) -> Result<Generated, GenerateError> {
-    if options.difficulty == Some(Level::Expert) {
-        return Err(GenerateError::LevelUnavailable(Level::Expert));
-    }
+    generate_cancellable(options, &AtomicBool::new(false), &mut |_| {})
+}
+
+/// Like [`generate`], for a caller that may give up (a slow Master search when the player starts
+/// another game): `cancel` is checked after every candidate puzzle, and `progress` is told how
+/// many candidates have been tried.
+pub fn generate_cancellable(
+    options: Options,
+    cancel: &AtomicBool,
+    progress: &mut dyn FnMut(u64),
+) -> Result<Generated, GenerateError> {
+    let mut tried = 0u64;
     let mut rng = ChaCha8Rng::seed_from_u64(options.seed);
     loop {
         let solution = random_full_grid(&mut rng);
@@ -114,16 +124,20 @@ pub fn generate(options: Options) -> Result<Generated, GenerateError> {
         if options.minimal && options.symmetry != Symmetry::None && !is_minimal(&puzzle) {
             continue;
         }
+        if cancel.load(Ordering::Relaxed) {
+            return Err(GenerateError::Cancelled);
+        }
+        tried += 1;
+        if tried % 64 == 0 {
+            progress(tried);
+        }
         let rating = match options.difficulty {
             None => None,
             Some(level) => {
                 // Rating stops as soon as a step would need a harder level, so misses are cheap.
                 let rating = rate_up_to(&puzzle, level, Some(&solution));
-                let fits = if level == Level::Master {
-                    !rating.solved
-                } else {
-                    rating.solved && rating.level == level
-                };
+                // Master also takes a puzzle the techniques cannot finish (none is known).
+                let fits = rating.level == level && (rating.solved || level == Level::Master);
                 if !fits {
                     continue;
                 }

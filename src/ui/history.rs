@@ -296,7 +296,8 @@ fn draw_chart(
         Level::Easy => palette.success,
         Level::Medium => palette.accent,
         Level::Hard => palette.warning,
-        Level::Expert | Level::Master => palette.error,
+        Level::Expert => board::blend(&palette.warning, &palette.error, 0.5),
+        Level::Master => palette.error,
     };
     let step = if times.len() > 1 {
         w / (times.len() - 1) as f64
@@ -313,7 +314,7 @@ fn draw_chart(
     }
     // Legend.
     let mut x = left + w;
-    for level in [Level::Master, Level::Hard, Level::Medium, Level::Easy] {
+    for level in Level::ALL.into_iter().rev() {
         let name = level.name();
         let extents = cr.text_extents(name)?;
         x -= extents.width() + 22.0;

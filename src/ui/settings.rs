@@ -184,12 +184,9 @@ impl Settings {
         }
     }
 
-    /// The difficulty for new puzzles (Expert cannot be generated yet, so it falls back).
+    /// The difficulty for new puzzles.
     pub fn level(&self) -> Level {
-        match self.string("difficulty").parse::<Level>() {
-            Ok(Level::Expert) | Err(_) => Level::Medium,
-            Ok(level) => level,
-        }
+        self.string("difficulty").parse::<Level>().unwrap_or(Level::Medium)
     }
 
     pub fn color_scheme(&self) -> adw::ColorScheme {

@@ -4,6 +4,8 @@
 
 use std::cell::{Cell as StdCell, RefCell};
 use std::rc::Rc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use adw::prelude::*;
@@ -48,6 +50,8 @@ pub struct Controller {
     origin: Instant,
     /// Counts requested games, so a late result of an older request is dropped.
     generation: StdCell<u64>,
+    /// Set to stop the puzzle search that is running (a new request replaces it).
+    cancel_search: RefCell<Arc<AtomicBool>>,
     animation: RefCell<Option<glib::SourceId>>,
     picker: RefCell<Option<Picker>>,
     /// Whether the picker toggles pencil marks rather than entering digits.
@@ -98,6 +102,7 @@ impl Controller {
             settings,
             origin: Instant::now(),
             generation: StdCell::new(0),
+            cancel_search: RefCell::new(Arc::new(AtomicBool::new(false))),
             animation: RefCell::new(None),
             picker: RefCell::new(None),
             picker_marks: StdCell::new(false),
@@ -301,13 +306,46 @@ impl Controller {
         let level = self.level.get();
         self.say("Generating a puzzle…");
         let seed = generator::random_seed();
+        // A new request stops the search before it (a Master search can take a while).
+        let cancel = Arc::new(AtomicBool::new(false));
+        self.cancel_search
+            .replace(cancel.clone())
+            .store(true, Ordering::Relaxed);
+        let tried = Arc::new(AtomicU64::new(0));
+        let counter = tried.clone();
         let work = move || {
-            generator::generate(Options {
+            let options = Options {
                 seed,
                 difficulty: Some(level),
                 ..Options::default()
-            })
+            };
+            let result =
+                generator::generate_cancellable(options, &cancel, &mut |n| counter.store(n, Ordering::Relaxed));
+            counter.store(u64::MAX, Ordering::Relaxed);
+            result
         };
+        let request = self.generation.get() + 1;
+        let this = Rc::downgrade(self);
+        glib::timeout_add_local(Duration::from_millis(250), move || {
+            let Some(this) = this.upgrade() else {
+                return glib::ControlFlow::Break;
+            };
+            if this.generation.get() != request {
+                return glib::ControlFlow::Break;
+            }
+            let n = tried.load(Ordering::Relaxed);
+            if n == u64::MAX {
+                return glib::ControlFlow::Break;
+            }
+            if n > 0 {
+                this.say(&format!(
+                    "Generating a {} puzzle… {} candidates tried",
+                    level.name().to_lowercase(),
+                    n
+                ));
+            }
+            glib::ControlFlow::Continue
+        });
         self.off_main(work, move |this, result| match result {
             Some(Ok(generated)) => {
                 let new = NewGame {
@@ -322,7 +360,7 @@ impl Controller {
                 this.start(new, level);
                 this.say(&format!("A new {} puzzle. Good luck!", level.name().to_lowercase()));
             }
-            Some(Err(error)) => this.say(&error.to_string()),
+            Some(Err(generator::GenerateError::Cancelled)) => {}
             None => this.say("Generating the puzzle failed."),
         });
     }

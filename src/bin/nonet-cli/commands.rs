@@ -234,7 +234,7 @@ pub fn rate(path: &Path, json: bool) -> Result<bool> {
             let note = if rating.solved {
                 ""
             } else {
-                " (needs techniques beyond Hard)"
+                " (stuck: no technique Nonet knows applies)"
             };
             format!("{} {:.1} {}{}", rating.level, rating.score, hardest, note)
         }

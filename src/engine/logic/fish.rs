@@ -3,7 +3,7 @@
 //! and columns swapped.
 
 use super::board::Board;
-use super::step::{list_houses, HouseRole, Role, Step};
+use super::step::{list_cells, list_houses, HouseRole, Role, Step};
 use super::subsets::{each_combination, gather};
 use super::technique::Technique;
 use super::Found;
@@ -73,6 +73,134 @@ pub fn basic(board: &Board, size: usize, found: &mut Found) {
                 });
                 keep_looking = found.add(step);
                 keep_looking
+            });
+            if !keep_looking {
+                return;
+            }
+        }
+    }
+}
+
+/// Finned and sashimi fish (X-Wing, Swordfish, Jellyfish): n base lines whose candidates lie in
+/// n cover lines apart from a few "fins" in one box. Either the fish holds, and the cover lines
+/// lose the digit outside the base, or a fin holds the digit; cells of the covers that also see
+/// every fin lose it either way. Sashimi: without the fins a base line would keep only one
+/// candidate (the fish is not a fish on its own).
+pub fn finned(board: &Board, size: usize, sashimi: bool, found: &mut Found) {
+    let technique = match (size, sashimi) {
+        (2, false) => Technique::FinnedXWing,
+        (3, false) => Technique::FinnedSwordfish,
+        (4, false) => Technique::FinnedJellyfish,
+        (2, true) => Technique::SashimiXWing,
+        (3, true) => Technique::SashimiSwordfish,
+        _ => Technique::SashimiJellyfish,
+    };
+    for digit in 1..=9 {
+        for rows_are_base in [true, false] {
+            let (bases, covers) = if rows_are_base { (0..9, 9..18) } else { (9..18, 0..9) };
+            let cover_of = |cell: usize| if rows_are_base { col_of(cell) } else { row_of(cell) };
+            let mask_of = |cells: CellSet| cells.iter().fold(0u16, |m, c| m | 1 << cover_of(c));
+            let (lines, count) = gather(bases.filter(|&line| !board.cells_in(line, digit).is_empty()));
+            let lines = &lines[..count];
+            let mut keep_looking = true;
+            each_combination(lines, size, |base| {
+                let cells = base
+                    .iter()
+                    .fold(CellSet::EMPTY, |acc, &line| acc | board.cells_in(line, digit));
+                let union = mask_of(cells);
+                if union.count_ones() as usize <= size {
+                    return true; // a basic fish (or a smaller one)
+                }
+                for b in 0..9 {
+                    let box_cells = CellSet::house(18 + b);
+                    if (cells & box_cells).is_empty() {
+                        continue;
+                    }
+                    let outside = mask_of(cells - box_cells);
+                    let have = outside.count_ones() as usize;
+                    if have > size {
+                        continue;
+                    }
+                    let pool = mask_of(box_cells) & union & !outside;
+                    let pool: Vec<u16> = (0..9).filter(|i| pool >> i & 1 == 1).collect();
+                    let need = size - have;
+                    if need > pool.len() {
+                        continue;
+                    }
+                    let mut choices = Vec::new();
+                    if need == 0 {
+                        choices.push(0u16);
+                    } else {
+                        each_combination(&pool, need, |chosen| {
+                            choices.push(chosen.iter().fold(0u16, |m, &i| m | 1 << i));
+                            true
+                        });
+                    }
+                    for extra in choices {
+                        let cover_mask = outside | extra;
+                        let cover: Vec<usize> = covers.clone().filter(|&l| cover_mask >> (l % 9) & 1 == 1).collect();
+                        let cover_cells = cover
+                            .iter()
+                            .fold(CellSet::EMPTY, |acc, &l| acc | board.cells_in(l, digit));
+                        let body = cells & cover_cells;
+                        let fins = cells - body;
+                        if fins.is_empty() || !(fins - box_cells).is_empty() {
+                            continue;
+                        }
+                        let bodies: Vec<u32> = base.iter().map(|&l| (body & CellSet::house(l)).len()).collect();
+                        if bodies.contains(&0) || cover.iter().any(|&l| (body & CellSet::house(l)).is_empty()) {
+                            continue;
+                        }
+                        if bodies.contains(&1) != sashimi {
+                            continue;
+                        }
+                        let targets = (cover_cells - cells) & box_cells;
+                        if targets.is_empty() {
+                            continue;
+                        }
+                        let mut step = Step::new(technique);
+                        for &line in base {
+                            step.mark_house(line, HouseRole::Base);
+                        }
+                        for &line in &cover {
+                            step.mark_house(line, HouseRole::Cover);
+                        }
+                        for cell in body.iter() {
+                            step.mark_candidate(cell, digit, Role::Pattern);
+                        }
+                        for cell in fins.iter() {
+                            step.mark_candidate(cell, digit, Role::Fin);
+                        }
+                        for cell in targets.iter() {
+                            step.eliminate(cell, digit);
+                        }
+                        step.explain_with(found.explains(), || {
+                            format!(
+                                "{} on {}: in {}, {} lies in {} apart from the fin{} {}. Either the fish holds and \
+                                 those {} lose {} elsewhere, or a fin is {}; {} sees the fin{} and the fish, so it \
+                                 cannot be {}.",
+                                technique.name(),
+                                digit,
+                                list_houses(base.iter().copied()),
+                                digit,
+                                list_houses(cover.iter().copied()),
+                                if fins.len() > 1 { "s" } else { "" },
+                                list_cells(fins.iter()),
+                                if rows_are_base { "columns" } else { "rows" },
+                                digit,
+                                digit,
+                                list_cells(targets.iter()),
+                                if fins.len() > 1 { "s" } else { "" },
+                                digit
+                            )
+                        });
+                        keep_looking = found.add(step);
+                        if !keep_looking {
+                            return false;
+                        }
+                    }
+                }
+                true
             });
             if !keep_looking {
                 return;

@@ -2,8 +2,10 @@
 //! the logical solver that chains them into a solution path.
 
 mod board;
+mod chains;
 mod coloring;
 mod fish;
+mod forcing;
 pub mod hint;
 mod intersections;
 pub mod rating;
@@ -91,6 +93,24 @@ fn search(board: &Board, technique: Technique, found: &mut Found) {
         UniqueRectangle2 => uniqueness::type_2(board, found),
         UniqueRectangle4 => uniqueness::type_4(board, found),
         BugPlusOne => uniqueness::bug_plus_one(board, found),
+        FinnedXWing => fish::finned(board, 2, false, found),
+        FinnedSwordfish => fish::finned(board, 3, false, found),
+        FinnedJellyfish => fish::finned(board, 4, false, found),
+        SashimiXWing => fish::finned(board, 2, true, found),
+        SashimiSwordfish => fish::finned(board, 3, true, found),
+        SashimiJellyfish => fish::finned(board, 4, true, found),
+        XChain => chains::x_chain(board, found),
+        XyChain => chains::xy_chain(board, found),
+        Aic => chains::aic(board, found),
+        GroupedAic => chains::grouped_aic(board, found),
+        ContinuousNiceLoop => chains::continuous_nice_loop(board, found),
+        DiscontinuousNiceLoop => chains::discontinuous_nice_loop(board, found),
+        GroupedContinuousNiceLoop => chains::grouped_continuous_nice_loop(board, found),
+        GroupedDiscontinuousNiceLoop => chains::grouped_discontinuous_nice_loop(board, found),
+        ForcingChainContradiction => forcing::forcing_chain_contradiction(board, found),
+        ForcingChainVerity => forcing::forcing_chain_verity(board, found),
+        ForcingNetContradiction => forcing::forcing_net_contradiction(board, found),
+        ForcingNetVerity => forcing::forcing_net_verity(board, found),
     }
 }
 
@@ -111,9 +131,9 @@ pub(crate) fn find_unexplained_step_on(board: &Board, technique: Technique) -> O
     found.steps.into_iter().next()
 }
 
-/// The first step in difficulty order among the allowed techniques.
+/// The easiest step (by score) among the allowed techniques.
 pub fn next_step_on(board: &Board, allowed: &[Technique]) -> Option<Step> {
-    Technique::ALL
+    rating::by_score()
         .iter()
         .filter(|t| allowed.contains(t))
         .find_map(|&t| find_step_on(board, t))

@@ -44,14 +44,16 @@ pub fn rate_up_to(puzzle: &[Digit; CELLS], up_to: Level, solution: Option<&[Digi
     let mut board = Board::from_position(&Position::from_givens(puzzle));
     let mut steps = BTreeMap::new();
     let mut hardest: Option<Technique> = None;
+    let mut top = 0.0f32;
     'solve: while !board.is_solved() {
         for &technique in by_score().iter().filter(|t| t.level() <= up_to) {
             if let Some(step) = find_unexplained_step_on(&board, technique) {
                 if let Some(solution) = solution {
                     debug_assert!(agrees_with(&step, solution), "wrong step {}", step.compact());
                 }
-                if hardest.is_none_or(|h| technique.score() > h.score()) {
+                if hardest.is_none() || step.score > top {
                     hardest = Some(technique);
+                    top = step.score;
                 }
                 *steps.entry(technique).or_insert(0) += 1;
                 board.apply(&step);
@@ -61,7 +63,7 @@ pub fn rate_up_to(puzzle: &[Digit; CELLS], up_to: Level, solution: Option<&[Digi
         break;
     }
     let solved = board.is_solved();
-    let known = hardest.map_or(0.0, |t| t.score());
+    let known = top;
     let (level, score) = if solved {
         (hardest.map_or(Level::Easy, |t| t.level()), known)
     } else {

@@ -76,6 +76,87 @@ pub struct Link {
     pub strong: bool,
 }
 
+/// How one node of a chain leads to the next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum LinkKind {
+    /// Strong: if this node is false, the next is true.
+    Strong,
+    /// Weak: if this node is true, the next is false.
+    Weak,
+}
+
+/// One node of a chain: a digit in one cell, or in a group of cells of one house (true when any
+/// of them holds it), with the link to the next node (none for the last).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ChainNode {
+    #[serde(serialize_with = "serialize_cells")]
+    pub cells: Vec<Cell>,
+    pub digit: Digit,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub link: Option<LinkKind>,
+}
+
+fn serialize_cells<S: Serializer>(cells: &[Cell], serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.collect_seq(cells.iter().map(|&c| cell_name(c)))
+}
+
+impl ChainNode {
+    /// `(5)r2c3`, or `(5)r2c78` / `(5)r23c7` for a group.
+    pub fn notation(&self) -> String {
+        format!("({}){}", self.digit, group_name(&self.cells))
+    }
+}
+
+/// A group of cells in one row or column written compactly: `r2c78`, `r23c7`; otherwise listed.
+pub fn group_name(cells: &[Cell]) -> String {
+    use crate::engine::grid::{col_of, row_of};
+    match cells {
+        [] => String::new(),
+        [cell] => cell_name(*cell),
+        _ if cells.iter().all(|&c| row_of(c) == row_of(cells[0])) => format!(
+            "r{}c{}",
+            row_of(cells[0]) + 1,
+            cells.iter().map(|&c| (col_of(c) + 1).to_string()).collect::<String>()
+        ),
+        _ if cells.iter().all(|&c| col_of(c) == col_of(cells[0])) => format!(
+            "r{}c{}",
+            cells.iter().map(|&c| (row_of(c) + 1).to_string()).collect::<String>(),
+            col_of(cells[0]) + 1
+        ),
+        _ => format!("{{{}}}", list_cells(cells.iter().copied())),
+    }
+}
+
+/// A chain written out: `(5)r2c3 = (5)r2c8 - (5)r7c8 = (5)r7c1`.
+pub fn chain_notation(chain: &[ChainNode]) -> String {
+    let mut text = String::new();
+    for node in chain {
+        text += &node.notation();
+        match node.link {
+            Some(LinkKind::Strong) => text += " = ",
+            Some(LinkKind::Weak) => text += " - ",
+            None => {}
+        }
+    }
+    text
+}
+
+/// Eliminations written as `r2c1, r7c3 <> 5` (grouped by digit).
+pub fn eliminations_notation(eliminations: &[CellDigit]) -> String {
+    let mut digits: Vec<Digit> = eliminations.iter().map(|e| e.digit).collect();
+    digits.sort_unstable();
+    digits.dedup();
+    digits
+        .iter()
+        .map(|&d| {
+            let cells = eliminations.iter().filter(|e| e.digit == d).map(|e| e.cell);
+            format!("{} <> {}", list_cells(cells), d)
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// What to show on the board for a step.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct Highlights {
@@ -94,6 +175,12 @@ pub struct Step {
     pub eliminations: Vec<CellDigit>,
     pub explanation: String,
     pub highlights: Highlights,
+    /// The step's difficulty on the Sudoku Explainer scale: the technique's score, plus a little
+    /// for long chains and large nets.
+    pub score: f32,
+    /// The chain (or the longest branch of a net) that proves the step, node by node.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub chain: Vec<ChainNode>,
 }
 
 impl Step {
@@ -105,7 +192,30 @@ impl Step {
             eliminations: Vec::new(),
             explanation: String::new(),
             highlights: Highlights::default(),
+            score: technique.score(),
+            chain: Vec::new(),
         }
+    }
+
+    /// Sets the chain, draws its links on the board and adds the length bonus to the score.
+    pub fn set_chain(&mut self, chain: Vec<ChainNode>) -> &mut Step {
+        for pair in chain.windows(2) {
+            let (from, to) = (&pair[0], &pair[1]);
+            if let (Some(kind), Some(&a), Some(&b)) = (from.link, from.cells.first(), to.cells.first()) {
+                self.link((a, from.digit), (b, to.digit), kind == LinkKind::Strong);
+            }
+            for &cell in &from.cells {
+                self.mark_candidate(cell, from.digit, Role::Pattern);
+            }
+        }
+        if let Some(last) = chain.last() {
+            for &cell in &last.cells {
+                self.mark_candidate(cell, last.digit, Role::Pattern);
+            }
+        }
+        self.score = self.technique.score() + length_bonus(chain.len().saturating_sub(1));
+        self.chain = chain;
+        self
     }
 
     /// Whether the step changes anything.
@@ -211,6 +321,20 @@ impl Step {
         }
         text
     }
+}
+
+/// What a chain or net of `links` inferences adds to its technique's score, as Sudoku Explainer
+/// does: 0.1 for each step up the ladder 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, …
+pub fn length_bonus(links: usize) -> f32 {
+    let mut bonus = 0.0;
+    let mut threshold = 4usize;
+    let mut even = true;
+    while links > threshold {
+        bonus += 0.1;
+        threshold = if even { threshold * 3 / 2 } else { threshold * 4 / 3 };
+        even = !even;
+    }
+    bonus
 }
 
 /// Cells and digits listed for explanations: `r1c1, r1c5`, `2, 7`.

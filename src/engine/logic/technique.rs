@@ -129,6 +129,24 @@ techniques! {
     UniqueRectangle2, "unique-rectangle-2", "Unique Rectangle Type 2", Hard, 4.6;
     UniqueRectangle4, "unique-rectangle-4", "Unique Rectangle Type 4", Hard, 4.6;
     BugPlusOne, "bug-plus-one", "BUG+1", Hard, 5.6;
+    FinnedXWing, "finned-x-wing", "Finned X-Wing", Expert, 5.8;
+    SashimiXWing, "sashimi-x-wing", "Sashimi X-Wing", Expert, 5.9;
+    FinnedSwordfish, "finned-swordfish", "Finned Swordfish", Expert, 6.0;
+    SashimiSwordfish, "sashimi-swordfish", "Sashimi Swordfish", Expert, 6.1;
+    XChain, "x-chain", "X-Chain", Expert, 6.2;
+    XyChain, "xy-chain", "XY-Chain", Expert, 6.3;
+    FinnedJellyfish, "finned-jellyfish", "Finned Jellyfish", Expert, 6.3;
+    SashimiJellyfish, "sashimi-jellyfish", "Sashimi Jellyfish", Expert, 6.4;
+    ContinuousNiceLoop, "continuous-nice-loop", "Continuous Nice Loop", Expert, 6.4;
+    DiscontinuousNiceLoop, "discontinuous-nice-loop", "Discontinuous Nice Loop", Expert, 6.5;
+    Aic, "aic", "AIC", Expert, 6.6;
+    GroupedContinuousNiceLoop, "grouped-continuous-nice-loop", "Grouped Continuous Nice Loop", Expert, 6.8;
+    GroupedDiscontinuousNiceLoop, "grouped-discontinuous-nice-loop", "Grouped Discontinuous Nice Loop", Expert, 6.9;
+    GroupedAic, "grouped-aic", "Grouped AIC", Expert, 7.0;
+    ForcingChainContradiction, "forcing-chain-contradiction", "Forcing Chain Contradiction", Master, 7.5;
+    ForcingChainVerity, "forcing-chain-verity", "Forcing Chain Verity", Master, 7.8;
+    ForcingNetContradiction, "forcing-net-contradiction", "Forcing Net Contradiction", Master, 8.5;
+    ForcingNetVerity, "forcing-net-verity", "Forcing Net Verity", Master, 8.8;
 }
 
 impl FromStr for Technique {
@@ -168,7 +186,7 @@ mod tests {
 
     #[test]
     fn ids_round_trip_and_levels_never_fall_in_order() {
-        assert_eq!(Technique::ALL.len(), 29);
+        assert_eq!(Technique::ALL.len(), 47);
         for pair in Technique::ALL.windows(2) {
             assert!(pair[0].level() <= pair[1].level(), "{} before {}", pair[0], pair[1]);
         }

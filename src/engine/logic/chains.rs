@@ -1,0 +1,694 @@
+//! Chains of alternating strong and weak links: X-Chain (one digit), XY-Chain (bivalue cells),
+//! AIC and grouped AIC, and nice loops (continuous and discontinuous, plain and grouped).
+//!
+//! A node is a digit in one cell, or (grouped chains) in a group of two or three cells where a
+//! box meets a row or column, true when one of them holds it. A strong link joins two nodes of
+//! which at least one is true (the only two places of a digit in a house, the only two digits of
+//! a cell); a weak link two nodes of which at most one is true. Starting from a node assumed
+//! false and alternating strong and weak links, every node reached over a strong link is true:
+//! so the start or that end is true, and a candidate that sees both cannot be.
+
+use std::collections::HashMap;
+
+use super::board::Board;
+use super::step::{chain_notation, eliminations_notation, CellDigit, ChainNode, LinkKind, Step};
+use super::technique::Technique;
+use super::Found;
+use crate::engine::cellset::CellSet;
+use crate::engine::grid::{box_of, cell_name, col_of, row_of, Cell, Digit};
+
+/// The longest chain searched, in links: longer ones are hard to follow and rarely needed.
+const MAX_LINKS: usize = 20;
+
+/// Which links a chain may use.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Shape {
+    /// One digit, cells only: X-Chain.
+    SingleDigit(Digit),
+    /// Bivalue cells: strong links inside a cell, weak links between cells on one digit.
+    Bivalue,
+    /// Every candidate, and with `grouped` the groups of a box and a line too.
+    Full { grouped: bool },
+}
+
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Node {
+    pub digit: Digit,
+    pub cells: CellSet,
+    /// The cells that see every cell of the node.
+    pub seen_by: CellSet,
+}
+
+impl Node {
+    pub fn is_group(&self) -> bool {
+        self.cells.len() > 1
+    }
+
+    fn single_cell(&self) -> Option<Cell> {
+        (self.cells.len() == 1).then(|| self.cells.first()).flatten()
+    }
+
+    pub fn to_chain_node(self, link: Option<LinkKind>) -> ChainNode {
+        ChainNode {
+            cells: self.cells.iter().collect(),
+            digit: self.digit,
+            link,
+        }
+    }
+}
+
+/// The candidates that cannot be true together with a node: the node's digit in every cell that
+/// sees all its cells, and (a single cell) the cell's other digits. Indexed by digit.
+pub(crate) fn conflicts(board: &Board, node: &Node) -> [CellSet; 10] {
+    let mut out = [CellSet::EMPTY; 10];
+    out[node.digit as usize] = board.cells_with(node.digit) & node.seen_by;
+    if let Some(cell) = node.single_cell() {
+        for digit in board.candidates(cell).iter() {
+            if digit != node.digit {
+                out[digit as usize].insert(cell);
+            }
+        }
+    }
+    out
+}
+
+fn intersect(a: &[CellSet; 10], b: &[CellSet; 10]) -> [CellSet; 10] {
+    let mut out = [CellSet::EMPTY; 10];
+    for d in 1..=9 {
+        out[d] = a[d] & b[d];
+    }
+    out
+}
+
+fn to_eliminations(set: &[CellSet; 10]) -> Vec<CellDigit> {
+    let mut out = Vec::new();
+    for digit in 1..=9u8 {
+        for cell in set[digit as usize].iter() {
+            out.push(CellDigit { cell, digit });
+        }
+    }
+    out.sort_by_key(|e| (e.cell, e.digit));
+    out
+}
+
+/// The graph of nodes and links a chain search walks.
+pub(crate) struct Graph {
+    pub nodes: Vec<Node>,
+    strong: Vec<Vec<u16>>,
+    weak: Vec<Vec<u16>>,
+}
+
+impl Graph {
+    pub fn build(board: &Board, shape: Shape) -> Graph {
+        let mut nodes = Vec::new();
+        let mut single = [u16::MAX; 810];
+        let mut groups: HashMap<(Digit, CellSet), u16> = HashMap::new();
+        let digits: Vec<Digit> = match shape {
+            Shape::SingleDigit(d) => vec![d],
+            _ => (1..=9).collect(),
+        };
+        for &digit in &digits {
+            for cell in board.cells_with(digit).iter() {
+                if shape == Shape::Bivalue && board.candidates(cell).len() != 2 {
+                    continue;
+                }
+                single[cell * 9 + digit as usize] = nodes.len() as u16;
+                nodes.push(Node {
+                    digit,
+                    cells: CellSet::single(cell),
+                    seen_by: CellSet::peers(cell),
+                });
+            }
+        }
+        let grouped = shape == Shape::Full { grouped: true };
+        if grouped {
+            for &digit in &digits {
+                for b in 0..9 {
+                    let in_box = board.cells_in(18 + b, digit);
+                    for line in (b / 3 * 3..b / 3 * 3 + 3).chain(9 + b % 3 * 3..9 + b % 3 * 3 + 3) {
+                        let cells = in_box & CellSet::house(line);
+                        if cells.len() >= 2 {
+                            groups.insert((digit, cells), nodes.len() as u16);
+                            nodes.push(Node {
+                                digit,
+                                cells,
+                                seen_by: cells.common_peers(),
+                            });
+                        }
+                    }
+                }
+            }
+        }
+        let node_for = |digit: Digit, cells: CellSet| -> Option<u16> {
+            match cells.len() {
+                1 => cells
+                    .first()
+                    .map(|c| single[c * 9 + digit as usize])
+                    .filter(|&i| i != u16::MAX),
+                _ => groups.get(&(digit, cells)).copied(),
+            }
+        };
+        let mut strong = vec![Vec::new(); nodes.len()];
+        let mut add_strong = |a: u16, b: u16| {
+            if a != b && !strong[a as usize].contains(&b) {
+                strong[a as usize].push(b);
+                strong[b as usize].push(a);
+            }
+        };
+        if shape != Shape::Bivalue {
+            for &digit in &digits {
+                for house in 0..27 {
+                    let cells = board.cells_in(house, digit);
+                    if cells.len() < 2 {
+                        continue;
+                    }
+                    for [a, b] in two_part_splits(house, cells, grouped) {
+                        if let (Some(a), Some(b)) = (node_for(digit, a), node_for(digit, b)) {
+                            add_strong(a, b);
+                        }
+                    }
+                }
+            }
+        }
+        if !matches!(shape, Shape::SingleDigit(_)) {
+            for cell in board.bivalue_cells().iter() {
+                let mut pair = board.candidates(cell).iter();
+                if let (Some(x), Some(y)) = (pair.next(), pair.next()) {
+                    if let (Some(a), Some(b)) = (node_for(x, CellSet::single(cell)), node_for(y, CellSet::single(cell)))
+                    {
+                        add_strong(a, b);
+                    }
+                }
+            }
+        }
+        // Weak links lead only to nodes that continue over a strong link.
+        let mut weak = vec![Vec::new(); nodes.len()];
+        let mut by_digit: [Vec<u16>; 10] = Default::default();
+        for (i, node) in nodes.iter().enumerate() {
+            if !strong[i].is_empty() {
+                by_digit[node.digit as usize].push(i as u16);
+            }
+        }
+        for (i, node) in nodes.iter().enumerate() {
+            for &j in &by_digit[node.digit as usize] {
+                let other = &nodes[j as usize];
+                if j as usize != i && (other.cells & node.cells).is_empty() && (other.cells - node.seen_by).is_empty() {
+                    weak[i].push(j);
+                }
+            }
+            if matches!(shape, Shape::Full { .. }) {
+                if let Some(cell) = node.single_cell() {
+                    for digit in board.candidates(cell).iter() {
+                        if digit != node.digit {
+                            if let Some(j) =
+                                node_for(digit, CellSet::single(cell)).filter(|&j| !strong[j as usize].is_empty())
+                            {
+                                weak[i].push(j);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        Graph { nodes, strong, weak }
+    }
+
+    /// Breadth-first search over (node, truth) states from `start`, alternating links: a false
+    /// node continues over strong links, a true one over weak links. Returns the parent of each
+    /// reached state (`u32::MAX` unreached, the start its own parent) and the reached states in
+    /// order. State `2 * node + 1` is the node true.
+    fn search(&self, start: u16, start_true: bool, max_links: usize) -> (Vec<u32>, Vec<u32>, Vec<u8>) {
+        let states = self.nodes.len() * 2;
+        let mut parent = vec![u32::MAX; states];
+        let mut depth = vec![0u8; states];
+        let first = start as u32 * 2 + start_true as u32;
+        parent[first as usize] = first;
+        let mut order = vec![first];
+        let mut next = 0;
+        while next < order.len() {
+            let state = order[next];
+            next += 1;
+            if depth[state as usize] as usize >= max_links {
+                continue;
+            }
+            let node = state / 2;
+            let is_true = state % 2 == 1;
+            let targets = if is_true {
+                &self.weak[node as usize]
+            } else {
+                &self.strong[node as usize]
+            };
+            for &t in targets {
+                let to = t as u32 * 2 + (!is_true) as u32;
+                if parent[to as usize] == u32::MAX {
+                    parent[to as usize] = state;
+                    depth[to as usize] = depth[state as usize] + 1;
+                    order.push(to);
+                }
+            }
+        }
+        (parent, order, depth)
+    }
+
+    /// The states from the start to `end`, in order.
+    fn path(parent: &[u32], end: u32) -> Vec<u32> {
+        let mut path = vec![end];
+        let mut state = end;
+        while parent[state as usize] != state {
+            state = parent[state as usize];
+            path.push(state);
+        }
+        path.reverse();
+        path
+    }
+
+    /// The chain of a path of states, each node with the link to the next.
+    fn chain(&self, path: &[u32]) -> Vec<ChainNode> {
+        path.iter()
+            .enumerate()
+            .map(|(i, &state)| {
+                let link = path.get(i + 1).map(|&next| {
+                    if next % 2 == 1 {
+                        LinkKind::Strong
+                    } else {
+                        LinkKind::Weak
+                    }
+                });
+                self.nodes[(state / 2) as usize].to_chain_node(link)
+            })
+            .collect()
+    }
+
+    fn weakly_linked(&self, a: u16, b: u16) -> bool {
+        self.weak[a as usize].contains(&b)
+    }
+}
+
+/// The ways to split a house's candidates for a digit into two nodes: two cells, or (grouped)
+/// two parts, each a cell or a group of a box and a line.
+fn two_part_splits(house: usize, cells: CellSet, grouped: bool) -> Vec<[CellSet; 2]> {
+    if cells.len() == 2 {
+        let mut it = cells.iter();
+        if let (Some(a), Some(b)) = (it.next(), it.next()) {
+            return vec![[CellSet::single(a), CellSet::single(b)]];
+        }
+    }
+    if !grouped {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    let mut split_by = |part_of: &dyn Fn(Cell) -> usize| {
+        let mut parts: Vec<CellSet> = Vec::new();
+        let mut keys: Vec<usize> = Vec::new();
+        for cell in cells.iter() {
+            let key = part_of(cell);
+            match keys.iter().position(|&k| k == key) {
+                Some(i) => parts[i].insert(cell),
+                None => {
+                    keys.push(key);
+                    parts.push(CellSet::single(cell));
+                }
+            }
+        }
+        if parts.len() == 2 {
+            out.push([parts[0], parts[1]]);
+        }
+    };
+    if house < 18 {
+        split_by(&box_of);
+    } else {
+        split_by(&row_of);
+        split_by(&col_of);
+    }
+    out
+}
+
+/// How a chain is named by its links.
+fn shape_of(graph: &Graph, path: &[u32]) -> Technique {
+    let nodes: Vec<&Node> = path.iter().map(|&s| &graph.nodes[(s / 2) as usize]).collect();
+    if nodes.iter().any(|n| n.is_group()) {
+        return Technique::GroupedAic;
+    }
+    if nodes.iter().all(|n| n.digit == nodes[0].digit) {
+        return Technique::XChain;
+    }
+    // XY-Chain: strong links inside cells, weak links between cells on one digit.
+    let xy = path.windows(2).all(|pair| {
+        let (a, b) = (
+            &graph.nodes[(pair[0] / 2) as usize],
+            &graph.nodes[(pair[1] / 2) as usize],
+        );
+        let strong = pair[1] % 2 == 1;
+        if strong {
+            a.cells == b.cells
+        } else {
+            a.cells != b.cells && a.digit == b.digit
+        }
+    });
+    if xy && nodes[0].digit == nodes[nodes.len() - 1].digit {
+        Technique::XyChain
+    } else {
+        Technique::Aic
+    }
+}
+
+/// A found step waiting to be reported, with its length.
+struct Candidate {
+    links: usize,
+    step: Step,
+    key: Vec<CellDigit>,
+}
+
+/// Keeps the shortest step (one wanted) or every step with distinct effects (all wanted).
+struct Collector {
+    all: bool,
+    best: Vec<Candidate>,
+}
+
+impl Collector {
+    fn new(found: &Found) -> Collector {
+        Collector {
+            all: found.is_collecting_all(),
+            best: Vec::new(),
+        }
+    }
+
+    /// The length a new chain must beat to be worth building.
+    fn limit(&self) -> usize {
+        if self.all {
+            MAX_LINKS
+        } else {
+            self.best.first().map_or(MAX_LINKS, |c| c.links - 1)
+        }
+    }
+
+    fn offer(&mut self, links: usize, key: Vec<CellDigit>, build: impl FnOnce() -> Step) {
+        if self.all {
+            if let Some(existing) = self.best.iter_mut().find(|c| c.key == key) {
+                if links < existing.links {
+                    existing.links = links;
+                    existing.step = build();
+                }
+                return;
+            }
+            self.best.push(Candidate {
+                links,
+                step: build(),
+                key,
+            });
+        } else if self.best.first().is_none_or(|c| links < c.links) {
+            self.best = vec![Candidate {
+                links,
+                step: build(),
+                key,
+            }];
+        }
+    }
+
+    fn finish(mut self, found: &mut Found) {
+        self.best.sort_by_key(|c| c.links);
+        for candidate in self.best {
+            if !found.add(candidate.step) {
+                return;
+            }
+        }
+    }
+}
+
+fn describe(technique: Technique) -> &'static str {
+    match technique {
+        Technique::XChain => "the chain's ends hold the digit between them",
+        Technique::XyChain => "one of the chain's end cells holds the digit",
+        _ => "one of the chain's ends is true",
+    }
+}
+
+/// Chains from a node assumed false to a node that must then be true: candidates in conflict
+/// with both ends go.
+fn alternating_chains(board: &Board, graphs: &[Graph], wanted: Technique, found: &mut Found) {
+    let mut collector = Collector::new(found);
+    for graph in graphs {
+        chains_in(board, graph, wanted, found.explains(), &mut collector);
+    }
+    collector.finish(found);
+}
+
+fn chains_in(board: &Board, graph: &Graph, wanted: Technique, explains: bool, collector: &mut Collector) {
+    for start in 0..graph.nodes.len() as u16 {
+        if graph.strong[start as usize].is_empty() {
+            continue;
+        }
+        let limit = collector.limit();
+        if limit < 3 {
+            break;
+        }
+        let (parent, order, depth) = graph.search(start, false, limit);
+        let start_conflicts = conflicts(board, &graph.nodes[start as usize]);
+        for &state in &order {
+            let end = (state / 2) as u16;
+            if state % 2 == 0 || end <= start || (depth[state as usize] as usize) < 3 {
+                continue;
+            }
+            let (a, b) = (&graph.nodes[start as usize], &graph.nodes[end as usize]);
+            if a.single_cell().is_some() && a.cells == b.cells {
+                continue; // both ends in one cell: a nice loop
+            }
+            if wanted == Technique::XyChain && a.digit != b.digit {
+                continue;
+            }
+            let targets = intersect(&start_conflicts, &conflicts(board, b));
+            let eliminations = to_eliminations(&targets);
+            if eliminations.is_empty() {
+                continue;
+            }
+            let links = depth[state as usize] as usize;
+            if links > collector.limit() {
+                continue;
+            }
+            let path = Graph::path(&parent, state);
+            if shape_of(graph, &path) != wanted {
+                continue;
+            }
+            collector.offer(links, eliminations.clone(), || {
+                let mut step = Step::new(wanted);
+                step.set_chain(graph.chain(&path));
+                for e in &eliminations {
+                    step.eliminate(e.cell, e.digit);
+                }
+                step.explain_with(explains, || {
+                    format!(
+                        "{}: {} => {}. If the first node is false the last is true, so {}, and what sees both goes.",
+                        wanted.name(),
+                        chain_notation(&step_chain(graph, &path)),
+                        eliminations_notation(&eliminations),
+                        describe(wanted)
+                    )
+                });
+                step
+            });
+        }
+    }
+}
+
+fn step_chain(graph: &Graph, path: &[u32]) -> Vec<ChainNode> {
+    graph.chain(path)
+}
+
+pub fn x_chain(board: &Board, found: &mut Found) {
+    let graphs: Vec<Graph> = (1..=9).map(|d| Graph::build(board, Shape::SingleDigit(d))).collect();
+    alternating_chains(board, &graphs, Technique::XChain, found);
+}
+
+pub fn xy_chain(board: &Board, found: &mut Found) {
+    let graph = Graph::build(board, Shape::Bivalue);
+    alternating_chains(board, &[graph], Technique::XyChain, found);
+}
+
+pub fn aic(board: &Board, found: &mut Found) {
+    let graph = Graph::build(board, Shape::Full { grouped: false });
+    alternating_chains(board, &[graph], Technique::Aic, found);
+}
+
+pub fn grouped_aic(board: &Board, found: &mut Found) {
+    let graph = Graph::build(board, Shape::Full { grouped: true });
+    alternating_chains(board, &[graph], Technique::GroupedAic, found);
+}
+
+/// Nice loops. Discontinuous: a candidate assumed true leads back to itself false (it goes), or
+/// assumed false leads back to itself true (it is placed). Continuous: a chain from a node
+/// assumed false to a node weakly linked to it closes a loop in which every weak link holds
+/// exactly one true end, so whatever conflicts with both ends of a weak link goes.
+fn nice_loops(board: &Board, wanted: Technique, found: &mut Found) {
+    let grouped = matches!(
+        wanted,
+        Technique::GroupedContinuousNiceLoop | Technique::GroupedDiscontinuousNiceLoop
+    );
+    let continuous = matches!(
+        wanted,
+        Technique::ContinuousNiceLoop | Technique::GroupedContinuousNiceLoop
+    );
+    let graph = Graph::build(board, Shape::Full { grouped });
+    let has_group = |path: &[u32]| path.iter().any(|&s| graph.nodes[(s / 2) as usize].is_group());
+    let mut collector = Collector::new(found);
+    for start in 0..graph.nodes.len() as u16 {
+        if graph.strong[start as usize].is_empty() && continuous {
+            continue;
+        }
+        let node = graph.nodes[start as usize];
+        let limit = collector.limit();
+        if limit < 3 {
+            break;
+        }
+        if continuous {
+            let (parent, order, depth) = graph.search(start, false, limit);
+            for &state in &order {
+                let end = (state / 2) as u16;
+                let links = depth[state as usize] as usize + 1;
+                if state % 2 == 0 || end == start || links < 4 || links > collector.limit() {
+                    continue;
+                }
+                if !graph.weakly_linked(end, start) {
+                    continue;
+                }
+                let mut path = Graph::path(&parent, state);
+                let mut seen: Vec<u32> = path.iter().map(|s| s / 2).collect();
+                // No node repeats (rotations of one loop share their eliminations).
+                seen.sort_unstable();
+                seen.dedup();
+                if seen.len() != path.len() || has_group(&path) != grouped {
+                    continue;
+                }
+                path.push(start as u32 * 2);
+                let mut targets = [CellSet::EMPTY; 10];
+                for pair in path.windows(2) {
+                    if pair[1] % 2 == 0 {
+                        let (a, b) = (
+                            &graph.nodes[(pair[0] / 2) as usize],
+                            &graph.nodes[(pair[1] / 2) as usize],
+                        );
+                        let both = intersect(&conflicts(board, a), &conflicts(board, b));
+                        for d in 1..=9 {
+                            targets[d] |= both[d];
+                        }
+                    }
+                }
+                // Nodes of the loop itself stay (a weak link inside a group's house, for one).
+                for &s in &path {
+                    let n = &graph.nodes[(s / 2) as usize];
+                    targets[n.digit as usize] = targets[n.digit as usize] - n.cells;
+                }
+                let eliminations = to_eliminations(&targets);
+                if eliminations.is_empty() {
+                    continue;
+                }
+                collector.offer(links, eliminations.clone(), || {
+                    let chain = graph.chain(&path);
+                    let mut step = Step::new(wanted);
+                    step.set_chain(chain.clone());
+                    for e in &eliminations {
+                        step.eliminate(e.cell, e.digit);
+                    }
+                    step.explain_with(found.explains(), || {
+                        format!(
+                            "{}: {} => {}. The loop alternates strong and weak links all the way round, so each \
+                             weak link has exactly one true end, and what conflicts with both ends goes.",
+                            wanted.name(),
+                            chain_notation(&chain),
+                            eliminations_notation(&eliminations)
+                        )
+                    });
+                    step
+                });
+            }
+        } else {
+            let Some(cell) = node.single_cell() else { continue };
+            let start_conflicts = conflicts(board, &node);
+            for start_true in [true, false] {
+                let (parent, order, depth) = graph.search(start, start_true, limit);
+                // Back to the start: assumed true, a true node in conflict with it (then it is
+                // false); assumed false, the start itself true.
+                let back = order.iter().copied().find(|&s| {
+                    let n = &graph.nodes[(s / 2) as usize];
+                    s % 2 == 1
+                        && depth[s as usize] >= 2
+                        && if start_true {
+                            start_conflicts[n.digit as usize].contains(n.cells.first().unwrap_or(0))
+                                && n.single_cell().is_some()
+                                || (n.digit == node.digit && (n.cells - node.seen_by).is_empty() && n.is_group())
+                        } else {
+                            s / 2 == start as u32
+                        }
+                });
+                let Some(back) = back else { continue };
+                let mut path = Graph::path(&parent, back);
+                if start_true {
+                    path.push(start as u32 * 2);
+                }
+                let links = path.len() - 1;
+                if links > collector.limit() || has_group(&path) != grouped {
+                    continue;
+                }
+                // Assumed false and found true: the cell holds the digit, so its other
+                // candidates go (as HoDoKu writes it; a naked single places it next).
+                let target: Vec<CellDigit> = if start_true {
+                    vec![CellDigit {
+                        cell,
+                        digit: node.digit,
+                    }]
+                } else {
+                    board
+                        .candidates(cell)
+                        .iter()
+                        .filter(|&d| d != node.digit)
+                        .map(|digit| CellDigit { cell, digit })
+                        .collect()
+                };
+                if target.is_empty() {
+                    continue;
+                }
+                collector.offer(links, target.clone(), || {
+                    let chain = graph.chain(&path);
+                    let mut step = Step::new(wanted);
+                    step.set_chain(chain.clone());
+                    for e in &target {
+                        step.eliminate(e.cell, e.digit);
+                    }
+                    step.explain_with(found.explains(), || {
+                        let (assumed, result) = if start_true {
+                            ("true", format!("{} <> {}", cell_name(cell), node.digit))
+                        } else {
+                            ("false", format!("{} = {}", cell_name(cell), node.digit))
+                        };
+                        format!(
+                            "{}: {} => {}. Assuming {} in {} is {} leads back to the opposite, so it cannot be.",
+                            wanted.name(),
+                            chain_notation(&chain),
+                            result,
+                            node.digit,
+                            cell_name(cell),
+                            assumed
+                        )
+                    });
+                    step
+                });
+            }
+        }
+    }
+    collector.finish(found);
+}
+
+pub fn continuous_nice_loop(board: &Board, found: &mut Found) {
+    nice_loops(board, Technique::ContinuousNiceLoop, found);
+}
+
+pub fn discontinuous_nice_loop(board: &Board, found: &mut Found) {
+    nice_loops(board, Technique::DiscontinuousNiceLoop, found);
+}
+
+pub fn grouped_continuous_nice_loop(board: &Board, found: &mut Found) {
+    nice_loops(board, Technique::GroupedContinuousNiceLoop, found);
+}
+
+pub fn grouped_discontinuous_nice_loop(board: &Board, found: &mut Found) {
+    nice_loops(board, Technique::GroupedDiscontinuousNiceLoop, found);
+}

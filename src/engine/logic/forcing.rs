@@ -1,0 +1,638 @@
+//! Forcing chains and nets, the last resort: assume a candidate true (or each candidate of a
+//! cell, each place of a digit in a house) and follow what must follow. A chain follows single
+//! links only (a candidate true removes its peers; a candidate false makes the other end of a
+//! strong link true); a net also counts what several removals together force (the last
+//! candidate of a cell, the last place of a digit in a house).
+//!
+//! Contradiction: the assumption leads to a candidate both true and false (a net also to a cell
+//! with no candidate or a house with no place for a digit), so the assumption is false.
+//! Verity: every candidate of a cell (or every place of a digit in a house) leads to the same
+//! conclusion, so it holds. This is logic, not guessing: every step is forced, and the whole
+//! argument is written out, shortest first.
+
+use super::board::Board;
+use super::step::{length_bonus, ChainNode, LinkKind, Role, Step};
+use super::technique::Technique;
+use super::Found;
+use crate::engine::cellset::CellSet;
+use crate::engine::grid::{cell_name, house_name, houses_of, Cell, Digit, House, CELLS, PEERS};
+
+/// A candidate as an index: `cell * 9 + digit - 1`.
+type Cand = u16;
+
+fn cand(cell: Cell, digit: Digit) -> Cand {
+    (cell * 9 + digit as usize - 1) as Cand
+}
+
+fn cell_of(c: Cand) -> Cell {
+    c as usize / 9
+}
+
+fn digit_of(c: Cand) -> Digit {
+    (c % 9) as Digit + 1
+}
+
+/// Why a candidate became true or false.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Reason {
+    /// The assumption itself.
+    Assumed,
+    /// True: it sees this true candidate (same digit) or shares its cell; so this is false.
+    SeenBy(Cand),
+    /// True: the other end of a strong link (in the position) is false.
+    StrongLink(Cand),
+    /// True: every other candidate of its cell is false.
+    LastInCell,
+    /// True: every other place of its digit in this house is false.
+    LastInHouse(House),
+    /// False: its digit's places left in the first house all lie in the second (locked
+    /// candidates), and it is in the second house only.
+    Locked(House, House),
+}
+
+/// How a branch ended in a contradiction.
+#[derive(Clone, Copy, Debug)]
+enum Conflict {
+    /// A candidate both true and false (the true one's reason is recorded, the false one here).
+    Both(Cand, Reason),
+    /// A cell with no candidate left.
+    EmptyCell(Cell),
+    /// A house with no place left for a digit.
+    NoPlace(House, Digit),
+}
+
+const UNKNOWN: u8 = 0;
+const FALSE: u8 = 1;
+const TRUE: u8 = 2;
+
+/// One branch: what an assumption forces.
+#[derive(Clone)]
+struct Branch {
+    state: [u8; CELLS * 9],
+    reason: [Reason; CELLS * 9],
+    depth: [u16; CELLS * 9],
+    /// Candidates still possible, by digit.
+    open: [CellSet; 10],
+    /// Digits placed in each house (given or forced).
+    placed: [u16; 27],
+    conflict: Option<Conflict>,
+    order: Vec<Cand>,
+}
+
+impl Branch {
+    fn new(board: &Board) -> Branch {
+        let mut placed = [0u16; 27];
+        for cell in 0..CELLS {
+            let value = board.value(cell);
+            if value != 0 {
+                for house in houses_of(cell) {
+                    placed[house] |= 1 << value;
+                }
+            }
+        }
+        let mut open = [CellSet::EMPTY; 10];
+        for d in 1..=9u8 {
+            open[d as usize] = board.cells_with(d);
+        }
+        Branch {
+            state: [UNKNOWN; CELLS * 9],
+            reason: [Reason::Assumed; CELLS * 9],
+            depth: [0; CELLS * 9],
+            open,
+            placed,
+            conflict: None,
+            order: Vec::new(),
+        }
+    }
+
+    fn is_true(&self, c: Cand) -> bool {
+        self.state[c as usize] == TRUE
+    }
+}
+
+/// Follows assumptions over a position: as chains (single links) or as nets.
+struct Propagator<'a> {
+    board: &'a Board,
+    net: bool,
+    /// The limit of implications a branch follows (bounded, so nets stay explainable).
+    limit: usize,
+    template: Branch,
+}
+
+impl<'a> Propagator<'a> {
+    fn new(board: &'a Board, net: bool) -> Propagator<'a> {
+        Propagator {
+            board,
+            net,
+            limit: CELLS * 9,
+            template: Branch::new(board),
+        }
+    }
+
+    /// What assuming `c` true (or false) forces, up to the first contradiction.
+    fn run(&self, c: Cand, truth: bool) -> Branch {
+        let mut branch = self.template.clone();
+        let mut queue: Vec<(Cand, bool, Reason, u16)> = vec![(c, truth, Reason::Assumed, 0)];
+        let mut next = 0;
+        while branch.conflict.is_none() && branch.order.len() < self.limit {
+            if next == queue.len() {
+                // Singles have run out: nets go on with locked candidates.
+                if !self.net || !self.locked_candidates(&branch, &mut queue) {
+                    break;
+                }
+            }
+            let (c, truth, reason, depth) = queue[next];
+            next += 1;
+            let state = branch.state[c as usize];
+            if state != UNKNOWN {
+                if (state == TRUE) != truth {
+                    branch.conflict = Some(Conflict::Both(
+                        c,
+                        if truth { branch.reason[c as usize] } else { reason },
+                    ));
+                    // Keep the true side's reason in the table and the false side's in the conflict.
+                    if truth {
+                        branch.reason[c as usize] = reason;
+                        branch.depth[c as usize] = depth;
+                        branch.state[c as usize] = TRUE;
+                    }
+                }
+                continue;
+            }
+            branch.state[c as usize] = if truth { TRUE } else { FALSE };
+            branch.reason[c as usize] = reason;
+            branch.depth[c as usize] = depth;
+            branch.order.push(c);
+            let (cell, digit) = (cell_of(c), digit_of(c));
+            if truth {
+                for other in self.board.candidates(cell).iter() {
+                    if other != digit {
+                        queue.push((cand(cell, other), false, Reason::SeenBy(c), depth + 1));
+                    }
+                }
+                for &peer in &PEERS[cell] {
+                    if self.board.has(peer, digit) {
+                        queue.push((cand(peer, digit), false, Reason::SeenBy(c), depth + 1));
+                    }
+                }
+                if self.net {
+                    for house in houses_of(cell) {
+                        branch.placed[house] |= 1 << digit;
+                    }
+                }
+            } else if self.net {
+                branch.open[digit as usize].remove(cell);
+                if !branch.is_true_somewhere(cell) {
+                    let left: Vec<Digit> = (1..=9u8).filter(|&d| branch.open[d as usize].contains(cell)).collect();
+                    match left.as_slice() {
+                        [] => branch.conflict = Some(Conflict::EmptyCell(cell)),
+                        [only] => queue.push((cand(cell, *only), true, Reason::LastInCell, depth + 1)),
+                        _ => {}
+                    }
+                }
+                for house in houses_of(cell) {
+                    if branch.placed[house] >> digit & 1 == 1 {
+                        continue;
+                    }
+                    let places = branch.open[digit as usize] & CellSet::house(house);
+                    match places.len() {
+                        0 => branch.conflict = Some(Conflict::NoPlace(house, digit)),
+                        1 => {
+                            if let Some(p) = places.first() {
+                                queue.push((cand(p, digit), true, Reason::LastInHouse(house), depth + 1));
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+            } else {
+                // Chains: strong links of the position.
+                let cands = self.board.candidates(cell);
+                if cands.len() == 2 {
+                    if let Some(other) = cands.iter().find(|&d| d != digit) {
+                        queue.push((cand(cell, other), true, Reason::StrongLink(c), depth + 1));
+                    }
+                }
+                for house in houses_of(cell) {
+                    let places = self.board.cells_in(house, digit);
+                    if places.len() == 2 {
+                        if let Some(p) = places.iter().find(|&p| p != cell) {
+                            queue.push((cand(p, digit), true, Reason::StrongLink(c), depth + 1));
+                        }
+                    }
+                }
+            }
+        }
+        branch
+    }
+}
+
+impl Propagator<'_> {
+    /// Queues what locked candidates remove in a branch; returns whether anything was queued.
+    fn locked_candidates(&self, branch: &Branch, queue: &mut Vec<(Cand, bool, Reason, u16)>) -> bool {
+        let before = queue.len();
+        let depth = branch.order.last().map_or(0, |&c| branch.depth[c as usize]) + 1;
+        for b in 0..9 {
+            let box_house = 18 + b;
+            let lines = (b / 3 * 3..b / 3 * 3 + 3).chain(9 + b % 3 * 3..9 + b % 3 * 3 + 3);
+            for line in lines {
+                for digit in 1..=9u8 {
+                    if branch.placed[line] >> digit & 1 == 1 {
+                        continue;
+                    }
+                    let open = branch.open[digit as usize];
+                    let (in_box, in_line) = (open & CellSet::house(box_house), open & CellSet::house(line));
+                    let both = CellSet::house(box_house) & CellSet::house(line);
+                    for (source, target, places) in [(box_house, line, in_box), (line, box_house, in_line)] {
+                        if places.is_empty() || !(places - both).is_empty() {
+                            continue;
+                        }
+                        let gone = (open & CellSet::house(target)) - both;
+                        for cell in gone.iter() {
+                            if !branch.is_true_somewhere(cell) {
+                                queue.push((cand(cell, digit), false, Reason::Locked(source, target), depth));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        queue.len() > before
+    }
+}
+
+impl Branch {
+    /// Whether a candidate of the cell is already true in this branch.
+    fn is_true_somewhere(&self, cell: Cell) -> bool {
+        (1..=9u8).any(|d| self.state[cand(cell, d) as usize] == TRUE)
+    }
+
+    /// The candidates a literal's reason rests on.
+    fn premises(&self, board: &Board, c: Cand, reason: Reason) -> Vec<Cand> {
+        let (cell, digit) = (cell_of(c), digit_of(c));
+        match reason {
+            Reason::Assumed => Vec::new(),
+            Reason::SeenBy(p) | Reason::StrongLink(p) => vec![p],
+            Reason::LastInCell => board
+                .candidates(cell)
+                .iter()
+                .filter(|&d| d != digit)
+                .map(|d| cand(cell, d))
+                .collect(),
+            Reason::LastInHouse(house) => board
+                .cells_in(house, digit)
+                .iter()
+                .filter(|&p| p != cell)
+                .map(|p| cand(p, digit))
+                .collect(),
+            Reason::Locked(source, target) => (board.cells_in(source, digit) - CellSet::house(target))
+                .iter()
+                .map(|p| cand(p, digit))
+                .collect(),
+        }
+    }
+
+    /// The candidates whose values the conclusion rests on, each once, in the order derived.
+    fn support(&self, board: &Board, roots: &[(Cand, Reason)]) -> Vec<Cand> {
+        let mut needed = vec![false; CELLS * 9];
+        let mut stack: Vec<(Cand, Reason)> = roots.to_vec();
+        let mut out = Vec::new();
+        while let Some((c, reason)) = stack.pop() {
+            for p in self.premises(board, c, reason) {
+                if !needed[p as usize] && self.state[p as usize] != UNKNOWN {
+                    needed[p as usize] = true;
+                    out.push(p);
+                    stack.push((p, self.reason[p as usize]));
+                }
+            }
+        }
+        out.sort_by_key(|&c| (self.depth[c as usize], c));
+        out
+    }
+
+    /// The literals a conflict rests on.
+    fn conflict_roots(&self, board: &Board) -> Vec<(Cand, Reason)> {
+        match self.conflict {
+            Some(Conflict::Both(c, false_reason)) => vec![(c, self.reason[c as usize]), (c, false_reason)],
+            Some(Conflict::EmptyCell(cell)) => board
+                .candidates(cell)
+                .iter()
+                .map(|d| cand(cell, d))
+                .map(|c| (c, self.reason[c as usize]))
+                .collect(),
+            Some(Conflict::NoPlace(house, digit)) => board
+                .cells_in(house, digit)
+                .iter()
+                .map(|p| cand(p, digit))
+                .map(|c| (c, self.reason[c as usize]))
+                .collect(),
+            None => Vec::new(),
+        }
+    }
+}
+
+fn literal(c: Cand, truth: bool) -> String {
+    format!(
+        "{}{}{}",
+        cell_name(cell_of(c)),
+        if truth { "=" } else { "<>" },
+        digit_of(c)
+    )
+}
+
+/// One implication written out: `r2c4=7 (last candidate)`.
+fn implication(branch: &Branch, c: Cand) -> String {
+    let truth = branch.is_true(c);
+    let why = match branch.reason[c as usize] {
+        Reason::Assumed => "assumed".to_string(),
+        Reason::SeenBy(p) => literal(p, true),
+        Reason::StrongLink(p) => format!("strong link from {}", literal(p, false)),
+        Reason::LastInCell => "last candidate in the cell".to_string(),
+        Reason::LastInHouse(h) => format!("last place in {}", house_name(h)),
+        Reason::Locked(source, target) => format!(
+            "the {}s of {} lie in {}",
+            digit_of(c),
+            house_name(source),
+            house_name(target)
+        ),
+    };
+    format!("{} ({})", literal(c, truth), why)
+}
+
+fn conflict_text(branch: &Branch) -> String {
+    match branch.conflict {
+        Some(Conflict::Both(c, _)) => format!("{} would be both true and false", literal(c, true).replace('=', " = ")),
+        Some(Conflict::EmptyCell(cell)) => format!("{} has no candidate left", cell_name(cell)),
+        Some(Conflict::NoPlace(house, digit)) => format!("{} has no place left for {}", house_name(house), digit),
+        None => String::new(),
+    }
+}
+
+/// The chain of a branch leading to a literal, for the step's `chain` (single-premise links).
+fn chain_to(board: &Board, branch: &Branch, mut c: Cand, last_reason: Reason) -> Vec<ChainNode> {
+    let mut nodes = vec![c];
+    let mut reason = last_reason;
+    let mut guard = 0;
+    loop {
+        let premises = branch.premises(board, c, reason);
+        let Some(&p) = premises.iter().max_by_key(|&&p| branch.depth[p as usize]) else {
+            break;
+        };
+        if nodes.contains(&p) || guard > 400 {
+            break;
+        }
+        guard += 1;
+        nodes.push(p);
+        reason = branch.reason[p as usize];
+        c = p;
+        if reason == Reason::Assumed {
+            break;
+        }
+    }
+    nodes.reverse();
+    let truths: Vec<bool> = nodes
+        .iter()
+        .enumerate()
+        .map(|(i, &n)| {
+            if i + 1 == nodes.len() {
+                !matches!(last_reason, Reason::SeenBy(_))
+            } else {
+                branch.is_true(n)
+            }
+        })
+        .collect();
+    nodes
+        .iter()
+        .enumerate()
+        .map(|(i, &n)| ChainNode {
+            cells: vec![cell_of(n)],
+            digit: digit_of(n),
+            link: truths
+                .get(i + 1)
+                .map(|&t| if t { LinkKind::Strong } else { LinkKind::Weak }),
+        })
+        .collect()
+}
+
+struct Found1 {
+    size: usize,
+    step: Step,
+}
+
+fn keep_shortest(best: &mut Vec<Found1>, all: bool, size: usize, build: impl FnOnce() -> Step) {
+    if all {
+        let step = build();
+        if !best
+            .iter()
+            .any(|f| f.step.eliminations == step.eliminations && f.step.placements == step.placements)
+        {
+            best.push(Found1 { size, step });
+        }
+    } else if best.first().is_none_or(|f| size < f.size) {
+        *best = vec![Found1 { size, step: build() }];
+    }
+}
+
+fn finish(mut best: Vec<Found1>, found: &mut Found) {
+    best.sort_by_key(|f| f.size);
+    for f in best {
+        if !found.add(f.step) {
+            return;
+        }
+    }
+}
+
+/// Contradiction: a candidate assumed true forces a contradiction, so it is false.
+fn contradiction(board: &Board, net: bool, found: &mut Found) {
+    let technique = if net {
+        Technique::ForcingNetContradiction
+    } else {
+        Technique::ForcingChainContradiction
+    };
+    let propagator = Propagator::new(board, net);
+    let mut best: Vec<Found1> = Vec::new();
+    let all = found.is_collecting_all();
+    for cell in board.empty_cells().iter() {
+        for (digit, assumed) in board.candidates(cell).iter().flat_map(|d| [(d, true), (d, false)]) {
+            let c = cand(cell, digit);
+            let branch = propagator.run(c, assumed);
+            if branch.conflict.is_none() {
+                continue;
+            }
+            let roots = branch.conflict_roots(board);
+            let support = branch.support(board, &roots);
+            if !net && matches!(branch.conflict, Some(Conflict::Both(..))) && !single_premised(board, &branch, &support)
+            {
+                continue;
+            }
+            let size = support.len();
+            keep_shortest(&mut best, all, size, || {
+                let mut step = Step::new(technique);
+                if assumed {
+                    step.eliminate(cell, digit);
+                } else {
+                    step.place(cell, digit);
+                }
+                step.mark_cell(cell, Role::Pattern);
+                let chain = match branch.conflict {
+                    Some(Conflict::Both(x, false_reason)) => chain_to(board, &branch, x, false_reason),
+                    _ => Vec::new(),
+                };
+                step.set_chain(chain);
+                step.score = technique.score() + length_bonus(size);
+                step.explain_with(found.explains(), || {
+                    let steps: Vec<String> = support
+                        .iter()
+                        .filter(|&&s| s != c)
+                        .map(|&s| implication(&branch, s))
+                        .collect();
+                    format!(
+                        "{}: if {} {} {}, then {}, and {}. So {} {} {}.",
+                        technique.name(),
+                        cell_name(cell),
+                        if assumed { "is" } else { "is not" },
+                        digit,
+                        steps.join(", "),
+                        conflict_text(&branch),
+                        cell_name(cell),
+                        if assumed { "cannot be" } else { "must be" },
+                        digit
+                    )
+                });
+                step
+            });
+        }
+    }
+    finish(best, found);
+}
+
+/// Whether every implication of the support follows from one premise (a chain, not a net).
+fn single_premised(board: &Board, branch: &Branch, support: &[Cand]) -> bool {
+    support
+        .iter()
+        .all(|&c| branch.premises(board, c, branch.reason[c as usize]).len() <= 1)
+}
+
+/// Verity: every candidate of a cell, or every place of a digit in a house, forces the same
+/// candidate true (it is placed) or false (it goes).
+fn verity(board: &Board, net: bool, found: &mut Found) {
+    let technique = if net {
+        Technique::ForcingNetVerity
+    } else {
+        Technique::ForcingChainVerity
+    };
+    let propagator = Propagator::new(board, net);
+    let all = found.is_collecting_all();
+    let mut best: Vec<Found1> = Vec::new();
+    // The sources: cells with two or three candidates, houses with two or three places.
+    let mut sources: Vec<(String, Vec<Cand>)> = Vec::new();
+    for cell in board.empty_cells().iter() {
+        let cands = board.candidates(cell);
+        if (2..=3).contains(&cands.len()) {
+            sources.push((cell_name(cell), cands.iter().map(|d| cand(cell, d)).collect()));
+        }
+    }
+    for house in 0..27 {
+        for digit in 1..=9u8 {
+            let places = board.cells_in(house, digit);
+            if (2..=3).contains(&places.len()) {
+                sources.push((
+                    format!("{} in {}", digit, house_name(house)),
+                    places.iter().map(|p| cand(p, digit)).collect(),
+                ));
+            }
+        }
+    }
+    for (name, options) in sources {
+        let branches: Vec<Branch> = options.iter().map(|&c| propagator.run(c, true)).collect();
+        // A branch ending in a contradiction is a contradiction step, found on its own.
+        if branches.iter().any(|b| b.conflict.is_some()) {
+            continue;
+        }
+        for target in 0..(CELLS * 9) as Cand {
+            let first = branches[0].state[target as usize];
+            if first == UNKNOWN || options.contains(&target) {
+                continue;
+            }
+            if !branches.iter().all(|b| b.state[target as usize] == first) {
+                continue;
+            }
+            let truth = first == TRUE;
+            let (cell, digit) = (cell_of(target), digit_of(target));
+            if !board.has(cell, digit) || (truth && board.candidates(cell).len() == 1) {
+                continue;
+            }
+            let supports: Vec<Vec<Cand>> = branches
+                .iter()
+                .map(|b| b.support(board, &[(target, b.reason[target as usize])]))
+                .collect();
+            if !net
+                && !branches
+                    .iter()
+                    .zip(&supports)
+                    .all(|(b, s)| single_premised(board, b, s) && single_premised(board, b, &[target]))
+            {
+                continue;
+            }
+            let size: usize = supports.iter().map(|s| s.len() + 1).sum();
+            keep_shortest(&mut best, all, size, || {
+                let mut step = Step::new(technique);
+                if truth {
+                    step.place(cell, digit);
+                } else {
+                    step.eliminate(cell, digit);
+                }
+                for &o in &options {
+                    step.mark_candidate(cell_of(o), digit_of(o), Role::Pattern);
+                }
+                let longest = branches
+                    .iter()
+                    .enumerate()
+                    .max_by_key(|(i, _)| supports[*i].len())
+                    .map(|(_, b)| chain_to(board, b, target, b.reason[target as usize]))
+                    .unwrap_or_default();
+                step.set_chain(longest);
+                step.score = technique.score() + length_bonus(size);
+                step.explain_with(found.explains(), || {
+                    let cases: Vec<String> = branches
+                        .iter()
+                        .zip(&options)
+                        .zip(&supports)
+                        .map(|((b, &o), s)| {
+                            let mut steps: Vec<String> =
+                                s.iter().filter(|&&x| x != o).map(|&x| implication(b, x)).collect();
+                            steps.push(implication(b, target));
+                            format!("if {}: {}", literal(o, true), steps.join(", "))
+                        })
+                        .collect();
+                    format!(
+                        "{}: {} has to be one of {} places. {}. Every case gives {}.",
+                        technique.name(),
+                        name,
+                        options.len(),
+                        cases.join("; "),
+                        literal(target, truth)
+                    )
+                });
+                step
+            });
+        }
+    }
+    finish(best, found);
+}
+
+pub fn forcing_chain_contradiction(board: &Board, found: &mut Found) {
+    contradiction(board, false, found);
+}
+
+pub fn forcing_chain_verity(board: &Board, found: &mut Found) {
+    verity(board, false, found);
+}
+
+pub fn forcing_net_contradiction(board: &Board, found: &mut Found) {
+    contradiction(board, true, found);
+}
+
+pub fn forcing_net_verity(board: &Board, found: &mut Found) {
+    verity(board, true, found);
+}
