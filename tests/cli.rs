@@ -324,7 +324,11 @@ fn hint_prints_the_step_then_its_placements_and_eliminations() {
     let text = succeed(&["hint", PUZZLE]);
     let mut lines = text.lines();
     // The easiest step by score: a hidden single (1.5) before any naked single (2.3).
-    assert_eq!(lines.next(), Some("hidden-single: In box 2, 8 fits only in r1c6."), "{text}");
+    assert_eq!(
+        lines.next(),
+        Some("hidden-single: In box 2, 8 fits only in r1c6."),
+        "{text}"
+    );
     assert_eq!(lines.next(), Some("r1c6=8"));
 }
 

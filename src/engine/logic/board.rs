@@ -13,6 +13,8 @@ pub struct Board {
     /// `digit_cells[d]`: empty cells where `d` is a candidate (index 0 unused).
     digit_cells: [CellSet; 10],
     empty: CellSet,
+    /// The puzzle's givens (the other filled cells were solved; avoidable rectangles tell them apart).
+    givens: CellSet,
 }
 
 impl Board {
@@ -22,6 +24,7 @@ impl Board {
             candidates: *position.all_candidates(),
             digit_cells: [CellSet::EMPTY; 10],
             empty: (0..CELLS).filter(|&c| position.value(c) == 0).collect(),
+            givens: (0..CELLS).filter(|&c| position.is_given(c)).collect(),
         };
         for cell in 0..CELLS {
             for digit in board.candidates[cell].iter() {
@@ -59,6 +62,10 @@ impl Board {
 
     pub fn empty_cells(&self) -> CellSet {
         self.empty
+    }
+
+    pub fn is_given(&self, cell: Cell) -> bool {
+        self.givens.contains(cell)
     }
 
     /// Empty cells with exactly two candidates.

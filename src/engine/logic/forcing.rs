@@ -48,6 +48,8 @@ enum Reason {
     /// False: its digit's places left in the first house all lie in the second (locked
     /// candidates), and it is in the second house only.
     Locked(House, House),
+    /// False: assuming it true inside this branch leads to a contradiction (a nested net).
+    Nested,
 }
 
 /// How a branch ended in a contradiction.
@@ -77,6 +79,10 @@ struct Branch {
     placed: [u16; 27],
     conflict: Option<Conflict>,
     order: Vec<Cand>,
+    /// Each literal's place in `order`.
+    index: [u16; CELLS * 9],
+    /// Whether a nested net was used.
+    nested: bool,
 }
 
 impl Branch {
@@ -102,6 +108,8 @@ impl Branch {
             placed,
             conflict: None,
             order: Vec::new(),
+            index: [0; CELLS * 9],
+            nested: false,
         }
     }
 
@@ -114,8 +122,10 @@ impl Branch {
 struct Propagator<'a> {
     board: &'a Board,
     net: bool,
-    /// The limit of implications a branch follows (bounded, so nets stay explainable).
-    limit: usize,
+    /// Whether a stalled branch may try nested nets (one level deep).
+    nested: bool,
+    /// Whether nets use locked candidates (nested nets inside a branch use singles only).
+    locked: bool,
     template: Branch,
 }
 
@@ -124,20 +134,28 @@ impl<'a> Propagator<'a> {
         Propagator {
             board,
             net,
-            limit: CELLS * 9,
+            nested: false,
+            locked: true,
             template: Branch::new(board),
         }
     }
 
     /// What assuming `c` true (or false) forces, up to the first contradiction.
     fn run(&self, c: Cand, truth: bool) -> Branch {
-        let mut branch = self.template.clone();
+        self.run_on(self.template.clone(), c, truth)
+    }
+
+    /// Like [`Propagator::run`], inside a branch (for nested nets).
+    fn run_on(&self, mut branch: Branch, c: Cand, truth: bool) -> Branch {
         let mut queue: Vec<(Cand, bool, Reason, u16)> = vec![(c, truth, Reason::Assumed, 0)];
         let mut next = 0;
-        while branch.conflict.is_none() && branch.order.len() < self.limit {
+        while branch.conflict.is_none() {
             if next == queue.len() {
-                // Singles have run out: nets go on with locked candidates.
-                if !self.net || !self.locked_candidates(&branch, &mut queue) {
+                // Singles have run out: nets go on with locked candidates, then nested nets.
+                if !self.net
+                    || !((self.locked && self.locked_candidates(&branch, &mut queue))
+                        || self.nested_contradiction(&mut branch, &mut queue))
+                {
                     break;
                 }
             }
@@ -162,6 +180,7 @@ impl<'a> Propagator<'a> {
             branch.state[c as usize] = if truth { TRUE } else { FALSE };
             branch.reason[c as usize] = reason;
             branch.depth[c as usize] = depth;
+            branch.index[c as usize] = branch.order.len() as u16;
             branch.order.push(c);
             let (cell, digit) = (cell_of(c), digit_of(c));
             if truth {
@@ -228,6 +247,69 @@ impl<'a> Propagator<'a> {
 }
 
 impl Propagator<'_> {
+    /// A stalled branch tries each open candidate as a nested assumption; the first that leads
+    /// to a contradiction is queued false. Returns whether one was found.
+    fn nested_contradiction(&self, branch: &mut Branch, queue: &mut Vec<(Cand, bool, Reason, u16)>) -> bool {
+        if !self.nested {
+            return false;
+        }
+        let inner = self.inner();
+        let depth = branch.order.last().map_or(0, |&c| branch.depth[c as usize]) + 1;
+        let before = queue.len();
+        for cell in self.board.empty_cells().iter() {
+            if branch.is_true_somewhere(cell) {
+                continue;
+            }
+            for digit in 1..=9u8 {
+                let y = cand(cell, digit);
+                if !branch.open[digit as usize].contains(cell) || branch.state[y as usize] != UNKNOWN {
+                    continue;
+                }
+                // Every contradiction of one sweep holds on its own: queue them all.
+                if inner.run_on(branch.clone(), y, true).conflict.is_some() {
+                    branch.nested = true;
+                    queue.push((y, false, Reason::Nested, depth));
+                }
+            }
+        }
+        queue.len() > before
+    }
+
+    /// The propagator of nested nets: singles only, no further nesting.
+    fn inner(&self) -> Propagator<'_> {
+        Propagator {
+            nested: false,
+            locked: false,
+            ..Propagator::new(self.board, true)
+        }
+    }
+
+    /// The branch as it stood before literal `c` was set (for explaining a nested net).
+    fn prefix(&self, branch: &Branch, c: Cand) -> Branch {
+        let mut out = self.template.clone();
+        for &l in &branch.order[..branch.index[c as usize] as usize] {
+            out.state[l as usize] = branch.state[l as usize];
+            out.reason[l as usize] = branch.reason[l as usize];
+            out.depth[l as usize] = branch.depth[l as usize];
+            out.index[l as usize] = out.order.len() as u16;
+            out.order.push(l);
+            let (cell, digit) = (cell_of(l), digit_of(l));
+            if branch.state[l as usize] == TRUE {
+                for house in houses_of(cell) {
+                    out.placed[house] |= 1 << digit;
+                }
+            } else {
+                out.open[digit as usize].remove(cell);
+            }
+        }
+        out
+    }
+
+    /// The inner branch that proves a nested elimination.
+    fn nested_branch(&self, branch: &Branch, c: Cand) -> Branch {
+        self.inner().run_on(self.prefix(branch, c), c, true)
+    }
+
     /// Queues what locked candidates remove in a branch; returns whether anything was queued.
     fn locked_candidates(&self, branch: &Branch, queue: &mut Vec<(Cand, bool, Reason, u16)>) -> bool {
         let before = queue.len();
@@ -268,9 +350,21 @@ impl Branch {
     }
 
     /// The candidates a literal's reason rests on.
-    fn premises(&self, board: &Board, c: Cand, reason: Reason) -> Vec<Cand> {
+    fn premises(&self, prop: &Propagator, c: Cand, reason: Reason) -> Vec<Cand> {
+        let board = prop.board;
         let (cell, digit) = (cell_of(c), digit_of(c));
         match reason {
+            Reason::Nested => {
+                // The literals of this branch that the inner contradiction used.
+                let inner = prop.nested_branch(self, c);
+                let limit = self.index[c as usize];
+                let plain = prop.inner();
+                inner
+                    .support(&plain, &inner.conflict_roots(board))
+                    .into_iter()
+                    .filter(|&l| inner.index[l as usize] < limit)
+                    .collect()
+            }
             Reason::Assumed => Vec::new(),
             Reason::SeenBy(p) | Reason::StrongLink(p) => vec![p],
             Reason::LastInCell => board
@@ -293,12 +387,12 @@ impl Branch {
     }
 
     /// The candidates whose values the conclusion rests on, each once, in the order derived.
-    fn support(&self, board: &Board, roots: &[(Cand, Reason)]) -> Vec<Cand> {
+    fn support(&self, prop: &Propagator, roots: &[(Cand, Reason)]) -> Vec<Cand> {
         let mut needed = vec![false; CELLS * 9];
         let mut stack: Vec<(Cand, Reason)> = roots.to_vec();
         let mut out = Vec::new();
         while let Some((c, reason)) = stack.pop() {
-            for p in self.premises(board, c, reason) {
+            for p in self.premises(prop, c, reason) {
                 if !needed[p as usize] && self.state[p as usize] != UNKNOWN {
                     needed[p as usize] = true;
                     out.push(p);
@@ -349,6 +443,7 @@ fn implication(branch: &Branch, c: Cand) -> String {
         Reason::StrongLink(p) => format!("strong link from {}", literal(p, false)),
         Reason::LastInCell => "last candidate in the cell".to_string(),
         Reason::LastInHouse(h) => format!("last place in {}", house_name(h)),
+        Reason::Nested => "otherwise a contradiction, see below".to_string(),
         Reason::Locked(source, target) => format!(
             "the {}s of {} lie in {}",
             digit_of(c),
@@ -369,12 +464,12 @@ fn conflict_text(branch: &Branch) -> String {
 }
 
 /// The chain of a branch leading to a literal, for the step's `chain` (single-premise links).
-fn chain_to(board: &Board, branch: &Branch, mut c: Cand, last_reason: Reason) -> Vec<ChainNode> {
+fn chain_to(prop: &Propagator, branch: &Branch, mut c: Cand, last_reason: Reason) -> Vec<ChainNode> {
     let mut nodes = vec![c];
     let mut reason = last_reason;
     let mut guard = 0;
     loop {
-        let premises = branch.premises(board, c, reason);
+        let premises = branch.premises(prop, c, reason);
         let Some(&p) = premises.iter().max_by_key(|&&p| branch.depth[p as usize]) else {
             break;
         };
@@ -442,75 +537,118 @@ fn finish(mut best: Vec<Found1>, found: &mut Found) {
     }
 }
 
-/// Contradiction: a candidate assumed true forces a contradiction, so it is false.
+/// Contradiction: a candidate assumed true forces a contradiction, so it is false (or assumed
+/// false, so it is true). Nets that find none try once more with nested nets inside each branch,
+/// taking the first contradiction found.
 fn contradiction(board: &Board, net: bool, found: &mut Found) {
     let technique = if net {
         Technique::ForcingNetContradiction
     } else {
         Technique::ForcingChainContradiction
     };
-    let propagator = Propagator::new(board, net);
     let mut best: Vec<Found1> = Vec::new();
     let all = found.is_collecting_all();
-    for cell in board.empty_cells().iter() {
-        for (digit, assumed) in board.candidates(cell).iter().flat_map(|d| [(d, true), (d, false)]) {
-            let c = cand(cell, digit);
-            let branch = propagator.run(c, assumed);
-            if branch.conflict.is_none() {
-                continue;
-            }
-            let roots = branch.conflict_roots(board);
-            let support = branch.support(board, &roots);
-            if !net && matches!(branch.conflict, Some(Conflict::Both(..))) && !single_premised(board, &branch, &support)
-            {
-                continue;
-            }
-            let size = support.len();
-            keep_shortest(&mut best, all, size, || {
-                let mut step = Step::new(technique);
-                if assumed {
-                    step.eliminate(cell, digit);
-                } else {
-                    step.place(cell, digit);
+    let passes: &[bool] = if net { &[false, true] } else { &[false] };
+    for &nested in passes {
+        if nested && !best.is_empty() {
+            break;
+        }
+        let propagator = Propagator {
+            nested,
+            ..Propagator::new(board, net)
+        };
+        // Bivalue cells first: their assumptions are the likeliest to fail quickly.
+        let mut cells: Vec<Cell> = board.empty_cells().iter().collect();
+        cells.sort_by_key(|&c| board.candidates(c).len());
+        'cells: for cell in cells {
+            for (digit, assumed) in board.candidates(cell).iter().flat_map(|d| [(d, true), (d, false)]) {
+                let c = cand(cell, digit);
+                let branch = propagator.run(c, assumed);
+                if branch.conflict.is_none() {
+                    continue;
                 }
-                step.mark_cell(cell, Role::Pattern);
-                let chain = match branch.conflict {
-                    Some(Conflict::Both(x, false_reason)) => chain_to(board, &branch, x, false_reason),
-                    _ => Vec::new(),
-                };
-                step.set_chain(chain);
-                step.score = technique.score() + length_bonus(size);
-                step.explain_with(found.explains(), || {
-                    let steps: Vec<String> = support
-                        .iter()
-                        .filter(|&&s| s != c)
-                        .map(|&s| implication(&branch, s))
-                        .collect();
-                    format!(
-                        "{}: if {} {} {}, then {}, and {}. So {} {} {}.",
-                        technique.name(),
-                        cell_name(cell),
-                        if assumed { "is" } else { "is not" },
-                        digit,
-                        steps.join(", "),
-                        conflict_text(&branch),
-                        cell_name(cell),
-                        if assumed { "cannot be" } else { "must be" },
-                        digit
-                    )
+                let roots = branch.conflict_roots(board);
+                let support = branch.support(&propagator, &roots);
+                if !net && !single_premised(&propagator, &branch, &support) {
+                    continue;
+                }
+                let size = support.len();
+                keep_shortest(&mut best, all, size, || {
+                    let mut step = Step::new(technique);
+                    if assumed {
+                        step.eliminate(cell, digit);
+                    } else {
+                        step.place(cell, digit);
+                    }
+                    step.mark_cell(cell, Role::Pattern);
+                    let chain = match branch.conflict {
+                        Some(Conflict::Both(x, false_reason)) => chain_to(&propagator, &branch, x, false_reason),
+                        _ => Vec::new(),
+                    };
+                    step.set_chain(chain);
+                    // A nested net is a level harder than any net without one.
+                    let nesting = if branch.nested { 1.0 } else { 0.0 };
+                    step.score = technique.score() + nesting + length_bonus(size);
+                    step.explain_with(found.explains(), || {
+                        let steps: Vec<String> = support
+                            .iter()
+                            .filter(|&&s| s != c)
+                            .map(|&s| implication(&branch, s))
+                            .collect();
+                        let mut text = format!(
+                            "{}{}: if {} {} {}, then {}, and {}. So {} {} {}.",
+                            technique.name(),
+                            if branch.nested { " (nested)" } else { "" },
+                            cell_name(cell),
+                            if assumed { "is" } else { "is not" },
+                            digit,
+                            steps.join(", "),
+                            conflict_text(&branch),
+                            cell_name(cell),
+                            if assumed { "cannot be" } else { "must be" },
+                            digit
+                        );
+                        for &s in support.iter().filter(|&&s| branch.reason[s as usize] == Reason::Nested) {
+                            text += &nested_text(&propagator, &branch, s);
+                        }
+                        text
+                    });
+                    step
                 });
-                step
-            });
+                if nested && !all {
+                    break 'cells;
+                }
+            }
         }
     }
     finish(best, found);
 }
 
+/// Why a nested elimination holds: ` Inside that branch, r3c4<>5: if r3c4=5, then …, and … .`
+fn nested_text(prop: &Propagator, branch: &Branch, c: Cand) -> String {
+    let inner = prop.nested_branch(branch, c);
+    let limit = branch.index[c as usize];
+    let plain = prop.inner();
+    let steps: Vec<String> = inner
+        .support(&plain, &inner.conflict_roots(prop.board))
+        .into_iter()
+        .filter(|&l| inner.index[l as usize] > limit)
+        .map(|l| implication(&inner, l))
+        .collect();
+    format!(
+        " Inside that branch, {}: if {}, then {}, and {}.",
+        literal(c, false),
+        literal(c, true),
+        steps.join(", "),
+        conflict_text(&inner)
+    )
+}
+
 /// Whether every implication of the support follows from one premise (a chain, not a net).
-fn single_premised(board: &Board, branch: &Branch, support: &[Cand]) -> bool {
+fn single_premised(prop: &Propagator, branch: &Branch, support: &[Cand]) -> bool {
     support
         .iter()
-        .all(|&c| branch.premises(board, c, branch.reason[c as usize]).len() <= 1)
+        .all(|&c| branch.premises(prop, c, branch.reason[c as usize]).len() <= 1)
 }
 
 /// Verity: every candidate of a cell, or every place of a digit in a house, forces the same
@@ -564,13 +702,13 @@ fn verity(board: &Board, net: bool, found: &mut Found) {
             }
             let supports: Vec<Vec<Cand>> = branches
                 .iter()
-                .map(|b| b.support(board, &[(target, b.reason[target as usize])]))
+                .map(|b| b.support(&propagator, &[(target, b.reason[target as usize])]))
                 .collect();
             if !net
                 && !branches
                     .iter()
                     .zip(&supports)
-                    .all(|(b, s)| single_premised(board, b, s) && single_premised(board, b, &[target]))
+                    .all(|(b, s)| single_premised(&propagator, b, s) && single_premised(&propagator, b, &[target]))
             {
                 continue;
             }
@@ -589,7 +727,7 @@ fn verity(board: &Board, net: bool, found: &mut Found) {
                     .iter()
                     .enumerate()
                     .max_by_key(|(i, _)| supports[*i].len())
-                    .map(|(_, b)| chain_to(board, b, target, b.reason[target as usize]))
+                    .map(|(_, b)| chain_to(&propagator, b, target, b.reason[target as usize]))
                     .unwrap_or_default();
                 step.set_chain(longest);
                 step.score = technique.score() + length_bonus(size);

@@ -1,6 +1,7 @@
 //! Human-style solving: techniques that find explained steps, tried in difficulty order, and
 //! the logical solver that chains them into a solution path.
 
+mod als;
 mod board;
 mod chains;
 mod coloring;
@@ -107,6 +108,16 @@ fn search(board: &Board, technique: Technique, found: &mut Found) {
         DiscontinuousNiceLoop => chains::discontinuous_nice_loop(board, found),
         GroupedContinuousNiceLoop => chains::grouped_continuous_nice_loop(board, found),
         GroupedDiscontinuousNiceLoop => chains::grouped_discontinuous_nice_loop(board, found),
+        UniqueRectangle3 => uniqueness::type_3(board, found),
+        UniqueRectangle5 => uniqueness::type_5(board, found),
+        UniqueRectangle6 => uniqueness::type_6(board, found),
+        HiddenRectangle => uniqueness::hidden_rectangle(board, found),
+        AvoidableRectangle1 => uniqueness::avoidable_1(board, found),
+        AvoidableRectangle2 => uniqueness::avoidable_2(board, found),
+        AlsXz => als::xz(board, found),
+        AlsXyWing => als::xy_wing(board, found),
+        AlsXyChain => als::xy_chain(board, found),
+        DeathBlossom => als::death_blossom(board, found),
         ForcingChainContradiction => forcing::forcing_chain_contradiction(board, found),
         ForcingChainVerity => forcing::forcing_chain_verity(board, found),
         ForcingNetContradiction => forcing::forcing_net_contradiction(board, found),

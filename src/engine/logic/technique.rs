@@ -129,6 +129,12 @@ techniques! {
     UniqueRectangle2, "unique-rectangle-2", "Unique Rectangle Type 2", Hard, 4.6;
     UniqueRectangle4, "unique-rectangle-4", "Unique Rectangle Type 4", Hard, 4.6;
     BugPlusOne, "bug-plus-one", "BUG+1", Hard, 5.6;
+    UniqueRectangle3, "unique-rectangle-3", "Unique Rectangle Type 3", Expert, 5.7;
+    UniqueRectangle5, "unique-rectangle-5", "Unique Rectangle Type 5", Expert, 5.7;
+    UniqueRectangle6, "unique-rectangle-6", "Unique Rectangle Type 6", Expert, 5.8;
+    HiddenRectangle, "hidden-rectangle", "Hidden Rectangle", Expert, 5.8;
+    AvoidableRectangle1, "avoidable-rectangle-1", "Avoidable Rectangle Type 1", Expert, 5.7;
+    AvoidableRectangle2, "avoidable-rectangle-2", "Avoidable Rectangle Type 2", Expert, 5.8;
     FinnedXWing, "finned-x-wing", "Finned X-Wing", Expert, 5.8;
     SashimiXWing, "sashimi-x-wing", "Sashimi X-Wing", Expert, 5.9;
     FinnedSwordfish, "finned-swordfish", "Finned Swordfish", Expert, 6.0;
@@ -137,12 +143,16 @@ techniques! {
     XyChain, "xy-chain", "XY-Chain", Expert, 6.3;
     FinnedJellyfish, "finned-jellyfish", "Finned Jellyfish", Expert, 6.3;
     SashimiJellyfish, "sashimi-jellyfish", "Sashimi Jellyfish", Expert, 6.4;
-    ContinuousNiceLoop, "continuous-nice-loop", "Continuous Nice Loop", Expert, 6.4;
-    DiscontinuousNiceLoop, "discontinuous-nice-loop", "Discontinuous Nice Loop", Expert, 6.5;
-    Aic, "aic", "AIC", Expert, 6.6;
-    GroupedContinuousNiceLoop, "grouped-continuous-nice-loop", "Grouped Continuous Nice Loop", Expert, 6.8;
-    GroupedDiscontinuousNiceLoop, "grouped-discontinuous-nice-loop", "Grouped Discontinuous Nice Loop", Expert, 6.9;
-    GroupedAic, "grouped-aic", "Grouped AIC", Expert, 7.0;
+    Aic, "aic", "AIC", Expert, 6.4;
+    ContinuousNiceLoop, "continuous-nice-loop", "Continuous Nice Loop", Expert, 6.5;
+    DiscontinuousNiceLoop, "discontinuous-nice-loop", "Discontinuous Nice Loop", Expert, 6.6;
+    GroupedAic, "grouped-aic", "Grouped AIC", Expert, 6.8;
+    GroupedContinuousNiceLoop, "grouped-continuous-nice-loop", "Grouped Continuous Nice Loop", Expert, 6.9;
+    GroupedDiscontinuousNiceLoop, "grouped-discontinuous-nice-loop", "Grouped Discontinuous Nice Loop", Expert, 7.0;
+    AlsXz, "als-xz", "ALS-XZ", Expert, 7.1;
+    AlsXyWing, "als-xy-wing", "ALS-XY-Wing", Expert, 7.2;
+    AlsXyChain, "als-xy-chain", "ALS-XY-Chain", Expert, 7.3;
+    DeathBlossom, "death-blossom", "Death Blossom", Expert, 7.4;
     ForcingChainContradiction, "forcing-chain-contradiction", "Forcing Chain Contradiction", Master, 7.5;
     ForcingChainVerity, "forcing-chain-verity", "Forcing Chain Verity", Master, 7.8;
     ForcingNetContradiction, "forcing-net-contradiction", "Forcing Net Contradiction", Master, 8.5;
@@ -186,7 +196,7 @@ mod tests {
 
     #[test]
     fn ids_round_trip_and_levels_never_fall_in_order() {
-        assert_eq!(Technique::ALL.len(), 47);
+        assert_eq!(Technique::ALL.len(), 57);
         for pair in Technique::ALL.windows(2) {
             assert!(pair[0].level() <= pair[1].level(), "{} before {}", pair[0], pair[1]);
         }

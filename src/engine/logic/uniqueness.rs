@@ -3,7 +3,7 @@
 //! must be avoided. Unique Rectangle types 1, 2 and 4, and BUG+1.
 
 use super::board::Board;
-use super::step::{list_cells, HouseRole, Role, Step};
+use super::step::{list_cells, list_digits, HouseRole, Role, Step};
 use super::technique::Technique;
 use super::Found;
 use crate::engine::cellset::CellSet;
@@ -244,4 +244,388 @@ pub fn bug_plus_one(board: &Board, found: &mut Found) {
         )
     });
     found.add(step);
+}
+
+/// Every rectangle (two rows, two columns, two boxes) of empty cells that all hold both digits
+/// of a pair: corners in reading order, so `[0]`/`[3]` and `[1]`/`[2]` are diagonal.
+fn every_rectangle(board: &Board) -> Vec<([Cell; 4], [Digit; 2])> {
+    let mut out = Vec::new();
+    for r1 in 0..9 {
+        for r2 in r1 + 1..9 {
+            for c1 in 0..9 {
+                for c2 in c1 + 1..9 {
+                    if (r1 / 3 == r2 / 3) == (c1 / 3 == c2 / 3) {
+                        continue;
+                    }
+                    let cells = [cell_at(r1, c1), cell_at(r1, c2), cell_at(r2, c1), cell_at(r2, c2)];
+                    let common = cells.iter().fold(0x3FEu16, |m, &c| m & board.candidates(c).mask());
+                    if common.count_ones() < 2 || cells.iter().any(|&c| board.value(c) != 0) {
+                        continue;
+                    }
+                    let digits: Vec<Digit> = Candidates::from_mask(common).iter().collect();
+                    for (i, &a) in digits.iter().enumerate() {
+                        for &b in &digits[i + 1..] {
+                            out.push((cells, [a, b]));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The corners holding exactly the pair, and the others.
+fn floor_and_roof(board: &Board, cells: [Cell; 4], pair: [Digit; 2]) -> (Vec<Cell>, Vec<Cell>) {
+    cells.into_iter().partition(|&c| board.candidates(c) == pair_set(pair))
+}
+
+fn rectangle_intro(pair: [Digit; 2], cells: [Cell; 4]) -> String {
+    format!(
+        "Unique rectangle on {} and {} in {}",
+        pair[0],
+        pair[1],
+        list_cells(cells)
+    )
+}
+
+/// Type 3: the roof's extra digits act as one more cell; with other cells of a house the roof
+/// shares they form a naked subset, whose digits leave the house's other cells.
+pub fn type_3(board: &Board, found: &mut Found) {
+    for (cells, pair) in rectangles(board, false) {
+        let Some([a, b]) = roof(board, cells, pair) else {
+            continue;
+        };
+        let extra = (board.candidates(a).mask() | board.candidates(b).mask()) & !pair_set(pair).mask();
+        if extra.count_ones() < 2 {
+            continue; // one extra digit is type 2
+        }
+        let roof_cells: CellSet = [a, b].into_iter().collect();
+        for house in (0..27).filter(|&h| (roof_cells - CellSet::house(h)).is_empty()) {
+            let others: Vec<Cell> = ((CellSet::house(house) & board.empty_cells()) - roof_cells)
+                .iter()
+                .collect();
+            for size in 1..=3usize.min(others.len().saturating_sub(1)) {
+                let mut keep_looking = true;
+                super::subsets::each_combination(&others, size, |subset| {
+                    let digits = subset.iter().fold(extra, |m, &c| m | board.candidates(c).mask());
+                    if digits.count_ones() as usize != size + 1 {
+                        return true;
+                    }
+                    let subset_cells: CellSet = subset.iter().copied().collect();
+                    let mut step = start(Technique::UniqueRectangle3, board, cells, pair);
+                    // The subset is naked in every house holding it and the roof.
+                    let all = subset_cells | roof_cells;
+                    for h in (0..27).filter(|&h| (all - CellSet::house(h)).is_empty()) {
+                        let rest = (CellSet::house(h) & board.empty_cells()) - all;
+                        for d in Candidates::from_mask(digits).iter() {
+                            for cell in (rest & board.cells_with(d)).iter() {
+                                step.eliminate(cell, d);
+                            }
+                        }
+                    }
+                    if !step.makes_progress() {
+                        return true;
+                    }
+                    step.mark_house(house, HouseRole::Base);
+                    for &cell in subset {
+                        for d in board.candidates(cell).iter() {
+                            step.mark_candidate(cell, d, Role::Fin);
+                        }
+                    }
+                    step.explain_with(found.explains(), || {
+                        format!(
+                            "{}: {} or {} must hold one of {} (else two solutions); with {} they form a naked \
+                             subset on {} in {}, so the house's other cells lose those digits.",
+                            rectangle_intro(pair, cells),
+                            cell_name(a),
+                            cell_name(b),
+                            list_digits(Candidates::from_mask(extra).iter()),
+                            list_cells(subset.iter().copied()),
+                            list_digits(Candidates::from_mask(digits).iter()),
+                            house_name(house)
+                        )
+                    });
+                    keep_looking = found.add(step);
+                    keep_looking
+                });
+                if !keep_looking {
+                    return;
+                }
+            }
+        }
+    }
+}
+
+/// Type 5: the corners that hold more than the pair hold one same extra digit z, and they do not
+/// lie on one side (that is type 2); one of them is z, so cells seeing them all lose it.
+pub fn type_5(board: &Board, found: &mut Found) {
+    for (cells, pair) in every_rectangle(board) {
+        let (floor, roof) = floor_and_roof(board, cells, pair);
+        if floor.is_empty() || roof.len() < 2 {
+            continue;
+        }
+        let roof_set: CellSet = roof.iter().copied().collect();
+        if roof.len() == 2 && roof_set.in_one_house() {
+            continue;
+        }
+        let extra = Candidates::from_mask(board.candidates(roof[0]).mask() & !pair_set(pair).mask());
+        let Some(z) = extra.first() else { continue };
+        if extra.len() != 1
+            || roof
+                .iter()
+                .any(|&c| board.candidates(c).mask() != pair_set(pair).mask() | 1 << z)
+        {
+            continue;
+        }
+        let targets = roof_set.common_peers() & board.cells_with(z);
+        if targets.is_empty() {
+            continue;
+        }
+        let mut step = start(Technique::UniqueRectangle5, board, cells, pair);
+        for &c in &roof {
+            step.mark_candidate(c, z, Role::Fin);
+        }
+        for cell in targets.iter() {
+            step.eliminate(cell, z);
+        }
+        step.explain_with(found.explains(), || {
+            format!(
+                "{}: to avoid two solutions one of {} is {}, so {} cannot be {}.",
+                rectangle_intro(pair, cells),
+                list_cells(roof.iter().copied()),
+                z,
+                list_cells(targets.iter()),
+                z
+            )
+        });
+        if !found.add(step) {
+            return;
+        }
+    }
+}
+
+/// Type 6: two diagonal corners hold only the pair; a pair digit x lies, in both rows (or both
+/// columns) of the rectangle, only in its corners. Were x in a roof corner, it would be in the
+/// other too and the floor would hold the other digit: a deadly pattern. So the roof loses x.
+pub fn type_6(board: &Board, found: &mut Found) {
+    for (cells, pair) in every_rectangle(board) {
+        let (floor, roof) = floor_and_roof(board, cells, pair);
+        let (&[f1, f2], &[g1, g2]) = (&floor[..], &roof[..]) else {
+            continue;
+        };
+        if row_of(f1) == row_of(f2) || col_of(f1) == col_of(f2) {
+            continue; // floor on one side: not type 6
+        }
+        let rect: CellSet = cells.into_iter().collect();
+        let rows = [row_of(cells[0]), row_of(cells[3])];
+        let cols = [9 + col_of(cells[0]), 9 + col_of(cells[3])];
+        for x in pair {
+            let locked = |lines: [usize; 2]| lines.iter().all(|&l| (board.cells_in(l, x) - rect).is_empty());
+            if !(locked(rows) || locked(cols)) {
+                continue;
+            }
+            let mut step = start(Technique::UniqueRectangle6, board, cells, pair);
+            step.eliminate(g1, x).eliminate(g2, x);
+            step.explain_with(found.explains(), || {
+                format!(
+                    "{}: {} lies only in the rectangle in its two rows or columns; were it in {} or {}, it \
+                     would be in both, and the other corners would hold the other digit: two solutions. So \
+                     neither is {}.",
+                    rectangle_intro(pair, cells),
+                    x,
+                    cell_name(g1),
+                    cell_name(g2),
+                    x
+                )
+            });
+            if !found.add(step) {
+                return;
+            }
+        }
+    }
+}
+
+/// Hidden rectangle: a corner holds only the pair; in the row and the column of the opposite
+/// corner, a pair digit x lies only in the rectangle. Were the opposite corner the other digit y,
+/// x would fill the other two corners and the first corner would be y: two solutions. So the
+/// opposite corner is not y.
+pub fn hidden_rectangle(board: &Board, found: &mut Found) {
+    for (cells, pair) in every_rectangle(board) {
+        let rect: CellSet = cells.into_iter().collect();
+        for (i, &corner) in cells.iter().enumerate() {
+            if board.candidates(corner) != pair_set(pair) {
+                continue;
+            }
+            let opposite = cells[3 - i];
+            if board.candidates(opposite) == pair_set(pair) {
+                continue;
+            }
+            for (x, y) in [(pair[0], pair[1]), (pair[1], pair[0])] {
+                let row = row_of(opposite);
+                let col = 9 + col_of(opposite);
+                if !(board.cells_in(row, x) - rect).is_empty() || !(board.cells_in(col, x) - rect).is_empty() {
+                    continue;
+                }
+                let mut step = start(Technique::HiddenRectangle, board, cells, pair);
+                step.eliminate(opposite, y);
+                step.explain_with(found.explains(), || {
+                    format!(
+                        "Hidden rectangle on {} and {} in {}: {} holds only the pair, and in {} and {} the {}s lie \
+                         only in the rectangle. Were {} {}, the {}s would fill the other corners and two \
+                         solutions would remain, so it is not {}.",
+                        pair[0],
+                        pair[1],
+                        list_cells(cells),
+                        cell_name(corner),
+                        house_name(row),
+                        house_name(col),
+                        x,
+                        cell_name(opposite),
+                        y,
+                        x,
+                        y
+                    )
+                });
+                if !found.add(step) {
+                    return;
+                }
+            }
+        }
+    }
+}
+
+/// Avoidable rectangles: corners solved by the player (not givens) could swap their digits too.
+/// Type 1: three corners are solved as a, b, b around the fourth, which must not be a. Type 2: two
+/// corners of a side are solved as a and b; the other two hold the digit that would complete the
+/// pattern plus one same extra digit z, which one of them must be.
+fn avoidable(board: &Board, type_2: bool, found: &mut Found) {
+    let technique = if type_2 {
+        Technique::AvoidableRectangle2
+    } else {
+        Technique::AvoidableRectangle1
+    };
+    for r1 in 0..9 {
+        for r2 in r1 + 1..9 {
+            for c1 in 0..9 {
+                for c2 in c1 + 1..9 {
+                    if (r1 / 3 == r2 / 3) == (c1 / 3 == c2 / 3) {
+                        continue;
+                    }
+                    let cells = [cell_at(r1, c1), cell_at(r1, c2), cell_at(r2, c1), cell_at(r2, c2)];
+                    if cells.iter().any(|&c| board.is_given(c)) {
+                        continue;
+                    }
+                    let solved: Vec<usize> = (0..4).filter(|&i| board.value(cells[i]) != 0).collect();
+                    // The digit each corner would hold in the pattern: diagonal corners agree.
+                    let want = |i: usize| -> Option<Digit> {
+                        let partner = 3 - i;
+                        if board.value(cells[partner]) != 0 {
+                            return Some(board.value(cells[partner]));
+                        }
+                        None
+                    };
+                    if !type_2 && solved.len() == 3 {
+                        let Some(empty) = (0..4).find(|i| !solved.contains(i)) else {
+                            continue;
+                        };
+                        let (side1, side2) = ([1, 0, 0, 1][empty], [2, 3, 3, 2][empty]);
+                        let b = board.value(cells[side1]);
+                        if b != board.value(cells[side2]) {
+                            continue;
+                        }
+                        let Some(a) = want(empty) else { continue };
+                        if a == b || !board.has(cells[empty], a) {
+                            continue;
+                        }
+                        let target = cells[empty];
+                        let mut step = Step::new(technique);
+                        for &i in &solved {
+                            step.mark_cell(cells[i], Role::Pattern);
+                        }
+                        step.eliminate(target, a);
+                        step.explain_with(found.explains(), || {
+                            format!(
+                                "Avoidable rectangle in {}: three corners were solved (none is a given) as {} and \
+                                 {}; were {} {}, the two digits could swap: two solutions. So it is not {}.",
+                                list_cells(cells),
+                                a,
+                                b,
+                                cell_name(target),
+                                a,
+                                a
+                            )
+                        });
+                        if !found.add(step) {
+                            return;
+                        }
+                    } else if type_2 && solved.len() == 2 {
+                        let (s1, s2) = (solved[0], solved[1]);
+                        if s1 + s2 == 3 {
+                            continue; // a diagonal: not a side
+                        }
+                        let open: Vec<usize> = (0..4).filter(|i| !solved.contains(i)).collect();
+                        let needs: Vec<Digit> = open.iter().filter_map(|&i| want(i)).collect();
+                        if needs.len() != 2 || needs[0] == needs[1] {
+                            continue;
+                        }
+                        let extras: Vec<u16> = open
+                            .iter()
+                            .zip(&needs)
+                            .map(|(&i, &d)| board.candidates(cells[i]).mask() & !(1 << d))
+                            .collect();
+                        let fits = open
+                            .iter()
+                            .zip(&needs)
+                            .all(|(&i, &d)| board.has(cells[i], d) && board.candidates(cells[i]).len() == 2);
+                        if !fits || extras[0] != extras[1] {
+                            continue;
+                        }
+                        let Some(z) = Candidates::from_mask(extras[0]).first() else {
+                            continue;
+                        };
+                        let pair: CellSet = open.iter().map(|&i| cells[i]).collect();
+                        let targets = pair.common_peers() & board.cells_with(z);
+                        if targets.is_empty() {
+                            continue;
+                        }
+                        let mut step = Step::new(technique);
+                        for &i in &solved {
+                            step.mark_cell(cells[i], Role::Pattern);
+                        }
+                        for cell in pair.iter() {
+                            step.mark_candidate(cell, z, Role::Fin);
+                        }
+                        for cell in targets.iter() {
+                            step.eliminate(cell, z);
+                        }
+                        step.explain_with(found.explains(), || {
+                            format!(
+                                "Avoidable rectangle in {}: two corners were solved (not givens); were the other \
+                                 two {} and {}, the digits could swap. So one of {} is {}, and {} cannot be {}.",
+                                list_cells(cells),
+                                needs[0],
+                                needs[1],
+                                list_cells(pair.iter()),
+                                z,
+                                list_cells(targets.iter()),
+                                z
+                            )
+                        });
+                        if !found.add(step) {
+                            return;
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+pub fn avoidable_1(board: &Board, found: &mut Found) {
+    avoidable(board, false, found);
+}
+
+pub fn avoidable_2(board: &Board, found: &mut Found) {
+    avoidable(board, true, found);
 }

@@ -1,0 +1,456 @@
+//! Almost locked sets (ALS): n cells of one house holding n + 1 digits between them. Take one
+//! digit away and the rest are locked. ALS-XZ (two sets joined by a restricted common digit X:
+//! one of them is locked without X, so a digit Z common to both is in one of them), ALS-XY-Wing
+//! (three sets, two links), ALS-XY-Chain (a chain of sets) and Death Blossom (a stem cell whose
+//! every digit locks a set).
+
+use std::collections::HashSet;
+
+use super::board::Board;
+use super::step::{list_cells, list_digits, Role, Step};
+use super::technique::Technique;
+use super::Found;
+use crate::engine::cellset::CellSet;
+use crate::engine::grid::{cell_name, house_name, Candidates, Cell, Digit, House};
+
+/// An almost locked set.
+#[derive(Clone, Debug)]
+pub(crate) struct Als {
+    pub cells: CellSet,
+    pub digits: Candidates,
+    pub house: House,
+    /// The cells of the set holding each digit.
+    pub holding: [CellSet; 10],
+    /// The cells (anywhere) that see every cell of the set holding each digit.
+    pub seeing: [CellSet; 10],
+}
+
+impl Als {
+    fn name(&self) -> String {
+        format!(
+            "{{{}}} ({} in {})",
+            list_cells(self.cells.iter()),
+            list_digits(self.digits.iter()),
+            house_name(self.house)
+        )
+    }
+}
+
+/// Every almost locked set of the board with at most `max_cells` cells (each once, whichever
+/// house it is found in).
+pub(crate) fn all_sets(board: &Board, max_cells: usize) -> Vec<Als> {
+    let mut seen: HashSet<CellSet> = HashSet::new();
+    let mut out = Vec::new();
+    for house in 0..27 {
+        let empty: Vec<Cell> = (CellSet::house(house) & board.empty_cells()).iter().collect();
+        let n = empty.len();
+        for mask in 1u32..(1 << n) {
+            let size = mask.count_ones() as usize;
+            if size > max_cells || size >= n {
+                continue;
+            }
+            let mut digits = 0u16;
+            let mut cells = CellSet::EMPTY;
+            for (i, &cell) in empty.iter().enumerate() {
+                if mask >> i & 1 == 1 {
+                    digits |= board.candidates(cell).mask();
+                    cells.insert(cell);
+                }
+            }
+            if digits.count_ones() as usize != size + 1 || !seen.insert(cells) {
+                continue;
+            }
+            let digits = Candidates::from_mask(digits);
+            let mut holding = [CellSet::EMPTY; 10];
+            let mut seeing = [CellSet::EMPTY; 10];
+            for d in digits.iter() {
+                holding[d as usize] = cells & board.cells_with(d);
+                seeing[d as usize] = holding[d as usize].common_peers();
+            }
+            out.push(Als {
+                cells,
+                digits,
+                house,
+                holding,
+                seeing,
+            });
+        }
+    }
+    out
+}
+
+/// The restricted common candidates of two sets that do not overlap: digits in both whose
+/// cells in one set all see their cells in the other.
+fn restricted_commons(a: &Als, b: &Als) -> Candidates {
+    if !(a.cells & b.cells).is_empty() {
+        return Candidates::NONE;
+    }
+    Candidates::from_mask(a.digits.mask() & b.digits.mask())
+        .iter()
+        .filter(|&x| (b.holding[x as usize] - a.seeing[x as usize]).is_empty())
+        .collect()
+}
+
+/// Cells outside both sets that see every cell of both holding `z`, and hold it.
+fn common_targets(board: &Board, a: &Als, b: &Als, z: Digit) -> CellSet {
+    (board.cells_with(z) & a.seeing[z as usize] & b.seeing[z as usize]) - a.cells - b.cells
+}
+
+fn mark_set(step: &mut Step, board: &Board, set: &Als, link: Candidates) {
+    for cell in set.cells.iter() {
+        for d in board.candidates(cell).iter() {
+            let role = if link.contains(d) { Role::Fin } else { Role::Pattern };
+            step.mark_candidate(cell, d, role);
+        }
+    }
+}
+
+/// ALS-XZ: sets A and B with a restricted common X; any other common digit Z is in A or in B,
+/// so cells seeing all of them lose Z. With two restricted commons (doubly linked), both sets
+/// are locked: each loses nothing, but every digit of each set goes from cells seeing all its
+/// cells in that set.
+pub fn xz(board: &Board, found: &mut Found) {
+    let sets = all_sets(board, 8);
+    for (i, a) in sets.iter().enumerate() {
+        for b in &sets[i + 1..] {
+            let rcc = restricted_commons(a, b);
+            if rcc.is_empty() {
+                continue;
+            }
+            let mut step = Step::new(Technique::AlsXz);
+            let doubly = rcc.len() >= 2;
+            if doubly {
+                for set in [a, b] {
+                    let other = if std::ptr::eq(set, a) { b } else { a };
+                    for d in set.digits.iter() {
+                        let mut targets = board.cells_with(d) & set.seeing[d as usize];
+                        if rcc.contains(d) {
+                            targets &= other.seeing[d as usize];
+                        }
+                        for cell in (targets - a.cells - b.cells).iter() {
+                            step.eliminate(cell, d);
+                        }
+                    }
+                }
+            } else {
+                for z in Candidates::from_mask(a.digits.mask() & b.digits.mask() & !rcc.mask()).iter() {
+                    for cell in common_targets(board, a, b, z).iter() {
+                        step.eliminate(cell, z);
+                    }
+                }
+            }
+            if !step.makes_progress() {
+                continue;
+            }
+            mark_set(&mut step, board, a, rcc);
+            mark_set(&mut step, board, b, rcc);
+            let eliminations = step.eliminations.clone();
+            step.explain_with(found.explains(), || {
+                if doubly {
+                    format!(
+                        "ALS-XZ (doubly linked): A = {} and B = {} share the restricted digits {}; \
+                         both sets are locked, so {}.",
+                        a.name(),
+                        b.name(),
+                        list_digits(rcc.iter()),
+                        super::step::eliminations_notation(&eliminations)
+                    )
+                } else {
+                    format!(
+                        "ALS-XZ: A = {} and B = {} share {} only where they see each other, so one of \
+                         them is locked without it and holds their other common digits.",
+                        a.name(),
+                        b.name(),
+                        list_digits(rcc.iter())
+                    )
+                }
+            });
+            if !found.add(step) {
+                return;
+            }
+        }
+    }
+}
+
+/// ALS-XY-Wing: a pivot set C linked to A by X and to B by Y (X ≠ Y): if A lacks X, C is
+/// locked with X… either way A or B holds a digit Z common to both, so cells seeing all their
+/// Z cells lose Z.
+pub fn xy_wing(board: &Board, found: &mut Found) {
+    let sets = all_sets(board, 8);
+    for c in &sets {
+        let linked: Vec<(usize, Candidates)> = sets
+            .iter()
+            .enumerate()
+            .map(|(i, s)| (i, restricted_commons(c, s)))
+            .filter(|(_, r)| !r.is_empty())
+            .collect();
+        for (ia, (a_index, a_rcc)) in linked.iter().enumerate() {
+            for (b_index, b_rcc) in &linked[ia + 1..] {
+                let (a, b) = (&sets[*a_index], &sets[*b_index]);
+                if !(a.cells & b.cells).is_empty() {
+                    continue;
+                }
+                for x in a_rcc.iter() {
+                    for y in b_rcc.iter().filter(|&y| y != x) {
+                        let mut step = Step::new(Technique::AlsXyWing);
+                        let zs = Candidates::from_mask(a.digits.mask() & b.digits.mask() & !(1 << x) & !(1 << y));
+                        for z in zs.iter() {
+                            for cell in (common_targets(board, a, b, z) - c.cells).iter() {
+                                step.eliminate(cell, z);
+                            }
+                        }
+                        if !step.makes_progress() {
+                            continue;
+                        }
+                        mark_set(&mut step, board, c, [x, y].into_iter().collect());
+                        mark_set(&mut step, board, a, Candidates::single(x));
+                        mark_set(&mut step, board, b, Candidates::single(y));
+                        step.explain_with(found.explains(), || {
+                            format!(
+                                "ALS-XY-Wing: the pivot {} is linked to A = {} by {} and to B = {} by {}. \
+                                 The pivot cannot lack both, so A or B is locked and holds {}; cells seeing \
+                                 all of them in A and B lose it.",
+                                c.name(),
+                                a.name(),
+                                x,
+                                b.name(),
+                                y,
+                                list_digits(zs.iter())
+                            )
+                        });
+                        if !found.add(step) {
+                            return;
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// ALS-XY-Chain: sets A1 - A2 - … - An joined by restricted common digits, consecutive links
+/// different; a digit Z in A1 and An (not the first or last link) is in one of them.
+pub fn xy_chain(board: &Board, found: &mut Found) {
+    const MAX_SETS: usize = 6;
+    let sets = all_sets(board, 6);
+    let n = sets.len();
+    // Links: for each set, the sets it is joined to and by which digits.
+    let links: Vec<Vec<(usize, Candidates)>> = (0..n)
+        .map(|i| {
+            (0..n)
+                .filter(|&j| j != i)
+                .map(|j| (j, restricted_commons(&sets[i], &sets[j])))
+                .filter(|(_, r)| !r.is_empty())
+                .collect()
+        })
+        .collect();
+    let mut path: Vec<(usize, Digit)> = Vec::new();
+    let mut search = Search {
+        keep_looking: true,
+        budget: 200_000,
+    };
+    for start in 0..n {
+        path.clear();
+        path.push((start, 0));
+        extend(board, &sets, &links, &mut path, MAX_SETS, found, &mut search);
+        if !search.keep_looking || search.budget == 0 {
+            return;
+        }
+    }
+}
+
+/// The state of a depth-first chain search: whether to go on, and how many extensions are left
+/// (chains are bounded so the search stays fast).
+struct Search {
+    keep_looking: bool,
+    budget: usize,
+}
+
+/// Depth-first extension of an ALS chain; reports chains of at least three sets.
+fn extend(
+    board: &Board,
+    sets: &[Als],
+    links: &[Vec<(usize, Candidates)>],
+    path: &mut Vec<(usize, Digit)>,
+    max: usize,
+    found: &mut Found,
+    search: &mut Search,
+) {
+    if search.budget == 0 {
+        return;
+    }
+    search.budget -= 1;
+    let (last, last_link) = path[path.len() - 1];
+    if path.len() >= 3 {
+        let (first, _) = path[0];
+        let (a, b) = (&sets[first], &sets[last]);
+        let first_link = path[1].1;
+        if first < last && (a.cells & b.cells).is_empty() {
+            let zs = Candidates::from_mask(a.digits.mask() & b.digits.mask() & !(1 << first_link) & !(1 << last_link));
+            let inner: CellSet = path.iter().fold(CellSet::EMPTY, |acc, &(i, _)| acc | sets[i].cells);
+            let mut step = Step::new(Technique::AlsXyChain);
+            for z in zs.iter() {
+                for cell in (common_targets(board, a, b, z) - inner).iter() {
+                    step.eliminate(cell, z);
+                }
+            }
+            if step.makes_progress() {
+                for (k, &(i, _)) in path.iter().enumerate() {
+                    let mut link = Candidates::NONE;
+                    if k > 0 {
+                        link.insert(path[k].1);
+                    }
+                    if let Some(&(_, next)) = path.get(k + 1) {
+                        link.insert(next);
+                    }
+                    mark_set(&mut step, board, &sets[i], link);
+                }
+                step.explain_with(found.explains(), || {
+                    let chain: Vec<String> = path
+                        .iter()
+                        .enumerate()
+                        .map(|(k, &(i, d))| {
+                            if k == 0 {
+                                sets[i].name()
+                            } else {
+                                format!("-{}- {}", d, sets[i].name())
+                            }
+                        })
+                        .collect();
+                    format!(
+                        "ALS-XY-Chain: {}. Each link is a digit the two sets share only where they see each \
+                         other, so one end set is locked and holds {}; cells seeing all of them in both ends \
+                         lose it.",
+                        chain.join(" "),
+                        list_digits(zs.iter())
+                    )
+                });
+                search.keep_looking = found.add(step);
+                if !search.keep_looking {
+                    return;
+                }
+            }
+        }
+    }
+    if path.len() >= max {
+        return;
+    }
+    for &(next, rcc) in &links[last] {
+        if path
+            .iter()
+            .any(|&(i, _)| i == next || !(sets[i].cells & sets[next].cells).is_empty())
+        {
+            continue;
+        }
+        for x in rcc.iter().filter(|&x| x != last_link) {
+            path.push((next, x));
+            extend(board, sets, links, path, max, found, search);
+            path.pop();
+            if !search.keep_looking || search.budget == 0 {
+                return;
+            }
+        }
+    }
+}
+
+/// Death Blossom: a stem cell whose every candidate d has a set A_d whose d cells all see the
+/// stem. Whatever the stem holds, its set loses that digit and is locked; a digit Z in every
+/// set (and not in the stem) is then in one of them, so cells seeing all their Z cells lose it.
+pub fn death_blossom(board: &Board, found: &mut Found) {
+    let sets = all_sets(board, 8);
+    let mut budget = 1_000_000usize;
+    for stem in board.empty_cells().iter() {
+        let digits: Vec<Digit> = board.candidates(stem).iter().collect();
+        if !(2..=5).contains(&digits.len()) {
+            continue;
+        }
+        // For each stem digit, the sets whose cells holding it all see the stem.
+        let petals: Vec<Vec<usize>> = digits
+            .iter()
+            .map(|&d| {
+                (0..sets.len())
+                    .filter(|&i| {
+                        let s = &sets[i];
+                        s.digits.contains(d) && !s.cells.contains(stem) && s.seeing[d as usize].contains(stem)
+                    })
+                    .collect()
+            })
+            .collect();
+        if petals.iter().any(|p| p.is_empty()) {
+            continue;
+        }
+        let mut choice = vec![0usize; digits.len()];
+        loop {
+            if budget == 0 {
+                return;
+            }
+            budget -= 1;
+            let chosen: Vec<&Als> = choice.iter().zip(&petals).map(|(&k, p)| &sets[p[k]]).collect();
+            let disjoint = chosen
+                .iter()
+                .enumerate()
+                .all(|(i, a)| chosen[i + 1..].iter().all(|b| (a.cells & b.cells).is_empty()));
+            if disjoint {
+                // A digit of every petal (a stem digit too: then the targets also see the stem).
+                let common = chosen
+                    .iter()
+                    .zip(&digits)
+                    .fold(0x3FEu16, |m, (s, &d)| m & s.digits.mask() & !(1 << d));
+                let mut step = Step::new(Technique::DeathBlossom);
+                let all_cells = chosen.iter().fold(CellSet::single(stem), |acc, s| acc | s.cells);
+                for z in Candidates::from_mask(common).iter() {
+                    let mut targets = chosen
+                        .iter()
+                        .fold(board.cells_with(z), |acc, s| acc & s.seeing[z as usize])
+                        - all_cells;
+                    if board.has(stem, z) {
+                        targets &= CellSet::peers(stem);
+                    }
+                    for cell in targets.iter() {
+                        step.eliminate(cell, z);
+                    }
+                }
+                if step.makes_progress() {
+                    step.mark_cell(stem, Role::Pattern);
+                    for (s, &d) in chosen.iter().zip(&digits) {
+                        mark_set(&mut step, board, s, Candidates::single(d));
+                    }
+                    step.explain_with(found.explains(), || {
+                        let parts: Vec<String> = chosen
+                            .iter()
+                            .zip(&digits)
+                            .map(|(s, d)| format!("{} -> {}", d, s.name()))
+                            .collect();
+                        format!(
+                            "Death Blossom: the stem {} holds one of {}; for each, a set loses that digit and \
+                             is locked ({}). All the sets hold {}, so one of them does.",
+                            cell_name(stem),
+                            list_digits(digits.iter().copied()),
+                            parts.join("; "),
+                            list_digits(Candidates::from_mask(common).iter())
+                        )
+                    });
+                    if !found.add(step) {
+                        return;
+                    }
+                }
+            }
+            // Next combination of petals.
+            let mut k = 0;
+            loop {
+                if k == choice.len() {
+                    break;
+                }
+                choice[k] += 1;
+                if choice[k] < petals[k].len() {
+                    break;
+                }
+                choice[k] = 0;
+                k += 1;
+            }
+            if k == choice.len() {
+                break;
+            }
+        }
+    }
+}
