@@ -9,8 +9,8 @@ use super::Found;
 use crate::engine::cellset::CellSet;
 use crate::engine::grid::{Cell, Digit, CELLS};
 
-/// The colour classes of each chain of strong links on a digit.
-fn chains(board: &Board, digit: Digit) -> Vec<[CellSet; 2]> {
+/// The colour classes of each chain of strong links on a digit (of at least `min_cells` cells).
+fn chains(board: &Board, digit: Digit, min_cells: u32) -> Vec<[CellSet; 2]> {
     let mut partners: Vec<Vec<Cell>> = vec![Vec::new(); CELLS];
     for house in 0..27 {
         let cells = board.cells_in(house, digit);
@@ -40,7 +40,7 @@ fn chains(board: &Board, digit: Digit) -> Vec<[CellSet; 2]> {
                 }
             }
         }
-        if classes[0].len() + classes[1].len() >= 3 {
+        if classes[0].len() + classes[1].len() >= min_cells {
             result.push(classes);
         }
     }
@@ -53,7 +53,7 @@ fn sees_any(cell: Cell, cells: CellSet) -> bool {
 
 pub fn simple_colors(board: &Board, found: &mut Found) {
     for digit in 1..=9 {
-        for [blue, green] in chains(board, digit) {
+        for [blue, green] in chains(board, digit, 3) {
             let chain = blue | green;
             let wrapped = [blue, green]
                 .into_iter()
@@ -114,6 +114,120 @@ pub fn simple_colors(board: &Board, found: &mut Found) {
             if !found.add(step) {
                 return;
             }
+        }
+    }
+}
+
+fn sees_class(a: CellSet, b: CellSet) -> bool {
+    a.iter().any(|c| sees_any(c, b))
+}
+
+/// Multi-Colors: two chains of strong links on one digit, each coloured. If a colour of one sees
+/// a colour of the other, one of the two opposite colours holds the digit, so cells seeing both
+/// lose it (type 1). If a colour sees both colours of the other chain, it is false (type 2).
+pub fn multi_colors(board: &Board, found: &mut Found) {
+    for digit in 1..=9 {
+        let clusters = chains(board, digit, 2);
+        let mut targets = CellSet::EMPTY;
+        let mut reasons = Vec::new();
+        let mut used = Vec::new();
+        for (i, first) in clusters.iter().enumerate() {
+            for (j, second) in clusters.iter().enumerate() {
+                if i == j {
+                    continue;
+                }
+                for a in 0..2 {
+                    // Type 2: colour a of the first sees both colours of the second.
+                    if sees_class(first[a], second[0]) && sees_class(first[a], second[1]) {
+                        let mut step = Step::new(Technique::MultiColors);
+                        mark_clusters(&mut step, digit, first, second);
+                        for cell in first[a].iter() {
+                            step.eliminate(cell, digit);
+                        }
+                        step.explain_with(found.explains(), || {
+                            format!(
+                                "Multi-Colors on {}: {} sees both colours of the chain {} / {}, one of which \
+                                 holds {}; so {} cannot be {}.",
+                                digit,
+                                list_cells(first[a].iter()),
+                                list_cells(second[0].iter()),
+                                list_cells(second[1].iter()),
+                                digit,
+                                list_cells(first[a].iter()),
+                                digit
+                            )
+                        });
+                        if !found.add(step) {
+                            return;
+                        }
+                    }
+                }
+                // Type 1: colour a sees colour b; then 1-a or 1-b holds the digit. All such
+                // pairs of colours on one digit make one step (as HoDoKu reports them).
+                if j < i {
+                    continue;
+                }
+                for a in 0..2 {
+                    for b in 0..2 {
+                        if !sees_class(first[a], second[b]) {
+                            continue;
+                        }
+                        let (x, y) = (first[1 - a], second[1 - b]);
+                        // Any cell but x's and y's own (a cell of the other colours too).
+                        let these: CellSet = (board.cells_with(digit) - x - y)
+                            .iter()
+                            .filter(|&c| sees_any(c, x) && sees_any(c, y))
+                            .collect();
+                        if !these.is_empty() {
+                            targets |= these;
+                            used.push((*first, *second));
+                            reasons.push(format!(
+                                "{} sees {}, so {} or {} holds {}",
+                                list_cells(first[a].iter()),
+                                list_cells(second[b].iter()),
+                                list_cells(x.iter()),
+                                list_cells(y.iter()),
+                                digit
+                            ));
+                        }
+                    }
+                }
+            }
+        }
+        if targets.is_empty() {
+            continue;
+        }
+        let mut step = Step::new(Technique::MultiColors);
+        for (first, second) in &used {
+            mark_clusters(&mut step, digit, first, second);
+        }
+        for cell in targets.iter() {
+            step.eliminate(cell, digit);
+        }
+        step.explain_with(found.explains(), || {
+            format!(
+                "Multi-Colors on {}: {}; {} sees both colours of such a pair and cannot be {}.",
+                digit,
+                reasons.join("; "),
+                list_cells(targets.iter()),
+                digit
+            )
+        });
+        if !found.add(step) {
+            return;
+        }
+    }
+}
+
+fn mark_clusters(step: &mut Step, digit: Digit, first: &[CellSet; 2], second: &[CellSet; 2]) {
+    for (class, role) in [
+        (first[0], Role::Pattern),
+        (first[1], Role::Alternate),
+        (second[0], Role::Pattern),
+        (second[1], Role::Alternate),
+    ] {
+        for cell in class.iter() {
+            step.mark_candidate(cell, digit, role);
         }
     }
 }

@@ -216,3 +216,95 @@ pub fn empty_rectangle(board: &Board, found: &mut Found) {
         }
     }
 }
+
+/// The cells a step's strong and weak links join, as sorted pairs.
+fn link_cells(step: &Step, strong: bool) -> Vec<[Cell; 2]> {
+    step.highlights
+        .links
+        .iter()
+        .filter(|l| l.strong == strong)
+        .map(|l| {
+            let (a, b) = (l.from.cell, l.to.cell);
+            [a.min(b), a.max(b)]
+        })
+        .collect()
+}
+
+/// Two steps of one pattern that share their core, reported as one with both eliminations.
+fn dual(
+    board: &Board,
+    single: Technique,
+    wanted: Technique,
+    core: impl Fn(&Step) -> Vec<[Cell; 2]>,
+    found: &mut Found,
+) {
+    let mut all = Found::new(true);
+    all.explain = found.explains();
+    super::search(board, single, &mut all);
+    let steps = all.steps;
+    for (i, a) in steps.iter().enumerate() {
+        for b in &steps[i + 1..] {
+            let digit = a.eliminations[0].digit;
+            if b.eliminations[0].digit != digit || core(a) != core(b) || a.eliminations == b.eliminations {
+                continue;
+            }
+            let mut step = Step::new(wanted);
+            step.highlights = a.highlights.clone();
+            step.highlights.candidates.retain(|c| c.role != Role::Target);
+            for mark in &b.highlights.candidates {
+                if mark.role != Role::Target && !step.highlights.candidates.contains(mark) {
+                    step.highlights.candidates.push(*mark);
+                }
+            }
+            for link in &b.highlights.links {
+                if !step.highlights.links.contains(link) {
+                    step.highlights.links.push(*link);
+                }
+            }
+            for e in a.eliminations.iter().chain(&b.eliminations) {
+                step.eliminate(e.cell, e.digit);
+            }
+            step.explain_with(found.explains(), || {
+                format!(
+                    "{} on {}: two {}s share their middle. {} {}",
+                    wanted.name(),
+                    digit,
+                    single.name(),
+                    a.explanation,
+                    b.explanation
+                )
+            });
+            if !found.add(step) {
+                return;
+            }
+        }
+    }
+}
+
+/// Dual 2-String Kite: two kites on one digit through the same two cells of a box.
+pub fn dual_two_string_kite(board: &Board, found: &mut Found) {
+    dual(
+        board,
+        Technique::TwoStringKite,
+        Technique::DualTwoStringKite,
+        |step| link_cells(step, false),
+        found,
+    );
+}
+
+/// Dual Empty Rectangle: two empty rectangles on one digit in the same box.
+pub fn dual_empty_rectangle(board: &Board, found: &mut Found) {
+    dual(
+        board,
+        Technique::EmptyRectangle,
+        Technique::DualEmptyRectangle,
+        |step| {
+            step.highlights
+                .houses
+                .first()
+                .map(|b| vec![[b.house, b.house]])
+                .unwrap_or_default()
+        },
+        found,
+    );
+}

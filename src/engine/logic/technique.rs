@@ -129,6 +129,9 @@ techniques! {
     UniqueRectangle2, "unique-rectangle-2", "Unique Rectangle Type 2", Hard, 4.6;
     UniqueRectangle4, "unique-rectangle-4", "Unique Rectangle Type 4", Hard, 4.6;
     BugPlusOne, "bug-plus-one", "BUG+1", Hard, 5.6;
+    DualTwoStringKite, "dual-two-string-kite", "Dual 2-String Kite", Expert, 5.7;
+    DualEmptyRectangle, "dual-empty-rectangle", "Dual Empty Rectangle", Expert, 5.7;
+    MultiColors, "multi-colors", "Multi-Colors", Expert, 5.9;
     UniqueRectangle3, "unique-rectangle-3", "Unique Rectangle Type 3", Expert, 5.7;
     UniqueRectangle5, "unique-rectangle-5", "Unique Rectangle Type 5", Expert, 5.7;
     UniqueRectangle6, "unique-rectangle-6", "Unique Rectangle Type 6", Expert, 5.8;
@@ -196,7 +199,7 @@ mod tests {
 
     #[test]
     fn ids_round_trip_and_levels_never_fall_in_order() {
-        assert_eq!(Technique::ALL.len(), 57);
+        assert_eq!(Technique::ALL.len(), 60);
         for pair in Technique::ALL.windows(2) {
             assert!(pair[0].level() <= pair[1].level(), "{} before {}", pair[0], pair[1]);
         }
