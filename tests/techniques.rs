@@ -125,6 +125,8 @@ technique_tests! {
     hidden_rectangle => HiddenRectangle,
     avoidable_rectangle_1 => AvoidableRectangle1,
     avoidable_rectangle_2 => AvoidableRectangle2,
+    template_set => TemplateSet,
+    template_delete => TemplateDelete,
     als_xz => AlsXz,
     als_xy_wing => AlsXyWing,
     als_xy_chain => AlsXyChain,

@@ -15,6 +15,7 @@ mod singles;
 pub mod step;
 mod subsets;
 pub mod technique;
+mod templates;
 mod uniqueness;
 mod wings;
 
@@ -121,6 +122,8 @@ fn search(board: &Board, technique: Technique, found: &mut Found) {
         AlsXyWing => als::xy_wing(board, found),
         AlsXyChain => als::xy_chain(board, found),
         DeathBlossom => als::death_blossom(board, found),
+        TemplateSet => templates::template_set(board, found),
+        TemplateDelete => templates::template_delete(board, found),
         ForcingChainContradiction => forcing::forcing_chain_contradiction(board, found),
         ForcingChainVerity => forcing::forcing_chain_verity(board, found),
         ForcingNetContradiction => forcing::forcing_net_contradiction(board, found),

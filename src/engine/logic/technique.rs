@@ -156,6 +156,8 @@ techniques! {
     AlsXyWing, "als-xy-wing", "ALS-XY-Wing", Expert, 7.2;
     AlsXyChain, "als-xy-chain", "ALS-XY-Chain", Expert, 7.3;
     DeathBlossom, "death-blossom", "Death Blossom", Expert, 7.4;
+    TemplateSet, "template-set", "Template Set", Expert, 7.45;
+    TemplateDelete, "template-delete", "Template Delete", Expert, 7.45;
     ForcingChainContradiction, "forcing-chain-contradiction", "Forcing Chain Contradiction", Master, 7.5;
     ForcingChainVerity, "forcing-chain-verity", "Forcing Chain Verity", Master, 7.8;
     ForcingNetContradiction, "forcing-net-contradiction", "Forcing Net Contradiction", Master, 8.5;
@@ -199,7 +201,7 @@ mod tests {
 
     #[test]
     fn ids_round_trip_and_levels_never_fall_in_order() {
-        assert_eq!(Technique::ALL.len(), 60);
+        assert_eq!(Technique::ALL.len(), 62);
         for pair in Technique::ALL.windows(2) {
             assert!(pair[0].level() <= pair[1].level(), "{} before {}", pair[0], pair[1]);
         }

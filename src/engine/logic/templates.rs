@@ -1,0 +1,165 @@
+//! Templates: each digit fills nine cells, one in every row, column and box, and there are
+//! 46,656 such patterns. The patterns a digit can still take are those that cover its placed
+//! cells and otherwise use only its candidates. A cell in every such pattern holds the digit
+//! (Template Set); a candidate in none of them cannot (Template Delete).
+
+use std::sync::OnceLock;
+
+use super::board::Board;
+use super::step::{list_cells, Role, Step};
+use super::technique::Technique;
+use super::Found;
+use crate::engine::cellset::CellSet;
+use crate::engine::grid::{cell_at, Digit, CELLS};
+
+/// All 46,656 templates.
+fn templates() -> &'static [CellSet] {
+    static ALL: OnceLock<Vec<CellSet>> = OnceLock::new();
+    ALL.get_or_init(|| {
+        let mut out = Vec::with_capacity(46_656);
+        let mut cols = [0usize; 9];
+        fn place(row: usize, used: u16, cols: &mut [usize; 9], out: &mut Vec<CellSet>) {
+            if row == 9 {
+                out.push((0..9).map(|r| cell_at(r, cols[r])).collect());
+                return;
+            }
+            for col in 0..9 {
+                if used >> col & 1 == 1 {
+                    continue;
+                }
+                // One cell per box: rows of the same band must use different stacks.
+                let band_start = row / 3 * 3;
+                if (band_start..row).any(|r| cols[r] / 3 == col / 3) {
+                    continue;
+                }
+                cols[row] = col;
+                place(row + 1, used | 1 << col, cols, out);
+            }
+        }
+        place(0, 0, &mut cols, &mut out);
+        out
+    })
+}
+
+/// The templates each digit can still take: covering its placed cells, otherwise on its
+/// candidates, and (refined, as HoDoKu does) leaving room for some template of every other digit.
+fn possible(board: &Board) -> [Vec<CellSet>; 10] {
+    let mut out: [Vec<CellSet>; 10] = Default::default();
+    for digit in 1..=9u8 {
+        let placed: CellSet = (0..CELLS).filter(|&c| board.value(c) == digit).collect();
+        let allowed = placed | board.cells_with(digit);
+        out[digit as usize] = templates()
+            .iter()
+            .copied()
+            .filter(|&t| (t - allowed).is_empty() && (placed - t).is_empty())
+            .collect();
+    }
+    loop {
+        let mut changed = false;
+        for d in 1..=9 {
+            let before = out[d].len();
+            let others: Vec<&Vec<CellSet>> = (1..=9).filter(|&e| e != d).map(|e| &out[e]).collect();
+            let kept: Vec<CellSet> = out[d]
+                .iter()
+                .copied()
+                .filter(|&t| others.iter().all(|ts| ts.iter().any(|&u| (t & u).is_empty())))
+                .collect();
+            changed |= kept.len() != before;
+            out[d] = kept;
+        }
+        if !changed {
+            return out;
+        }
+    }
+}
+
+/// The union and intersection (less the placed cells) of a digit's possible templates.
+fn span(board: &Board, templates: &[CellSet], digit: Digit) -> Option<(CellSet, CellSet)> {
+    let placed: CellSet = (0..CELLS).filter(|&c| board.value(c) == digit).collect();
+    if placed.len() == 9 || templates.is_empty() {
+        return None;
+    }
+    let union = templates.iter().fold(CellSet::EMPTY, |acc, &t| acc | t);
+    let common = templates.iter().fold(CellSet::ALL, |acc, &t| acc & t);
+    Some((union, common - placed))
+}
+
+pub fn template_set(board: &Board, found: &mut Found) {
+    let possible = possible(board);
+    for digit in 1..=9 {
+        let Some((union, common)) = span(board, &possible[digit as usize], digit) else {
+            continue;
+        };
+        if union.is_empty() || common.is_empty() {
+            continue;
+        }
+        let mut step = Step::new(Technique::TemplateSet);
+        for cell in common.iter() {
+            step.place(cell, digit);
+            step.mark_cell(cell, Role::Target);
+        }
+        step.explain_with(found.explains(), || {
+            format!(
+                "Template Set on {}: of the 46,656 ways to place nine {}s, every one the grid still allows \
+                 uses {}, so {} holds {}.",
+                digit,
+                digit,
+                list_cells(common.iter()),
+                list_cells(common.iter()),
+                digit
+            )
+        });
+        if !found.add(step) {
+            return;
+        }
+    }
+}
+
+pub fn template_delete(board: &Board, found: &mut Found) {
+    let possible = possible(board);
+    for digit in 1..=9 {
+        let Some((union, _)) = span(board, &possible[digit as usize], digit) else {
+            continue;
+        };
+        if union.is_empty() {
+            continue;
+        }
+        let targets = board.cells_with(digit) - union;
+        if targets.is_empty() {
+            continue;
+        }
+        let mut step = Step::new(Technique::TemplateDelete);
+        for cell in targets.iter() {
+            step.eliminate(cell, digit);
+        }
+        step.explain_with(found.explains(), || {
+            format!(
+                "Template Delete on {}: no way to place nine {}s that the grid still allows uses {}, so \
+                 {} cannot be {}.",
+                digit,
+                digit,
+                list_cells(targets.iter()),
+                list_cells(targets.iter()),
+                digit
+            )
+        });
+        if !found.add(step) {
+            return;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn there_are_46656_templates_each_a_valid_placement() {
+        let all = super::templates();
+        assert_eq!(all.len(), 46_656);
+        for t in all.iter().take(500) {
+            assert_eq!(t.len(), 9);
+            for house in 0..27 {
+                assert_eq!((*t & crate::engine::cellset::CellSet::house(house)).len(), 1);
+            }
+        }
+    }
+}
