@@ -127,6 +127,7 @@ technique_tests! {
     avoidable_rectangle_2 => AvoidableRectangle2,
     template_set => TemplateSet,
     template_delete => TemplateDelete,
+    sue_de_coq => SueDeCoq,
     als_xz => AlsXz,
     als_xy_wing => AlsXyWing,
     als_xy_chain => AlsXyChain,

@@ -14,6 +14,7 @@ mod single_digit;
 mod singles;
 pub mod step;
 mod subsets;
+mod sue_de_coq;
 pub mod technique;
 mod templates;
 mod uniqueness;
@@ -118,6 +119,7 @@ fn search(board: &Board, technique: Technique, found: &mut Found) {
         HiddenRectangle => uniqueness::hidden_rectangle(board, found),
         AvoidableRectangle1 => uniqueness::avoidable_1(board, found),
         AvoidableRectangle2 => uniqueness::avoidable_2(board, found),
+        SueDeCoq => sue_de_coq::sue_de_coq(board, found),
         AlsXz => als::xz(board, found),
         AlsXyWing => als::xy_wing(board, found),
         AlsXyChain => als::xy_chain(board, found),

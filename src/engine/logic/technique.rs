@@ -152,6 +152,7 @@ techniques! {
     GroupedAic, "grouped-aic", "Grouped AIC", Expert, 6.8;
     GroupedContinuousNiceLoop, "grouped-continuous-nice-loop", "Grouped Continuous Nice Loop", Expert, 6.9;
     GroupedDiscontinuousNiceLoop, "grouped-discontinuous-nice-loop", "Grouped Discontinuous Nice Loop", Expert, 7.0;
+    SueDeCoq, "sue-de-coq", "Sue de Coq", Expert, 6.7;
     AlsXz, "als-xz", "ALS-XZ", Expert, 7.1;
     AlsXyWing, "als-xy-wing", "ALS-XY-Wing", Expert, 7.2;
     AlsXyChain, "als-xy-chain", "ALS-XY-Chain", Expert, 7.3;
@@ -201,7 +202,7 @@ mod tests {
 
     #[test]
     fn ids_round_trip_and_levels_never_fall_in_order() {
-        assert_eq!(Technique::ALL.len(), 62);
+        assert_eq!(Technique::ALL.len(), 63);
         for pair in Technique::ALL.windows(2) {
             assert!(pair[0].level() <= pair[1].level(), "{} before {}", pair[0], pair[1]);
         }

@@ -1,0 +1,132 @@
+//! Sue de Coq: two or three cells where a box meets a line hold n + 2 or more digits. With some
+//! cells of the rest of the line and some of the rest of the box, holding digits apart from each
+//! other, they make as many cells as digits: the line's part of those digits stays in the line's
+//! cells of the pattern, the box's part in the box's, and both leave the rest of their house.
+
+use super::board::Board;
+use super::step::{list_cells, list_digits, HouseRole, Role, Step};
+use super::subsets::each_combination;
+use super::technique::Technique;
+use super::Found;
+use crate::engine::cellset::CellSet;
+use crate::engine::grid::{house_name, Candidates, Cell};
+
+fn digits_of(board: &Board, cells: &[Cell]) -> u16 {
+    cells.iter().fold(0, |m, &c| m | board.candidates(c).mask())
+}
+
+pub fn sue_de_coq(board: &Board, found: &mut Found) {
+    for b in 0..9 {
+        let box_house = 18 + b;
+        for line in (b / 3 * 3..b / 3 * 3 + 3).chain(9 + b % 3 * 3..9 + b % 3 * 3 + 3) {
+            let meet: Vec<Cell> = (CellSet::house(box_house) & CellSet::house(line) & board.empty_cells())
+                .iter()
+                .collect();
+            let line_rest: Vec<Cell> = ((CellSet::house(line) - CellSet::house(box_house)) & board.empty_cells())
+                .iter()
+                .collect();
+            let box_rest: Vec<Cell> = ((CellSet::house(box_house) - CellSet::house(line)) & board.empty_cells())
+                .iter()
+                .collect();
+            for size in 2..=meet.len() {
+                let mut keep_looking = true;
+                each_combination(&meet, size, |core| {
+                    let v = digits_of(board, core);
+                    if (v.count_ones() as usize) < size + 2 {
+                        return true;
+                    }
+                    for d_size in 1..=3usize.min(line_rest.len()) {
+                        each_combination(&line_rest, d_size, |d| {
+                            let vd = digits_of(board, d);
+                            // The line cells must take some of the core's digits to matter.
+                            if vd & v == 0 {
+                                return true;
+                            }
+                            for e_size in 1..=3usize.min(box_rest.len()) {
+                                each_combination(&box_rest, e_size, |e| {
+                                    let ve = digits_of(board, e);
+                                    if ve & vd != 0 || ve & v == 0 {
+                                        return true;
+                                    }
+                                    let all = v | vd | ve;
+                                    if all.count_ones() as usize != size + d_size + e_size {
+                                        return true;
+                                    }
+                                    keep_looking = report(board, box_house, line, core, d, e, [v, vd, ve], found);
+                                    keep_looking
+                                });
+                                if !keep_looking {
+                                    return false;
+                                }
+                            }
+                            true
+                        });
+                        if !keep_looking {
+                            return false;
+                        }
+                    }
+                    true
+                });
+                if !keep_looking {
+                    return;
+                }
+            }
+        }
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn report(
+    board: &Board,
+    box_house: usize,
+    line: usize,
+    core: &[Cell],
+    d: &[Cell],
+    e: &[Cell],
+    [v, vd, ve]: [u16; 3],
+    found: &mut Found,
+) -> bool {
+    let pattern: CellSet = core.iter().chain(d).chain(e).copied().collect();
+    let line_digits = vd | (v & !ve);
+    let box_digits = ve | (v & !vd);
+    let mut step = Step::new(Technique::SueDeCoq);
+    for (house, digits) in [(line, line_digits), (box_house, box_digits)] {
+        let rest = (CellSet::house(house) & board.empty_cells()) - pattern;
+        for digit in Candidates::from_mask(digits).iter() {
+            for cell in (rest & board.cells_with(digit)).iter() {
+                step.eliminate(cell, digit);
+            }
+        }
+    }
+    if !step.makes_progress() {
+        return true;
+    }
+    step.mark_house(box_house, HouseRole::Base)
+        .mark_house(line, HouseRole::Base);
+    for cell in pattern.iter() {
+        for digit in board.candidates(cell).iter() {
+            step.mark_candidate(cell, digit, Role::Pattern);
+        }
+    }
+    step.explain_with(found.explains(), || {
+        format!(
+            "Sue de Coq: {} hold {}; with {} ({}) in {} and {} ({}) in {}, {} cells hold {} digits. So {} stay \
+             in the pattern's cells of {}, and {} in those of {}.",
+            list_cells(core.iter().copied()),
+            list_digits(Candidates::from_mask(v).iter()),
+            list_cells(d.iter().copied()),
+            list_digits(Candidates::from_mask(vd).iter()),
+            house_name(line),
+            list_cells(e.iter().copied()),
+            list_digits(Candidates::from_mask(ve).iter()),
+            house_name(box_house),
+            pattern.len(),
+            pattern.len(),
+            list_digits(Candidates::from_mask(line_digits).iter()),
+            house_name(line),
+            list_digits(Candidates::from_mask(box_digits).iter()),
+            house_name(box_house)
+        )
+    });
+    found.add(step)
+}
