@@ -46,9 +46,44 @@ fn no_wrong_step_on_seventeen_clue_puzzles() {
     walk(&puzzles[..2000]);
 }
 
+/// Rates each puzzle with the solution at hand: the rating solve checks every step against it
+/// (a debug assertion, on in tests) and takes no explanations, so whole hard sets stay quick.
+fn rate_all(puzzles: &[[u8; CELLS]]) -> usize {
+    puzzles
+        .iter()
+        .filter(|puzzle| {
+            let solution = sudoku::Sudoku::from_bytes(**puzzle)
+                .unwrap()
+                .solution()
+                .expect("unique")
+                .to_bytes();
+            logic::rating::rate_up_to(puzzle, logic::Level::Master, Some(&solution)).solved
+        })
+        .count()
+}
+
 #[test]
-fn no_wrong_step_on_magictour() {
-    walk(&read_lines(&dataset("magictour-top1465.txt")));
+fn magictour_is_solved_by_logic_with_no_wrong_step() {
+    let puzzles = read_lines(&dataset("magictour-top1465.txt"));
+    assert_eq!(
+        rate_all(&puzzles),
+        puzzles.len(),
+        "every magictour puzzle solved by logic"
+    );
+}
+
+#[test]
+fn the_forums_hardest_are_solved_by_logic_with_no_wrong_step() {
+    // A sample here (the whole list takes minutes; `cargo bench --bench expert` rates it all).
+    let puzzles: Vec<_> = read_lines(&dataset("forum-hardest-1106.txt"))
+        .into_iter()
+        .step_by(25)
+        .collect();
+    assert_eq!(
+        rate_all(&puzzles),
+        puzzles.len(),
+        "every sampled puzzle solved by logic"
+    );
 }
 
 #[test]
@@ -58,5 +93,6 @@ fn no_wrong_step_on_the_qqwing_sets_and_all_are_solved() {
         assert_eq!(puzzles.len(), 250);
         let (solved, used) = walk(&puzzles);
         eprintln!("{name}: {solved}/250 solved by techniques; {used:?}");
+        assert_eq!(solved, 250, "{name}: every puzzle solved by techniques");
     }
 }

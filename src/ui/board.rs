@@ -274,7 +274,55 @@ pub fn draw(cr: &cairo::Context, layout: Layout, play: &Play, palette: &Palette)
             )?;
         }
     }
-    draw_grid(cr, layout, palette)
+    draw_grid(cr, layout, palette)?;
+    // A chain's links over the pattern, from stage 2: strong links solid, weak links dashed.
+    if let Some(hint) = play.hint.as_ref().filter(|h| h.stage >= 2) {
+        draw_links(cr, &layout, &hint.step.highlights.links, palette)?;
+    }
+    Ok(())
+}
+
+/// The centre of a candidate's place in its cell's mini grid.
+fn candidate_point(layout: &Layout, cell: usize, digit: u8) -> (f64, f64) {
+    let (x, y) = layout.origin(cell);
+    let (i, j) = (((digit - 1) % 3) as f64, ((digit - 1) / 3) as f64);
+    (x + (i + 0.5) * layout.cell / 3.0, y + (j + 0.5) * layout.cell / 3.0)
+}
+
+/// Links as arrows between candidates, stopping short of the marks they join.
+fn draw_links(
+    cr: &cairo::Context,
+    layout: &Layout,
+    links: &[crate::engine::logic::step::Link],
+    palette: &Palette,
+) -> Result<(), cairo::Error> {
+    let gap = layout.cell / 7.0;
+    cr.set_line_width((layout.cell / 22.0).max(1.5));
+    for link in links {
+        let (x0, y0) = candidate_point(layout, link.from.cell, link.from.digit);
+        let (x1, y1) = candidate_point(layout, link.to.cell, link.to.digit);
+        let length = ((x1 - x0).powi(2) + (y1 - y0).powi(2)).sqrt();
+        if length <= 2.0 * gap {
+            continue;
+        }
+        let (ux, uy) = ((x1 - x0) / length, (y1 - y0) / length);
+        let (ax, ay) = (x0 + ux * gap, y0 + uy * gap);
+        let (bx, by) = (x1 - ux * gap, y1 - uy * gap);
+        set_color(cr, &if link.strong { palette.accent } else { palette.warning });
+        cr.set_dash(if link.strong { &[] } else { &[4.0, 3.0] }, 0.0);
+        cr.move_to(ax, ay);
+        cr.line_to(bx, by);
+        cr.stroke()?;
+        // The arrowhead.
+        cr.set_dash(&[], 0.0);
+        let head = gap * 0.8;
+        cr.move_to(bx, by);
+        cr.line_to(bx - head * (ux - uy * 0.5), by - head * (uy + ux * 0.5));
+        cr.line_to(bx - head * (ux + uy * 0.5), by - head * (uy - ux * 0.5));
+        cr.close_path();
+        cr.fill()?;
+    }
+    Ok(())
 }
 
 /// The board before a puzzle is ready: paper and lines.

@@ -355,102 +355,125 @@ fn extend(
 
 /// Death Blossom: a stem cell whose every candidate d has a set A_d whose d cells all see the
 /// stem. Whatever the stem holds, its set loses that digit and is locked; a digit Z in every
-/// set (and not in the stem) is then in one of them, so cells seeing all their Z cells lose it.
+/// set is then in one of them (or in the stem, when it is a stem digit), so cells seeing all
+/// those Z cells lose it.
 pub fn death_blossom(board: &Board, found: &mut Found) {
     let sets = all_sets(board, 8);
-    let mut budget = 1_000_000usize;
     for stem in board.empty_cells().iter() {
         let digits: Vec<Digit> = board.candidates(stem).iter().collect();
-        if !(2..=5).contains(&digits.len()) {
+        if !(2..=4).contains(&digits.len()) {
             continue;
         }
-        // For each stem digit, the sets whose cells holding it all see the stem.
-        let petals: Vec<Vec<usize>> = digits
-            .iter()
-            .map(|&d| {
-                (0..sets.len())
-                    .filter(|&i| {
-                        let s = &sets[i];
-                        s.digits.contains(d) && !s.cells.contains(stem) && s.seeing[d as usize].contains(stem)
-                    })
-                    .collect()
-            })
-            .collect();
-        if petals.iter().any(|p| p.is_empty()) {
-            continue;
-        }
-        let mut choice = vec![0usize; digits.len()];
-        loop {
-            if budget == 0 {
-                return;
-            }
-            budget -= 1;
-            let chosen: Vec<&Als> = choice.iter().zip(&petals).map(|(&k, p)| &sets[p[k]]).collect();
-            let disjoint = chosen
+        for z in 1..=9u8 {
+            // For each stem digit, the sets holding it (all seeing the stem) and z.
+            let petals: Vec<Vec<usize>> = digits
                 .iter()
-                .enumerate()
-                .all(|(i, a)| chosen[i + 1..].iter().all(|b| (a.cells & b.cells).is_empty()));
-            if disjoint {
-                // A digit of every petal (a stem digit too: then the targets also see the stem).
-                let common = chosen
-                    .iter()
-                    .zip(&digits)
-                    .fold(0x3FEu16, |m, (s, &d)| m & s.digits.mask() & !(1 << d));
-                let mut step = Step::new(Technique::DeathBlossom);
-                let all_cells = chosen.iter().fold(CellSet::single(stem), |acc, s| acc | s.cells);
-                for z in Candidates::from_mask(common).iter() {
-                    let mut targets = chosen
-                        .iter()
-                        .fold(board.cells_with(z), |acc, s| acc & s.seeing[z as usize])
-                        - all_cells;
-                    if board.has(stem, z) {
-                        targets &= CellSet::peers(stem);
-                    }
-                    for cell in targets.iter() {
-                        step.eliminate(cell, z);
-                    }
-                }
-                if step.makes_progress() {
-                    step.mark_cell(stem, Role::Pattern);
-                    for (s, &d) in chosen.iter().zip(&digits) {
-                        mark_set(&mut step, board, s, Candidates::single(d));
-                    }
-                    step.explain_with(found.explains(), || {
-                        let parts: Vec<String> = chosen
-                            .iter()
-                            .zip(&digits)
-                            .map(|(s, d)| format!("{} -> {}", d, s.name()))
-                            .collect();
-                        format!(
-                            "Death Blossom: the stem {} holds one of {}; for each, a set loses that digit and \
-                             is locked ({}). All the sets hold {}, so one of them does.",
-                            cell_name(stem),
-                            list_digits(digits.iter().copied()),
-                            parts.join("; "),
-                            list_digits(Candidates::from_mask(common).iter())
-                        )
-                    });
-                    if !found.add(step) {
-                        return;
-                    }
-                }
+                .map(|&d| {
+                    (0..sets.len())
+                        .filter(|&i| {
+                            let s = &sets[i];
+                            d != z
+                                && s.digits.contains(d)
+                                && s.digits.contains(z)
+                                && !s.cells.contains(stem)
+                                && s.seeing[d as usize].contains(stem)
+                        })
+                        .collect()
+                })
+                .collect();
+            // A stem digit equal to z needs no petal: the stem itself holds z then.
+            let needs: Vec<usize> = (0..digits.len()).filter(|&k| digits[k] != z).collect();
+            if needs.iter().any(|&k| petals[k].is_empty()) {
+                continue;
             }
-            // Next combination of petals.
-            let mut k = 0;
-            loop {
-                if k == choice.len() {
-                    break;
-                }
-                choice[k] += 1;
-                if choice[k] < petals[k].len() {
-                    break;
-                }
-                choice[k] = 0;
-                k += 1;
+            let mut start_targets = board.cells_with(z) - CellSet::single(stem);
+            if board.has(stem, z) {
+                start_targets &= CellSet::peers(stem);
             }
-            if k == choice.len() {
-                break;
+            let mut chosen: Vec<usize> = Vec::new();
+            if !blossom(
+                board,
+                &sets,
+                &digits,
+                &petals,
+                &needs,
+                stem,
+                z,
+                start_targets,
+                &mut chosen,
+                found,
+            ) {
+                return;
             }
         }
     }
+}
+
+/// Picks a petal for each stem digit in turn, keeping only choices that leave targets; reports
+/// each complete blossom. Returns whether to keep looking.
+#[allow(clippy::too_many_arguments)]
+fn blossom(
+    board: &Board,
+    sets: &[Als],
+    digits: &[Digit],
+    petals: &[Vec<usize>],
+    needs: &[usize],
+    stem: Cell,
+    z: Digit,
+    targets: CellSet,
+    chosen: &mut Vec<usize>,
+    found: &mut Found,
+) -> bool {
+    if chosen.len() == needs.len() {
+        let used = chosen.iter().fold(CellSet::single(stem), |acc, &i| acc | sets[i].cells);
+        let targets = targets - used;
+        if targets.is_empty() {
+            return true;
+        }
+        let mut step = Step::new(Technique::DeathBlossom);
+        for cell in targets.iter() {
+            step.eliminate(cell, z);
+        }
+        step.mark_cell(stem, Role::Pattern);
+        for (&i, &k) in chosen.iter().zip(needs) {
+            mark_set(&mut step, board, &sets[i], Candidates::single(digits[k]));
+        }
+        step.explain_with(found.explains(), || {
+            let parts: Vec<String> = chosen
+                .iter()
+                .zip(needs)
+                .map(|(&i, &k)| format!("{} -> {}", digits[k], sets[i].name()))
+                .collect();
+            format!(
+                "Death Blossom: the stem {} holds one of {}; for each, a set loses that digit and is locked \
+                 ({}). Every case puts {} in a set{}, so {} cannot be {}.",
+                cell_name(stem),
+                list_digits(digits.iter().copied()),
+                parts.join("; "),
+                z,
+                if board.has(stem, z) { " or the stem" } else { "" },
+                list_cells(targets.iter()),
+                z
+            )
+        });
+        return found.add(step);
+    }
+    let k = needs[chosen.len()];
+    for &i in &petals[k] {
+        let set = &sets[i];
+        if chosen.iter().any(|&j| !(sets[j].cells & set.cells).is_empty()) {
+            continue;
+        }
+        let narrowed = targets & set.seeing[z as usize];
+        if (narrowed - set.cells).is_empty() {
+            continue;
+        }
+        chosen.push(i);
+        let go_on = blossom(board, sets, digits, petals, needs, stem, z, narrowed, chosen, found);
+        chosen.pop();
+        if !go_on {
+            return false;
+        }
+    }
+    true
 }

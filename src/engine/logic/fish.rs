@@ -208,3 +208,218 @@ pub fn finned(board: &Board, size: usize, sashimi: bool, found: &mut Found) {
         }
     }
 }
+
+/// The kinds of house a generalised fish may use as base or cover sets.
+fn house_kind(house: usize) -> usize {
+    house / 9 // 0 row, 1 column, 2 box
+}
+
+/// Franken and mutant fish: base sets and cover sets of any houses (rows, columns, boxes). n base
+/// houses holding the digit in separate cells, n cover houses holding all of those but the fins:
+/// each base house needs the digit once, and the covers can hold only n, so the covers' other
+/// cells lose it (those that see every fin, if any); a base cell in two covers would count twice,
+/// so it goes too. Franken: base houses are boxes and lines of one direction, covers boxes and
+/// lines of the other (with a box somewhere). Mutant: anything else.
+pub fn generalised(board: &Board, size: usize, mutant: bool, finned: bool, found: &mut Found) {
+    let technique = match (size, mutant, finned) {
+        (3, false, false) => Technique::FrankenSwordfish,
+        (4, false, false) => Technique::FrankenJellyfish,
+        (3, false, true) => Technique::FinnedFrankenSwordfish,
+        (4, false, true) => Technique::FinnedFrankenJellyfish,
+        _ => Technique::FinnedMutantJellyfish,
+    };
+    const MAX_FINS: usize = 3;
+    for digit in 1..=9 {
+        let houses: Vec<usize> = (0..27).filter(|&h| !board.cells_in(h, digit).is_empty()).collect();
+        // Franken bases: rows and boxes (covers columns and boxes), or the other way round.
+        let orientations: &[(Option<usize>, Option<usize>)] = if mutant {
+            &[(None, None)]
+        } else {
+            &[(Some(0), Some(1)), (Some(1), Some(0))]
+        };
+        for &(base_line, cover_line) in orientations {
+            let base_pool: Vec<usize> = houses
+                .iter()
+                .copied()
+                .filter(|&h| base_line.is_none_or(|k| house_kind(h) == k || house_kind(h) == 2))
+                .collect();
+            let mut keep_looking = true;
+            each_combination(&base_pool, size, |base| {
+                // Base houses must hold the digit in separate cells.
+                let mut cells = CellSet::EMPTY;
+                for &h in base {
+                    let these = board.cells_in(h, digit);
+                    if !(cells & these).is_empty() {
+                        return true;
+                    }
+                    cells |= these;
+                }
+                let cover_allowed = |h: usize| {
+                    !base.contains(&h) && cover_line.is_none_or(|k| house_kind(h) == k || house_kind(h) == 2)
+                };
+                let mut covers = Vec::new();
+                let mut fins = CellSet::EMPTY;
+                keep_looking = cover_search(
+                    board,
+                    digit,
+                    base,
+                    cells,
+                    size,
+                    &cover_allowed,
+                    &mut covers,
+                    &mut fins,
+                    MAX_FINS,
+                    technique,
+                    mutant,
+                    finned,
+                    found,
+                );
+                keep_looking
+            });
+            if !keep_looking {
+                return;
+            }
+        }
+    }
+}
+
+/// Chooses covers for the base cells, the lowest uncovered cell first (a cover holding it, or
+/// the cell as a fin); reports each complete fish of the wanted kind.
+#[allow(clippy::too_many_arguments)]
+fn cover_search(
+    board: &Board,
+    digit: u8,
+    base: &[usize],
+    cells: CellSet,
+    size: usize,
+    allowed: &dyn Fn(usize) -> bool,
+    covers: &mut Vec<usize>,
+    fins: &mut CellSet,
+    max_fins: usize,
+    technique: Technique,
+    mutant: bool,
+    finned: bool,
+    found: &mut Found,
+) -> bool {
+    let covered = covers.iter().fold(CellSet::EMPTY, |acc, &h| acc | CellSet::house(h));
+    let open = cells - covered - *fins;
+    let Some(cell) = open.first() else {
+        if covers.len() == size {
+            return report_generalised(board, digit, base, cells, covers, technique, mutant, finned, found);
+        }
+        return true;
+    };
+    if covers.len() < size {
+        for h in crate::engine::grid::houses_of(cell) {
+            if !allowed(h) || covers.contains(&h) {
+                continue;
+            }
+            covers.push(h);
+            let go_on = cover_search(
+                board, digit, base, cells, size, allowed, covers, fins, max_fins, technique, mutant, finned, found,
+            );
+            covers.pop();
+            if !go_on {
+                return false;
+            }
+        }
+    }
+    if finned && (fins.len() as usize) < max_fins {
+        fins.insert(cell);
+        // Fins must share peers, or nothing can see them all.
+        let go_on = fins.common_peers().is_empty()
+            || cover_search(
+                board, digit, base, cells, size, allowed, covers, fins, max_fins, technique, mutant, finned, found,
+            );
+        fins.remove(cell);
+        return go_on;
+    }
+    true
+}
+
+#[allow(clippy::too_many_arguments)]
+fn report_generalised(
+    board: &Board,
+    digit: u8,
+    base: &[usize],
+    cells: CellSet,
+    covers: &[usize],
+    technique: Technique,
+    mutant: bool,
+    finned: bool,
+    found: &mut Found,
+) -> bool {
+    // The fins are the base cells no cover holds (a cell first taken as a fin may be covered).
+    let fins = cells - covers.iter().fold(CellSet::EMPTY, |acc, &h| acc | CellSet::house(h));
+    if finned == fins.is_empty() {
+        return true;
+    }
+    let kinds = |hs: &[usize]| hs.iter().fold(0u8, |m, &h| m | 1 << house_kind(h));
+    let (bk, ck) = (kinds(base), kinds(covers));
+    let basic = (bk == 1 && ck == 2) || (bk == 2 && ck == 1);
+    // Franken: no columns in the base and no rows in the covers, or the other way round.
+    let franken = !basic && ((bk & 2 == 0 && ck & 1 == 0) || (bk & 1 == 0 && ck & 2 == 0));
+    if basic || franken == mutant {
+        return true;
+    }
+    let cover_cells = covers
+        .iter()
+        .fold(CellSet::EMPTY, |acc, &h| acc | board.cells_in(h, digit));
+    let seen_by_fins = if fins.is_empty() {
+        CellSet::ALL
+    } else {
+        fins.common_peers()
+    };
+    let mut targets = (cover_cells - cells) & seen_by_fins;
+    // Cannibalism: a base cell in two covers.
+    for cell in (cells - fins).iter() {
+        if covers.iter().filter(|&&h| CellSet::house(h).contains(cell)).count() >= 2 && seen_by_fins.contains(cell) {
+            targets.insert(cell);
+        }
+    }
+    if targets.is_empty() {
+        return true;
+    }
+    let mut step = Step::new(technique);
+    for &h in base {
+        step.mark_house(h, HouseRole::Base);
+    }
+    for &h in covers {
+        step.mark_house(h, HouseRole::Cover);
+    }
+    for cell in (cells - fins).iter() {
+        step.mark_candidate(cell, digit, Role::Pattern);
+    }
+    for cell in fins.iter() {
+        step.mark_candidate(cell, digit, Role::Fin);
+    }
+    for cell in targets.iter() {
+        step.eliminate(cell, digit);
+    }
+    step.explain_with(found.explains(), || {
+        format!(
+            "{} on {}: each of {} needs {} once, in separate cells; {} hold all of those{}{}. So the covers hold \
+             {} only there{}, and {} cannot be {}.",
+            technique.name(),
+            digit,
+            list_houses(base.iter().copied()),
+            digit,
+            list_houses(covers.iter().copied()),
+            if fins.is_empty() { "" } else { " but the fins " },
+            if fins.is_empty() {
+                String::new()
+            } else {
+                list_cells(fins.iter())
+            },
+            digit,
+            if fins.is_empty() {
+                ""
+            } else {
+                " unless a fin holds it (and the targets see every fin)"
+            },
+            list_cells(targets.iter()),
+            digit
+        )
+    });
+    found.add(step)
+}

@@ -157,6 +157,11 @@ techniques! {
     AlsXyWing, "als-xy-wing", "ALS-XY-Wing", Expert, 7.2;
     AlsXyChain, "als-xy-chain", "ALS-XY-Chain", Expert, 7.3;
     DeathBlossom, "death-blossom", "Death Blossom", Expert, 7.4;
+    FrankenSwordfish, "franken-swordfish", "Franken Swordfish", Expert, 7.35;
+    FrankenJellyfish, "franken-jellyfish", "Franken Jellyfish", Expert, 7.36;
+    FinnedFrankenSwordfish, "finned-franken-swordfish", "Finned Franken Swordfish", Expert, 7.37;
+    FinnedFrankenJellyfish, "finned-franken-jellyfish", "Finned Franken Jellyfish", Expert, 7.38;
+    FinnedMutantJellyfish, "finned-mutant-jellyfish", "Finned Mutant Jellyfish", Expert, 7.42;
     TemplateSet, "template-set", "Template Set", Expert, 7.45;
     TemplateDelete, "template-delete", "Template Delete", Expert, 7.45;
     ForcingChainContradiction, "forcing-chain-contradiction", "Forcing Chain Contradiction", Master, 7.5;
@@ -202,7 +207,7 @@ mod tests {
 
     #[test]
     fn ids_round_trip_and_levels_never_fall_in_order() {
-        assert_eq!(Technique::ALL.len(), 63);
+        assert_eq!(Technique::ALL.len(), 68);
         for pair in Technique::ALL.windows(2) {
             assert!(pair[0].level() <= pair[1].level(), "{} before {}", pair[0], pair[1]);
         }
