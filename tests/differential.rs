@@ -52,7 +52,7 @@ fn technique(name: &str) -> Option<Technique> {
 }
 
 /// `r7c589,r89c2<>6` → cells and digits; `r9c3=7` likewise, with whether it is a placement.
-fn parse_effects(text: &str) -> Vec<(Cell, Digit, bool)> {
+fn parse_effects(text: &str) -> Vec<Effect> {
     let mut out = Vec::new();
     for item in text.split(", ") {
         let (cells, digits, place) = if let Some((c, d)) = item.split_once("<>") {
@@ -81,10 +81,13 @@ fn parse_effects(text: &str) -> Vec<(Cell, Digit, bool)> {
     out
 }
 
+/// A placement (true) or an elimination (false).
+type Effect = (Cell, Digit, bool);
+
 struct Path {
     puzzle: [Digit; CELLS],
-    /// (HoDoKu's step name, its placements and eliminations).
-    steps: Vec<(String, Vec<(Cell, Digit, bool)>)>,
+    /// HoDoKu's step names with their placements and eliminations.
+    steps: Vec<(String, Vec<Effect>)>,
 }
 
 fn paths() -> Vec<Path> {
