@@ -37,8 +37,28 @@ impl Als {
 }
 
 /// Every almost locked set of the board with at most `max_cells` cells (each once, whichever
-/// house it is found in).
+/// house it is found in). The four ALS techniques ask in turn on the same board, so the sets of
+/// the last board are kept (per thread).
 pub(crate) fn all_sets(board: &Board, max_cells: usize) -> Vec<Als> {
+    thread_local! {
+        static LAST: std::cell::RefCell<Option<(Board, Vec<Als>)>> = const { std::cell::RefCell::new(None) };
+    }
+    LAST.with(|last| {
+        let mut last = last.borrow_mut();
+        if !matches!(&*last, Some((b, _)) if b == board) {
+            *last = Some((board.clone(), enumerate_sets(board)));
+        }
+        let sets = &last.as_ref().map(|(_, sets)| sets).expect("just filled");
+        sets.iter()
+            .filter(|s| s.cells.len() as usize <= max_cells)
+            .cloned()
+            .collect()
+    })
+}
+
+/// Every almost locked set of up to eight cells.
+fn enumerate_sets(board: &Board) -> Vec<Als> {
+    let max_cells = 8;
     let mut seen: HashSet<CellSet> = HashSet::new();
     let mut out = Vec::new();
     for house in 0..27 {

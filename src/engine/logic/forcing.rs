@@ -515,6 +515,33 @@ fn chain_to(prop: &Propagator, branch: &Branch, mut c: Cand, last_reason: Reason
         .collect()
 }
 
+/// What a branch concluded, in short.
+#[derive(Clone)]
+struct Outcome {
+    conflict: bool,
+    trues: [CellSet; 10],
+    falses: [CellSet; 10],
+}
+
+impl Outcome {
+    fn of(branch: &Branch) -> Outcome {
+        let mut out = Outcome {
+            conflict: branch.conflict.is_some(),
+            trues: [CellSet::EMPTY; 10],
+            falses: [CellSet::EMPTY; 10],
+        };
+        for &c in &branch.order {
+            let set = if branch.state[c as usize] == TRUE {
+                &mut out.trues
+            } else {
+                &mut out.falses
+            };
+            set[digit_of(c) as usize].insert(cell_of(c));
+        }
+        out
+    }
+}
+
 struct Found1 {
     size: usize,
     step: Step,
@@ -692,20 +719,41 @@ fn verity(board: &Board, net: bool, found: &mut Found) {
             }
         }
     }
+    // What each candidate forces, in short (its true and false candidates, or a contradiction):
+    // every source shares these, and only a source with a common conclusion runs its branches
+    // again in full to write them out.
+    let mut outcome: Vec<Option<Outcome>> = vec![None; CELLS * 9];
+    for cell in board.empty_cells().iter() {
+        for digit in board.candidates(cell).iter() {
+            let c = cand(cell, digit);
+            let branch = propagator.run(c, true);
+            outcome[c as usize] = Some(Outcome::of(&branch));
+        }
+    }
     for (name, options) in sources {
-        let branches: Vec<Branch> = options.iter().map(|&c| propagator.run(c, true)).collect();
+        let summaries: Vec<&Outcome> = options.iter().filter_map(|&c| outcome[c as usize].as_ref()).collect();
         // A branch ending in a contradiction is a contradiction step, found on its own.
-        if branches.iter().any(|b| b.conflict.is_some()) {
+        if summaries.len() != options.len() || summaries.iter().any(|o| o.conflict) {
             continue;
         }
+        let mut common = summaries[0].clone();
+        for o in &summaries[1..] {
+            for d in 1..=9 {
+                common.trues[d] &= o.trues[d];
+                common.falses[d] &= o.falses[d];
+            }
+        }
+        if (1..=9).all(|d| common.trues[d].is_empty() && common.falses[d].is_empty()) {
+            continue;
+        }
+        let branches: Vec<Branch> = options.iter().map(|&c| propagator.run(c, true)).collect();
         for target in 0..(CELLS * 9) as Cand {
+            let (cell, digit) = (cell_of(target), digit_of(target));
+            let in_common = common.trues[digit as usize].contains(cell) || common.falses[digit as usize].contains(cell);
+            if !in_common || options.contains(&target) {
+                continue;
+            }
             let first = branches[0].state[target as usize];
-            if first == UNKNOWN || options.contains(&target) {
-                continue;
-            }
-            if !branches.iter().all(|b| b.state[target as usize] == first) {
-                continue;
-            }
             let truth = first == TRUE;
             let (cell, digit) = (cell_of(target), digit_of(target));
             if !board.has(cell, digit) || (truth && board.candidates(cell).len() == 1) {
