@@ -47,6 +47,10 @@ fn technique(name: &str) -> Option<Technique> {
         "Dual Empty Rectangle" => DualEmptyRectangle,
         "Template Set" => TemplateSet,
         "Template Delete" => TemplateDelete,
+        "Forcing Chain Contradiction" => ForcingChainContradiction,
+        "Forcing Chain Verity" => ForcingChainVerity,
+        "Forcing Net Contradiction" => ForcingNetContradiction,
+        "Forcing Net Verity" => ForcingNetVerity,
         _ => return None,
     })
 }

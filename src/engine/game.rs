@@ -604,6 +604,14 @@ impl Game {
     /// The hint for the current position, counted against the allowance; `None` when none are
     /// left or the game does not accept input.
     pub fn take_hint(&mut self) -> Option<Hint> {
+        let (position, solution) = self.hint_request()?;
+        Some(logic::hint::hint_with_solution(&position, &solution))
+    }
+
+    /// Counts a hint against the allowance and returns what finding it needs (the position and
+    /// the solution), for a caller that finds it elsewhere (the app, off its main thread); `None`
+    /// when none are left or the game does not accept input.
+    pub fn hint_request(&mut self) -> Option<(Position, [Digit; CELLS])> {
         if self.refusal().is_some() || self.hints_left() == Some(0) {
             return None;
         }
@@ -615,7 +623,7 @@ impl Game {
             mistake: false,
             changes: Vec::new(),
         });
-        Some(logic::hint::hint_with_solution(&self.position(), &self.solution))
+        Some((self.position(), self.solution))
     }
 
     /// Shows or hides the solution; input is refused while it is shown.

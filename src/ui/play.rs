@@ -30,6 +30,16 @@ impl Default for Prefs {
     }
 }
 
+/// What pressing Hint did: said something, or asked for a hint to be found (for this position,
+/// with this solution), which the window does off its main thread.
+pub enum HintProgress {
+    Said(String),
+    Find(
+        crate::engine::grid::Position,
+        [crate::engine::grid::Digit; crate::engine::grid::CELLS],
+    ),
+}
+
 /// A hint being shown: stage 1 names the technique and area, stage 2 highlights the pattern,
 /// and the next request applies it.
 pub struct HintView {
@@ -191,15 +201,15 @@ impl Play {
 
     /// Advances the hint: a new hint (counted against the allowance), then the pattern, then the
     /// step applied. Returns the message to show.
-    pub fn advance_hint(&mut self) -> String {
+    pub fn advance_hint(&mut self) -> HintProgress {
         if let Some(hint) = &mut self.hint {
             if hint.stage == 1 {
                 hint.stage = 2;
-                return format!("{}: {}", hint.step.name, hint.step.explanation);
+                return HintProgress::Said(format!("{}: {}", hint.step.name, hint.step.explanation));
             }
             let step = hint.step.clone();
             self.hint = None;
-            return match self.act(Action::ApplyStep(step.clone())) {
+            return HintProgress::Said(match self.act(Action::ApplyStep(step.clone())) {
                 Ok(_) => {
                     for placement in &step.placements {
                         self.hinted[placement.cell] = true;
@@ -207,27 +217,34 @@ impl Play {
                     format!("Applied: {}", step.name)
                 }
                 Err(_) => "The hint can't be applied now.".into(),
-            };
+            });
         }
         if self.animation.is_some() || self.game.solution_shown() || self.paused {
-            return "Hints are not available right now.".into();
+            return HintProgress::Said("Hints are not available right now.".into());
         }
-        match self.game.take_hint() {
-            None => "No hints left in this game.".into(),
-            Some(Hint::Step(step)) => {
+        match self.game.hint_request() {
+            None => HintProgress::Said("No hints left in this game.".into()),
+            Some((position, solution)) => HintProgress::Find(position, solution),
+        }
+    }
+
+    /// Shows a hint found for the current position (stage 1); returns what to say.
+    pub fn receive_hint(&mut self, hint: Hint) -> String {
+        match hint {
+            Hint::Step(step) => {
                 let message = step.summary();
                 self.hint = Some(HintView::new(step));
                 message
             }
-            Some(Hint::WrongEntry { cell, entered }) => {
+            Hint::WrongEntry { cell, entered } => {
                 self.selected = Some(cell);
                 format!("{} is wrong: it is not {}.", cell_name(cell), entered)
             }
-            Some(Hint::MissingCandidate { cell, digit }) => {
+            Hint::MissingCandidate { cell, digit } => {
                 self.selected = Some(cell);
                 format!("{} needs the pencil mark {} back.", cell_name(cell), digit)
             }
-            Some(other) => other.message(),
+            other => other.message(),
         }
     }
 
@@ -321,17 +338,28 @@ mod tests {
         assert_eq!(play.game.marks(3).to_string(), "26");
     }
 
+    /// Presses Hint, finding a hint on the spot when one is asked for (the window does that off
+    /// its main thread).
+    fn press_hint(play: &mut Play) -> String {
+        match play.advance_hint() {
+            HintProgress::Said(message) => message,
+            HintProgress::Find(position, solution) => {
+                play.receive_hint(crate::engine::logic::hint::hint_with_solution(&position, &solution))
+            }
+        }
+    }
+
     #[test]
     fn a_hint_goes_through_three_stages_and_counts_once() {
         let mut play = play();
-        let first = play.advance_hint();
+        let first = press_hint(&mut play);
         assert!(first.starts_with("Look at"), "{first}");
         assert_eq!(play.hint.as_ref().unwrap().stage, 1);
         assert!(!play.hint.as_ref().unwrap().area.is_empty());
-        let second = play.advance_hint();
+        let second = press_hint(&mut play);
         assert!(second.contains(':'));
         let cell = play.hint.as_ref().unwrap().step.placements[0].cell;
-        let third = play.advance_hint();
+        let third = press_hint(&mut play);
         assert!(third.starts_with("Applied"), "{third}");
         assert_ne!(play.game.value(cell), 0);
         assert!(play.hinted[cell], "the hinted cell is marked");

@@ -14,7 +14,7 @@ use gtk::{gdk, gio, glib};
 use super::board::{self, Layout};
 use super::import::{self, Source};
 use super::picker::Picker;
-use super::play::{Play, Tick};
+use super::play::{HintProgress, Play, Tick};
 use super::recorder::{self, Recorder};
 use super::settings::Settings;
 use super::timing::Timing;
@@ -22,7 +22,7 @@ use super::RESOURCE_PREFIX;
 use crate::engine::game::{format_duration, Action, Clock, Game, Outcome, Refusal, Status};
 use crate::engine::generator::{self, Options};
 use crate::engine::grid::Digit;
-use crate::engine::logic::{rating, Level};
+use crate::engine::logic::{self, rating, Level};
 use crate::engine::validate;
 use crate::store::{self, GameStatus, NewGame, Progress, Store};
 
@@ -776,8 +776,31 @@ impl Controller {
     }
 
     pub fn hint(self: &Rc<Self>) {
-        if let Some(message) = self.with_play(|play| play.advance_hint()) {
-            self.say(&message);
+        match self.with_play(|play| play.advance_hint()) {
+            Some(HintProgress::Said(message)) => self.say(&message),
+            Some(HintProgress::Find(position, solution)) => {
+                // Hard positions can take a moment (forcing nets): find it off the main thread.
+                self.say("Looking for a hint…");
+                let asked = position.clone();
+                let handle = gio::spawn_blocking(move || logic::hint::hint_with_solution(&position, &solution));
+                let this = Rc::downgrade(self);
+                glib::spawn_future_local(async move {
+                    let Ok(hint) = handle.await else { return };
+                    let Some(this) = this.upgrade() else { return };
+                    let message = this.with_play(|play| {
+                        if play.game.position() == asked && play.hint.is_none() {
+                            play.receive_hint(hint)
+                        } else {
+                            "The grid changed while the hint was found; ask again.".to_string()
+                        }
+                    });
+                    if let Some(message) = message {
+                        this.say(&message);
+                    }
+                    this.refresh();
+                });
+            }
+            None => {}
         }
         let solved = self
             .with_play(|play| play.game.status() == Status::Solved)
