@@ -34,11 +34,14 @@ impl Default for Prefs {
 /// with this solution), which the window does off its main thread.
 pub enum HintProgress {
     Said(String),
-    Find(
-        crate::engine::grid::Position,
-        [crate::engine::grid::Digit; crate::engine::grid::CELLS],
-    ),
+    Find(Box<HintRequest>),
 }
+
+/// The position to find a hint for, and its solution.
+pub type HintRequest = (
+    crate::engine::grid::Position,
+    [crate::engine::grid::Digit; crate::engine::grid::CELLS],
+);
 
 /// A hint being shown: stage 1 names the technique and area, stage 2 highlights the pattern,
 /// and the next request applies it.
@@ -224,7 +227,7 @@ impl Play {
         }
         match self.game.hint_request() {
             None => HintProgress::Said("No hints left in this game.".into()),
-            Some((position, solution)) => HintProgress::Find(position, solution),
+            Some(request) => HintProgress::Find(Box::new(request)),
         }
     }
 
@@ -343,7 +346,8 @@ mod tests {
     fn press_hint(play: &mut Play) -> String {
         match play.advance_hint() {
             HintProgress::Said(message) => message,
-            HintProgress::Find(position, solution) => {
+            HintProgress::Find(request) => {
+                let (position, solution) = *request;
                 play.receive_hint(crate::engine::logic::hint::hint_with_solution(&position, &solution))
             }
         }

@@ -778,7 +778,8 @@ impl Controller {
     pub fn hint(self: &Rc<Self>) {
         match self.with_play(|play| play.advance_hint()) {
             Some(HintProgress::Said(message)) => self.say(&message),
-            Some(HintProgress::Find(position, solution)) => {
+            Some(HintProgress::Find(request)) => {
+                let (position, solution) = *request;
                 // Hard positions can take a moment (forcing nets): find it off the main thread.
                 self.say("Looking for a hint…");
                 let asked = position.clone();
