@@ -47,10 +47,6 @@ fn technique(name: &str) -> Option<Technique> {
         "Dual Empty Rectangle" => DualEmptyRectangle,
         "Template Set" => TemplateSet,
         "Template Delete" => TemplateDelete,
-        "Forcing Chain Contradiction" => ForcingChainContradiction,
-        "Forcing Chain Verity" => ForcingChainVerity,
-        "Forcing Net Contradiction" => ForcingNetContradiction,
-        "Forcing Net Verity" => ForcingNetVerity,
         _ => return None,
     })
 }
@@ -134,6 +130,7 @@ fn nonet_never_contradicts_the_solution_where_hodoku_steps_and_finds_what_hodoku
         .collect();
     let mut examined: BTreeMap<Technique, usize> = BTreeMap::new();
     let mut hodoku_used: BTreeMap<Technique, (usize, usize)> = BTreeMap::new();
+    let mut non_singles = 0usize;
     for path in &paths {
         let solution = sudoku::Sudoku::from_bytes(path.puzzle)
             .unwrap()
@@ -141,10 +138,11 @@ fn nonet_never_contradicts_the_solution_where_hodoku_steps_and_finds_what_hodoku
             .expect("unique")
             .to_bytes();
         let mut board = Board::from_position(&Position::from_givens(&path.puzzle));
-        for (index, (name, effects)) in path.steps.iter().enumerate() {
+        for (name, effects) in &path.steps {
             let singles = name.contains("Single") || name == "Full House";
-            // Every few non-single positions, every Expert family is asked for all it finds.
-            if !singles && index % 3 == 0 {
+            // At every tenth non-single position, every Expert family is asked for all it finds.
+            non_singles += usize::from(!singles);
+            if !singles && non_singles % 10 == 0 {
                 let position = position_of(&path.puzzle, &board);
                 for &family in &families {
                     for step in logic::find_all(&position, family) {
