@@ -250,7 +250,7 @@ mod tests {
         settings.set_uint("hint-allowance", 0); // no change, no notice
         settings.set_string("difficulty", "expert");
         assert_eq!(settings.rules().hint_allowance, 0);
-        assert_eq!(settings.level(), Level::Medium);
+        assert_eq!(settings.level(), Level::Expert);
         assert_eq!(*heard.borrow(), vec!["hint-allowance", "difficulty"]);
     }
 }
