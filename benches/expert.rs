@@ -70,7 +70,10 @@ fn main() {
     }
 
     // Every fifth (the whole list takes about half an hour: `nonet-cli rate` over the file).
-    let hardest: Vec<[u8; CELLS]> = read_lines(&dataset("forum-hardest-1106.txt")).into_iter().step_by(5).collect();
+    let hardest: Vec<[u8; CELLS]> = read_lines(&dataset("forum-hardest-1106.txt"))
+        .into_iter()
+        .step_by(5)
+        .collect();
     let mut times = Vec::new();
     let mut solved = 0;
     for puzzle in &hardest {

@@ -230,6 +230,7 @@ pub fn generalised(board: &Board, size: usize, mutant: bool, finned: bool, found
     };
     const MAX_FINS: usize = 3;
     for digit in 1..=9 {
+        let mut budget: usize = usize::MAX;
         let houses: Vec<usize> = (0..27).filter(|&h| !board.cells_in(h, digit).is_empty()).collect();
         // Franken bases: rows and boxes (covers columns and boxes), or the other way round.
         let orientations: &[(Option<usize>, Option<usize>)] = if mutant {
@@ -272,8 +273,9 @@ pub fn generalised(board: &Board, size: usize, mutant: bool, finned: bool, found
                     technique,
                     mutant,
                     finned,
+                    &mut budget,
                     found,
-                );
+                ) && budget > 0;
                 keep_looking
             });
             if !keep_looking {
@@ -299,8 +301,13 @@ fn cover_search(
     technique: Technique,
     mutant: bool,
     finned: bool,
+    budget: &mut usize,
     found: &mut Found,
 ) -> bool {
+    if *budget == 0 {
+        return false;
+    }
+    *budget -= 1;
     let covered = covers.iter().fold(CellSet::EMPTY, |acc, &h| acc | CellSet::house(h));
     let open = cells - covered - *fins;
     let Some(cell) = open.first() else {
@@ -316,7 +323,8 @@ fn cover_search(
             }
             covers.push(h);
             let go_on = cover_search(
-                board, digit, base, cells, size, allowed, covers, fins, max_fins, technique, mutant, finned, found,
+                board, digit, base, cells, size, allowed, covers, fins, max_fins, technique, mutant, finned, budget,
+                found,
             );
             covers.pop();
             if !go_on {
@@ -326,10 +334,11 @@ fn cover_search(
     }
     if finned && (fins.len() as usize) < max_fins {
         fins.insert(cell);
-        // Fins must share peers, or nothing can see them all.
-        let go_on = fins.common_peers().is_empty()
+        // Something holding the digit must see every fin, or the fish removes nothing.
+        let go_on = (fins.common_peers() & board.cells_with(digit)).is_empty()
             || cover_search(
-                board, digit, base, cells, size, allowed, covers, fins, max_fins, technique, mutant, finned, found,
+                board, digit, base, cells, size, allowed, covers, fins, max_fins, technique, mutant, finned, budget,
+                found,
             );
         fins.remove(cell);
         return go_on;
