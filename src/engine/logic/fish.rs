@@ -47,19 +47,7 @@ pub fn basic(board: &Board, size: usize, found: &mut Found) {
                 if targets.is_empty() {
                     return true;
                 }
-                let mut step = Step::new(technique);
-                for &line in base {
-                    step.mark_house(line, HouseRole::Base);
-                }
-                for &line in &cover {
-                    step.mark_house(line, HouseRole::Cover);
-                }
-                for cell in cells.iter() {
-                    step.mark_candidate(cell, digit, Role::Pattern);
-                }
-                for cell in targets.iter() {
-                    step.eliminate(cell, digit);
-                }
+                let mut step = fish_step(technique, digit, base, &cover, cells, CellSet::EMPTY, targets);
                 step.explain_with(found.explains(), || {
                     format!(
                         "{} on {}: in {}, {} lies only in {}, so it can be removed from the other cells of those {}.",
@@ -79,6 +67,36 @@ pub fn basic(board: &Board, size: usize, found: &mut Found) {
             }
         }
     }
+}
+
+/// A fish step with its houses and candidates marked: base and cover houses, the body, the fins
+/// and the eliminations.
+fn fish_step(
+    technique: Technique,
+    digit: u8,
+    base: &[usize],
+    cover: &[usize],
+    body: CellSet,
+    fins: CellSet,
+    targets: CellSet,
+) -> Step {
+    let mut step = Step::new(technique);
+    for &line in base {
+        step.mark_house(line, HouseRole::Base);
+    }
+    for &line in cover {
+        step.mark_house(line, HouseRole::Cover);
+    }
+    for cell in body.iter() {
+        step.mark_candidate(cell, digit, Role::Pattern);
+    }
+    for cell in fins.iter() {
+        step.mark_candidate(cell, digit, Role::Fin);
+    }
+    for cell in targets.iter() {
+        step.eliminate(cell, digit);
+    }
+    step
 }
 
 /// Finned and sashimi fish (X-Wing, Swordfish, Jellyfish): n base lines whose candidates lie in
@@ -158,22 +176,7 @@ pub fn finned(board: &Board, size: usize, sashimi: bool, found: &mut Found) {
                         if targets.is_empty() {
                             continue;
                         }
-                        let mut step = Step::new(technique);
-                        for &line in base {
-                            step.mark_house(line, HouseRole::Base);
-                        }
-                        for &line in &cover {
-                            step.mark_house(line, HouseRole::Cover);
-                        }
-                        for cell in body.iter() {
-                            step.mark_candidate(cell, digit, Role::Pattern);
-                        }
-                        for cell in fins.iter() {
-                            step.mark_candidate(cell, digit, Role::Fin);
-                        }
-                        for cell in targets.iter() {
-                            step.eliminate(cell, digit);
-                        }
+                        let mut step = fish_step(technique, digit, base, &cover, body, fins, targets);
                         step.explain_with(found.explains(), || {
                             format!(
                                 "{} on {}: in {}, {} lies in {} apart from the fin{} {}. Either the fish holds and \
@@ -389,22 +392,7 @@ fn report_generalised(
     if targets.is_empty() {
         return true;
     }
-    let mut step = Step::new(technique);
-    for &h in base {
-        step.mark_house(h, HouseRole::Base);
-    }
-    for &h in covers {
-        step.mark_house(h, HouseRole::Cover);
-    }
-    for cell in (cells - fins).iter() {
-        step.mark_candidate(cell, digit, Role::Pattern);
-    }
-    for cell in fins.iter() {
-        step.mark_candidate(cell, digit, Role::Fin);
-    }
-    for cell in targets.iter() {
-        step.eliminate(cell, digit);
-    }
+    let mut step = fish_step(technique, digit, base, covers, cells - fins, fins, targets);
     step.explain_with(found.explains(), || {
         format!(
             "{} on {}: each of {} needs {} once, in separate cells; {} hold all of those{}{}. So the covers hold \

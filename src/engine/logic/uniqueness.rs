@@ -250,29 +250,32 @@ pub fn bug_plus_one(board: &Board, found: &mut Found) {
 /// of a pair: corners in reading order, so `[0]`/`[3]` and `[1]`/`[2]` are diagonal.
 fn every_rectangle(board: &Board) -> Vec<([Cell; 4], [Digit; 2])> {
     let mut out = Vec::new();
-    for r1 in 0..9 {
-        for r2 in r1 + 1..9 {
-            for c1 in 0..9 {
-                for c2 in c1 + 1..9 {
-                    if (r1 / 3 == r2 / 3) == (c1 / 3 == c2 / 3) {
-                        continue;
-                    }
-                    let cells = [cell_at(r1, c1), cell_at(r1, c2), cell_at(r2, c1), cell_at(r2, c2)];
-                    let common = cells.iter().fold(0x3FEu16, |m, &c| m & board.candidates(c).mask());
-                    if common.count_ones() < 2 || cells.iter().any(|&c| board.value(c) != 0) {
-                        continue;
-                    }
-                    let digits: Vec<Digit> = Candidates::from_mask(common).iter().collect();
-                    for (i, &a) in digits.iter().enumerate() {
-                        for &b in &digits[i + 1..] {
-                            out.push((cells, [a, b]));
-                        }
-                    }
-                }
+    for cells in four_corners() {
+        let common = cells.iter().fold(0x3FEu16, |m, &c| m & board.candidates(c).mask());
+        if common.count_ones() < 2 || cells.iter().any(|&c| board.value(c) != 0) {
+            continue;
+        }
+        let digits: Vec<Digit> = Candidates::from_mask(common).iter().collect();
+        for (i, &a) in digits.iter().enumerate() {
+            for &b in &digits[i + 1..] {
+                out.push((cells, [a, b]));
             }
         }
     }
     out
+}
+
+/// The corners of every rectangle in two rows, two columns and two boxes, in reading order.
+fn four_corners() -> impl Iterator<Item = [Cell; 4]> {
+    (0..9).flat_map(|r1| {
+        (r1 + 1..9).flat_map(move |r2| {
+            (0..9).flat_map(move |c1| {
+                (c1 + 1..9)
+                    .filter(move |&c2| (r1 / 3 == r2 / 3) != (c1 / 3 == c2 / 3))
+                    .map(move |c2| [cell_at(r1, c1), cell_at(r1, c2), cell_at(r2, c1), cell_at(r2, c2)])
+            })
+        })
+    })
 }
 
 /// The corners holding exactly the pair, and the others.
@@ -505,118 +508,108 @@ fn avoidable(board: &Board, type_2: bool, found: &mut Found) {
     } else {
         Technique::AvoidableRectangle1
     };
-    for r1 in 0..9 {
-        for r2 in r1 + 1..9 {
-            for c1 in 0..9 {
-                for c2 in c1 + 1..9 {
-                    if (r1 / 3 == r2 / 3) == (c1 / 3 == c2 / 3) {
-                        continue;
-                    }
-                    let cells = [cell_at(r1, c1), cell_at(r1, c2), cell_at(r2, c1), cell_at(r2, c2)];
-                    if cells.iter().any(|&c| board.is_given(c)) {
-                        continue;
-                    }
-                    let solved: Vec<usize> = (0..4).filter(|&i| board.value(cells[i]) != 0).collect();
-                    // The digit each corner would hold in the pattern: diagonal corners agree.
-                    let want = |i: usize| -> Option<Digit> {
-                        let partner = 3 - i;
-                        if board.value(cells[partner]) != 0 {
-                            return Some(board.value(cells[partner]));
-                        }
-                        None
-                    };
-                    if !type_2 && solved.len() == 3 {
-                        let Some(empty) = (0..4).find(|i| !solved.contains(i)) else {
-                            continue;
-                        };
-                        let (side1, side2) = ([1, 0, 0, 1][empty], [2, 3, 3, 2][empty]);
-                        let b = board.value(cells[side1]);
-                        if b != board.value(cells[side2]) {
-                            continue;
-                        }
-                        let Some(a) = want(empty) else { continue };
-                        if a == b || !board.has(cells[empty], a) {
-                            continue;
-                        }
-                        let target = cells[empty];
-                        let mut step = Step::new(technique);
-                        for &i in &solved {
-                            step.mark_cell(cells[i], Role::Pattern);
-                        }
-                        step.eliminate(target, a);
-                        step.explain_with(found.explains(), || {
-                            format!(
-                                "Avoidable rectangle in {}: three corners were solved (none is a given) as {} and \
+    for cells in four_corners() {
+        if cells.iter().any(|&c| board.is_given(c)) {
+            continue;
+        }
+        let solved: Vec<usize> = (0..4).filter(|&i| board.value(cells[i]) != 0).collect();
+        // The digit each corner would hold in the pattern: diagonal corners agree.
+        let want = |i: usize| -> Option<Digit> {
+            let partner = 3 - i;
+            if board.value(cells[partner]) != 0 {
+                return Some(board.value(cells[partner]));
+            }
+            None
+        };
+        if !type_2 && solved.len() == 3 {
+            let Some(empty) = (0..4).find(|i| !solved.contains(i)) else {
+                continue;
+            };
+            let (side1, side2) = ([1, 0, 0, 1][empty], [2, 3, 3, 2][empty]);
+            let b = board.value(cells[side1]);
+            if b != board.value(cells[side2]) {
+                continue;
+            }
+            let Some(a) = want(empty) else { continue };
+            if a == b || !board.has(cells[empty], a) {
+                continue;
+            }
+            let target = cells[empty];
+            let mut step = Step::new(technique);
+            for &i in &solved {
+                step.mark_cell(cells[i], Role::Pattern);
+            }
+            step.eliminate(target, a);
+            step.explain_with(found.explains(), || {
+                format!(
+                    "Avoidable rectangle in {}: three corners were solved (none is a given) as {} and \
                                  {}; were {} {}, the two digits could swap: two solutions. So it is not {}.",
-                                list_cells(cells),
-                                a,
-                                b,
-                                cell_name(target),
-                                a,
-                                a
-                            )
-                        });
-                        if !found.add(step) {
-                            return;
-                        }
-                    } else if type_2 && solved.len() == 2 {
-                        let (s1, s2) = (solved[0], solved[1]);
-                        if s1 + s2 == 3 {
-                            continue; // a diagonal: not a side
-                        }
-                        let open: Vec<usize> = (0..4).filter(|i| !solved.contains(i)).collect();
-                        let needs: Vec<Digit> = open.iter().filter_map(|&i| want(i)).collect();
-                        if needs.len() != 2 || needs[0] == needs[1] {
-                            continue;
-                        }
-                        let extras: Vec<u16> = open
-                            .iter()
-                            .zip(&needs)
-                            .map(|(&i, &d)| board.candidates(cells[i]).mask() & !(1 << d))
-                            .collect();
-                        let fits = open
-                            .iter()
-                            .zip(&needs)
-                            .all(|(&i, &d)| board.has(cells[i], d) && board.candidates(cells[i]).len() == 2);
-                        if !fits || extras[0] != extras[1] {
-                            continue;
-                        }
-                        let Some(z) = Candidates::from_mask(extras[0]).first() else {
-                            continue;
-                        };
-                        let pair: CellSet = open.iter().map(|&i| cells[i]).collect();
-                        let targets = pair.common_peers() & board.cells_with(z);
-                        if targets.is_empty() {
-                            continue;
-                        }
-                        let mut step = Step::new(technique);
-                        for &i in &solved {
-                            step.mark_cell(cells[i], Role::Pattern);
-                        }
-                        for cell in pair.iter() {
-                            step.mark_candidate(cell, z, Role::Fin);
-                        }
-                        for cell in targets.iter() {
-                            step.eliminate(cell, z);
-                        }
-                        step.explain_with(found.explains(), || {
-                            format!(
-                                "Avoidable rectangle in {}: two corners were solved (not givens); were the other \
+                    list_cells(cells),
+                    a,
+                    b,
+                    cell_name(target),
+                    a,
+                    a
+                )
+            });
+            if !found.add(step) {
+                return;
+            }
+        } else if type_2 && solved.len() == 2 {
+            let (s1, s2) = (solved[0], solved[1]);
+            if s1 + s2 == 3 {
+                continue; // a diagonal: not a side
+            }
+            let open: Vec<usize> = (0..4).filter(|i| !solved.contains(i)).collect();
+            let needs: Vec<Digit> = open.iter().filter_map(|&i| want(i)).collect();
+            if needs.len() != 2 || needs[0] == needs[1] {
+                continue;
+            }
+            let extras: Vec<u16> = open
+                .iter()
+                .zip(&needs)
+                .map(|(&i, &d)| board.candidates(cells[i]).mask() & !(1 << d))
+                .collect();
+            let fits = open
+                .iter()
+                .zip(&needs)
+                .all(|(&i, &d)| board.has(cells[i], d) && board.candidates(cells[i]).len() == 2);
+            if !fits || extras[0] != extras[1] {
+                continue;
+            }
+            let Some(z) = Candidates::from_mask(extras[0]).first() else {
+                continue;
+            };
+            let pair: CellSet = open.iter().map(|&i| cells[i]).collect();
+            let targets = pair.common_peers() & board.cells_with(z);
+            if targets.is_empty() {
+                continue;
+            }
+            let mut step = Step::new(technique);
+            for &i in &solved {
+                step.mark_cell(cells[i], Role::Pattern);
+            }
+            for cell in pair.iter() {
+                step.mark_candidate(cell, z, Role::Fin);
+            }
+            for cell in targets.iter() {
+                step.eliminate(cell, z);
+            }
+            step.explain_with(found.explains(), || {
+                format!(
+                    "Avoidable rectangle in {}: two corners were solved (not givens); were the other \
                                  two {} and {}, the digits could swap. So one of {} is {}, and {} cannot be {}.",
-                                list_cells(cells),
-                                needs[0],
-                                needs[1],
-                                list_cells(pair.iter()),
-                                z,
-                                list_cells(targets.iter()),
-                                z
-                            )
-                        });
-                        if !found.add(step) {
-                            return;
-                        }
-                    }
-                }
+                    list_cells(cells),
+                    needs[0],
+                    needs[1],
+                    list_cells(pair.iter()),
+                    z,
+                    list_cells(targets.iter()),
+                    z
+                )
+            });
+            if !found.add(step) {
+                return;
             }
         }
     }
