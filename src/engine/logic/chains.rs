@@ -13,7 +13,7 @@ use std::collections::HashMap;
 use super::board::Board;
 use super::step::{chain_notation, eliminations_notation, CellDigit, ChainNode, LinkKind, Step};
 use super::technique::Technique;
-use super::Found;
+use super::{Found, Shortest};
 use crate::engine::cellset::CellSet;
 use crate::engine::grid::{box_of, cell_name, col_of, row_of, Cell, Digit};
 
@@ -352,69 +352,6 @@ fn shape_of(graph: &Graph, path: &[u32]) -> Technique {
     }
 }
 
-/// A found step waiting to be reported, with its length.
-struct Candidate {
-    links: usize,
-    step: Step,
-    key: Vec<CellDigit>,
-}
-
-/// Keeps the shortest step (one wanted) or every step with distinct effects (all wanted).
-struct Collector {
-    all: bool,
-    best: Vec<Candidate>,
-}
-
-impl Collector {
-    fn new(found: &Found) -> Collector {
-        Collector {
-            all: found.is_collecting_all(),
-            best: Vec::new(),
-        }
-    }
-
-    /// The length a new chain must beat to be worth building.
-    fn limit(&self) -> usize {
-        if self.all {
-            MAX_LINKS
-        } else {
-            self.best.first().map_or(MAX_LINKS, |c| c.links - 1)
-        }
-    }
-
-    fn offer(&mut self, links: usize, key: Vec<CellDigit>, build: impl FnOnce() -> Step) {
-        if self.all {
-            if let Some(existing) = self.best.iter_mut().find(|c| c.key == key) {
-                if links < existing.links {
-                    existing.links = links;
-                    existing.step = build();
-                }
-                return;
-            }
-            self.best.push(Candidate {
-                links,
-                step: build(),
-                key,
-            });
-        } else if self.best.first().is_none_or(|c| links < c.links) {
-            self.best = vec![Candidate {
-                links,
-                step: build(),
-                key,
-            }];
-        }
-    }
-
-    fn finish(mut self, found: &mut Found) {
-        self.best.sort_by_key(|c| c.links);
-        for candidate in self.best {
-            if !found.add(candidate.step) {
-                return;
-            }
-        }
-    }
-}
-
 fn describe(technique: Technique) -> &'static str {
     match technique {
         Technique::XChain => "the chain's ends hold the digit between them",
@@ -426,19 +363,25 @@ fn describe(technique: Technique) -> &'static str {
 /// Chains from a node assumed false to a node that must then be true: candidates in conflict
 /// with both ends go.
 fn alternating_chains(board: &Board, graphs: &[Graph], wanted: Technique, found: &mut Found) {
-    let mut collector = Collector::new(found);
+    let mut collector = Shortest::new(found);
     for graph in graphs {
         chains_in(board, graph, wanted, found.explains(), &mut collector);
     }
     collector.finish(found);
 }
 
-fn chains_in(board: &Board, graph: &Graph, wanted: Technique, explains: bool, collector: &mut Collector) {
+fn chains_in(
+    board: &Board,
+    graph: &Graph,
+    wanted: Technique,
+    explains: bool,
+    collector: &mut Shortest<Vec<CellDigit>>,
+) {
     for start in 0..graph.nodes.len() as u16 {
         if graph.strong[start as usize].is_empty() {
             continue;
         }
-        let limit = collector.limit();
+        let limit = collector.limit(MAX_LINKS);
         if limit < 3 {
             break;
         }
@@ -462,7 +405,7 @@ fn chains_in(board: &Board, graph: &Graph, wanted: Technique, explains: bool, co
                 continue;
             }
             let links = depth[state as usize] as usize;
-            if links > collector.limit() {
+            if links > collector.limit(MAX_LINKS) {
                 continue;
             }
             let path = Graph::path(&parent, state);
@@ -470,8 +413,9 @@ fn chains_in(board: &Board, graph: &Graph, wanted: Technique, explains: bool, co
                 continue;
             }
             collector.offer(links, eliminations.clone(), || {
+                let chain = graph.chain(&path);
                 let mut step = Step::new(wanted);
-                step.set_chain(graph.chain(&path));
+                step.set_chain(chain.clone());
                 for e in &eliminations {
                     step.eliminate(e.cell, e.digit);
                 }
@@ -479,7 +423,7 @@ fn chains_in(board: &Board, graph: &Graph, wanted: Technique, explains: bool, co
                     format!(
                         "{}: {} => {}. If the first node is false the last is true, so {}, and what sees both goes.",
                         wanted.name(),
-                        chain_notation(&step_chain(graph, &path)),
+                        chain_notation(&chain),
                         eliminations_notation(&eliminations),
                         describe(wanted)
                     )
@@ -488,10 +432,6 @@ fn chains_in(board: &Board, graph: &Graph, wanted: Technique, explains: bool, co
             });
         }
     }
-}
-
-fn step_chain(graph: &Graph, path: &[u32]) -> Vec<ChainNode> {
-    graph.chain(path)
 }
 
 pub fn x_chain(board: &Board, found: &mut Found) {
@@ -529,13 +469,13 @@ fn nice_loops(board: &Board, wanted: Technique, found: &mut Found) {
     );
     let graph = Graph::build(board, Shape::Full { grouped });
     let has_group = |path: &[u32]| path.iter().any(|&s| graph.nodes[(s / 2) as usize].is_group());
-    let mut collector = Collector::new(found);
+    let mut collector = Shortest::new(found);
     for start in 0..graph.nodes.len() as u16 {
         if graph.strong[start as usize].is_empty() && continuous {
             continue;
         }
         let node = graph.nodes[start as usize];
-        let limit = collector.limit();
+        let limit = collector.limit(MAX_LINKS);
         if limit < 3 {
             break;
         }
@@ -544,7 +484,7 @@ fn nice_loops(board: &Board, wanted: Technique, found: &mut Found) {
             for &state in &order {
                 let end = (state / 2) as u16;
                 let links = depth[state as usize] as usize + 1;
-                if state % 2 == 0 || end == start || links < 4 || links > collector.limit() {
+                if state % 2 == 0 || end == start || links < 4 || links > collector.limit(MAX_LINKS) {
                     continue;
                 }
                 if !graph.weakly_linked(end, start) {
@@ -625,7 +565,7 @@ fn nice_loops(board: &Board, wanted: Technique, found: &mut Found) {
                     path.push(start as u32 * 2);
                 }
                 let links = path.len() - 1;
-                if links > collector.limit() || has_group(&path) != grouped {
+                if links > collector.limit(MAX_LINKS) || has_group(&path) != grouped {
                     continue;
                 }
                 // Assumed false and found true: the cell holds the digit, so its other

@@ -13,7 +13,7 @@
 use super::board::Board;
 use super::step::{length_bonus, ChainNode, LinkKind, Role, Step};
 use super::technique::Technique;
-use super::Found;
+use super::{Found, Shortest};
 use crate::engine::cellset::CellSet;
 use crate::engine::grid::{cell_name, house_name, houses_of, Cell, Digit, House, CELLS, PEERS};
 
@@ -542,34 +542,6 @@ impl Outcome {
     }
 }
 
-struct Found1 {
-    size: usize,
-    step: Step,
-}
-
-fn keep_shortest(best: &mut Vec<Found1>, all: bool, size: usize, build: impl FnOnce() -> Step) {
-    if all {
-        let step = build();
-        if !best
-            .iter()
-            .any(|f| f.step.eliminations == step.eliminations && f.step.placements == step.placements)
-        {
-            best.push(Found1 { size, step });
-        }
-    } else if best.first().is_none_or(|f| size < f.size) {
-        *best = vec![Found1 { size, step: build() }];
-    }
-}
-
-fn finish(mut best: Vec<Found1>, found: &mut Found) {
-    best.sort_by_key(|f| f.size);
-    for f in best {
-        if !found.add(f.step) {
-            return;
-        }
-    }
-}
-
 /// Contradiction: a candidate assumed true forces a contradiction, so it is false (or assumed
 /// false, so it is true). Nets that find none try once more with nested nets inside each branch,
 /// taking the first contradiction found.
@@ -579,8 +551,7 @@ fn contradiction(board: &Board, net: bool, found: &mut Found) {
     } else {
         Technique::ForcingChainContradiction
     };
-    let mut best: Vec<Found1> = Vec::new();
-    let all = found.is_collecting_all();
+    let mut best = Shortest::new(found);
     let passes: &[bool] = if net { &[false, true] } else { &[false] };
     for &nested in passes {
         if nested && !best.is_empty() {
@@ -611,7 +582,7 @@ fn contradiction(board: &Board, net: bool, found: &mut Found) {
                     continue;
                 }
                 let size = support.len();
-                keep_shortest(&mut best, all, size, || {
+                best.offer(size, (!assumed, c), || {
                     let mut step = Step::new(technique);
                     if assumed {
                         step.eliminate(cell, digit);
@@ -653,13 +624,13 @@ fn contradiction(board: &Board, net: bool, found: &mut Found) {
                     });
                     step
                 });
-                if nested && !all {
+                if nested && !best.is_collecting_all() {
                     break;
                 }
             }
         }
     }
-    finish(best, found);
+    best.finish(found);
 }
 
 /// Why a nested elimination holds: ` Inside that branch, r3c4<>5: if r3c4=5, then …, and … .`
@@ -698,8 +669,7 @@ fn verity(board: &Board, net: bool, found: &mut Found) {
         Technique::ForcingChainVerity
     };
     let propagator = Propagator::new(board, net);
-    let all = found.is_collecting_all();
-    let mut best: Vec<Found1> = Vec::new();
+    let mut best = Shortest::new(found);
     // The sources: cells with two or three candidates, houses with two or three places.
     let mut sources: Vec<(String, Vec<Cand>)> = Vec::new();
     for cell in board.empty_cells().iter() {
@@ -772,7 +742,7 @@ fn verity(board: &Board, net: bool, found: &mut Found) {
                 continue;
             }
             let size: usize = supports.iter().map(|s| s.len() + 1).sum();
-            keep_shortest(&mut best, all, size, || {
+            best.offer(size, (truth, target), || {
                 let mut step = Step::new(technique);
                 if truth {
                     step.place(cell, digit);
@@ -815,7 +785,7 @@ fn verity(board: &Board, net: bool, found: &mut Found) {
             });
         }
     }
-    finish(best, found);
+    best.finish(found);
 }
 
 pub fn forcing_chain_contradiction(board: &Board, found: &mut Found) {

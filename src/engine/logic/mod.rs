@@ -64,6 +64,61 @@ impl Found {
     }
 }
 
+/// Keeps the shortest step found (one wanted) or, all wanted, the shortest step for each distinct
+/// effect (its key), then hands them on shortest first. For searches whose steps have a length
+/// (chains, nets), which must scan everything to know the shortest.
+pub(crate) struct Shortest<K> {
+    all: bool,
+    best: Vec<(usize, K, Step)>,
+}
+
+impl<K: PartialEq> Shortest<K> {
+    pub fn new(found: &Found) -> Shortest<K> {
+        Shortest {
+            all: found.is_collecting_all(),
+            best: Vec::new(),
+        }
+    }
+
+    pub fn is_collecting_all(&self) -> bool {
+        self.all
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.best.is_empty()
+    }
+
+    /// The length a new step must not exceed to be worth building (`max` when collecting all).
+    pub fn limit(&self, max: usize) -> usize {
+        match self.best.first() {
+            Some((length, _, _)) if !self.all => length - 1,
+            _ => max,
+        }
+    }
+
+    /// Offers a step of this length and effect; `build` runs only if the step is kept.
+    pub fn offer(&mut self, length: usize, key: K, build: impl FnOnce() -> Step) {
+        if self.all {
+            match self.best.iter_mut().find(|(_, k, _)| *k == key) {
+                Some(existing) if length < existing.0 => *existing = (length, key, build()),
+                Some(_) => {}
+                None => self.best.push((length, key, build())),
+            }
+        } else if self.best.first().is_none_or(|(l, _, _)| length < *l) {
+            self.best = vec![(length, key, build())];
+        }
+    }
+
+    pub fn finish(mut self, found: &mut Found) {
+        self.best.sort_by_key(|(length, _, _)| *length);
+        for (_, _, step) in self.best {
+            if !found.add(step) {
+                return;
+            }
+        }
+    }
+}
+
 fn search(board: &Board, technique: Technique, found: &mut Found) {
     use Technique::*;
     match technique {
