@@ -515,7 +515,10 @@ fn a_hint_names_the_technique_then_shows_then_applies_it() {
     app.keys(&["9"]);
     app.wait_until("9 entered", |s| at(s, "values", 2) == '9');
     app.action("hint", None);
-    let state = app.wait_until("the wrong entry is named", |s| s["hints_used"] == 2);
+    // Hints are found off the main thread: wait for the answer, not just the count.
+    let state = app.wait_until("the wrong entry is named", |s| {
+        s["hints_used"] == 2 && s["message"].as_str().is_some_and(|m| m != "Looking for a hint…")
+    });
     assert!(
         state["message"].as_str().unwrap().contains("r1c3"),
         "{}",
