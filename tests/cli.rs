@@ -295,7 +295,9 @@ fn unreadable_files_are_reported() {
         .args(["solve", "/nonexistent/puzzles.txt"])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("cannot read /nonexistent/puzzles.txt"));
+        .stderr(predicate::str::contains(
+            "can't read /nonexistent/puzzles.txt: No such file",
+        ));
     cli()
         .args(["solve", "-"])
         .write_stdin(vec![0xff, 0xfe, 0x00])

@@ -344,12 +344,13 @@ fn script_run_reports_per_puzzle_and_in_summary() {
         .output()
         .unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "{text}");
+    // Exit status 2: one line is not a puzzle (the others still ran).
+    assert_eq!(out.status.code(), Some(2), "{text}");
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines[0], "puzzle 1: solved after 51 steps (Naked single 51)");
     assert!(lines[2].starts_with("puzzle 3: not run: line 3"), "{text}");
     assert!(
-        lines[3].starts_with("solved 2 of 3 puzzles; 102 steps; 0 invalid; 1 errors; "),
+        lines[3].starts_with("solved 2 of 3 puzzles; 102 steps; 0 invalid; 0 errors; 1 not run; "),
         "{text}"
     );
     assert_eq!(lines[4], "  Naked single: 102");
@@ -393,7 +394,7 @@ fn script_run_reports_per_puzzle_and_in_summary() {
         .args(["script", "run", broken.to_str().unwrap(), "--position", PUZZLE])
         .output()
         .unwrap();
-    assert!(!out.status.success());
+    assert_eq!(out.status.code(), Some(3));
     assert!(
         String::from_utf8_lossy(&out.stderr).contains("line 2, column"),
         "{}",
@@ -404,6 +405,7 @@ fn script_run_reports_per_puzzle_and_in_summary() {
         .args(["script", "run", &script, "--position", PUZZLE, "--max-operations", "50"])
         .output()
         .unwrap();
+    assert_eq!(out.status.code(), Some(3));
     assert!(
         String::from_utf8_lossy(&out.stdout).contains("too many operations"),
         "{}",

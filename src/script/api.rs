@@ -1,11 +1,13 @@
 //! What a script sees: the read-only grid `g`, the geometry helpers, the step builder and
 //! `builtin(id, g)`. Cells are 0–80 row by row, houses 0–8 rows, 9–17 columns, 18–26 boxes,
 //! digits 1–9, candidate masks with bit d set for digit d. Out-of-range arguments are script
-//! errors that name the value.
+//! errors that name the value. Also the sandbox's overrides of Rhai's own functions: no `sleep`,
+//! and string replacement that refuses to build a string past the size limit.
 
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, MutexGuard};
 
-use rhai::{Array, Dynamic, Engine, EvalAltResult};
+use rhai::{Array, Dynamic, Engine, EvalAltResult, ImmutableString, NativeCallContext};
+use serde::{Deserialize, Serialize};
 
 use crate::engine::grid::{box_of, cell_name, col_of, house_name, row_of, Cell, Digit, CELLS, HOUSES, PEERS};
 use crate::engine::logic::{self, Board, Technique};
@@ -29,10 +31,14 @@ impl Grid {
     pub fn board(&self) -> &Board {
         &self.0.board
     }
+
+    pub fn given(&self) -> &[bool; CELLS] {
+        &self.0.given
+    }
 }
 
 /// A step as a script builds it; checked (see `check.rs`) before anything uses it.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct ScriptStep {
     pub name: String,
     pub placements: Vec<(i64, i64)>,
@@ -67,6 +73,66 @@ impl ScriptStep {
                 .collect(),
         }
     }
+}
+
+/// The most placements one step may make, and the most eliminations or highlights it may list.
+pub const MAX_STEP_PLACEMENTS: usize = CELLS;
+pub const MAX_STEP_ITEMS: usize = CELLS * 9;
+
+/// The step a script is building, shared by the calls that add to it (`.place(…)` and the
+/// others return the same step, not a copy, so building is linear).
+#[derive(Clone)]
+pub struct StepBuilder(Arc<Mutex<ScriptStep>>);
+
+impl StepBuilder {
+    pub fn new(step: ScriptStep) -> StepBuilder {
+        StepBuilder(Arc::new(Mutex::new(step)))
+    }
+
+    fn lock(&self) -> MutexGuard<'_, ScriptStep> {
+        self.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// The step built (a copy when other handles to it are still alive).
+    pub fn take(self) -> ScriptStep {
+        match Arc::try_unwrap(self.0) {
+            Ok(step) => step.into_inner().unwrap_or_else(|poisoned| poisoned.into_inner()),
+            Err(shared) => shared.lock().map(|s| s.clone()).unwrap_or_default(),
+        }
+    }
+
+    /// Adds one item to a list of the step, refusing a step past its size limit.
+    fn add<T>(
+        &self,
+        list: impl FnOnce(&mut ScriptStep) -> &mut Vec<T>,
+        item: T,
+        what: &str,
+        most: usize,
+    ) -> Fallible<StepBuilder> {
+        let mut step = self.lock();
+        let list = list(&mut step);
+        if list.len() >= most {
+            return Err(format!("a step may have at most {most} {what}").into());
+        }
+        list.push(item);
+        drop(step);
+        Ok(self.clone())
+    }
+}
+
+/// Rhai's `replace`, refusing before it builds a string longer than the limit.
+fn replace(ctx: &NativeCallContext, string: &mut ImmutableString, find: &str, with: &str) -> Fallible<()> {
+    let count = match find.is_empty() {
+        true => string.chars().count() + 1,
+        false => string.matches(find).count(),
+    };
+    let size = (string.len() - count * find.len()).saturating_add(count.saturating_mul(with.len()));
+    let most = ctx.engine().max_string_size();
+    if most > 0 && size > most {
+        return Err(format!("replace would make a string of {size} bytes; the limit is {most}").into());
+    }
+    *string = string.replace(find, with).into();
+    Ok(())
 }
 
 fn cell(c: i64) -> Fallible<Cell> {
@@ -176,35 +242,61 @@ pub fn register(engine: &mut Engine) {
     });
 
     // Steps.
-    engine.register_type_with_name::<ScriptStep>("Step");
-    engine.register_fn("step", |name: &str| ScriptStep {
-        name: name.to_string(),
-        ..ScriptStep::default()
+    engine.register_type_with_name::<StepBuilder>("Step");
+    engine.register_fn("step", |name: &str| {
+        StepBuilder::new(ScriptStep {
+            name: name.to_string(),
+            ..ScriptStep::default()
+        })
     });
-    engine.register_fn("place", |s: &mut ScriptStep, c: i64, d: i64| {
-        s.placements.push((c, d));
+    engine.register_fn("place", |s: &mut StepBuilder, c: i64, d: i64| {
+        s.add(|s| &mut s.placements, (c, d), "placements", MAX_STEP_PLACEMENTS)
+    });
+    engine.register_fn("eliminate", |s: &mut StepBuilder, c: i64, d: i64| {
+        s.add(|s| &mut s.eliminations, (c, d), "eliminations", MAX_STEP_ITEMS)
+    });
+    engine.register_fn("explain", |s: &mut StepBuilder, text: &str| {
+        s.lock().explanation = text.to_string();
         s.clone()
     });
-    engine.register_fn("eliminate", |s: &mut ScriptStep, c: i64, d: i64| {
-        s.eliminations.push((c, d));
-        s.clone()
+    engine.register_fn("highlight", |s: &mut StepBuilder, c: i64| {
+        s.add(|s| &mut s.cells, c, "highlighted cells", MAX_STEP_ITEMS)
     });
-    engine.register_fn("explain", |s: &mut ScriptStep, text: &str| {
-        s.explanation = text.to_string();
-        s.clone()
+    engine.register_fn("highlight_candidate", |s: &mut StepBuilder, c: i64, d: i64| {
+        s.add(|s| &mut s.candidates, (c, d), "highlighted candidates", MAX_STEP_ITEMS)
     });
-    engine.register_fn("highlight", |s: &mut ScriptStep, c: i64| {
-        s.cells.push(c);
-        s.clone()
-    });
-    engine.register_fn("highlight_candidate", |s: &mut ScriptStep, c: i64, d: i64| {
-        s.candidates.push((c, d));
-        s.clone()
-    });
-    engine.register_get("name", |s: &mut ScriptStep| s.name.clone());
+    engine.register_get("name", |s: &mut StepBuilder| s.lock().name.clone());
     engine.register_fn("builtin", |id: &str, g: Grid| -> Fallible<Dynamic> {
         let technique: Technique = id.parse().map_err(|e: String| -> Box<EvalAltResult> { e.into() })?;
-        Ok(logic::find_step_on(g.board(), technique)
-            .map_or(Dynamic::UNIT, |step| Dynamic::from(ScriptStep::from_engine(&step))))
+        Ok(logic::find_step_on(g.board(), technique).map_or(Dynamic::UNIT, |step| {
+            Dynamic::from(StepBuilder::new(ScriptStep::from_engine(&step)))
+        }))
     });
+
+    // The sandbox's overrides of Rhai's own functions (registered functions come first).
+    let no_sleep = |_: NativeCallContext| -> Fallible<()> { Err("scripts can't sleep".into()) };
+    engine.register_fn("sleep", move |ctx: NativeCallContext, _: i64| no_sleep(ctx));
+    engine.register_fn("sleep", move |ctx: NativeCallContext, _: f64| no_sleep(ctx));
+    engine.register_fn(
+        "replace",
+        |ctx: NativeCallContext, s: &mut ImmutableString, find: &str, with: &str| replace(&ctx, s, find, with),
+    );
+    engine.register_fn(
+        "replace",
+        |ctx: NativeCallContext, s: &mut ImmutableString, find: char, with: &str| {
+            replace(&ctx, s, &find.to_string(), with)
+        },
+    );
+    engine.register_fn(
+        "replace",
+        |ctx: NativeCallContext, s: &mut ImmutableString, find: &str, with: char| {
+            replace(&ctx, s, find, &with.to_string())
+        },
+    );
+    engine.register_fn(
+        "replace",
+        |ctx: NativeCallContext, s: &mut ImmutableString, find: char, with: char| {
+            replace(&ctx, s, &find.to_string(), &with.to_string())
+        },
+    );
 }

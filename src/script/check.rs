@@ -7,7 +7,7 @@ use crate::engine::grid::{cell_name, Cell, Digit, CELLS, PEERS};
 use crate::engine::logic::Board;
 
 /// A checked step: what it places and eliminates.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Checked {
     pub placements: Vec<(Cell, Digit)>,
     pub eliminations: Vec<(Cell, Digit)>,

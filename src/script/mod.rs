@@ -1,22 +1,26 @@
 //! The scripting lab's engine: players' solving steps written in Rhai, compiled once and run in
-//! a sandbox (no modules, no `eval`, limits on operations, call depth, expression depth, string,
-//! array and map sizes, and a stop flag checked as the script runs). Free of GTK; the app and
-//! `nonet-cli script` are built on it. The script contract is in `docs/scripting.md`.
+//! a sandbox (no modules, no `eval`, no `sleep`, limits on operations, call depth, expression
+//! depth, string, array and map sizes, the heap a call may grow, the output it may print and the
+//! size of a step, and a stop flag checked as the script runs). Free of GTK; the app and
+//! `nonet-cli script` run scripts in a separate process (`sandbox.rs`) built on it. The script
+//! contract is in `docs/scripting.md`.
 
 pub mod api;
 pub mod check;
 pub mod run;
+pub mod sandbox;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
 use rhai::{Dynamic, Engine, EvalAltResult, Scope, AST};
+use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 pub use api::{Grid, ScriptStep};
 
 /// A script's error, with where it happened when known.
-#[derive(Clone, Debug, Error, PartialEq, Eq)]
+#[derive(Clone, Debug, Error, PartialEq, Eq, Serialize, Deserialize)]
 #[error("{}{message}", .line.map(|l| format!("line {l}, column {}: ", .column.unwrap_or(0))).unwrap_or_default())]
 pub struct ScriptError {
     pub message: String,
@@ -35,6 +39,7 @@ impl ScriptError {
 
     fn from_eval(error: &EvalAltResult) -> ScriptError {
         let message = match error {
+            EvalAltResult::ErrorTerminated(why, _) if why.is_string() => why.to_string(),
             EvalAltResult::ErrorTerminated(..) => "stopped".to_string(),
             EvalAltResult::ErrorTooManyOperations(..) => "too many operations (an endless loop?)".to_string(),
             EvalAltResult::ErrorStackOverflow(..) => "calls nested too deeply (endless recursion?)".to_string(),
@@ -49,7 +54,7 @@ impl ScriptError {
 }
 
 /// The sandbox's limits (the defaults suit ordinary scripts; a GUI setting raises operations).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Limits {
     pub operations: u64,
     pub call_levels: usize,
@@ -58,6 +63,8 @@ pub struct Limits {
     pub string_size: usize,
     pub array_size: usize,
     pub map_size: usize,
+    /// How much one call may grow the heap (strings, arrays, maps and their keys, closures…).
+    pub heap_bytes: usize,
 }
 
 impl Default for Limits {
@@ -70,6 +77,7 @@ impl Default for Limits {
             string_size: 1 << 20,
             array_size: 10_000,
             map_size: 1_000,
+            heap_bytes: 256 << 20,
         }
     }
 }
@@ -77,13 +85,73 @@ impl Default for Limits {
 /// Threads that run scripts get this much stack: deep (limited) recursion must not overflow.
 pub const STACK_SIZE: usize = 64 * 1024 * 1024;
 
+/// What one `find_step` call may print: lines, bytes, and characters of one line.
+pub const MAX_OUTPUT_LINES: usize = 200;
+pub const MAX_OUTPUT_BYTES: usize = 64 * 1024;
+pub const MAX_LINE_CHARS: usize = 1_000;
+
+/// The heap is measured every this many operations (a cheap call, but not free).
+const HEAP_CHECK_EVERY: u64 = 256;
+
+/// Bytes the process's allocator holds now (glibc's count; 0 where unknown).
+fn heap_in_use() -> usize {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    {
+        // SAFETY: mallinfo2 only reads the allocator's counters.
+        let info = unsafe { libc::mallinfo2() };
+        info.uordblks + info.hblkhd
+    }
+    #[cfg(not(all(target_os = "linux", target_env = "gnu")))]
+    {
+        0
+    }
+}
+
+/// What `print` and `debug` wrote during one call, capped.
+#[derive(Default)]
+struct Output {
+    lines: Vec<String>,
+    bytes: usize,
+    dropped: usize,
+}
+
+impl Output {
+    fn push(&mut self, text: &str) {
+        if self.lines.len() >= MAX_OUTPUT_LINES || self.bytes >= MAX_OUTPUT_BYTES {
+            self.dropped += 1;
+            return;
+        }
+        let line = match text.char_indices().nth(MAX_LINE_CHARS) {
+            Some((end, _)) => format!("{}… (line cut at {MAX_LINE_CHARS} characters)", &text[..end]),
+            None => text.to_string(),
+        };
+        self.bytes += line.len();
+        self.lines.push(line);
+    }
+
+    fn take(&mut self) -> Vec<String> {
+        let mut lines = std::mem::take(&mut self.lines);
+        if self.dropped > 0 {
+            lines.push(format!(
+                "… output truncated: {} more lines not shown (at most {MAX_OUTPUT_LINES} lines or {} KiB a step)",
+                self.dropped,
+                MAX_OUTPUT_BYTES / 1024
+            ));
+        }
+        *self = Output::default();
+        lines
+    }
+}
+
 /// A compiled script, ready to run on any number of positions (and threads).
 pub struct Script {
     engine: Engine,
     ast: AST,
     pub name: String,
     stop: Arc<AtomicBool>,
-    output: Arc<Mutex<Vec<String>>>,
+    output: Arc<Mutex<Output>>,
+    /// The heap's size when the running call started (its growth is limited).
+    heap_at_start: Arc<std::sync::atomic::AtomicUsize>,
 }
 
 impl Script {
@@ -100,7 +168,8 @@ impl Script {
         limits: Limits,
         stop: Arc<AtomicBool>,
     ) -> Result<Script, ScriptError> {
-        let output = Arc::new(Mutex::new(Vec::new()));
+        let output = Arc::new(Mutex::new(Output::default()));
+        let heap_at_start = Arc::new(std::sync::atomic::AtomicUsize::new(heap_in_use()));
         let mut engine = Engine::new();
         engine
             .set_max_operations(limits.operations)
@@ -112,20 +181,37 @@ impl Script {
             .set_max_strings_interned(1024);
         engine.disable_symbol("eval");
         let flag = stop.clone();
-        engine.on_progress(move |_| flag.load(Ordering::Relaxed).then_some(Dynamic::UNIT));
+        let heap_start = heap_at_start.clone();
+        let heap_limit = limits.heap_bytes;
+        engine.on_progress(move |operations| {
+            if flag.load(Ordering::Relaxed) {
+                return Some(Dynamic::UNIT);
+            }
+            let grown = if operations % HEAP_CHECK_EVERY == 0 {
+                heap_in_use().saturating_sub(heap_start.load(Ordering::Relaxed))
+            } else {
+                0
+            };
+            (grown > heap_limit).then(|| {
+                Dynamic::from(format!(
+                    "the script used too much memory (more than {} MiB in one call)",
+                    heap_limit >> 20
+                ))
+            })
+        });
         let printed = output.clone();
         engine.on_print(move |text| {
-            if let Ok(mut lines) = printed.lock() {
-                lines.push(text.to_string());
+            if let Ok(mut output) = printed.lock() {
+                output.push(text);
             }
         });
         let debugged = output.clone();
         engine.on_debug(move |text, _, at| {
-            if let Ok(mut lines) = debugged.lock() {
-                lines.push(match at.line() {
-                    Some(line) => format!("[line {line}] {text}"),
-                    None => text.to_string(),
-                });
+            if let Ok(mut output) = debugged.lock() {
+                match at.line() {
+                    Some(line) => output.push(&format!("[line {line}] {text}")),
+                    None => output.push(text),
+                }
             }
         });
         api::register(&mut engine);
@@ -148,12 +234,14 @@ impl Script {
             name: name.to_string(),
             stop,
             output,
+            heap_at_start,
         })
     }
 
     /// Calls `find_step(g)`: the step found, or `None` when the script returns `()`.
     pub fn find_step(&self, grid: &Grid) -> Result<Option<ScriptStep>, ScriptError> {
         let mut scope = Scope::new();
+        self.heap_at_start.store(heap_in_use(), Ordering::Relaxed);
         let result: Dynamic = self
             .engine
             .call_fn(&mut scope, &self.ast, "find_step", (grid.clone(),))
@@ -162,11 +250,14 @@ impl Script {
             return Ok(None);
         }
         let kind = result.type_name().to_string();
-        result.try_cast::<ScriptStep>().map(Some).ok_or_else(|| ScriptError {
-            message: format!("find_step returned {kind}; expected a step or ()"),
-            line: None,
-            column: None,
-        })
+        result
+            .try_cast::<api::StepBuilder>()
+            .map(|s| Some(s.take()))
+            .ok_or_else(|| ScriptError {
+                message: format!("find_step returned {kind}; expected a step or ()"),
+                line: None,
+                column: None,
+            })
     }
 
     /// Asks a running call to stop (checked between operations).
@@ -176,9 +267,6 @@ impl Script {
 
     /// What `print` and `debug` wrote since the last call.
     pub fn take_output(&self) -> Vec<String> {
-        self.output
-            .lock()
-            .map(|mut lines| std::mem::take(&mut *lines))
-            .unwrap_or_default()
+        self.output.lock().map(|mut output| output.take()).unwrap_or_default()
     }
 }

@@ -1,30 +1,26 @@
 //! The subcommands of `nonet-cli`. Each returns Ok(true) when every puzzle was read, Ok(false)
 //! when some line failed to parse, and Err for trouble outside the puzzles (unreadable files).
 
-use std::io::{Read, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use nonet::engine::generator::{self, Options, Symmetry};
 use nonet::engine::grid::{cell_name, digits_to_line};
 use nonet::engine::logic::{self, Hint, Level, Step, Technique};
 use nonet::engine::validate::{check_puzzle, PuzzleProblem};
-use nonet::engine::{format, solver, Format, ParseError, Position};
+use nonet::engine::{format, input, solver, Format, ParseError, Position};
 use serde_json::json;
 
 use crate::progress::Progress;
 
 pub fn read_text(path: &Path) -> Result<String> {
-    if path.as_os_str() == "-" {
-        let mut text = String::new();
-        std::io::stdin()
-            .read_to_string(&mut text)
-            .context("cannot read standard input")?;
-        Ok(text)
+    Ok(if path.as_os_str() == "-" {
+        input::read_stream(std::io::stdin().lock(), "standard input")?
     } else {
-        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))
-    }
+        input::read_file(path, false)?
+    })
 }
 
 /// Reports a parse error on stderr as `line N: <message>` and returns the text for stdout.

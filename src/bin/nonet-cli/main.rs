@@ -138,12 +138,19 @@ enum ScriptCommand {
         /// When the script finds nothing: stop (none) or let the engine's techniques step in (builtin).
         #[arg(long, default_value = "none", value_parser = ["none", "builtin"])]
         fallback: String,
-        /// Worker threads (default: all cores).
-        #[arg(long)]
-        jobs: Option<usize>,
-        /// The most operations one find_step call may take before it is stopped.
-        #[arg(long, default_value_t = nonet::script::Limits::default().operations)]
+        /// Worker threads, 1–256 (default: all cores); each runs the script in its own process.
+        #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
+        jobs: Option<u16>,
+        /// The most operations one find_step call may take before it is stopped (at least 1).
+        #[arg(long, default_value_t = nonet::script::Limits::default().operations,
+              value_parser = clap::value_parser!(u64).range(1..))]
         max_operations: u64,
+        /// Seconds one find_step call may take before its worker is ended as not responding.
+        #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u64).range(1..=3600))]
+        timeout: u64,
+        /// The address space of a script worker, in MiB (allocations beyond it end the worker).
+        #[arg(long, default_value_t = 1024, value_parser = clap::value_parser!(u64).range(64..=65536))]
+        memory: u64,
         /// One JSON object a puzzle, then the summary object.
         #[arg(long)]
         json: bool,
@@ -195,6 +202,7 @@ enum HistoryCommand {
 }
 
 fn main() -> ExitCode {
+    nonet::script::sandbox::serve_if_worker();
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Solve { file } => commands::solve(&file),
@@ -226,22 +234,29 @@ fn main() -> ExitCode {
                     fallback,
                     jobs,
                     max_operations,
+                    timeout,
+                    memory,
                     json,
                 },
         } => {
-            let limits = nonet::script::Limits {
-                operations: max_operations,
-                ..Default::default()
-            };
-            script::run(
-                &script,
-                puzzles.as_deref(),
-                position.as_deref(),
-                fallback == "builtin",
-                jobs,
-                limits,
+            let settings = script::Settings {
+                fallback: fallback == "builtin",
+                jobs: jobs.map(usize::from),
+                limits: nonet::script::Limits {
+                    operations: max_operations,
+                    ..Default::default()
+                },
+                watchdog: nonet::script::sandbox::Watchdog {
+                    memory_mib: memory,
+                    script: std::time::Duration::from_secs(timeout),
+                    ..Default::default()
+                },
                 json,
-            )
+            };
+            match script::run(&script, puzzles.as_deref(), position.as_deref(), &settings) {
+                Ok(outcome) => return ExitCode::from(outcome as u8),
+                Err(error) => Err(error),
+            }
         }
         Command::History { db, command } => {
             let db = history::database(db);
