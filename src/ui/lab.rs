@@ -1,9 +1,11 @@
 //! The Scripting Lab window: a GtkSourceView editor for a Rhai script, Run, Step and Stop, a speed
-//! control and an output pane. The script runs on its own thread (64 MiB of stack) and each step
-//! it returns is checked, shown on the board, then applied, paced by glib timeouts; the window
-//! and the game stay responsive, and Stop interrupts even a script stuck in a loop.
+//! control and an output pane. The script runs in a worker process (`script::sandbox`) driven
+//! from a thread; each step comes back checked, is shown on the board, then applied, paced by glib
+//! timeouts. The output pane takes lines in batches and keeps the last ones, so the window and
+//! the game stay responsive whatever the script does, and Stop ends the worker at once.
 
 use std::cell::{Cell as StdCell, RefCell};
+use std::collections::VecDeque;
 use std::path::PathBuf;
 use std::rc::{Rc, Weak};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -17,8 +19,15 @@ use sourceview5::prelude::*;
 use super::play::ScriptView;
 use super::window::Controller;
 use super::RESOURCE_PREFIX;
-use crate::script::check::check;
-use crate::script::{Grid, Limits, Script, ScriptError, ScriptStep, STACK_SIZE};
+use crate::engine::grid::{Digit, CELLS};
+use crate::script::sandbox::{Call, Failure, Killer, Sandbox, Watchdog, WorkerCommand};
+use crate::script::{Grid, Limits, ScriptError};
+
+/// The output pane keeps this many lines (the oldest go first).
+const MAX_PANE_LINES: usize = 1_000;
+
+/// How often waiting output is added to the pane.
+const FLUSH_EVERY: Duration = Duration::from_millis(100);
 
 /// The shipped examples, one click away.
 const EXAMPLES: [(&str, &str); 4] = [
@@ -29,43 +38,62 @@ const EXAMPLES: [(&str, &str); 4] = [
 ];
 
 enum Reply {
+    Started(Killer),
     Compiled(Result<(), ScriptError>),
-    Found(Result<Option<ScriptStep>, ScriptError>, Vec<String>),
+    Found(Call),
+    Failed(Failure),
 }
 
-/// A script compiled and running on its own thread.
+/// What the Lab asks of the worker: one `find_step` on a grid, checked against the solution.
+type Request = (Grid, [Digit; CELLS], usize);
+
+/// A thread driving a script worker process.
 struct Worker {
-    requests: mpsc::Sender<Grid>,
+    requests: mpsc::Sender<Request>,
     replies: async_channel::Receiver<Reply>,
     stop: Arc<AtomicBool>,
+    killer: RefCell<Option<Killer>>,
 }
 
 impl Worker {
     fn start(source: String, stop: Arc<AtomicBool>) -> Worker {
-        let (requests, incoming) = mpsc::channel::<Grid>();
+        let (requests, incoming) = mpsc::channel::<Request>();
         let (reply, replies) = async_channel::unbounded();
-        let flag = stop.clone();
-        let spawned = std::thread::Builder::new()
-            .name("nonet-script".into())
-            .stack_size(STACK_SIZE)
-            .spawn(move || {
-                let script = match Script::compile_stoppable("lab", &source, Limits::default(), flag) {
-                    Ok(script) => script,
-                    Err(error) => {
-                        let _ = reply.send_blocking(Reply::Compiled(Err(error)));
-                        return;
-                    }
-                };
-                if reply.send_blocking(Reply::Compiled(Ok(()))).is_err() {
+        let spawned = std::thread::Builder::new().name("nonet-script".into()).spawn(move || {
+            let started = WorkerCommand::this_program()
+                .map_err(|e| Failure::Start(e.to_string()))
+                .and_then(|command| Sandbox::start(&command, Watchdog::default()));
+            let mut sandbox = match started {
+                Ok(sandbox) => sandbox,
+                Err(failure) => {
+                    let _ = reply.send_blocking(Reply::Failed(failure));
                     return;
                 }
-                for grid in incoming {
-                    let found = script.find_step(&grid);
-                    if reply.send_blocking(Reply::Found(found, script.take_output())).is_err() {
+            };
+            let _ = reply.send_blocking(Reply::Started(sandbox.killer()));
+            match sandbox.compile("lab", &source, Limits::default()) {
+                Ok(compiled) => {
+                    let ok = compiled.is_ok();
+                    if reply.send_blocking(Reply::Compiled(compiled)).is_err() || !ok {
                         return;
                     }
                 }
-            });
+                Err(failure) => {
+                    let _ = reply.send_blocking(Reply::Failed(failure));
+                    return;
+                }
+            }
+            for (grid, solution, number) in incoming {
+                let answer = match sandbox.find_step(&grid, &solution, number) {
+                    Ok(call) => Reply::Found(call),
+                    Err(failure) => Reply::Failed(failure),
+                };
+                let failed = matches!(answer, Reply::Failed(_));
+                if reply.send_blocking(answer).is_err() || failed {
+                    return;
+                }
+            }
+        });
         if let Err(error) = spawned {
             tracing::warn!("can't start a script thread: {error}");
         }
@@ -73,6 +101,19 @@ impl Worker {
             requests,
             replies,
             stop,
+            killer: RefCell::new(None),
+        }
+    }
+
+    /// The next reply; the worker's killer is kept on the way.
+    async fn next(&self) -> Option<Reply> {
+        loop {
+            match self.replies.recv().await.ok()? {
+                Reply::Started(killer) => {
+                    self.killer.replace(Some(killer));
+                }
+                reply => return Some(reply),
+            }
         }
     }
 }
@@ -91,6 +132,11 @@ pub struct Lab {
     /// Set while a run or a step is under way.
     running: StdCell<bool>,
     stop_flag: RefCell<Option<Arc<AtomicBool>>>,
+    /// Ends the running worker (Stop).
+    killer: RefCell<Option<Killer>>,
+    /// Lines waiting for the next flush into the pane.
+    pending: RefCell<VecDeque<String>>,
+    flushing: StdCell<bool>,
     /// The last line written to the output (for the state file).
     pub last_output: RefCell<String>,
 }
@@ -266,6 +312,9 @@ impl Lab {
             controller: Rc::downgrade(controller),
             running: StdCell::new(false),
             stop_flag: RefCell::new(None),
+            killer: RefCell::new(None),
+            pending: RefCell::new(VecDeque::new()),
+            flushing: StdCell::new(false),
             last_output: RefCell::new(String::new()),
         });
         let weak = Rc::downgrade(&lab);
@@ -333,12 +382,46 @@ impl Lab {
         }
     }
 
-    pub fn say(&self, line: &str) {
-        let mut end = self.output.end_iter();
-        self.output.insert(&mut end, &format!("{line}\n"));
-        let mark = self.output.create_mark(None, &self.output.end_iter(), false);
-        self.output_view.scroll_mark_onscreen(&mark);
+    /// Adds a line to the output pane (at the next flush; only the last lines are kept).
+    pub fn say(self: &Rc<Self>, line: &str) {
         self.last_output.replace(line.to_string());
+        let mut pending = self.pending.borrow_mut();
+        pending.push_back(line.to_string());
+        while pending.len() > MAX_PANE_LINES {
+            pending.pop_front();
+        }
+        drop(pending);
+        if !self.flushing.replace(true) {
+            let weak = Rc::downgrade(self);
+            glib::timeout_add_local_once(FLUSH_EVERY, move || {
+                if let Some(lab) = weak.upgrade() {
+                    lab.flush();
+                }
+            });
+        }
+    }
+
+    /// Appends the waiting lines in one edit, drops the oldest past the limit, shows the end.
+    fn flush(&self) {
+        self.flushing.set(false);
+        let lines: Vec<String> = self.pending.borrow_mut().drain(..).collect();
+        if lines.is_empty() {
+            return;
+        }
+        let mut end = self.output.end_iter();
+        self.output.insert(&mut end, &(lines.join("\n") + "\n"));
+        let excess = self.output.line_count() - 1 - MAX_PANE_LINES as i32;
+        if excess > 0 {
+            if let Some(cut) = self.output.iter_at_line(excess) {
+                self.output.delete(&mut self.output.start_iter(), &mut cut.clone());
+            }
+        }
+        let mark = self
+            .output
+            .mark("end")
+            .unwrap_or_else(|| self.output.create_mark(Some("end"), &self.output.end_iter(), false));
+        self.output.move_mark(&mark, &self.output.end_iter());
+        self.output_view.scroll_mark_onscreen(&mark);
     }
 
     /// Underlines the line of an error in the editor and moves the cursor there.
@@ -358,6 +441,9 @@ impl Lab {
     pub fn request_stop(&self) {
         if let Some(flag) = self.stop_flag.borrow().as_ref() {
             flag.store(true, Ordering::Relaxed);
+        }
+        if let Some(killer) = self.killer.borrow().as_ref() {
+            killer.kill();
         }
     }
 
@@ -394,6 +480,7 @@ impl Lab {
         let lab = self.clone();
         glib::spawn_future_local(async move {
             let summary = lab.drive(&worker, single).await;
+            lab.killer.replace(None);
             lab.say(&summary);
             if let Some(controller) = lab.controller.upgrade() {
                 controller.show_script_step(None);
@@ -403,13 +490,19 @@ impl Lab {
         });
     }
 
-    async fn drive(&self, worker: &Worker, single: bool) -> String {
-        match worker.replies.recv().await {
-            Ok(Reply::Compiled(Ok(()))) => {}
-            Ok(Reply::Compiled(Err(error))) => {
+    async fn drive(self: &Rc<Self>, worker: &Worker, single: bool) -> String {
+        let compiled = worker.next().await;
+        self.killer.replace(worker.killer.borrow().clone());
+        if worker.stop.load(Ordering::Relaxed) {
+            self.request_stop();
+        }
+        match compiled {
+            Some(Reply::Compiled(Ok(()))) => {}
+            Some(Reply::Compiled(Err(error))) => {
                 self.mark_error(&error);
                 return format!("The script does not compile: {error}");
             }
+            Some(Reply::Failed(failure)) => return format!("The script could not be started: {failure}"),
             _ => return "The script could not be started.".into(),
         }
         let mut applied: std::collections::BTreeMap<String, usize> = std::collections::BTreeMap::new();
@@ -427,18 +520,21 @@ impl Lab {
             if grid.board().is_solved() {
                 break "the puzzle is solved".into();
             }
-            if worker.requests.send(grid.clone()).is_err() {
+            number += 1;
+            if worker.requests.send((grid.clone(), solution, number)).is_err() {
                 break "the script stopped".into();
             }
-            let Ok(Reply::Found(found, printed)) = worker.replies.recv().await else {
-                break "the script stopped".into();
+            let (found, printed) = match worker.next().await {
+                _ if worker.stop.load(Ordering::Relaxed) => break "stopped".into(),
+                Some(Reply::Found(call)) => call,
+                Some(Reply::Failed(failure)) => break format!("step {number}: {failure}"),
+                _ => break "the script stopped".into(),
             };
             for line in printed {
                 self.say(&line);
             }
-            number += 1;
-            let step = match found {
-                Ok(Some(step)) => step,
+            let found = match found {
+                Ok(Some(found)) => found,
                 Ok(None) => break "find_step found nothing more".into(),
                 Err(error) => {
                     if error.message == "stopped" {
@@ -448,7 +544,8 @@ impl Lab {
                     break format!("error in step {number}: {error}");
                 }
             };
-            let checked = match check(&step, number, grid.board(), &solution) {
+            let step = found.step;
+            let checked = match found.checked {
                 Ok(checked) => checked,
                 Err(problem) => break format!("{problem}; not applied"),
             };
