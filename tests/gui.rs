@@ -626,6 +626,23 @@ fn a_pasted_bad_puzzle_is_refused_and_a_good_one_played() {
         s["message"].as_str().unwrap().starts_with("Puzzle not loaded")
     });
     assert_eq!(state["givens"], other);
+    // A device and a FIFO (which would block a reader forever) are refused at once, by name.
+    let fifo = app._dir.path().join("puzzles.fifo");
+    assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    for special in [Path::new("/dev/zero"), fifo.as_path()] {
+        let status = Command::new(env!("CARGO_BIN_EXE_nonet"))
+            .arg(special)
+            .env("DBUS_SESSION_BUS_ADDRESS", &app.bus.address)
+            .status()
+            .unwrap();
+        assert!(status.success());
+        let name = special.file_name().unwrap().to_string_lossy().to_string();
+        let state = app.wait_until("the special file refused", |s| {
+            let message = s["message"].as_str().unwrap();
+            message.contains("not a regular file") && message.contains(&name)
+        });
+        assert_eq!(state["givens"], other);
+    }
 }
 
 #[test]
@@ -643,6 +660,28 @@ fn pause_hides_the_board_and_stops_input() {
     app.wait_until("resumed", |s| s["paused"] == false);
     app.keys(&["4"]);
     app.wait_until("accepted", |s| at(s, "values", 2) == '4');
+    // Setting the action's state over D-Bus pauses and resumes the game too, not only the mark.
+    for on in [true, false] {
+        let out = Command::new("gdbus")
+            .env("DBUS_SESSION_BUS_ADDRESS", &app.bus.address)
+            .args([
+                "call",
+                "--session",
+                "--dest",
+                "io.github.nonet.Nonet",
+                "--object-path",
+                "/io/github/nonet/Nonet",
+                "--method",
+                "org.gtk.Actions.SetState",
+                "pause",
+                &format!("<{on}>"),
+                "{}",
+            ])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        app.wait_until("the game follows the state", |s| s["paused"] == on);
+    }
 }
 
 #[test]
@@ -1146,4 +1185,68 @@ fn a_huge_step_in_the_lab_is_refused_without_freezing_the_app() {
         let slowest = probe.join().unwrap();
         assert!(slowest < Duration::from_millis(500), "a D-Bus call took {slowest:?}");
     });
+}
+
+/// A puzzle file given at start wins over resuming, even while another program holds the
+/// history: with the database locked past the busy timeout, the file's game stays and history is off; locked
+/// for two seconds, the file's game stays and is recorded once the database opens.
+#[test]
+fn a_puzzle_file_given_at_start_wins_over_a_busy_history() {
+    need_display();
+    const OTHER: &str = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    for hold in [Duration::from_secs(8), Duration::from_secs(2)] {
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("nonet.db");
+        {
+            // An unfinished game to resume (the old behaviour put it over the file's puzzle).
+            let mut store = nonet::store::Store::open(&db).unwrap();
+            let givens = *nonet::engine::format::parse_line(OTHER).unwrap().values();
+            let solution = nonet::engine::validate::check_puzzle(&givens).unwrap();
+            store
+                .start_game(&nonet::store::NewGame {
+                    puzzle: givens,
+                    solution,
+                    level: nonet::engine::logic::Level::Hard,
+                    score: None,
+                    source: nonet::store::Source::Typed,
+                    seed: None,
+                    started_at: 1,
+                })
+                .unwrap();
+        }
+        let holder = rusqlite::Connection::open(&db).unwrap();
+        holder
+            .execute_batch("PRAGMA locking_mode=EXCLUSIVE; BEGIN EXCLUSIVE;")
+            .unwrap();
+        let release = std::thread::spawn(move || {
+            std::thread::sleep(hold);
+            drop(holder);
+        });
+        let app = App::launch_with(Some(PUZZLE), &[("NONET_DB", db.as_path())]);
+        let state = app.wait_until("the history opened or given up", |s| s["history"] != "opening");
+        let history = state["history"].as_str().unwrap_or("").to_string();
+        let state = app.wait_until("a state", |_| true);
+        assert_eq!(state["givens"], PUZZLE, "history {history}: the file's puzzle stays");
+        if hold.as_secs() < 5 {
+            assert_eq!(history, "on", "the database opened once released");
+            app.select(PUZZLE.find('.').unwrap());
+            let first = solution_of(PUZZLE).chars().nth(PUZZLE.find('.').unwrap()).unwrap();
+            app.keys(&[&first.to_string()]);
+            app.wait_until("the digit is in", |s| {
+                at(s, "values", PUZZLE.find('.').unwrap()) == first
+            });
+            drop(app);
+            let store = nonet::store::Store::open(&db).unwrap();
+            let (record, moves) = store.unfinished().unwrap().expect("the file's game is recorded");
+            assert_eq!(
+                record.givens().unwrap(),
+                *nonet::engine::format::parse_line(PUZZLE).unwrap().values()
+            );
+            assert!(!moves.is_empty(), "its moves too");
+        } else {
+            assert!(history.starts_with("off"), "{history}");
+            drop(app);
+        }
+        release.join().unwrap();
+    }
 }

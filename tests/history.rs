@@ -18,6 +18,66 @@ fn cli() -> Command {
     Command::cargo_bin("nonet-cli").unwrap()
 }
 
+/// A writer in another process: this test binary running [`write_moves_helper`] on `db`.
+fn writer(db: &std::path::Path) -> Command {
+    let mut command = Command::new(std::env::current_exe().unwrap());
+    command
+        .args([
+            "--ignored",
+            "--exact",
+            "write_moves_helper",
+            "--nocapture",
+            "--test-threads=1",
+        ])
+        .env("NONET_TEST_WRITE_MOVES", db);
+    command
+}
+
+/// The lines "committed N" of a writer, skipping the test harness's own.
+fn committed_lines(out: std::process::ChildStdout) -> impl Iterator<Item = u32> {
+    BufReader::new(out)
+        .lines()
+        .map_while(Result::ok)
+        .filter_map(|line| line.strip_prefix("committed ")?.parse().ok())
+}
+
+/// Plays moves into a new game in `$NONET_TEST_WRITE_MOVES`, committing each in its own
+/// transaction and printing `committed N` once it is on disk (until killed). Run only by
+/// [`writer`]; the shipped CLI never writes.
+#[test]
+#[ignore = "a helper process for the crash and concurrency tests, not a test"]
+fn write_moves_helper() {
+    use std::io::Write;
+    let db = std::env::var_os("NONET_TEST_WRITE_MOVES").expect("run by writer()");
+    let mut store = Store::open(std::path::Path::new(&db)).unwrap();
+    let game_start = new_game(Level::Easy, nonet::store::now_unix_ms());
+    let (givens, solution) = (game_start.puzzle, game_start.solution);
+    let id = store.start_game(&game_start).unwrap();
+    let mut game = Game::new(
+        givens,
+        solution,
+        Rules {
+            auto_remove_marks: false,
+            hint_allowance: 0,
+        },
+    );
+    let empty: Vec<usize> = (0..81).filter(|&c| givens[c] == 0).collect();
+    let mut out = std::io::stdout().lock();
+    for n in 0..1_000_000u32 {
+        let cell = empty[n as usize % empty.len()];
+        let digit = (n / empty.len() as u32 % 9 + 1) as u8;
+        game.apply(Action::ToggleMark { cell, digit }).unwrap();
+        let entry = game.journal().last().cloned().expect("a move");
+        let progress = Progress {
+            elapsed_ms: u64::from(n),
+            ..Progress::default()
+        };
+        store.record_moves(id, n, &[(u64::from(n), entry)], progress).unwrap();
+        writeln!(out, "committed {n}").unwrap();
+        out.flush().unwrap();
+    }
+}
+
 fn output(args: &[&str]) -> (bool, String, String) {
     let out = cli().args(args).output().unwrap();
     (
@@ -208,17 +268,12 @@ fn a_killed_writer_loses_nothing_it_committed() {
     for round in 0..5 {
         let dir = tempfile::tempdir().unwrap();
         let db = dir.path().join("nonet.db");
-        let mut writer = cli()
-            .args(["history", "--db", db.to_str().unwrap(), "write-moves", "1000000"])
-            .stdout(Stdio::piped())
-            .spawn()
-            .unwrap();
+        let mut writer = writer(&db).stdout(Stdio::piped()).spawn().unwrap();
         let stop_after = rng.random_range(1..400);
-        let mut lines = BufReader::new(writer.stdout.take().unwrap()).lines();
+        let mut lines = committed_lines(writer.stdout.take().unwrap());
         let mut committed = 0;
         for _ in 0..stop_after {
-            let line = lines.next().expect("the writer runs").unwrap();
-            committed = line.strip_prefix("committed ").unwrap().parse::<u32>().unwrap() + 1;
+            committed = lines.next().expect("the writer runs") + 1;
         }
         writer.kill().unwrap(); // SIGKILL
         writer.wait().unwrap();
@@ -247,13 +302,9 @@ fn reading_while_another_process_writes() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("nonet.db");
     history(&db);
-    let mut writer = cli()
-        .args(["history", "--db", db.to_str().unwrap(), "write-moves", "1000000"])
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut lines = BufReader::new(writer.stdout.take().unwrap()).lines();
-    lines.next().unwrap().unwrap(); // it is writing
+    let mut writer = writer(&db).stdout(Stdio::piped()).spawn().unwrap();
+    let mut lines = committed_lines(writer.stdout.take().unwrap());
+    lines.next().expect("it is writing");
     for _ in 0..10 {
         let (ok, text, error) = output(&["history", "--db", db.to_str().unwrap(), "list", "--json"]);
         assert!(ok, "{error}");
@@ -266,4 +317,18 @@ fn reading_while_another_process_writes() {
     }
     writer.kill().unwrap();
     writer.wait().unwrap();
+}
+
+/// The shipped CLI has no command that writes.
+#[test]
+fn the_cli_cannot_write_moves() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("nonet.db");
+    let out = cli()
+        .args(["history", "--db", db.to_str().unwrap(), "write-moves", "10"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("unrecognized subcommand 'write-moves'"));
+    assert!(!db.exists(), "nothing was created");
 }

@@ -257,7 +257,7 @@ impl Store {
                 .prepare_cached("UPDATE games SET elapsed_ms = ?2, mistakes = ?3, hints = ?4 WHERE id = ?1")?
                 .execute(params![
                     game,
-                    progress.elapsed_ms as i64,
+                    i64::try_from(progress.elapsed_ms).unwrap_or(i64::MAX),
                     progress.mistakes,
                     progress.hints
                 ])?;
@@ -274,7 +274,7 @@ impl Store {
                 game,
                 status.id(),
                 finished_at,
-                progress.elapsed_ms as i64,
+                i64::try_from(progress.elapsed_ms).unwrap_or(i64::MAX),
                 progress.mistakes,
                 progress.hints
             ],

@@ -29,6 +29,8 @@ pub enum StoreError {
     BadGame { game: i64, reason: String },
     #[error("can't create {path}: {source}")]
     Directory { path: String, source: std::io::Error },
+    #[error("{path} is in use by another program or can't be read now ({reason}); it was left as it is")]
+    Unavailable { path: String, reason: String },
     #[error("database error: {0}")]
     Sql(#[from] rusqlite::Error),
 }
@@ -55,10 +57,16 @@ pub struct Store {
     connection: Connection,
 }
 
-/// A damaged or foreign file is `Corrupt` (naming it); any other SQLite error stays as it is.
-fn corrupt_or_sql(path: &Path, error: rusqlite::Error) -> StoreError {
+/// A damaged or foreign file is `Corrupt`, a busy or unreadable one `Unavailable` (both naming
+/// it); any other SQLite error stays as it is.
+fn classify(path: &Path, error: rusqlite::Error) -> StoreError {
     if is_corruption(&error) {
         StoreError::Corrupt {
+            path: path.display().to_string(),
+            reason: error.to_string(),
+        }
+    } else if is_unavailable(&error) {
+        StoreError::Unavailable {
             path: path.display().to_string(),
             reason: error.to_string(),
         }
@@ -74,17 +82,65 @@ fn is_corruption(error: &rusqlite::Error) -> bool {
     )
 }
 
-impl Store {
-    /// Opens (creating if needed) the database at `path` and brings its schema up to date. A
-    /// damaged file is reported as [`StoreError::Corrupt`] and left untouched.
-    pub fn open(path: &Path) -> Result<Store> {
-        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir).map_err(|source| StoreError::Directory {
+/// Busy, locked or failing I/O: the file may be fine, so it is never treated as damaged.
+fn is_unavailable(error: &rusqlite::Error) -> bool {
+    matches!(
+        error.sqlite_error_code(),
+        Some(
+            ErrorCode::DatabaseBusy
+                | ErrorCode::DatabaseLocked
+                | ErrorCode::SystemIoFailure
+                | ErrorCode::CannotOpen
+                | ErrorCode::PermissionDenied
+                | ErrorCode::ReadOnly
+                | ErrorCode::OutOfMemory
+                | ErrorCode::DiskFull
+        )
+    )
+}
+
+/// Creates the data directory private to the user (0700) and the database file private (0600;
+/// SQLite gives its WAL and shared-memory files the database's permissions).
+fn create_private(path: &Path) -> Result<()> {
+    use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt};
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty() && !d.exists()) {
+        std::fs::DirBuilder::new()
+            .recursive(true)
+            .mode(0o700)
+            .create(dir)
+            .map_err(|source| StoreError::Directory {
                 path: dir.display().to_string(),
                 source,
             })?;
+    }
+    if let Ok(metadata) = std::fs::metadata(path) {
+        use std::os::unix::fs::PermissionsExt;
+        // An older Nonet created it readable by all: make it private.
+        if metadata.is_file() && metadata.permissions().mode() & 0o077 != 0 {
+            let _ = std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o600));
         }
-        let connection = Connection::open(path)?;
+    } else {
+        std::fs::OpenOptions::new()
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .mode(0o600)
+            .open(path)
+            .map_err(|source| StoreError::Directory {
+                path: path.display().to_string(),
+                source,
+            })?;
+    }
+    Ok(())
+}
+
+impl Store {
+    /// Opens (creating if needed, private to the user) the database at `path` and brings its
+    /// schema up to date. A damaged file is reported as [`StoreError::Corrupt`] and left
+    /// untouched; a busy or unreadable one as [`StoreError::Unavailable`].
+    pub fn open(path: &Path) -> Result<Store> {
+        create_private(path)?;
+        let connection = Connection::open(path).map_err(|e| classify(path, e))?;
         Store::setup(connection, path)
     }
 
@@ -94,7 +150,7 @@ impl Store {
         let connection =
             Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX)?;
         connection.busy_timeout(Duration::from_secs(5))?;
-        let corrupt = |e| corrupt_or_sql(path, e);
+        let corrupt = |e| classify(path, e);
         let found = schema::version(&connection).map_err(corrupt)?;
         connection
             .query_row("SELECT count(*) FROM sqlite_schema", [], |_| Ok(()))
@@ -134,7 +190,7 @@ impl Store {
     }
 
     fn setup(mut connection: Connection, path: &Path) -> Result<Store> {
-        let corrupt = |e| corrupt_or_sql(path, e);
+        let corrupt = |e| classify(path, e);
         connection.busy_timeout(Duration::from_secs(5)).map_err(corrupt)?;
         connection.pragma_update(None, "foreign_keys", true).map_err(corrupt)?;
         let _mode: String = connection
@@ -152,12 +208,16 @@ impl Store {
             });
         }
         schema::migrate_to(&mut connection, schema::MIGRATIONS.len()).map_err(corrupt)?;
-        // A file that opens but whose tables are not ours is not a Nonet database.
+        // A file that opens but whose tables are not ours is not a Nonet database; a busy or
+        // failing one may be, and is left alone.
         connection
             .query_row("SELECT count(*) FROM games", [], |_| Ok(()))
-            .map_err(|e| StoreError::Corrupt {
-                path: path.display().to_string(),
-                reason: e.to_string(),
+            .map_err(|e| match is_unavailable(&e) {
+                true => classify(path, e),
+                false => StoreError::Corrupt {
+                    path: path.display().to_string(),
+                    reason: e.to_string(),
+                },
             })?;
         Ok(Store { connection })
     }

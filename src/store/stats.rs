@@ -56,14 +56,14 @@ pub fn compute(games: impl IntoIterator<Item = (Level, GameStatus, u64)>) -> Vec
         match status {
             GameStatus::InProgress => continue,
             GameStatus::Solved => {
-                entry.solved += 1;
-                entry.current_streak += 1;
+                entry.solved = entry.solved.saturating_add(1);
+                entry.current_streak = entry.current_streak.saturating_add(1);
                 entry.best_streak = entry.best_streak.max(entry.current_streak);
                 times[index].push(elapsed);
             }
             GameStatus::SolvedByComputer | GameStatus::Abandoned => entry.current_streak = 0,
         }
-        entry.played += 1;
+        entry.played = entry.played.saturating_add(1);
     }
     for (entry, times) in stats.iter_mut().zip(&mut times) {
         entry.solve_rate = if entry.played == 0 {
@@ -74,7 +74,9 @@ pub fn compute(games: impl IntoIterator<Item = (Level, GameStatus, u64)>) -> Vec
         times.sort_unstable();
         entry.best_ms = times.first().copied();
         entry.median_ms = (!times.is_empty()).then(|| times[times.len() / 2]);
-        entry.mean_ms = (!times.is_empty()).then(|| times.iter().sum::<u64>() / times.len() as u64);
+        // Summed wide: a history can hold any elapsed time (a damaged or hostile file too).
+        entry.mean_ms = (!times.is_empty())
+            .then(|| (times.iter().map(|&t| u128::from(t)).sum::<u128>() / times.len() as u128) as u64);
     }
     stats
 }

@@ -268,3 +268,63 @@ fn times_format_as_utc_dates() {
     assert_eq!(format_time(1_795_334_400_000), "2026-11-22 08:00"); // date -u -d @1795334400
     assert_eq!(civil_from_days(-1), (1969, 12, 31));
 }
+
+#[test]
+fn a_busy_database_is_reported_and_never_moved_aside() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("nonet.db");
+    Store::open(&path)
+        .unwrap()
+        .start_game(&new_game(Level::Easy, 1))
+        .unwrap();
+    let holder = rusqlite::Connection::open(&path).unwrap();
+    holder
+        .execute_batch("PRAGMA locking_mode=EXCLUSIVE; BEGIN EXCLUSIVE;")
+        .unwrap();
+    let error = Store::open_or_recover(&path).err().expect("busy");
+    assert!(matches!(error, StoreError::Unavailable { .. }), "{error}");
+    assert!(error.to_string().contains("left as it is"), "{error}");
+    drop(holder);
+    let names: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().to_string())
+        .collect();
+    assert!(names.iter().all(|n| !n.contains("corrupt")), "{names:?}");
+    let store = Store::open(&path).unwrap();
+    assert_eq!(store.count().unwrap(), 1, "the history is intact");
+}
+
+#[test]
+fn the_database_and_its_directory_are_private() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("data/nonet/nonet.db");
+    let mut store = Store::open(&path).unwrap();
+    store.start_game(&new_game(Level::Easy, 1)).unwrap();
+    let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode(path.parent().unwrap()), 0o700);
+    assert_eq!(mode(&path), 0o600);
+    assert_eq!(mode(&PathBuf::from(format!("{}-wal", path.display()))), 0o600);
+    // A file an older version left readable by all is made private.
+    drop(store);
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o644)).unwrap();
+    Store::open(&path).unwrap();
+    assert_eq!(mode(&path), 0o600);
+}
+
+#[test]
+fn statistics_survive_extreme_times() {
+    use GameStatus::*;
+    let games = [(Level::Easy, Solved, u64::MAX), (Level::Easy, Solved, u64::MAX - 2)];
+    let easy = &stats::compute(games)[0];
+    assert_eq!(easy.mean_ms, Some(u64::MAX - 1));
+    let mut store = Store::in_memory().unwrap();
+    let id = store.start_game(&new_game(Level::Easy, 1)).unwrap();
+    store.save_elapsed(id, u64::MAX).unwrap();
+    store
+        .connection
+        .execute("UPDATE games SET status = 'solved', elapsed_ms = ?1", [i64::MAX])
+        .unwrap();
+    let easy = store.stats().unwrap()[0].clone();
+    assert_eq!(easy.mean_ms, Some(i64::MAX as u64));
+}

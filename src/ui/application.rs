@@ -82,9 +82,17 @@ fn simple(app: &adw::Application, controller: &Rc<Controller>, name: &str, run: 
 /// A boolean action shown as a check item; `set` receives the new state.
 fn toggle(app: &adw::Application, controller: &Rc<Controller>, name: &str, set: fn(&Rc<Controller>, bool)) {
     let action = gio::SimpleAction::new_stateful(name, None, &false.to_variant());
-    let controller = Rc::downgrade(controller);
+    // Activating flips the state; every change of state (a check mark, a key, `SetState` over
+    // D-Bus) goes through `set`, so the state and the game never disagree.
     action.connect_activate(move |action, _| {
         let on = !action.state().and_then(|s| s.get::<bool>()).unwrap_or(false);
+        action.change_state(&on.to_variant());
+    });
+    let controller = Rc::downgrade(controller);
+    action.connect_change_state(move |action, value| {
+        let Some(on) = value.and_then(|v| v.get::<bool>()) else {
+            return;
+        };
         action.set_state(&on.to_variant());
         if let Some(controller) = controller.upgrade() {
             set(&controller, on);

@@ -113,22 +113,18 @@ pub fn refuse(parent: &impl IsA<gtk::Window>, source: &Source, problem: &str, cl
     dialog.present();
 }
 
-/// Reads a puzzle file off the main thread, refusing anything larger than a puzzle file could be.
+/// Reads a puzzle file off the main thread: regular files only (a device or a FIFO could block
+/// or never end), at most 64 MiB counted as read.
 pub async fn read_file(file: gio::File) -> Result<String, String> {
-    const LIMIT: u64 = 64 * 1024 * 1024;
     let path = file.path();
     gio::spawn_blocking(move || {
         let path = path.ok_or_else(|| "not a local file".to_string())?;
-        let size = std::fs::metadata(&path).map_err(|e| e.to_string())?.len();
-        if size > LIMIT {
-            return Err(format!(
-                "the file is {} MiB, too large for a puzzle file",
-                size / (1024 * 1024)
-            ));
-        }
-        let bytes = std::fs::read(&path).map_err(|e| e.to_string())?;
-        String::from_utf8(bytes)
-            .map_err(|e| format!("not text (invalid UTF-8 at byte {})", e.utf8_error().valid_up_to()))
+        crate::engine::input::read_file(&path, true).map_err(|error| match error {
+            crate::engine::input::InputError::NotRegular(_) => {
+                "it is not a regular file (a device, a pipe or a folder)".to_string()
+            }
+            other => other.to_string(),
+        })
     })
     .await
     .unwrap_or_else(|_| Err("reading the file failed".into()))

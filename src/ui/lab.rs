@@ -145,6 +145,23 @@ fn script_file() -> PathBuf {
     glib::user_data_dir().join("nonet").join("scripts").join("lab.rhai")
 }
 
+/// Writes the player's script readable by them only (0600, in directories made 0700).
+fn write_private(path: &std::path::Path, text: &str) -> std::io::Result<()> {
+    use std::io::Write;
+    use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt, PermissionsExt};
+    if let Some(dir) = path.parent() {
+        std::fs::DirBuilder::new().recursive(true).mode(0o700).create(dir)?;
+    }
+    let mut file = std::fs::OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(true)
+        .mode(0o600)
+        .open(path)?;
+    file.set_permissions(std::fs::Permissions::from_mode(0o600))?;
+    file.write_all(text.as_bytes())
+}
+
 /// Makes our Rhai language definition (compiled into the binary) visible to GtkSourceView: it is
 /// written to the cache directory, which joins the search path before the manager first loads.
 fn rhai_language() -> Option<sourceview5::Language> {
@@ -372,11 +389,7 @@ impl Lab {
             .buffer
             .text(&self.buffer.start_iter(), &self.buffer.end_iter(), false);
         let path = script_file();
-        let saved = path
-            .parent()
-            .map(std::fs::create_dir_all)
-            .transpose()
-            .and_then(|_| std::fs::write(&path, text.as_str()));
+        let saved = write_private(&path, text.as_str());
         if let Err(error) = saved {
             tracing::warn!("can't save the script to {}: {error}", path.display());
         }

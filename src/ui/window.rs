@@ -65,6 +65,8 @@ pub struct Controller {
     recorder: RefCell<Option<Recorder>>,
     /// How many journal entries of the current game have been sent to the recorder.
     saved_moves: StdCell<usize>,
+    /// A game started before the history opened, recorded once it does.
+    unrecorded: RefCell<Option<NewGame>>,
     /// Whether the end of the current game has been recorded.
     end_saved: StdCell<bool>,
     /// "on", or why history is off (shown once in a toast, and in the state file).
@@ -111,6 +113,7 @@ impl Controller {
             timing: RefCell::new(Timing::default()),
             recorder: RefCell::new(None),
             saved_moves: StdCell::new(0),
+            unrecorded: RefCell::new(None),
             end_saved: StdCell::new(false),
             history: RefCell::new("opening".into()),
             lab: RefCell::new(None),
@@ -157,6 +160,18 @@ impl Controller {
                     }
                 }
                 Err(error) => this.history_off(&error.to_string()),
+            }
+            // A game already on the board (a file given at start, opened while the history was
+            // still opening) wins over resuming: it is recorded now, and nothing replaces it.
+            if this.play.borrow().is_some() {
+                if let (Some(new), Some(recorder)) = (this.unrecorded.take(), this.recorder.borrow().as_ref()) {
+                    recorder.start(new);
+                    this.saved_moves.set(0);
+                }
+                if let Some(play) = this.play.borrow().as_ref() {
+                    this.save_progress(&play.game, this.now_ms());
+                }
+                return;
             }
             match resume {
                 Ok(Some((record, moves))) => this.resume(record, moves),
@@ -393,8 +408,14 @@ impl Controller {
         game.clock.start(self.now_ms());
         self.saved_moves.set(0);
         self.end_saved.set(false);
-        if let Some(recorder) = self.recorder.borrow().as_ref() {
-            recorder.start(new);
+        match self.recorder.borrow().as_ref() {
+            Some(recorder) => {
+                self.unrecorded.replace(None);
+                recorder.start(new);
+            }
+            None => {
+                self.unrecorded.replace(Some(new));
+            }
         }
         self.paused_by_away.set(false);
         self.play.replace(Some(Play::new(game, level, self.settings.prefs())));
@@ -444,7 +465,13 @@ impl Controller {
 
     /// Says why a puzzle can't be played; a typed puzzle comes back for correcting.
     fn refuse(self: &Rc<Self>, source: Source, problem: &str, text: String) {
-        self.say(&format!("Puzzle not loaded: {problem}."));
+        self.say(&match &source {
+            Source::Opened(name) => {
+                let shown: String = name.chars().flat_map(char::escape_debug).collect();
+                format!("Puzzle not loaded from {shown}: {problem}.")
+            }
+            _ => format!("Puzzle not loaded: {problem}."),
+        });
         let this = Rc::downgrade(self);
         let retype = source == Source::Typed;
         import::refuse(&self.window, &source, problem, move || {

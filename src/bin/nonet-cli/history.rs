@@ -6,10 +6,10 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
-use nonet::engine::game::{format_duration, Action, Game, Rules};
+use nonet::engine::game::format_duration;
 use nonet::engine::grid::cell_name;
 use nonet::engine::logic::Level;
-use nonet::store::{self, encode_changes, Filter, GameRecord, GameStatus, NewGame, Progress, SavedMove, Store};
+use nonet::store::{self, encode_changes, Filter, GameRecord, GameStatus, SavedMove, Store};
 use serde_json::json;
 
 /// Opens the history for reading; a missing file is an empty history.
@@ -213,55 +213,5 @@ pub fn export(db: &Path, format: &str, file: Option<&Path>) -> Result<bool> {
         Some(path) => std::fs::write(path, text).with_context(|| format!("can't write {}", path.display()))?,
         None => std::io::stdout().lock().write_all(text.as_bytes())?,
     }
-    Ok(true)
-}
-
-/// For the crash test: plays `count` moves into a new game, committing each in its own
-/// transaction and printing `committed N` once it is on disk.
-pub fn write_moves(db: &Path, count: u32) -> Result<bool> {
-    let mut store = Store::open(db)?;
-    let puzzle = nonet::engine::format::parse_line(
-        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
-    )?;
-    let givens = *puzzle.values();
-    let solution = nonet::engine::validate::check_puzzle(&givens)?;
-    let id = store.start_game(&NewGame {
-        puzzle: givens,
-        solution,
-        level: Level::Easy,
-        score: None,
-        source: store::Source::Typed,
-        seed: None,
-        started_at: store::now_unix_ms(),
-    })?;
-    let mut game = Game::new(
-        givens,
-        solution,
-        Rules {
-            auto_remove_marks: false,
-            hint_allowance: 0,
-        },
-    );
-    let empty: Vec<usize> = (0..81).filter(|&c| givens[c] == 0).collect();
-    let mut out = std::io::stdout().lock();
-    for n in 0..count {
-        let cell = empty[n as usize % empty.len()];
-        let digit = (n / empty.len() as u32 % 9 + 1) as u8;
-        game.apply(Action::ToggleMark { cell, digit })
-            .map_err(|refusal| anyhow::anyhow!("{refusal:?}"))?;
-        let entry = game.journal().last().cloned().expect("a move");
-        store.record_moves(
-            id,
-            n,
-            &[(u64::from(n), entry)],
-            Progress {
-                elapsed_ms: u64::from(n),
-                ..Progress::default()
-            },
-        )?;
-        writeln!(out, "committed {n}")?;
-        out.flush()?;
-    }
-    println!("game {id}");
     Ok(true)
 }

@@ -196,9 +196,6 @@ enum HistoryCommand {
         /// Write here instead of standard output.
         file: Option<PathBuf>,
     },
-    /// Write a game of N moves, one transaction each (for the crash test).
-    #[command(hide = true)]
-    WriteMoves { count: u32 },
 }
 
 fn main() -> ExitCode {
@@ -270,7 +267,6 @@ fn main() -> ExitCode {
                 HistoryCommand::Show { id, json } => history::show(&db, id, json),
                 HistoryCommand::Stats { json } => history::stats(&db, json),
                 HistoryCommand::Export { format, file } => history::export(&db, &format, file.as_deref()),
-                HistoryCommand::WriteMoves { count } => history::write_moves(&db, count),
             }
         }
     };
