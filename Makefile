@@ -1,6 +1,6 @@
 # The two commands of the README: `make run` builds and launches the app, `make test` runs every
 # test. Both first install what is missing (scripts/setup.sh).
-.PHONY: run test setup bench install
+.PHONY: run test setup bench install fuzz
 
 setup:
 	scripts/setup.sh
@@ -13,6 +13,10 @@ test: setup
 
 bench: setup
 	cargo bench --bench solver
+
+# Every fuzz target (tests/fuzz.rs) for 1,000,000 cases, in release; each reports its count.
+fuzz: setup
+	NONET_FUZZ_CASES=$${NONET_FUZZ_CASES:-1000000} cargo test --release --no-default-features --test fuzz -- --nocapture --test-threads=2
 
 install: setup
 	meson setup build --prefix /usr/local

@@ -191,6 +191,47 @@ fn format_names() {
     assert!("xml".parse::<Format>().unwrap_err().contains("unknown format"));
 }
 
+/// Leading Unicode blanks are skipped as blanks, not counted in bytes (a no-break space is two
+/// bytes, an ideographic space three: skipping that many characters ate the first cells, and one
+/// case read as a different puzzle). A byte-order mark at the start is dropped.
+#[test]
+fn unicode_blanks_and_a_byte_order_mark_are_skipped_as_characters() {
+    let plain = parse(PUZZLE).unwrap();
+    for blank in ["\u{a0}", "\u{3000}", "\u{2003}", " \u{a0}\u{3000}", "\u{feff}"] {
+        let text = format!("{blank}{PUZZLE}");
+        assert_eq!(parse(&text).unwrap(), plain, "{text:?}");
+        assert_eq!(read_puzzles(&text)[0].1.as_ref().unwrap(), &plain, "{text:?}");
+        let grid = format!("{blank}{}", write(&plain, Format::Grid));
+        assert_eq!(parse(&grid).unwrap().values(), plain.values(), "{grid:?}");
+    }
+}
+
+/// Control characters in messages are shown escaped, never sent raw to a terminal.
+#[test]
+fn control_characters_are_escaped_in_messages() {
+    let text = format!("{}\u{1b}[31m", &PUZZLE[..40]);
+    let message = parse_as(Format::Line, &text).unwrap_err().to_string();
+    assert!(message.contains("unexpected character '\\u{1b}'"), "{message}");
+    assert!(!message.contains('\u{1b}'), "{message:?}");
+}
+
+/// Pencil-mark text of 2.5 MB: read in one linear pass (the old tokenizer counted each entry's
+/// column from the line's start: 61 s). The bound only guards against a hang.
+#[test]
+fn a_huge_pencil_mark_text_is_read_in_linear_time() {
+    let row = "12 ".repeat(280_000);
+    let text = format!("{row}\n{row}\n{row}\n");
+    assert!(text.len() > 2_500_000);
+    let started = std::time::Instant::now();
+    let error = parse_as(Format::PencilMarks, &text).unwrap_err();
+    assert_eq!(error.to_string(), "expected 81 cells, found 840000");
+    let _ = parse(&text);
+    let _ = read_puzzles(&text);
+    let took = started.elapsed();
+    assert!(took < std::time::Duration::from_secs(10), "{took:?}");
+    eprintln!("2.5 MB of pencil marks read in {took:?}");
+}
+
 fn positions() -> impl Strategy<Value = Position> {
     (
         prop::collection::vec(0u8..=9, CELLS),

@@ -111,7 +111,7 @@ impl fmt::Display for Location {
 pub enum ParseErrorKind {
     #[error("no puzzle found")]
     Empty,
-    #[error("unexpected character '{0}'")]
+    #[error("unexpected character '{}'", .0.escape_debug())]
     UnexpectedChar(char),
     #[error("expected 81 cells, found {0}")]
     CellCount(usize),
@@ -188,11 +188,18 @@ impl ParseError {
 
 /// Reads a position, recognising the format from the text.
 pub fn parse(text: &str) -> Result<Position, ParseError> {
+    let text = without_bom(text);
     parse_as(detect(text), text)
+}
+
+/// The text without a leading UTF-8 byte-order mark (editors on some systems write one).
+fn without_bom(text: &str) -> &str {
+    text.strip_prefix('\u{feff}').unwrap_or(text)
 }
 
 /// Reads a position in the given format.
 pub fn parse_as(format: Format, text: &str) -> Result<Position, ParseError> {
+    let text = without_bom(text);
     match format {
         Format::Line => parse_line(text),
         Format::Grid | Format::Sdk | Format::Ss => parse_rows(text),
@@ -220,6 +227,7 @@ pub fn detect(text: &str) -> Format {
 /// `#` lines skipped; or, when the text is a single multi-line puzzle (a grid, `.sdk`, `.ss` or
 /// pencil marks), that puzzle. Each result carries the line it starts on, and errors name it.
 pub fn read_puzzles(text: &str) -> Vec<(usize, Result<Position, ParseError>)> {
+    let text = without_bom(text);
     let first_row = content_lines(text)
         .find(|(_, line)| !is_separator(line))
         .map(|(_, line)| line.trim_start());
@@ -274,8 +282,7 @@ pub fn parse_line(text: &str) -> Result<Position, ParseError> {
         .ok_or(ParseError::new(ParseErrorKind::Empty))?;
     let mut values = [0; CELLS];
     let mut count = 0;
-    let leading = line.len() - line.trim_start().len();
-    for (column, ch) in line.chars().enumerate().skip(leading) {
+    for (column, ch) in line.chars().enumerate().skip_while(|&(_, ch)| ch.is_whitespace()) {
         if count == CELLS {
             break;
         }
@@ -339,24 +346,29 @@ fn parse_rows(text: &str) -> Result<Position, ParseError> {
     }
 }
 
-/// The cell entries of a pencil-mark grid, with their line and column.
+/// The cell entries of a pencil-mark grid, with their line and column (in characters): one
+/// linear pass over each line.
 fn pencil_mark_tokens(text: &str) -> impl Iterator<Item = (usize, usize, &str)> {
     content_lines(text)
         .filter(|(_, line)| !is_separator(line))
         .flat_map(|(line_number, line)| {
-            line.char_indices()
-                .filter(move |&(i, c)| {
-                    !(c.is_whitespace() || c == '|')
-                        && line[..i]
-                            .chars()
-                            .next_back()
-                            .is_none_or(|p| p.is_whitespace() || p == '|')
-                })
-                .map(move |(start, _)| {
-                    let rest = &line[start..];
-                    let end = rest.find(|c: char| c.is_whitespace() || c == '|').unwrap_or(rest.len());
-                    (line_number, line[..start].chars().count() + 1, &rest[..end])
-                })
+            let mut tokens = Vec::new();
+            let mut start: Option<(usize, usize)> = None; // (byte, column) of the entry being read
+            for (column, (byte, ch)) in line.char_indices().enumerate() {
+                let gap = ch.is_whitespace() || ch == '|';
+                match (gap, start) {
+                    (true, Some((from, at))) => {
+                        tokens.push((line_number, at + 1, &line[from..byte]));
+                        start = None;
+                    }
+                    (false, None) => start = Some((byte, column)),
+                    _ => {}
+                }
+            }
+            if let Some((from, at)) = start {
+                tokens.push((line_number, at + 1, &line[from..]));
+            }
+            tokens
         })
 }
 
