@@ -213,3 +213,44 @@ fn devices_and_oversized_streams_are_refused_not_read_forever() {
     let out = capped(&["script", "run", "/dev/zero", "--position", PUZZLE]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// The worker holds its three pipes and nothing else, even when its parent has a descriptor
+/// open without close-on-exec, and runs under its address-space cap.
+#[test]
+fn the_worker_inherits_no_descriptor_and_is_capped() {
+    use nonet::script::sandbox::{Sandbox, Watchdog, WorkerCommand};
+    let file = std::fs::File::open("/etc/hostname")
+        .or_else(|_| std::fs::File::open("/dev/null"))
+        .unwrap();
+    // SAFETY: dup of a valid descriptor; the copy lacks close-on-exec, as a careless library's would.
+    let leaked = unsafe { libc::dup(std::os::fd::AsRawFd::as_raw_fd(&file)) };
+    assert!(leaked > 2);
+    let command = WorkerCommand {
+        program: env!("CARGO_BIN_EXE_nonet-cli").into(),
+        args: vec![nonet::script::sandbox::WORKER_ARG.into()],
+    };
+    let watchdog = Watchdog {
+        memory_mib: 512,
+        ..Watchdog::default()
+    };
+    let mut sandbox = Sandbox::start(&command, watchdog).unwrap();
+    // Once it answers, it has confined itself.
+    assert_eq!(
+        sandbox.compile("t", "fn find_step(g) { () }", nonet::script::Limits::default()),
+        Ok(Ok(()))
+    );
+    let pid = sandbox.id();
+    let mut open: Vec<i32> = std::fs::read_dir(format!("/proc/{pid}/fd"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().parse().unwrap())
+        .collect();
+    open.sort_unstable();
+    assert_eq!(open, vec![0, 1, 2], "the worker's descriptors");
+    let limits = std::fs::read_to_string(format!("/proc/{pid}/limits")).unwrap();
+    let address = limits.lines().find(|l| l.starts_with("Max address space")).unwrap();
+    assert!(address.contains(&(512u64 << 20).to_string()), "{address}");
+    let core = limits.lines().find(|l| l.starts_with("Max core file size")).unwrap();
+    assert!(core.split_whitespace().nth(4) == Some("0"), "{core}");
+    // SAFETY: closing the descriptor this test made.
+    unsafe { libc::close(leaked) };
+}

@@ -387,6 +387,11 @@ impl Sandbox {
         Ok(sandbox)
     }
 
+    /// The worker's process id.
+    pub fn id(&self) -> u32 {
+        self.child.lock().map(|c| c.id()).unwrap_or(0)
+    }
+
     pub fn killer(&self) -> Killer {
         Killer(self.child.clone())
     }
