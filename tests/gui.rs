@@ -1043,6 +1043,12 @@ fn the_scripting_lab_runs_and_stops() {
     let done = app.wait_until("solved by the script", |s| s["status"] == "Solved");
     assert_eq!(done["values"], solution.as_str());
     app.wait_until("the run ends", |s| s["lab"]["running"] == false);
+    // The script was saved when it ran, readable by the player only.
+    use std::os::unix::fs::PermissionsExt;
+    let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+    let saved = home.path().join("nonet/scripts/lab.rhai");
+    assert_eq!(mode(&saved), 0o600);
+    assert_eq!(mode(saved.parent().unwrap()), 0o700);
 }
 
 /// A hostile script in the app ends with a clear error and the game carries on.
