@@ -350,8 +350,8 @@ fn the_window_shows_a_board_that_scales_with_it() {
     need_display();
     let app = App::launch(None);
     let window = app.window.clone();
-    std::thread::sleep(Duration::from_millis(500));
-    let small = box_lines(&screenshot(&window, "board-default.png"));
+    let laid_out = app.wait_until("a state", |_| true)["board"].clone();
+    let small = box_lines(&app.shot("board-default.png"));
     let gaps: Vec<usize> = small.windows(2).map(|w| w[1] - w[0]).collect();
     assert!(
         gaps.iter().all(|&g| g.abs_diff(gaps[0]) <= 2),
@@ -359,8 +359,8 @@ fn the_window_shows_a_board_that_scales_with_it() {
     );
 
     xdotool(&["windowsize", &window, "900", "1000"]);
-    std::thread::sleep(Duration::from_millis(800));
-    let large = box_lines(&screenshot(&window, "board-large.png"));
+    app.wait_until("the board is laid out anew", |s| s["board"] != laid_out);
+    let large = box_lines(&app.shot("board-large.png"));
     let span = |lines: &[usize]| lines[3] - lines[0];
     assert!(
         span(&large) > span(&small) + 100,
@@ -394,7 +394,6 @@ fn clicking_a_cell_and_typing_enters_digits_and_counts_mistakes() {
     let state = app.wait_until("a state", |_| true);
     let (x, y) = cell_centre(&state, 2);
     app.click_until(x, y, "1", "r1c3 is selected", |s| s["selected"] == 2);
-    std::thread::sleep(Duration::from_millis(300));
     app.shot("picker.png");
     app.keys(&["4"]);
     let state = app.wait_until("4 is entered", |s| at(s, "values", 2) == '4');
@@ -704,7 +703,6 @@ fn finishing_the_puzzle_shows_the_result() {
         "{}",
         state["message"]
     );
-    std::thread::sleep(Duration::from_millis(300));
     app.shot("finished.png");
 }
 
@@ -738,9 +736,9 @@ fn settings_persist_across_restarts() {
     {
         let mut app = App::launch_with(Some(PUZZLE), &env_keyfile);
         app.action("difficulty", Some("'hard'"));
-        app.wait_until("a hard game", |s| s["level"] == "hard");
+        let state = app.wait_until("a hard game", |s| s["level"] == "hard");
         xdotool(&["windowsize", &app.window, "700", "820"]);
-        std::thread::sleep(Duration::from_millis(500));
+        app.wait_until("the window is resized", |s| s["board"] != state["board"]);
         app.keys(&["ctrl+q"]);
         let deadline = Instant::now() + Duration::from_secs(10);
         while app.child.try_wait().unwrap().is_none() {
@@ -784,18 +782,11 @@ fn a_killed_game_resumes_exactly() {
         // A mistake, its correction, two pencil marks, a digit taken back (redo stays possible).
         app.keys(&["1", "4", "Right", "p", "2", "6", "p", "Down", "Down", "9", "ctrl+z"]);
         app.action("hint", None);
-        let state = app.wait_until("the moves are made", |s| s["hints_used"] == 1 && s["can_redo"] == true);
-        std::thread::sleep(Duration::from_millis(1500)); // let the clock pass a second
-        let state = app
-            .state()
-            .map(|s| {
-                if s["values"] == state["values"] {
-                    s
-                } else {
-                    state.clone()
-                }
-            })
-            .unwrap();
+        app.wait_until("the moves are made", |s| s["hints_used"] == 1 && s["can_redo"] == true);
+        // The clock shows a second (and that state was written, so saved, before the kill).
+        let state = app.wait_until("a second on the clock", |s| {
+            s["elapsed_ms"].as_u64().unwrap_or(0) >= 1000
+        });
         app.child.kill().unwrap(); // SIGKILL: no chance to save anything more
         app.child.wait().unwrap();
         state

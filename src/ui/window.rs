@@ -676,6 +676,7 @@ impl Controller {
                 "solution_shown": play.solution_shown(),
                 "animating": play.animation.is_some(),
                 "paused": play.paused,
+                "elapsed_ms": game.clock.elapsed_ms(now),
                 "status": format!("{:?}", game.status()),
                 "level": play.level.id(),
                 "message": self.message.label().to_string(),
