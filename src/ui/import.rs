@@ -2,8 +2,18 @@
 //! chooser), and the message shown when a puzzle can't be played. The text is read and checked by
 //! the engine (`validate::playable_from_text`) off the main thread by the window.
 
+use std::rc::Rc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
 use adw::prelude::*;
-use gtk::gio;
+use gtk::{gio, glib};
+
+use crate::engine::generator::{self, Options};
+use crate::engine::logic::rating;
+use crate::engine::validate;
+use crate::store::{self, NewGame};
 
 /// Where a puzzle came from, for messages (and later for the game's record).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -135,4 +145,222 @@ pub fn file_name(file: &gio::File) -> String {
     file.basename()
         .map(|b| b.display().to_string())
         .unwrap_or_else(|| file.uri().to_string())
+}
+
+/// The new-game and import flows of the game window.
+impl super::window::Controller {
+    /// Starts a new puzzle at the chosen level, generated off the main thread.
+    pub fn new_game(self: &Rc<Self>) {
+        self.stop_animation();
+        let level = self.level.get();
+        self.say("Generating a puzzle…");
+        let seed = generator::random_seed();
+        // A new request stops the search before it (a Master search can take a while).
+        let cancel = Arc::new(AtomicBool::new(false));
+        self.cancel_search
+            .replace(cancel.clone())
+            .store(true, Ordering::Relaxed);
+        let tried = Arc::new(AtomicU64::new(0));
+        let counter = tried.clone();
+        let work = move || {
+            let options = Options {
+                seed,
+                difficulty: Some(level),
+                ..Options::default()
+            };
+            let result =
+                generator::generate_cancellable(options, &cancel, &mut |n| counter.store(n, Ordering::Relaxed));
+            counter.store(u64::MAX, Ordering::Relaxed);
+            result
+        };
+        let request = self.generation.get() + 1;
+        let this = Rc::downgrade(self);
+        glib::timeout_add_local(Duration::from_millis(250), move || {
+            let Some(this) = this.upgrade() else {
+                return glib::ControlFlow::Break;
+            };
+            if this.generation.get() != request {
+                return glib::ControlFlow::Break;
+            }
+            let n = tried.load(Ordering::Relaxed);
+            if n == u64::MAX {
+                return glib::ControlFlow::Break;
+            }
+            if n > 0 {
+                this.say(&format!(
+                    "Generating a {} puzzle… {} candidates tried",
+                    level.name().to_lowercase(),
+                    n
+                ));
+            }
+            glib::ControlFlow::Continue
+        });
+        self.off_main(work, move |this, result| match result {
+            Some(Ok(generated)) => {
+                let new = NewGame {
+                    puzzle: generated.puzzle,
+                    solution: generated.solution,
+                    level,
+                    score: generated.rating.as_ref().map(|r| r.score),
+                    source: store::Source::Generated,
+                    seed: Some(generated.seed),
+                    started_at: store::now_unix_ms(),
+                };
+                this.start(new, level);
+                this.say(&format!("A new {} puzzle. Good luck!", level.name().to_lowercase()));
+            }
+            Some(Err(generator::GenerateError::Cancelled)) => {}
+            None => this.say("Generating the puzzle failed."),
+        });
+    }
+
+    /// Runs `work` off the main thread for the next game, then `done` with its result (`None` if
+    /// the work panicked) and a refresh — unless another game was asked for in the meantime.
+    pub(super) fn off_main<T: Send + 'static>(
+        self: &Rc<Self>,
+        work: impl FnOnce() -> T + Send + 'static,
+        done: impl FnOnce(&Rc<Self>, Option<T>) + 'static,
+    ) {
+        let request = self.generation.get() + 1;
+        self.generation.set(request);
+        let handle = gio::spawn_blocking(work);
+        let this = Rc::downgrade(self);
+        glib::spawn_future_local(async move {
+            let result = handle.await.ok();
+            let Some(this) = this.upgrade() else { return };
+            if this.generation.get() == request {
+                done(&this, result);
+                this.refresh();
+            }
+        });
+    }
+
+    /// Starts a game on a puzzle given as text (typed, pasted or read from a file), checked off
+    /// the main thread; a puzzle that can't be played is refused with a dialog and the current
+    /// game goes on.
+    pub fn play_text(self: &Rc<Self>, text: String, source: Source) {
+        self.say("Checking the puzzle…");
+        let work = move || {
+            let checked = validate::playable_from_text(&text).map(|playable| {
+                let rating = rating::rate(&playable.givens);
+                (playable, rating.level, rating.score)
+            });
+            (checked, text)
+        };
+        self.off_main(work, move |this, result| match result {
+            Some((Ok((playable, level, score)), _)) => {
+                let new = NewGame {
+                    puzzle: playable.givens,
+                    solution: playable.solution,
+                    level,
+                    score: Some(score),
+                    source: source.stored(),
+                    seed: None,
+                    started_at: store::now_unix_ms(),
+                };
+                this.start(new, level);
+                let more = match playable.puzzles_in_text {
+                    1 => String::new(),
+                    n => format!(" (the first of {n})"),
+                };
+                this.say(&format!(
+                    "{}{more} rates {}. Good luck!",
+                    source.describe(),
+                    level.name()
+                ));
+            }
+            Some((Err(error), text)) => this.refuse(source, &error.to_string(), text),
+            None => this.refuse(source, "checking it failed", String::new()),
+        });
+    }
+
+    /// Says why a puzzle can't be played; a typed puzzle comes back for correcting.
+    pub(super) fn refuse(self: &Rc<Self>, source: Source, problem: &str, text: String) {
+        self.say(&match &source {
+            Source::Opened(name) => {
+                let shown: String = name.chars().flat_map(char::escape_debug).collect();
+                format!("Puzzle not loaded from {shown}: {problem}.")
+            }
+            _ => format!("Puzzle not loaded: {problem}."),
+        });
+        let this = Rc::downgrade(self);
+        let retype = source == Source::Typed;
+        refuse(&self.window, &source, problem, move || {
+            if let (true, Some(this)) = (retype, this.upgrade()) {
+                this.enter_puzzle(&text);
+            }
+        });
+    }
+
+    /// Asks the player to type (or paste) a puzzle.
+    pub fn enter_puzzle(self: &Rc<Self>, initial: &str) {
+        let this = Rc::downgrade(self);
+        ask_for_puzzle(&self.window, initial, move |text| {
+            if let Some(this) = this.upgrade() {
+                this.play_text(text, Source::Typed);
+            }
+        });
+    }
+
+    /// Lets the player choose a puzzle file.
+    pub fn open(self: &Rc<Self>) {
+        let this = Rc::downgrade(self);
+        choose_file(&self.window, move |file| {
+            if let Some(this) = this.upgrade() {
+                this.open_file(file);
+            }
+        });
+    }
+
+    /// Plays the first puzzle in a file.
+    pub fn open_file(self: &Rc<Self>, file: gio::File) {
+        let this = Rc::downgrade(self);
+        glib::spawn_future_local(async move {
+            let name = file_name(&file);
+            let text = read_file(file).await;
+            let Some(this) = this.upgrade() else { return };
+            match text {
+                Ok(text) => this.play_text(text, Source::Opened(name)),
+                Err(problem) => this.refuse(Source::Opened(name), &problem, String::new()),
+            }
+        });
+    }
+
+    /// Plays the puzzle on the clipboard.
+    pub fn paste(self: &Rc<Self>) {
+        let clipboard = self.window.clipboard();
+        let this = Rc::downgrade(self);
+        glib::spawn_future_local(async move {
+            let text = clipboard.read_text_future().await;
+            let Some(this) = this.upgrade() else { return };
+            match text {
+                Ok(Some(text)) => this.play_text(text.to_string(), Source::Pasted),
+                _ => this.refuse(Source::Pasted, "the clipboard holds no text", String::new()),
+            }
+        });
+    }
+
+    /// Starts a fresh game on the puzzle of a past one (from the History window).
+    pub fn play_again(self: &Rc<Self>, record: &store::GameRecord) {
+        let (Some(puzzle), Some(solution)) = (record.givens(), record.solution_grid()) else {
+            return;
+        };
+        self.generation.set(self.generation.get() + 1); // a generation under way is dropped
+        let new = NewGame {
+            puzzle,
+            solution,
+            level: record.level,
+            score: record.score,
+            source: record.source,
+            seed: record.seed,
+            started_at: store::now_unix_ms(),
+        };
+        self.start(new, record.level);
+        self.say(&format!(
+            "The {} puzzle from {}, once more.",
+            record.level.name().to_lowercase(),
+            store::format_time(record.started_at)
+        ));
+        self.refresh();
+    }
 }

@@ -1,14 +1,19 @@
 //! The GTK/libadwaita desktop game. The only part of Nonet that touches GTK.
+mod animation;
 mod application;
 mod board;
 mod history;
 mod import;
+mod input;
 mod lab;
+mod lab_host;
 mod picker;
 mod play;
 mod preferences;
+mod probe;
 mod recorder;
 mod replay;
+mod session;
 mod settings;
 pub mod timing;
 mod window;

@@ -1,0 +1,73 @@
+//! The animated Solve: a backtracking search played out on the board, cell by cell, on a glib
+//! timeout; Escape or any new game stops it.
+
+use std::rc::Rc;
+use std::time::{Duration, Instant};
+
+use adw::prelude::*;
+use gtk::glib;
+
+use super::play::Tick;
+use super::window::Controller;
+use crate::engine::game::Status;
+
+impl Controller {
+    /// Animates a backtracking search to the solution; Esc stops it.
+    pub fn solve(self: &Rc<Self>) {
+        self.stop_animation();
+        let started = self.with_play(|play| {
+            if play.game.status() != Status::Playing {
+                return false;
+            }
+            play.start_animation();
+            true
+        });
+        if started != Some(true) {
+            return;
+        }
+        self.say("Solving by trial and error… (Esc stops)");
+        // Up to 60 frames a second; at higher speeds several steps go into one frame.
+        let speed = self.settings.prefs().steps_per_second.max(1);
+        let frames = speed.min(60);
+        let per_frame = speed.div_ceil(frames);
+        let this = Rc::downgrade(self);
+        let source = glib::timeout_add_local(Duration::from_millis(1000 / frames as u64), move || {
+            let Some(this) = this.upgrade() else {
+                return glib::ControlFlow::Break;
+            };
+            let now = this.now_ms();
+            let began = Instant::now();
+            let tick = this.with_play(|play| play.tick(per_frame, now)).unwrap_or(Tick::Failed);
+            this.timing.borrow_mut().ticked(began.elapsed());
+            match tick {
+                Tick::Running => {
+                    this.area.queue_draw();
+                    glib::ControlFlow::Continue
+                }
+                Tick::Solved => {
+                    this.animation.replace(None);
+                    this.say("Solved by the computer.");
+                    this.refresh();
+                    glib::ControlFlow::Break
+                }
+                Tick::Failed => {
+                    this.animation.replace(None);
+                    this.say("The search found no solution.");
+                    this.refresh();
+                    glib::ControlFlow::Break
+                }
+            }
+        });
+        self.animation.replace(Some(source));
+        self.refresh();
+    }
+
+    pub fn stop_animation(&self) {
+        if let Some(source) = self.animation.take() {
+            source.remove();
+            self.with_play(|play| play.stop_animation());
+            self.say("Solver stopped.");
+            self.refresh();
+        }
+    }
+}

@@ -1,0 +1,191 @@
+//! Input on the board: clicks (select, mark, the digit picker) and keys (digits, arrows, pencil
+//! mode, Escape), turned into commands on the play state.
+
+use std::rc::Rc;
+use std::time::Instant;
+
+use adw::prelude::*;
+use gtk::{gdk, glib};
+
+use super::board::{self, Layout};
+use super::picker::Picker;
+use super::window::Controller;
+use crate::engine::game::Status;
+use crate::engine::grid::Digit;
+
+/// What a click on the board does.
+enum Click {
+    Select,
+    Mark(Digit),
+    Picker { marks: bool },
+}
+
+impl Controller {
+    pub(super) fn connect_board(self: &Rc<Self>) {
+        let this = Rc::downgrade(self);
+        self.area.set_draw_func(move |_, cr, width, height| {
+            let Some(this) = this.upgrade() else { return };
+            let layout = Layout::fit(width as f64, height as f64);
+            let palette = board::palette(&this.area);
+            let began = Instant::now();
+            let play = this.play.borrow();
+            // A cairo error leaves the frame unfinished; nothing better can be done mid-draw.
+            let _ = match play.as_ref() {
+                Some(play) => board::draw(cr, layout, play, &palette),
+                None => board::draw_empty(cr, layout, &palette),
+            };
+            this.timing.borrow_mut().drew(began.elapsed());
+        });
+
+        let click = gtk::GestureClick::builder().button(0).build();
+        let this = Rc::downgrade(self);
+        click.connect_pressed(move |gesture, _, x, y| {
+            let Some(this) = this.upgrade() else { return };
+            this.area.grab_focus();
+            let layout = Layout::fit(this.area.width() as f64, this.area.height() as f64);
+            let Some(cell) = layout.cell_at(x, y) else { return };
+            let button = gesture.current_button();
+            let choice = this.with_play(|play| {
+                let again = play.selected == Some(cell);
+                play.selected = Some(cell);
+                let open =
+                    !play.game.is_given(cell) && play.animation.is_none() && !play.solution_shown() && !play.paused;
+                if !open || play.game.status() != Status::Playing {
+                    return Click::Select;
+                }
+                if button == gdk::BUTTON_SECONDARY {
+                    return Click::Picker { marks: true };
+                }
+                // In pencil mode a click on an empty selected cell toggles the mark under it.
+                if play.pencil && play.game.value(cell) == 0 {
+                    return match (again, layout.candidate_at(x, y)) {
+                        (true, Some(digit)) => Click::Mark(digit),
+                        _ => Click::Select,
+                    };
+                }
+                Click::Picker { marks: false }
+            });
+            match choice {
+                Some(Click::Mark(digit)) => {
+                    let result = this.with_play(|play| play.press_digit(digit, true));
+                    if let Some(result) = result {
+                        this.report(result);
+                    }
+                }
+                Some(Click::Picker { marks }) => {
+                    let (left, top) = layout.origin(cell);
+                    let rect = gdk::Rectangle::new(left as i32, top as i32, layout.cell as i32, layout.cell as i32);
+                    this.picker_marks.set(marks);
+                    if let Some(picker) = this.picker.borrow().as_ref() {
+                        picker.show_at(rect, marks);
+                    }
+                }
+                _ => {}
+            }
+            this.refresh();
+        });
+        self.area.add_controller(click);
+
+        let keys = gtk::EventControllerKey::new();
+        let this = Rc::downgrade(self);
+        keys.connect_key_pressed(move |_, key, _, state| match this.upgrade() {
+            Some(this) if this.key(key, state) => glib::Propagation::Stop,
+            _ => glib::Propagation::Proceed,
+        });
+        self.window.add_controller(keys);
+
+        let style = adw::StyleManager::default();
+        let area = self.area.downgrade();
+        style.connect_dark_notify(move |_| {
+            if let Some(area) = area.upgrade() {
+                area.queue_draw();
+            }
+        });
+    }
+
+    /// The number picker enters digits into (or toggles marks of) the selected cell.
+    pub(super) fn connect_picker(self: &Rc<Self>) {
+        let this = Rc::downgrade(self);
+        let picker = Picker::new(
+            &self.area,
+            Rc::new(move |digit| {
+                let Some(this) = this.upgrade() else { return };
+                let marks = this.picker_marks.get();
+                let result = this.with_play(|play| match digit {
+                    0 => play.clear_selected(),
+                    digit => play.press_digit(digit, marks),
+                });
+                if let Some(result) = result {
+                    this.report(result);
+                }
+            }),
+        );
+        self.picker.replace(Some(picker));
+    }
+
+    /// Handles a key press; returns whether it was used.
+    pub(super) fn key(self: &Rc<Self>, key: gdk::Key, state: gdk::ModifierType) -> bool {
+        let control = state.contains(gdk::ModifierType::CONTROL_MASK);
+        let digit = match key {
+            gdk::Key::KP_1 | gdk::Key::KP_End => Some(1),
+            gdk::Key::KP_2 | gdk::Key::KP_Down => Some(2),
+            gdk::Key::KP_3 | gdk::Key::KP_Page_Down => Some(3),
+            gdk::Key::KP_4 | gdk::Key::KP_Left => Some(4),
+            gdk::Key::KP_5 | gdk::Key::KP_Begin => Some(5),
+            gdk::Key::KP_6 | gdk::Key::KP_Right => Some(6),
+            gdk::Key::KP_7 | gdk::Key::KP_Home => Some(7),
+            gdk::Key::KP_8 | gdk::Key::KP_Up => Some(8),
+            gdk::Key::KP_9 | gdk::Key::KP_Page_Up => Some(9),
+            _ => key
+                .to_unicode()
+                .and_then(|c| c.to_digit(10))
+                .filter(|&d| d >= 1)
+                .map(|d| d as u8),
+        };
+        if let Some(digit) = digit {
+            let result = self.with_play(|play| play.press_digit(digit, control));
+            if let Some(result) = result {
+                self.report(result);
+            }
+            return true;
+        }
+        if control {
+            return false; // Ctrl+Z and friends are application accelerators.
+        }
+        let moved = |rows: i32, cols: i32| {
+            self.with_play(|play| play.move_selection(rows, cols));
+            self.refresh();
+            true
+        };
+        match key {
+            gdk::Key::Up | gdk::Key::w | gdk::Key::W => moved(-1, 0),
+            gdk::Key::Down | gdk::Key::s | gdk::Key::S => moved(1, 0),
+            gdk::Key::Left | gdk::Key::a | gdk::Key::A => moved(0, -1),
+            gdk::Key::Right | gdk::Key::d | gdk::Key::D => moved(0, 1),
+            gdk::Key::Tab | gdk::Key::ISO_Left_Tab => {
+                let forward = key == gdk::Key::Tab && !state.contains(gdk::ModifierType::SHIFT_MASK);
+                self.with_play(|play| play.step_selection(forward));
+                self.refresh();
+                true
+            }
+            gdk::Key::Delete | gdk::Key::BackSpace | gdk::Key::_0 | gdk::Key::KP_0 | gdk::Key::KP_Delete => {
+                let result = self.with_play(|play| play.clear_selected());
+                if let Some(result) = result {
+                    self.report(result);
+                }
+                true
+            }
+            gdk::Key::p | gdk::Key::P => {
+                self.toggle_pencil();
+                true
+            }
+            gdk::Key::Escape => {
+                self.stop_animation();
+                self.with_play(|play| play.hint = None);
+                self.refresh();
+                true
+            }
+            _ => false,
+        }
+    }
+}

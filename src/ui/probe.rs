@@ -1,0 +1,58 @@
+//! The state file for tests: with `NONET_STATE_FILE` set, every refresh writes what the window
+//! shows (values, marks, selection, counters, message, board geometry, the Lab's last line…) as
+//! one JSON object, so GUI tests can wait on it instead of sleeping. Without the variable nothing
+//! is written.
+
+use std::ffi::OsStr;
+
+use super::play::Play;
+use super::window::Controller;
+
+/// The environment variable naming the state file.
+pub const STATE_FILE_ENV: &str = "NONET_STATE_FILE";
+
+impl Controller {
+    pub(super) fn write_probe(&self, path: &OsStr, play: &Play, now: u64) {
+        let game = &play.game;
+        let path = path.to_os_string();
+        let line = |values: &[u8; 81]| {
+            values
+                .iter()
+                .map(|d| if *d == 0 { '.' } else { (b'0' + d) as char })
+                .collect::<String>()
+        };
+        let state = serde_json::json!({
+            "givens": line(game.givens()),
+            "values": line(game.values()),
+            "shown": line(&play.shown_values()),
+            "marks": (0..81).map(|c| game.marks(c).to_string()).collect::<Vec<_>>(),
+            "selected": play.selected,
+            "pencil": play.pencil,
+            "mistakes": game.mistakes(),
+            "hints_used": game.hints_used(),
+            "hint_stage": play.hint.as_ref().map(|h| h.stage),
+            "solution_shown": play.solution_shown(),
+            "animating": play.animation.is_some(),
+            "paused": play.paused,
+            "elapsed_ms": game.clock.elapsed_ms(now),
+            "status": format!("{:?}", game.status()),
+            "level": play.level.id(),
+            "message": self.message.label().to_string(),
+            "can_undo": game.can_undo(),
+            "can_redo": game.can_redo(),
+            "timing": self.timing.borrow().to_json(),
+            "board": self.board_on_surface(),
+            "history": self.history.borrow().clone(),
+            "lab": self.lab.borrow().as_ref().map(|lab| serde_json::json!({
+                "running": lab.is_running(),
+                "last": lab.last_output.borrow().clone(),
+            })),
+        });
+        // Written aside and renamed, so a reader never sees half a file.
+        let mut partial = path.clone();
+        partial.push(".partial");
+        if std::fs::write(&partial, state.to_string()).is_ok() {
+            let _ = std::fs::rename(&partial, &path);
+        }
+    }
+}

@@ -1,0 +1,181 @@
+//! The game's record: opening the store off the main thread, resuming the unfinished game,
+//! starting a game in the store, and saving each move and the end of a game through the recorder.
+
+use std::rc::Rc;
+
+use adw::prelude::*;
+use gtk::{gio, glib};
+
+use super::play::Play;
+use super::recorder::{self, Recorder};
+use super::window::Controller;
+use crate::engine::game::{Clock, Game, Status};
+use crate::engine::logic::Level;
+use crate::store::{self, GameStatus, NewGame, Progress, Store};
+
+impl Controller {
+    /// Opens the database off the main thread, then resumes the unfinished game or starts a new
+    /// one. A damaged database is moved aside (and the player told); one that can't be opened
+    /// leaves history off and the game goes on.
+    pub(super) fn open_history(self: &Rc<Self>) {
+        let path = recorder::database_path();
+        let handle = gio::spawn_blocking(move || {
+            let opened = Store::open_or_recover(&path);
+            let resume = match &opened {
+                Ok((store, _)) => store.unfinished(),
+                Err(_) => Ok(None),
+            };
+            (opened, resume)
+        });
+        let this = Rc::downgrade(self);
+        glib::spawn_future_local(async move {
+            let Ok((opened, resume)) = handle.await else { return };
+            let Some(this) = this.upgrade() else { return };
+            match opened {
+                Ok((store, aside)) => {
+                    this.recorder.replace(Some(Recorder::spawn(store)));
+                    this.history.replace("on".into());
+                    if let Some(aside) = aside {
+                        let body = format!(
+                            "Nonet's history file could not be read, so a new one was started. The damaged file is kept as {}.",
+                            aside.display()
+                        );
+                        let dialog =
+                            adw::MessageDialog::new(Some(&this.window), Some("History Was Damaged"), Some(&body));
+                        dialog.add_response("close", "Close");
+                        dialog.present();
+                    }
+                }
+                Err(error) => this.history_off(&error.to_string()),
+            }
+            // A game already on the board (a file given at start, opened while the history was
+            // still opening) wins over resuming: it is recorded now, and nothing replaces it.
+            if this.play.borrow().is_some() {
+                if let (Some(new), Some(recorder)) = (this.unrecorded.take(), this.recorder.borrow().as_ref()) {
+                    recorder.start(new);
+                    this.saved_moves.set(0);
+                }
+                if let Some(play) = this.play.borrow().as_ref() {
+                    this.save_progress(&play.game, this.now_ms());
+                }
+                return;
+            }
+            match resume {
+                Ok(Some((record, moves))) => this.resume(record, moves),
+                Ok(None) => this.new_game(),
+                Err(error) => {
+                    this.new_game();
+                    this.say(&format!(
+                        "The unfinished game could not be read ({error}); here is a new one."
+                    ));
+                }
+            }
+        });
+    }
+
+    /// Puts a saved unfinished game back on the board exactly as it was.
+    pub(super) fn resume(self: &Rc<Self>, record: store::GameRecord, moves: Vec<store::SavedMove>) {
+        let (Some(givens), Some(solution)) = (record.givens(), record.solution_grid()) else {
+            return self.new_game();
+        };
+        let entries: Vec<_> = moves.into_iter().map(|m| m.entry).collect();
+        match Game::replay(givens, solution, self.settings.rules(), &entries) {
+            Ok(mut game) => {
+                game.clock = Clock::with_elapsed(record.elapsed_ms);
+                game.clock.start(self.now_ms());
+                self.stop_animation();
+                self.play
+                    .replace(Some(Play::new(game, record.level, self.settings.prefs())));
+                self.saved_moves.set(entries.len());
+                self.end_saved.set(false);
+                if let Some(recorder) = self.recorder.borrow().as_ref() {
+                    recorder.resume(record.id);
+                }
+                self.say(&format!(
+                    "Welcome back: your {} game is as you left it.",
+                    record.level.name().to_lowercase()
+                ));
+                self.refresh();
+            }
+            Err(error) => {
+                self.new_game();
+                self.say(&format!(
+                    "The unfinished game could not be restored ({error}); here is a new one."
+                ));
+            }
+        }
+    }
+
+    /// Puts a new game on the board.
+    pub(super) fn start(&self, new: NewGame, level: Level) {
+        self.stop_animation();
+        let mut game = Game::new(new.puzzle, new.solution, self.settings.rules());
+        game.clock.start(self.now_ms());
+        self.saved_moves.set(0);
+        self.end_saved.set(false);
+        match self.recorder.borrow().as_ref() {
+            Some(recorder) => {
+                self.unrecorded.replace(None);
+                recorder.start(new);
+            }
+            None => {
+                self.unrecorded.replace(Some(new));
+            }
+        }
+        self.paused_by_away.set(false);
+        self.play.replace(Some(Play::new(game, level, self.settings.prefs())));
+        for name in ["show-solution", "pause"] {
+            self.set_action_state(name, false);
+        }
+    }
+
+    /// Tells the player, once, that games are not being saved; play goes on.
+    pub(super) fn history_off(&self, reason: &str) {
+        tracing::warn!("history is off: {reason}");
+        self.history.replace(format!("off: {reason}"));
+        let toast = adw::Toast::builder()
+            .title("History is off: games won't be saved")
+            .button_label("Why?")
+            .timeout(10)
+            .build();
+        let (window, reason) = (self.window.downgrade(), reason.to_string());
+        toast.connect_button_clicked(move |_| {
+            let body = format!("{reason}.\n\nYou can play on; this game and its moves are not being saved.");
+            let dialog = adw::MessageDialog::new(window.upgrade().as_ref(), Some("History Is Off"), Some(&body));
+            dialog.add_response("close", "Close");
+            dialog.present();
+        });
+        self.toasts.add_toast(toast);
+    }
+
+    /// Sends the moves not yet saved, and the end of the game once, to the recorder.
+    pub(super) fn save_progress(&self, game: &Game, now: u64) {
+        let recorder = self.recorder.borrow();
+        let Some(recorder) = recorder.as_ref() else { return };
+        let progress = Progress {
+            elapsed_ms: game.clock.elapsed_ms(now),
+            mistakes: game.mistakes(),
+            hints: game.hints_used(),
+        };
+        let journal = game.journal();
+        let saved = self.saved_moves.get().min(journal.len());
+        if journal.len() > saved {
+            let moves = journal[saved..]
+                .iter()
+                .map(|m| (progress.elapsed_ms, m.clone()))
+                .collect();
+            recorder.moves(saved as u32, moves, progress);
+            self.saved_moves.set(journal.len());
+        }
+        if game.status() != Status::Playing && !self.end_saved.replace(true) {
+            let status = match game.status() {
+                Status::SolvedByComputer => GameStatus::SolvedByComputer,
+                _ => GameStatus::Solved,
+            };
+            recorder.finish(status, progress);
+        }
+        if let Some(failure) = recorder.take_failure() {
+            self.history_off(&failure);
+        }
+    }
+}
