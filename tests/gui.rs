@@ -1259,3 +1259,112 @@ fn a_puzzle_file_given_at_start_wins_over_a_busy_history() {
         release.join().unwrap();
     }
 }
+
+/// Settings kept in a keyfile under a private config directory, with the real schema: what a
+/// restart must remember. Returns the directory (keep it alive) and the environment.
+fn persistent_settings() -> (tempfile::TempDir, Vec<(&'static str, PathBuf)>) {
+    let config = tempfile::tempdir().unwrap();
+    let schemas = config.path().join("schemas");
+    std::fs::create_dir_all(&schemas).unwrap();
+    std::fs::copy(
+        concat!(env!("CARGO_MANIFEST_DIR"), "/data/io.github.nonet.Nonet.gschema.xml"),
+        schemas.join("io.github.nonet.Nonet.gschema.xml"),
+    )
+    .unwrap();
+    assert!(Command::new("glib-compile-schemas")
+        .arg(&schemas)
+        .status()
+        .unwrap()
+        .success());
+    let env = vec![
+        ("GSETTINGS_SCHEMA_DIR", schemas),
+        ("XDG_CONFIG_HOME", config.path().to_path_buf()),
+        ("GSETTINGS_BACKEND", PathBuf::from("keyfile")),
+    ];
+    (config, env)
+}
+
+/// The Scripting Lab opens as a panel beside the board: both in one screenshot, the example runs
+/// on the visible board, and a width the player drags to survives a restart.
+#[test]
+fn the_lab_panel_sits_beside_the_board_and_keeps_its_width() {
+    need_display();
+    let (_config, env) = persistent_settings();
+    let home = tempfile::tempdir().unwrap(); // no saved script: the naked-single example
+    let mut env: Vec<(&str, &Path)> = env.iter().map(|(k, v)| (*k, v.as_path())).collect();
+    env.push(("XDG_DATA_HOME", home.path()));
+    let dragged_width;
+    {
+        let app = App::launch_with(Some(PUZZLE), &env);
+        app.action("scripting", None);
+        let open = app.wait_until("the panel is open", |s| {
+            s["lab"]["open"] == true && s["lab"]["width"].as_i64().unwrap_or(0) > 200
+        });
+        // The board is whole and left of the panel.
+        let board = &open["board"];
+        let (x, size) = (board[0].as_f64().unwrap(), board[2].as_f64().unwrap());
+        let window_width: f64 = xdotool(&["getwindowgeometry", "--shell", &app.window])
+            .lines()
+            .find_map(|l| l.strip_prefix("WIDTH=")?.parse().ok())
+            .unwrap();
+        let lab_width = open["lab"]["width"].as_f64().unwrap();
+        assert!(size * 9.0 > 250.0, "a playable board (x, y, cell size): {board}");
+        assert!(
+            x + size * 9.0 <= window_width - lab_width,
+            "the board left of the panel: {board}, {lab_width}"
+        );
+        app.action("script-run", None);
+        app.wait_until("steps on the visible board", |s| {
+            s["values"].as_str().unwrap().matches('.').count() <= PUZZLE.matches('.').count() - 3
+        });
+        app.shot("lab-panel.png");
+        app.action("script-stop", None);
+        app.wait_until("stopped", |s| s["lab"]["running"] == false);
+        // Drag the handle 120 px to the left: a wider panel.
+        let handle = open["lab"]["handle"][0].as_f64().unwrap() as i64;
+        let y = (board[1].as_f64().unwrap() + size * 4.5) as i64;
+        xdotool(&[
+            "mousemove",
+            "--window",
+            &app.window,
+            &handle.to_string(),
+            &y.to_string(),
+        ]);
+        xdotool(&["mousedown", "1"]);
+        for step in 1..=6 {
+            std::thread::sleep(Duration::from_millis(30)); // a hand's pace: motion events, not a jump
+            xdotool(&[
+                "mousemove",
+                "--window",
+                &app.window,
+                &(handle - 20 * step).to_string(),
+                &y.to_string(),
+            ]);
+        }
+        xdotool(&["mouseup", "1"]);
+        let dragged = app.wait_until("a wider panel", |s| {
+            s["lab"]["width"].as_f64().unwrap_or(0.0) > lab_width + 60.0
+        });
+        dragged_width = dragged["lab"]["width"].as_i64().unwrap();
+        let mut app = app;
+        app.keys(&["ctrl+q"]);
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while app.child.try_wait().unwrap().is_none() {
+            assert!(Instant::now() < deadline, "Ctrl+Q did not quit");
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+    let app = App::launch_with(Some(PUZZLE), &env);
+    app.action("scripting", None);
+    let state = app.wait_until("the panel is open again", |s| {
+        s["lab"]["open"] == true && s["lab"]["width"].is_i64()
+    });
+    let width = state["lab"]["width"].as_i64().unwrap();
+    assert!(
+        (width - dragged_width).abs() <= 2,
+        "width {width}, dragged to {dragged_width}"
+    );
+    // Ctrl+Shift+L closes it again.
+    app.keys(&["ctrl+shift+l"]);
+    app.wait_until("the panel is closed", |s| s["lab"]["open"] == false);
+}

@@ -110,9 +110,7 @@ fn add_actions(app: &adw::Application, controller: &Rc<Controller>) {
     simple(app, controller, "fill-candidates", |c| c.fill_candidates());
     simple(app, controller, "reset", |c| c.reset());
     simple(app, controller, "history", |c| c.show_history());
-    simple(app, controller, "scripting", |c| {
-        c.lab();
-    });
+    simple(app, controller, "scripting", |c| c.toggle_lab());
     simple(app, controller, "script-run", |c| c.lab().start(false));
     simple(app, controller, "script-step", |c| c.lab().start(true));
     simple(app, controller, "script-stop", |c| c.lab().request_stop());

@@ -1,5 +1,6 @@
-//! The Scripting Lab window: a GtkSourceView editor for a Rhai script, Run, Step and Stop, a speed
-//! control and an output pane. The script runs in a worker process (`script::sandbox`) driven
+//! The Scripting Lab panel, shown beside the board: a GtkSourceView editor for a Rhai script, Run,
+//! Step and Stop, a speed control and an output pane. It talks to the game only through
+//! [`LabHost`]. The script runs in a worker process (`script::sandbox`) driven
 //! from a thread; each step comes back checked, is shown on the board, then applied, paced by glib
 //! timeouts. The output pane takes lines in batches and keeps the last ones, so the window and
 //! the game stay responsive whatever the script does, and Stop ends the worker at once.
@@ -17,8 +18,8 @@ use gtk::glib;
 use sourceview5::prelude::*;
 
 use super::play::ScriptView;
-use super::window::Controller;
 use super::RESOURCE_PREFIX;
+use crate::engine::game::Refusal;
 use crate::engine::grid::{Digit, CELLS};
 use crate::script::sandbox::{Call, Failure, Killer, Sandbox, Watchdog, WorkerCommand};
 use crate::script::{Grid, Limits, ScriptError};
@@ -118,8 +119,28 @@ impl Worker {
     }
 }
 
+/// What the Lab needs of the game it runs scripts on (the game window implements it).
+pub trait LabHost {
+    /// Redraws the game (a run started or ended).
+    fn refresh_view(&self);
+    /// The position a script sees and the solution its steps are checked against; `None` when
+    /// the game takes no steps now.
+    fn script_grid(&self) -> Option<(Grid, [Digit; CELLS])>;
+    /// Gets the board ready for a run (pencil marks filled in when there are none).
+    fn prepare_for_script(&self);
+    /// Shows (or clears) a step on the board before it is applied.
+    fn show_script_step(&self, view: Option<ScriptView>);
+    /// Applies a checked step as one undoable move.
+    fn apply_script_step(
+        self: Rc<Self>,
+        placements: Vec<(usize, Digit)>,
+        eliminations: Vec<(usize, Digit)>,
+    ) -> Result<(), Refusal>;
+}
+
 pub struct Lab {
-    pub window: adw::Window,
+    /// The panel, placed beside the board by the game window.
+    pub panel: gtk::Box,
     buffer: sourceview5::Buffer,
     view: sourceview5::View,
     output: gtk::TextBuffer,
@@ -128,7 +149,7 @@ pub struct Lab {
     step: gtk::Button,
     stop: gtk::Button,
     speed: gtk::Scale,
-    controller: Weak<Controller>,
+    host: Weak<dyn LabHost>,
     /// Set while a run or a step is under way.
     running: StdCell<bool>,
     stop_flag: RefCell<Option<Arc<AtomicBool>>>,
@@ -189,7 +210,7 @@ fn rhai_language() -> Option<sourceview5::Language> {
 }
 
 impl Lab {
-    pub fn new(controller: &Rc<Controller>) -> Rc<Lab> {
+    pub fn new(host: Weak<dyn LabHost>) -> Rc<Lab> {
         let buffer = sourceview5::Buffer::new(None);
         buffer.set_language(rhai_language().as_ref());
         let scheme = if adw::StyleManager::default().is_dark() {
@@ -297,27 +318,37 @@ impl Lab {
             });
             examples.append(&button);
         }
-        let header = adw::HeaderBar::builder()
-            .title_widget(&adw::WindowTitle::new(
-                "Scripting Lab",
-                "fn find_step(g) → a step, or ()",
-            ))
+        let title = adw::WindowTitle::new("Scripting Lab", "fn find_step(g) → a step, or ()");
+        title.set_hexpand(true);
+        let close = gtk::Button::builder()
+            .icon_name("window-close-symbolic")
+            .action_name("app.scripting")
+            .tooltip_text("Close the Lab (Ctrl+Shift+L)")
+            .css_classes(["flat"])
             .build();
-        header.pack_start(&examples_button);
-        let content = gtk::Box::new(gtk::Orientation::Vertical, 0);
-        content.append(&header);
-        content.append(&paned);
-        content.append(&controls);
-        let window = adw::Window::builder()
-            .title("Scripting Lab")
-            .transient_for(&controller.window)
-            .default_width(620)
-            .default_height(640)
-            .content(&content)
+        let header = gtk::Box::builder()
+            .spacing(6)
+            .margin_start(6)
+            .margin_end(6)
+            .margin_top(6)
+            .margin_bottom(6)
             .build();
+        header.append(&examples_button);
+        header.append(&title);
+        header.append(&close);
+        let panel = gtk::Box::builder()
+            .orientation(gtk::Orientation::Vertical)
+            .width_request(240)
+            .css_classes(["lab-panel"])
+            .visible(false)
+            .build();
+        panel.append(&header);
+        panel.append(&gtk::Separator::new(gtk::Orientation::Horizontal));
+        panel.append(&paned);
+        panel.append(&controls);
 
         let lab = Rc::new(Lab {
-            window,
+            panel,
             buffer,
             view,
             output,
@@ -326,7 +357,7 @@ impl Lab {
             step,
             stop,
             speed,
-            controller: Rc::downgrade(controller),
+            host,
             running: StdCell::new(false),
             stop_flag: RefCell::new(None),
             killer: RefCell::new(None),
@@ -352,15 +383,9 @@ impl Lab {
                 lab.request_stop();
             }
         });
-        let weak = Rc::downgrade(&lab);
-        lab.window.connect_close_request(move |_| {
-            if let Some(lab) = weak.upgrade() {
-                lab.request_stop();
-                lab.save();
-            }
-            glib::Propagation::Proceed
-        });
+        // Captured before the editor sees them, so Ctrl+Return runs rather than adds a line.
         let keys = gtk::EventControllerKey::new();
+        keys.set_propagation_phase(gtk::PropagationPhase::Capture);
         let weak = Rc::downgrade(&lab);
         keys.connect_key_pressed(move |_, key, _, state| {
             let Some(lab) = weak.upgrade() else {
@@ -376,12 +401,22 @@ impl Lab {
             }
             glib::Propagation::Proceed
         });
-        lab.window.add_controller(keys);
+        lab.panel.add_controller(keys);
         lab
     }
 
     pub fn is_running(&self) -> bool {
         self.running.get()
+    }
+
+    /// The panel closes: a run stops and the script is saved.
+    pub fn close(&self) {
+        self.request_stop();
+        self.save();
+    }
+
+    pub fn focus_editor(&self) {
+        self.view.grab_focus();
     }
 
     fn save(&self) {
@@ -465,8 +500,8 @@ impl Lab {
         self.run.set_sensitive(!running);
         self.step.set_sensitive(!running);
         self.stop.set_sensitive(running);
-        if let Some(controller) = self.controller.upgrade() {
-            controller.refresh();
+        if let Some(host) = self.host.upgrade() {
+            host.refresh_view();
         }
     }
 
@@ -475,7 +510,7 @@ impl Lab {
         if self.running.get() {
             return;
         }
-        let Some(controller) = self.controller.upgrade() else {
+        let Some(host) = self.host.upgrade() else {
             return;
         };
         self.save();
@@ -488,15 +523,15 @@ impl Lab {
         let stop = Arc::new(AtomicBool::new(false));
         self.stop_flag.replace(Some(stop.clone()));
         self.set_running(true);
-        controller.prepare_for_script();
+        host.prepare_for_script();
         let worker = Worker::start(source, stop.clone());
         let lab = self.clone();
         glib::spawn_future_local(async move {
             let summary = lab.drive(&worker, single).await;
             lab.killer.replace(None);
             lab.say(&summary);
-            if let Some(controller) = lab.controller.upgrade() {
-                controller.show_script_step(None);
+            if let Some(host) = lab.host.upgrade() {
+                host.show_script_step(None);
             }
             lab.set_running(false);
             drop(worker);
@@ -524,10 +559,10 @@ impl Lab {
             if worker.stop.load(Ordering::Relaxed) {
                 break "stopped".to_string();
             }
-            let Some(controller) = self.controller.upgrade() else {
+            let Some(host) = self.host.upgrade() else {
                 break "the game closed".into();
             };
-            let Some((grid, solution)) = controller.script_grid() else {
+            let Some((grid, solution)) = host.script_grid() else {
                 break "the game does not take steps now (finished, paused or showing the solution)".into();
             };
             if grid.board().is_solved() {
@@ -578,13 +613,13 @@ impl Lab {
                 format!(": {}", step.explanation)
             };
             self.say(&format!("step {number}, {}{explanation}", step.name));
-            controller.show_script_step(Some(view));
+            host.show_script_step(Some(view));
             let pause = Duration::from_secs_f64(0.5 / self.speed.value().max(1.0));
             glib::timeout_future(pause).await;
             if worker.stop.load(Ordering::Relaxed) {
                 break "stopped".into();
             }
-            if let Err(refusal) = controller.apply_script_step(checked.placements, checked.eliminations) {
+            if let Err(refusal) = host.clone().apply_script_step(checked.placements, checked.eliminations) {
                 break format!("the game refused the step ({refusal:?})");
             }
             *applied.entry(step.name).or_default() += 1;

@@ -1,29 +1,97 @@
-//! What the Scripting Lab may ask of the game: the grid to run the script on, showing a step on
-//! the board and applying it as one move.
+//! The Scripting Lab beside the board: opening and closing its panel (its width remembered), and
+//! what the Lab may ask of the game through [`LabHost`]: the grid to run the script on, showing a
+//! step on the board and applying it as one move.
 
 use std::rc::Rc;
 
 use adw::prelude::*;
 
+use super::lab::{Lab, LabHost};
+use super::play::ScriptView;
 use super::window::Controller;
 use crate::engine::game::{Action, Refusal, Status};
 use crate::engine::grid::Digit;
 
 impl Controller {
-    /// The Scripting Lab (built on first use) shown.
-    pub fn lab(self: &Rc<Self>) -> Rc<super::lab::Lab> {
+    /// The Scripting Lab (built on first use), its panel shown beside the board.
+    pub fn lab(self: &Rc<Self>) -> Rc<Lab> {
+        let host: Rc<dyn LabHost> = self.clone();
         let lab = self
             .lab
             .borrow_mut()
-            .get_or_insert_with(|| super::lab::Lab::new(self))
+            .get_or_insert_with(|| Lab::new(Rc::downgrade(&host)))
             .clone();
-        lab.window.present();
+        if self.split.end_child().is_none() {
+            self.split.set_end_child(Some(&lab.panel));
+        }
+        if !lab.panel.is_visible() {
+            let width = self.settings.int("lab-width").max(240);
+            // The board keeps its room: a window too narrow for both grows by the panel's width.
+            let (window_width, height) = (self.window.width(), self.window.height());
+            if !self.window.is_maximized() && window_width > 0 && self.split.width() < width + 480 {
+                self.window.set_default_size(window_width + width, height);
+            }
+            lab.panel.set_visible(true);
+            // Give the panel its width once the (perhaps grown) window is laid out: each frame
+            // until the width has been the same for a few frames.
+            let (last, stable) = (std::cell::Cell::new(-1), std::cell::Cell::new(0));
+            self.split.add_tick_callback(move |split, _| {
+                let total = split.width();
+                if total > 0 {
+                    split.set_position((total - width).max(340));
+                }
+                if total == last.replace(total) {
+                    stable.set(stable.get() + 1);
+                } else {
+                    stable.set(0);
+                }
+                match stable.get() >= 3 {
+                    true => gtk::glib::ControlFlow::Break,
+                    false => gtk::glib::ControlFlow::Continue,
+                }
+            });
+        }
         lab
+    }
+
+    /// Ctrl+Shift+L: opens the Lab's panel, or closes it (stopping a run and saving the script).
+    pub fn toggle_lab(self: &Rc<Self>) {
+        let shown = self.lab.borrow().clone().filter(|lab| lab.panel.is_visible());
+        match shown {
+            Some(lab) => {
+                self.save_lab_width();
+                lab.close();
+                lab.panel.set_visible(false);
+                self.area.grab_focus();
+            }
+            None => {
+                self.lab().focus_editor();
+            }
+        }
+    }
+
+    /// The Lab panel's width now, when it is shown.
+    pub(super) fn lab_width(&self) -> Option<i32> {
+        let shown = self.lab.borrow().as_ref().is_some_and(|lab| lab.panel.is_visible());
+        (shown && self.split.width() > 0).then(|| self.split.width() - self.split.position())
+    }
+
+    /// Remembers the panel's width (when it closes, and when the window does).
+    pub(super) fn save_lab_width(&self) {
+        if let Some(width) = self.lab_width() {
+            self.settings.set_int("lab-width", width);
+        }
+    }
+}
+
+impl LabHost for Controller {
+    fn refresh_view(&self) {
+        self.refresh();
     }
 
     /// The position a script sees, with the solution to check its steps; `None` when the game
     /// does not take steps (finished, paused, solution shown, Solve running).
-    pub fn script_grid(&self) -> Option<(crate::script::Grid, [Digit; 81])> {
+    fn script_grid(&self) -> Option<(crate::script::Grid, [Digit; 81])> {
         let play = self.play.borrow();
         let play = play.as_ref()?;
         let game = &play.game;
@@ -37,7 +105,7 @@ impl Controller {
 
     /// Before a script runs: pencil marks filled in (one undoable step) when there are none, so
     /// its eliminations show.
-    pub fn prepare_for_script(&self) {
+    fn prepare_for_script(&self) {
         let empty = self
             .with_play(|play| (0..81).all(|c| play.game.marks(c).is_empty()))
             .unwrap_or(false);
@@ -48,14 +116,14 @@ impl Controller {
     }
 
     /// Shows (or clears) a script's step on the board.
-    pub fn show_script_step(&self, view: Option<super::play::ScriptView>) {
+    fn show_script_step(&self, view: Option<ScriptView>) {
         self.with_play(|play| play.script_step = view);
         self.area.queue_draw();
     }
 
     /// Applies a checked script step to the game (one undoable move).
-    pub fn apply_script_step(
-        self: &Rc<Self>,
+    fn apply_script_step(
+        self: Rc<Self>,
         placements: Vec<(usize, Digit)>,
         eliminations: Vec<(usize, Digit)>,
     ) -> Result<(), Refusal> {

@@ -5,6 +5,8 @@
 
 use std::ffi::OsStr;
 
+use gtk::prelude::*;
+
 use super::play::Play;
 use super::window::Controller;
 
@@ -45,6 +47,11 @@ impl Controller {
             "history": self.history.borrow().clone(),
             "lab": self.lab.borrow().as_ref().map(|lab| serde_json::json!({
                 "running": lab.is_running(),
+                "open": lab.panel.is_visible(),
+                "width": self.lab_width(),
+                // Where the handle between board and panel is, in window coordinates.
+                "handle": self.split.compute_point(&self.window, &gtk::graphene::Point::new(self.split.position() as f32, 0.0))
+                    .map(|p| [p.x(), p.y()]),
                 "last": lab.last_output.borrow().clone(),
             })),
         });

@@ -21,6 +21,7 @@ const DEFAULTS: &[(&str, Default)] = &[
     ("window-width", Default::Int(560)),
     ("window-height", Default::Int(680)),
     ("window-maximized", Default::Bool(false)),
+    ("lab-width", Default::Int(460)),
     ("difficulty", Default::Str("medium")),
     ("show-conflicts", Default::Bool(true)),
     ("mark-wrong", Default::Bool(false)),

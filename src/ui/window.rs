@@ -30,6 +30,8 @@ const AWAY_GRACE: Duration = Duration::from_secs(60);
 pub struct Controller {
     pub window: adw::ApplicationWindow,
     pub(super) area: gtk::DrawingArea,
+    /// The board (start) and the Scripting Lab's panel (end, once opened).
+    pub(super) split: gtk::Paned,
     pub(super) title: adw::WindowTitle,
     pub(super) mistakes: gtk::Label,
     pub(super) hints: gtk::Label,
@@ -85,6 +87,7 @@ impl Controller {
         let controller = Rc::new(Controller {
             window,
             area: object(&builder, "board"),
+            split: object(&builder, "split"),
             title: object(&builder, "title"),
             mistakes: object(&builder, "mistakes"),
             hints: object(&builder, "hints"),
@@ -153,7 +156,13 @@ impl Controller {
                     recorder.close();
                 }
             }
+            // The window is remembered without the Lab's panel (it opens closed).
+            let lab_width = this.upgrade().and_then(|this| {
+                this.save_lab_width();
+                this.lab_width()
+            });
             let (width, height) = window.default_size();
+            let width = width - lab_width.unwrap_or(0);
             settings.set_boolean("window-maximized", window.is_maximized());
             if !window.is_maximized() {
                 settings.set_int("window-width", width);
