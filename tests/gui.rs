@@ -954,6 +954,18 @@ fn history_statistics_and_replay() {
         blue > 3000,
         "the replay shows the player's digits ({blue} accent pixels)"
     );
+    // Play This Puzzle Again from outside: game 3 was a hard game on PUZZLE.
+    app.action("play-again", Some("int64 3"));
+    let again = app.wait_until("game 3's puzzle once more", |s| {
+        s["message"].as_str().unwrap_or("").contains("once more")
+    });
+    assert_eq!(again["givens"], PUZZLE);
+    assert_eq!(again["level"], "hard");
+    assert_eq!(again["values"], PUZZLE, "a fresh game");
+    app.action("play-again", Some("int64 999"));
+    app.wait_until("no such game", |s| {
+        s["message"] == "There is no game 999 in the history."
+    });
 }
 
 /// Pixels of the accent blue (the player's digits) in a screenshot.

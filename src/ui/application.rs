@@ -102,6 +102,15 @@ fn toggle(app: &adw::Application, controller: &Rc<Controller>, name: &str, set: 
 }
 
 fn add_actions(app: &adw::Application, controller: &Rc<Controller>) {
+    // `play-again(x)`: a fresh game on the puzzle of a game of the history, by its id.
+    let again = gio::SimpleAction::new("play-again", Some(glib::VariantTy::INT64));
+    let weak = Rc::downgrade(controller);
+    again.connect_activate(move |_, id| {
+        if let (Some(controller), Some(id)) = (weak.upgrade(), id.and_then(|v| v.get::<i64>())) {
+            controller.play_again_id(id);
+        }
+    });
+    app.add_action(&again);
     simple(app, controller, "new-game", |c| c.new_game());
     simple(app, controller, "hint", |c| c.hint());
     simple(app, controller, "solve", |c| c.solve());

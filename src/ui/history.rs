@@ -11,7 +11,6 @@ use gtk::{cairo, gio, glib};
 
 use super::board::{self, Palette};
 use super::replay;
-use super::window::Controller;
 use crate::engine::game::format_duration;
 use crate::engine::logic::Level;
 use crate::store::{self, Filter, GameRecord, GameStatus, LevelStats, SolveTime, Store};
@@ -31,10 +30,10 @@ fn open_store(path: &std::path::Path) -> Result<Store, String> {
     Store::open_for_reading(path).map_err(|e| e.to_string())
 }
 
-pub fn show(controller: &Rc<Controller>, path: PathBuf) {
+pub fn show(parent: &impl IsA<gtk::Window>, path: PathBuf) {
     let window = adw::Window::builder()
         .title("History")
-        .transient_for(&controller.window)
+        .transient_for(parent)
         .default_width(560)
         .default_height(640)
         .build();
@@ -99,13 +98,12 @@ pub fn show(controller: &Rc<Controller>, path: PathBuf) {
     window.set_content(Some(&content));
 
     let reload = {
-        let (list, count, levels, statuses, path, controller) = (
+        let (list, count, levels, statuses, path) = (
             list.clone(),
             count.clone(),
             levels.clone(),
             statuses.clone(),
             path.clone(),
-            Rc::downgrade(controller),
         );
         let window = window.downgrade();
         Rc::new(move || {
@@ -126,7 +124,7 @@ pub fn show(controller: &Rc<Controller>, path: PathBuf) {
                 let total = store.count().map_err(|e| e.to_string())?;
                 Ok::<_, String>((games, total))
             });
-            let (list, count, controller, window) = (list.clone(), count.clone(), controller.clone(), window.clone());
+            let (list, count, window) = (list.clone(), count.clone(), window.clone());
             glib::spawn_future_local(async move {
                 let result = handle.await.unwrap_or_else(|_| Err("the query failed".into()));
                 while let Some(row) = list.first_child() {
@@ -139,7 +137,7 @@ pub fn show(controller: &Rc<Controller>, path: PathBuf) {
                             n => format!("{n} of {total} games"),
                         });
                         for game in games {
-                            list.append(&game_row(&game, &controller, &window));
+                            list.append(&game_row(&game, &window));
                         }
                         if list.first_child().is_none() {
                             list.append(&adw::ActionRow::builder().title("No games yet").build());
@@ -172,11 +170,7 @@ fn status_name(status: GameStatus) -> &'static str {
     }
 }
 
-fn game_row(
-    game: &GameRecord,
-    controller: &std::rc::Weak<Controller>,
-    window: &glib::WeakRef<adw::Window>,
-) -> adw::ActionRow {
+fn game_row(game: &GameRecord, window: &glib::WeakRef<adw::Window>) -> adw::ActionRow {
     let row = adw::ActionRow::builder()
         .title(format!("{} · {}", game.level.name(), status_name(game.status)))
         .subtitle(format!(
@@ -190,10 +184,10 @@ fn game_row(
         .build();
     row.add_suffix(&gtk::Image::from_icon_name("media-playback-start-symbolic"));
     row.set_tooltip_text(Some("Replay this game"));
-    let (id, controller, window) = (game.id, controller.clone(), window.clone());
+    let (id, window) = (game.id, window.clone());
     row.connect_activated(move |_| {
-        if let (Some(controller), Some(window)) = (controller.upgrade(), window.upgrade()) {
-            replay::open(&controller, &window, id);
+        if let Some(window) = window.upgrade() {
+            replay::open(&window, id);
         }
     });
     row

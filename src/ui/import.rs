@@ -341,7 +341,29 @@ impl super::window::Controller {
     }
 
     /// Starts a fresh game on the puzzle of a past one (from the History window).
-    pub fn play_again(self: &Rc<Self>, record: &store::GameRecord) {
+    /// `app.play-again(id)`: a fresh game on the puzzle of game `id` of the history, looked up off
+    /// the main thread.
+    pub fn play_again_id(self: &Rc<Self>, id: i64) {
+        let path = super::recorder::database_path();
+        let found = gio::spawn_blocking(move || {
+            store::Store::open_for_reading(&path)
+                .and_then(|store| store.game(id))
+                .map(|game| game.map(|(record, _)| record))
+                .map_err(|e| e.to_string())
+        });
+        let this = Rc::downgrade(self);
+        glib::spawn_future_local(async move {
+            let Ok(found) = found.await else { return };
+            let Some(this) = this.upgrade() else { return };
+            match found {
+                Ok(Some(record)) => this.play_again(&record),
+                Ok(None) => this.say(&format!("There is no game {id} in the history.")),
+                Err(error) => this.say(&format!("The history can't be read: {error}.")),
+            }
+        });
+    }
+
+    fn play_again(self: &Rc<Self>, record: &store::GameRecord) {
         let (Some(puzzle), Some(solution)) = (record.givens(), record.solution_grid()) else {
             return;
         };

@@ -12,7 +12,6 @@ use gtk::{gio, glib};
 use super::board::{self, Layout};
 use super::play::{Play, Prefs};
 use super::recorder;
-use super::window::Controller;
 use crate::engine::game::{format_duration, Game, Move, Rules};
 use crate::engine::grid::cell_name;
 use crate::store::{GameRecord, SavedMove, Store};
@@ -62,7 +61,7 @@ impl Replay {
     }
 }
 
-pub fn open(controller: &Rc<Controller>, parent: &adw::Window, id: i64) {
+pub fn open(parent: &adw::Window, id: i64) {
     let path = recorder::database_path();
     let handle = gio::spawn_blocking(move || {
         let store = Store::open_read_only(&path).map_err(|e| e.to_string())?;
@@ -71,14 +70,14 @@ pub fn open(controller: &Rc<Controller>, parent: &adw::Window, id: i64) {
             .map_err(|e| e.to_string())?
             .ok_or_else(|| format!("game {id} is not in the history"))
     });
-    let (controller, parent) = (Rc::downgrade(controller), parent.downgrade());
+    let parent = parent.downgrade();
     glib::spawn_future_local(async move {
         let result = handle.await.unwrap_or_else(|_| Err("reading the game failed".into()));
-        let (Some(controller), Some(parent)) = (controller.upgrade(), parent.upgrade()) else {
+        let Some(parent) = parent.upgrade() else {
             return;
         };
         match result {
-            Ok((record, moves)) => build(&controller, &parent, record, moves),
+            Ok((record, moves)) => build(&parent, record, moves),
             Err(error) => {
                 let dialog = adw::MessageDialog::new(Some(&parent), Some("This Game Can't Be Replayed"), Some(&error));
                 dialog.add_response("close", "Close");
@@ -88,7 +87,7 @@ pub fn open(controller: &Rc<Controller>, parent: &adw::Window, id: i64) {
     });
 }
 
-fn build(controller: &Rc<Controller>, parent: &adw::Window, record: GameRecord, moves: Vec<SavedMove>) {
+fn build(parent: &adw::Window, record: GameRecord, moves: Vec<SavedMove>) {
     let total = moves.len();
     let replay = Rc::new(Replay {
         record,
@@ -246,11 +245,12 @@ fn build(controller: &Rc<Controller>, parent: &adw::Window, record: GameRecord, 
         });
     }
     {
-        let (replay, controller, parent) = (replay.clone(), Rc::downgrade(controller), parent.downgrade());
+        let (id, parent) = (replay.record.id, parent.downgrade());
         let window_weak = window.downgrade();
         again.connect_clicked(move |_| {
-            if let Some(controller) = controller.upgrade() {
-                controller.play_again(&replay.record);
+            // The game is told through its action, as `gapplication action … play-again` would.
+            if let Some(app) = gio::Application::default() {
+                app.activate_action("play-again", Some(&id.to_variant()));
             }
             for window in [window_weak.upgrade(), parent.upgrade()].into_iter().flatten() {
                 window.close();

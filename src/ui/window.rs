@@ -225,7 +225,7 @@ impl Controller {
 
     /// Opens the History window.
     pub fn show_history(self: &Rc<Self>) {
-        super::history::show(self, recorder::database_path());
+        super::history::show(&self.window, recorder::database_path());
     }
 
     /// Clears everything the player entered (undoable).
