@@ -7,8 +7,8 @@ use std::time::{Duration, Instant};
 use adw::prelude::*;
 use gtk::glib;
 
+use super::controller::Controller;
 use super::play::Tick;
-use super::window::Controller;
 use crate::engine::game::Status;
 
 impl Controller {

@@ -7,9 +7,9 @@ use std::rc::Rc;
 use adw::prelude::*;
 use gtk::{gdk, gio, glib};
 
+use super::controller::Controller;
 use super::preferences;
 use super::settings::Settings;
-use super::window::Controller;
 use super::{APP_ID, RESOURCE_PREFIX};
 use crate::engine::logic::Level;
 

@@ -148,7 +148,7 @@ pub fn file_name(file: &gio::File) -> String {
 }
 
 /// The new-game and import flows of the game window.
-impl super::window::Controller {
+impl super::controller::Controller {
     /// Starts a new puzzle at the chosen level, generated off the main thread.
     pub fn new_game(self: &Rc<Self>) {
         self.stop_animation();

@@ -8,8 +8,8 @@ use adw::prelude::*;
 use gtk::{gdk, glib};
 
 use super::board::{self, Layout};
+use super::controller::Controller;
 use super::picker::Picker;
-use super::window::Controller;
 use crate::engine::game::Status;
 use crate::engine::grid::Digit;
 

@@ -6,9 +6,9 @@ use std::rc::Rc;
 
 use adw::prelude::*;
 
+use super::controller::Controller;
 use super::lab::{Lab, LabHost};
 use super::play::ScriptView;
-use super::window::Controller;
 use crate::engine::game::{Action, Refusal, Status};
 use crate::engine::grid::Digit;
 

@@ -2,6 +2,7 @@
 mod animation;
 mod application;
 mod board;
+mod controller;
 mod history;
 mod import;
 mod input;

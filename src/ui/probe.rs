@@ -7,8 +7,8 @@ use std::ffi::OsStr;
 
 use gtk::prelude::*;
 
+use super::controller::Controller;
 use super::play::Play;
-use super::window::Controller;
 
 /// The environment variable naming the state file.
 pub const STATE_FILE_ENV: &str = "NONET_STATE_FILE";

@@ -6,9 +6,9 @@ use std::rc::Rc;
 use adw::prelude::*;
 use gtk::{gio, glib};
 
+use super::controller::Controller;
 use super::play::Play;
 use super::recorder::{self, Recorder};
-use super::window::Controller;
 use crate::engine::game::{Clock, Game, Status};
 use crate::engine::logic::Level;
 use crate::store::{self, GameStatus, NewGame, Progress, Store};

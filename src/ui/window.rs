@@ -1,446 +1,68 @@
-//! The main window and its controller: builds the window from `ui/window.ui`, holds the play state,
-//! runs the commands of the app actions (hint, undo, pause…) and redraws. The other concerns of the
-//! same controller live beside it: `input.rs` (clicks and keys), `session.rs` (the store, resume,
-//! recording), `import.rs` (new games and outside puzzles), `animation.rs` (Solve), `lab_host.rs`
-//! (what the Scripting Lab may ask) and `probe.rs` (the state file for tests).
+//! The main window, built from its template `resources/ui/window.ui`: a header bar (counters,
+//! clock, hint and pencil buttons, the primary menu), the board and the message line, and the
+//! Scripting Lab's panel beside them. What it does lives in the controller (`controller.rs`).
 
-use std::cell::{Cell as StdCell, RefCell};
-use std::rc::Rc;
-use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
-use std::time::{Duration, Instant};
-
-use adw::prelude::*;
+use adw::subclass::prelude::*;
 use gtk::{gio, glib};
 
-use super::board::Layout;
-use super::picker::Picker;
-use super::play::{HintProgress, Play};
-use super::recorder::{self, Recorder};
-use super::settings::Settings;
-use super::timing::Timing;
-use super::RESOURCE_PREFIX;
-use crate::engine::game::{format_duration, Action, Outcome, Refusal, Status};
-use crate::engine::logic::{self, Level};
-use crate::store::NewGame;
+mod imp {
+    use super::*;
 
-/// How long the window may be in the background before the clock stops (with the option on).
-const AWAY_GRACE: Duration = Duration::from_secs(60);
+    #[derive(Debug, Default, gtk::CompositeTemplate)]
+    #[template(resource = "/io/github/nonet/Nonet/ui/window.ui")]
+    pub struct Window {
+        #[template_child]
+        pub toasts: TemplateChild<adw::ToastOverlay>,
+        #[template_child]
+        pub title: TemplateChild<adw::WindowTitle>,
+        #[template_child]
+        pub mistakes: TemplateChild<gtk::Label>,
+        #[template_child]
+        pub hints: TemplateChild<gtk::Label>,
+        #[template_child]
+        pub split: TemplateChild<gtk::Paned>,
+        #[template_child]
+        pub board: TemplateChild<gtk::DrawingArea>,
+        #[template_child]
+        pub message: TemplateChild<gtk::Label>,
+    }
 
-pub struct Controller {
-    pub window: adw::ApplicationWindow,
-    pub(super) area: gtk::DrawingArea,
-    /// The board (start) and the Scripting Lab's panel (end, once opened).
-    pub(super) split: gtk::Paned,
-    pub(super) title: adw::WindowTitle,
-    pub(super) mistakes: gtk::Label,
-    pub(super) hints: gtk::Label,
-    pub(super) message: gtk::Label,
-    pub(super) toasts: adw::ToastOverlay,
-    pub(super) play: RefCell<Option<Play>>,
-    pub settings: Rc<Settings>,
-    pub(super) level: StdCell<Level>,
-    pub(super) origin: Instant,
-    /// Counts requested games, so a late result of an older request is dropped.
-    pub(super) generation: StdCell<u64>,
-    /// Set to stop the puzzle search that is running (a new request replaces it).
-    pub(super) cancel_search: RefCell<Arc<AtomicBool>>,
-    pub(super) animation: RefCell<Option<glib::SourceId>>,
-    pub(super) picker: RefCell<Option<Picker>>,
-    /// Whether the picker toggles pencil marks rather than entering digits.
-    pub(super) picker_marks: StdCell<bool>,
-    /// The timeout that pauses the clock after the window has been away for a while.
-    pub(super) away: RefCell<Option<glib::SourceId>>,
-    /// Whether the current pause was made by being away (and ends when the player is back).
-    pub(super) paused_by_away: StdCell<bool>,
-    pub timing: RefCell<Timing>,
-    /// Saves every move; `None` when history is off.
-    pub(super) recorder: RefCell<Option<Recorder>>,
-    /// How many journal entries of the current game have been sent to the recorder.
-    pub(super) saved_moves: StdCell<usize>,
-    /// A game started before the history opened, recorded once it does.
-    pub(super) unrecorded: RefCell<Option<NewGame>>,
-    /// Whether the end of the current game has been recorded.
-    pub(super) end_saved: StdCell<bool>,
-    /// "on", or why history is off (shown once in a toast, and in the state file).
-    pub(super) history: RefCell<String>,
-    /// The Scripting Lab, once opened.
-    pub(super) lab: RefCell<Option<Rc<super::lab::Lab>>>,
+    #[glib::object_subclass]
+    impl ObjectSubclass for Window {
+        const NAME: &'static str = "NonetWindow";
+        type Type = super::Window;
+        type ParentType = adw::ApplicationWindow;
+
+        fn class_init(klass: &mut Self::Class) {
+            klass.bind_template();
+        }
+
+        fn instance_init(obj: &glib::subclass::InitializingObject<Self>) {
+            obj.init_template();
+        }
+    }
+
+    impl ObjectImpl for Window {}
+    impl WidgetImpl for Window {}
+    impl WindowImpl for Window {}
+    impl ApplicationWindowImpl for Window {}
+    impl AdwApplicationWindowImpl for Window {}
 }
 
-fn object<T: IsA<glib::Object>>(builder: &gtk::Builder, id: &str) -> T {
-    builder.object(id).unwrap_or_else(|| panic!("window.ui defines {id}"))
+glib::wrapper! {
+    pub struct Window(ObjectSubclass<imp::Window>)
+        @extends adw::ApplicationWindow, gtk::ApplicationWindow, gtk::Window, gtk::Widget,
+        @implements gio::ActionGroup, gio::ActionMap, gtk::Buildable,
+            gtk::ConstraintTarget, gtk::Native, gtk::Root, gtk::ShortcutManager;
 }
 
-impl Controller {
-    pub fn build(app: &adw::Application, settings: Rc<Settings>) -> Rc<Controller> {
-        let builder = gtk::Builder::from_resource(&format!("{RESOURCE_PREFIX}/ui/window.ui"));
-        let window: adw::ApplicationWindow = object(&builder, "window");
-        window.set_application(Some(app));
-        window.set_default_size(
-            settings.int("window-width").max(360),
-            settings.int("window-height").max(420),
-        );
-        if settings.boolean("window-maximized") {
-            window.maximize();
-        }
-        let controller = Rc::new(Controller {
-            window,
-            area: object(&builder, "board"),
-            split: object(&builder, "split"),
-            title: object(&builder, "title"),
-            mistakes: object(&builder, "mistakes"),
-            hints: object(&builder, "hints"),
-            message: object(&builder, "message"),
-            toasts: object(&builder, "toasts"),
-            play: RefCell::new(None),
-            level: StdCell::new(settings.level()),
-            settings,
-            origin: Instant::now(),
-            generation: StdCell::new(0),
-            cancel_search: RefCell::new(Arc::new(AtomicBool::new(false))),
-            animation: RefCell::new(None),
-            picker: RefCell::new(None),
-            picker_marks: StdCell::new(false),
-            away: RefCell::new(None),
-            paused_by_away: StdCell::new(false),
-            timing: RefCell::new(Timing::default()),
-            recorder: RefCell::new(None),
-            saved_moves: StdCell::new(0),
-            unrecorded: RefCell::new(None),
-            end_saved: StdCell::new(false),
-            history: RefCell::new("opening".into()),
-            lab: RefCell::new(None),
-        });
-        controller.connect_board();
-        controller.connect_picker();
-        controller.connect_settings();
-        controller.connect_window_state();
-        controller.start_clock();
-        controller.open_history();
-        controller
+impl Window {
+    pub fn new(app: &adw::Application) -> Window {
+        glib::Object::builder().property("application", app).build()
     }
 
-    /// Applies changed settings to the game on the board and to the look.
-    pub(super) fn connect_settings(self: &Rc<Self>) {
-        adw::StyleManager::default().set_color_scheme(self.settings.color_scheme());
-        let this = Rc::downgrade(self);
-        self.settings.connect_changed(move |key| {
-            let Some(this) = this.upgrade() else { return };
-            match key {
-                "color-scheme" => adw::StyleManager::default().set_color_scheme(this.settings.color_scheme()),
-                "pause-when-away" => this.away_changed(),
-                _ => {}
-            }
-            let (prefs, rules) = (this.settings.prefs(), this.settings.rules());
-            this.with_play(|play| {
-                play.prefs = prefs;
-                play.game.rules = rules;
-            });
-            this.refresh();
-        });
-    }
-
-    /// Remembers the window size, and stops the clock when the window is away for a while.
-    pub(super) fn connect_window_state(self: &Rc<Self>) {
-        let settings = self.settings.clone();
-        let this = Rc::downgrade(self);
-        self.window.connect_close_request(move |window| {
-            if let Some(this) = this.upgrade() {
-                let now = this.now_ms();
-                let elapsed = this.with_play(|play| play.game.clock.elapsed_ms(now));
-                if let Some(recorder) = this.recorder.take() {
-                    if let Some(elapsed) = elapsed {
-                        recorder.elapsed(elapsed);
-                    }
-                    recorder.close();
-                }
-            }
-            // The window is remembered without the Lab's panel (it opens closed).
-            let lab_width = this.upgrade().and_then(|this| {
-                this.save_lab_width();
-                this.lab_width()
-            });
-            let (width, height) = window.default_size();
-            let width = width - lab_width.unwrap_or(0);
-            settings.set_boolean("window-maximized", window.is_maximized());
-            if !window.is_maximized() {
-                settings.set_int("window-width", width);
-                settings.set_int("window-height", height);
-            }
-            glib::Propagation::Proceed
-        });
-        let this = Rc::downgrade(self);
-        self.window.connect_is_active_notify(move |_| {
-            if let Some(this) = this.upgrade() {
-                this.away_changed();
-            }
-        });
-    }
-
-    /// Called when the window gains or loses the focus (or the option changes).
-    pub(super) fn away_changed(self: &Rc<Self>) {
-        if let Some(source) = self.away.take() {
-            source.remove();
-        }
-        if self.window.is_active() {
-            if self.paused_by_away.replace(false) {
-                self.set_paused(false);
-                self.say("Welcome back. The clock runs again.");
-            }
-            return;
-        }
-        if !self.settings.boolean("pause-when-away") {
-            return;
-        }
-        let this = Rc::downgrade(self);
-        let source = glib::timeout_add_local_once(AWAY_GRACE, move || {
-            let Some(this) = this.upgrade() else { return };
-            this.away.replace(None);
-            let playing = this
-                .with_play(|p| !p.paused && p.game.status() == Status::Playing)
-                .unwrap_or(false);
-            if playing && !this.window.is_active() {
-                this.paused_by_away.set(true);
-                this.set_paused(true);
-                this.say("The clock stopped while you were away.");
-            }
-        });
-        self.away.replace(Some(source));
-    }
-
-    pub(super) fn now_ms(&self) -> u64 {
-        self.origin.elapsed().as_millis() as u64
-    }
-
-    pub fn level(&self) -> Level {
-        self.level.get()
-    }
-
-    pub fn set_level(self: &Rc<Self>, level: Level) {
-        self.level.set(level);
-        self.settings.set_string("difficulty", level.id());
-        self.new_game();
-    }
-
-    /// Opens the History window.
-    pub fn show_history(self: &Rc<Self>) {
-        super::history::show(&self.window, recorder::database_path());
-    }
-
-    /// Clears everything the player entered (undoable).
-    pub fn reset(self: &Rc<Self>) {
-        let result = self.with_play(|play| play.act(Action::Reset));
-        if let Some(result) = result {
-            if result.map(|o| o.changed).unwrap_or(false) {
-                self.say("The board is back to the givens (Undo brings your work back).");
-            }
-            self.report(result);
-        }
-    }
-
-    pub(super) fn with_play<R>(&self, f: impl FnOnce(&mut Play) -> R) -> Option<R> {
-        self.play.borrow_mut().as_mut().map(f)
-    }
-
-    pub(super) fn say(&self, text: &str) {
-        self.message.set_label(text);
-    }
-
-    /// Redraws the board and updates the counters (and the state file for tests).
-    pub fn refresh(&self) {
-        self.area.queue_draw();
-        let now = self.now_ms();
-        let play = self.play.borrow();
-        let Some(play) = play.as_ref() else { return };
-        let game = &play.game;
-        self.mistakes.set_label(&game.mistakes().to_string());
-        self.hints.set_label(&match game.hints_left() {
-            Some(left) => format!("{}/{}", game.hints_used(), game.hints_used() + left),
-            None => game.hints_used().to_string(),
-        });
-        let clock = if play.paused {
-            "Paused".to_string()
-        } else {
-            format_duration(game.clock.elapsed_ms(now))
-        };
-        self.title.set_subtitle(&format!("{} · {}", play.level.name(), clock));
-        if let Some(path) = std::env::var_os(super::probe::STATE_FILE_ENV) {
-            self.write_probe(&path, play, now);
-        }
-        self.save_progress(game, now);
-    }
-
-    /// The board's left, top and cell size in the window surface's pixels (for GUI tests).
-    #[allow(deprecated)] // translate_coordinates is the GTK 4.8 way.
-    pub(super) fn board_on_surface(&self) -> Option<[f64; 3]> {
-        let layout = Layout::fit(self.area.width() as f64, self.area.height() as f64);
-        let (x, y) = self.area.translate_coordinates(&self.window, layout.left, layout.top)?;
-        let (dx, dy) = self.window.surface_transform();
-        Some([x + dx, y + dy, layout.cell])
-    }
-
-    /// Reports what an action did: a mistake, a refusal, or the end of the game.
-    pub(super) fn report(self: &Rc<Self>, result: Result<Outcome, Refusal>) {
-        match result {
-            Ok(outcome) if outcome.solved => self.finished(),
-            Ok(outcome) if outcome.mistake => self.say("That digit is not right."),
-            Ok(_) => {}
-            Err(Refusal::GivenCell) => self.say("Givens can't be changed."),
-            Err(Refusal::SolutionShown) => self.say("Hide the solution (or stop the solver) to play on."),
-            Err(Refusal::Paused) => self.say("The game is paused."),
-            Err(Refusal::Finished) => self.say("This game is over. Start a new puzzle from the menu."),
-            Err(Refusal::OutOfRange) => {}
-        }
-        self.refresh();
-    }
-
-    pub(super) fn finished(self: &Rc<Self>) {
-        let now = self.now_ms();
-        let summary = self.with_play(|play| {
-            play.game.clock.stop(now);
-            let game = &play.game;
-            let plural = |n: u32, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
-            format!(
-                "Solved in {} with {} and {}.",
-                format_duration(game.clock.elapsed_ms(now)),
-                plural(game.mistakes(), "mistake"),
-                plural(game.hints_used(), "hint")
-            )
-        });
-        let Some(summary) = summary else { return };
-        self.say(&summary);
-        let dialog = adw::MessageDialog::new(Some(&self.window), Some("Well done!"), Some(&summary));
-        dialog.add_response("close", "Close");
-        dialog.add_response("new", "New Puzzle");
-        dialog.set_response_appearance("new", adw::ResponseAppearance::Suggested);
-        dialog.set_default_response(Some("new"));
-        let this = Rc::downgrade(self);
-        dialog.connect_response(None, move |_, response| {
-            if let (Some(this), "new") = (this.upgrade(), response) {
-                this.new_game();
-            }
-        });
-        dialog.present();
-    }
-
-    pub fn hint(self: &Rc<Self>) {
-        match self.with_play(|play| play.advance_hint()) {
-            Some(HintProgress::Said(message)) => self.say(&message),
-            Some(HintProgress::Find(request)) => {
-                let (position, solution) = *request;
-                // Hard positions can take a moment (forcing nets): find it off the main thread.
-                self.say("Looking for a hint…");
-                let asked = position.clone();
-                let handle = gio::spawn_blocking(move || logic::hint::hint_with_solution(&position, &solution));
-                let this = Rc::downgrade(self);
-                glib::spawn_future_local(async move {
-                    let Ok(hint) = handle.await else { return };
-                    let Some(this) = this.upgrade() else { return };
-                    let message = this.with_play(|play| {
-                        if play.game.position() == asked && play.hint.is_none() {
-                            play.receive_hint(hint)
-                        } else {
-                            "The grid changed while the hint was found; ask again.".to_string()
-                        }
-                    });
-                    if let Some(message) = message {
-                        this.say(&message);
-                    }
-                    this.refresh();
-                });
-            }
-            None => {}
-        }
-        let solved = self
-            .with_play(|play| play.game.status() == Status::Solved)
-            .unwrap_or(false);
-        self.refresh();
-        if solved {
-            self.finished();
-        }
-    }
-
-    pub fn undo(self: &Rc<Self>) {
-        self.with_play(|play| {
-            play.hint = None;
-            play.game.undo()
-        });
-        self.refresh();
-    }
-
-    pub fn redo(self: &Rc<Self>) {
-        self.with_play(|play| {
-            play.hint = None;
-            play.game.redo()
-        });
-        self.refresh();
-    }
-
-    pub fn fill_candidates(self: &Rc<Self>) {
-        let result = self.with_play(|play| play.act(crate::engine::game::Action::FillCandidates));
-        if let Some(result) = result {
-            self.report(result);
-        }
-    }
-
-    pub fn toggle_pencil(&self) -> bool {
-        let on = self.with_play(|play| {
-            play.pencil = !play.pencil;
-            play.pencil
-        });
-        self.say(if on == Some(true) {
-            "Pencil mode: digits toggle pencil marks."
-        } else {
-            "Pencil mode off."
-        });
-        self.refresh();
-        on.unwrap_or(false)
-    }
-
-    pub fn set_solution_shown(&self, shown: bool) {
-        self.with_play(|play| {
-            play.hint = None;
-            play.game.set_solution_shown(shown)
-        });
-        self.say(if shown {
-            "The solution is shown; hide it to play on."
-        } else {
-            ""
-        });
-        self.refresh();
-    }
-
-    pub fn set_paused(&self, paused: bool) {
-        let now = self.now_ms();
-        let paused = self.with_play(|play| {
-            play.game.set_paused(paused, now);
-            play.paused = play.game.is_paused();
-            play.paused
-        });
-        if !paused.unwrap_or(false) {
-            self.paused_by_away.set(false);
-        }
-        self.set_action_state("pause", paused.unwrap_or(false));
-        self.refresh();
-    }
-
-    /// Keeps a toggle action's check mark in step with the game.
-    pub(super) fn set_action_state(&self, name: &str, on: bool) {
-        let action = self.window.application().and_then(|app| app.lookup_action(name));
-        if let Some(action) = action.and_downcast::<gio::SimpleAction>() {
-            action.set_state(&on.to_variant());
-        }
-    }
-
-    pub(super) fn start_clock(self: &Rc<Self>) {
-        let this = Rc::downgrade(self);
-        glib::timeout_add_seconds_local(1, move || match this.upgrade() {
-            Some(this) => {
-                this.refresh();
-                glib::ControlFlow::Continue
-            }
-            None => glib::ControlFlow::Break,
-        });
+    /// The widgets the controller drives.
+    pub fn parts(&self) -> &imp::Window {
+        self.imp()
     }
 }
