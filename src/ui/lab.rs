@@ -14,6 +14,7 @@ use std::sync::{mpsc, Arc};
 use std::time::Duration;
 
 use adw::prelude::*;
+use adw::subclass::prelude::ObjectSubclassIsExt;
 use gtk::glib;
 use sourceview5::prelude::*;
 
@@ -138,9 +139,68 @@ pub trait LabHost {
     ) -> Result<(), Refusal>;
 }
 
+/// The panel's widgets, from its template `resources/ui/lab.ui`.
+mod imp {
+    use adw::subclass::prelude::*;
+    use gtk::glib;
+
+    #[derive(Debug, Default, gtk::CompositeTemplate)]
+    #[template(resource = "/io/github/nonet/Nonet/ui/lab.ui")]
+    pub struct LabPanel {
+        #[template_child]
+        pub examples_menu: TemplateChild<gtk::Popover>,
+        #[template_child]
+        pub examples: TemplateChild<gtk::Box>,
+        #[template_child]
+        pub view: TemplateChild<sourceview5::View>,
+        #[template_child]
+        pub output_view: TemplateChild<gtk::TextView>,
+        #[template_child]
+        pub run: TemplateChild<gtk::Button>,
+        #[template_child]
+        pub step: TemplateChild<gtk::Button>,
+        #[template_child]
+        pub stop: TemplateChild<gtk::Button>,
+        #[template_child]
+        pub speed: TemplateChild<gtk::Scale>,
+    }
+
+    #[glib::object_subclass]
+    impl ObjectSubclass for LabPanel {
+        const NAME: &'static str = "NonetLabPanel";
+        type Type = super::LabPanel;
+        type ParentType = gtk::Box;
+
+        fn class_init(klass: &mut Self::Class) {
+            <sourceview5::View as gtk::glib::prelude::StaticType>::static_type();
+            klass.bind_template();
+        }
+
+        fn instance_init(obj: &glib::subclass::InitializingObject<Self>) {
+            obj.init_template();
+        }
+    }
+
+    impl ObjectImpl for LabPanel {}
+    impl WidgetImpl for LabPanel {}
+    impl BoxImpl for LabPanel {}
+}
+
+glib::wrapper! {
+    /// The Lab's panel, placed beside the board by the game window.
+    pub struct LabPanel(ObjectSubclass<imp::LabPanel>)
+        @extends gtk::Box, gtk::Widget,
+        @implements gtk::Buildable, gtk::ConstraintTarget, gtk::Orientable;
+}
+
+impl Default for LabPanel {
+    fn default() -> LabPanel {
+        glib::Object::new()
+    }
+}
+
 pub struct Lab {
-    /// The panel, placed beside the board by the game window.
-    pub panel: gtk::Box,
+    pub panel: LabPanel,
     buffer: sourceview5::Buffer,
     view: sourceview5::View,
     output: gtk::TextBuffer,
@@ -211,7 +271,14 @@ fn rhai_language() -> Option<sourceview5::Language> {
 
 impl Lab {
     pub fn new(host: Weak<dyn LabHost>) -> Rc<Lab> {
-        let buffer = sourceview5::Buffer::new(None);
+        let panel = LabPanel::default();
+        let parts = panel.imp();
+        let view = parts.view.get();
+        let buffer = view
+            .buffer()
+            .downcast::<sourceview5::Buffer>()
+            .unwrap_or_else(|_| sourceview5::Buffer::new(None));
+        view.set_buffer(Some(&buffer));
         buffer.set_language(rhai_language().as_ref());
         let scheme = if adw::StyleManager::default().is_dark() {
             "Adwaita-dark"
@@ -230,85 +297,10 @@ impl Lab {
                 ("background", &"rgba(224,27,36,0.18)"),
             ],
         );
-        let view = sourceview5::View::builder()
-            .buffer(&buffer)
-            .monospace(true)
-            .show_line_numbers(true)
-            .highlight_current_line(true)
-            .auto_indent(true)
-            .indent_width(4)
-            .insert_spaces_instead_of_tabs(true)
-            .tab_width(4)
-            .top_margin(6)
-            .bottom_margin(6)
-            .vexpand(true)
-            .build();
-        let editor = gtk::ScrolledWindow::builder().child(&view).vexpand(true).build();
-
-        let output = gtk::TextBuffer::new(None);
-        let output_view = gtk::TextView::builder()
-            .buffer(&output)
-            .editable(false)
-            .monospace(true)
-            .wrap_mode(gtk::WrapMode::WordChar)
-            .left_margin(6)
-            .top_margin(6)
-            .build();
-        let output_scroller = gtk::ScrolledWindow::builder()
-            .child(&output_view)
-            .min_content_height(120)
-            .build();
-        let paned = gtk::Paned::builder()
-            .orientation(gtk::Orientation::Vertical)
-            .start_child(&editor)
-            .end_child(&output_scroller)
-            .vexpand(true)
-            .build();
-        paned.set_position(380);
-
-        let run = gtk::Button::builder()
-            .label("Run")
-            .css_classes(["suggested-action"])
-            .tooltip_text("Run to the end (Ctrl+Return)")
-            .build();
-        let step = gtk::Button::builder()
-            .label("Step")
-            .tooltip_text("Find and apply one step")
-            .build();
-        let stop = gtk::Button::builder()
-            .label("Stop")
-            .css_classes(["destructive-action"])
-            .sensitive(false)
-            .build();
-        let speed = gtk::Scale::with_range(gtk::Orientation::Horizontal, 1.0, 30.0, 1.0);
-        speed.set_value(6.0);
-        speed.set_width_request(140);
-        speed.set_tooltip_text(Some("Steps a second"));
-        let speed_label = gtk::Label::builder().label("Speed").css_classes(["dim-label"]).build();
-        let controls = gtk::Box::builder()
-            .spacing(6)
-            .margin_start(6)
-            .margin_end(6)
-            .margin_top(6)
-            .margin_bottom(6)
-            .build();
-        for widget in [
-            run.upcast_ref::<gtk::Widget>(),
-            step.upcast_ref(),
-            stop.upcast_ref(),
-            speed_label.upcast_ref(),
-            speed.upcast_ref(),
-        ] {
-            controls.append(widget);
-        }
-
-        let examples = gtk::Box::new(gtk::Orientation::Vertical, 2);
-        let menu = gtk::Popover::builder().child(&examples).build();
-        let examples_button = gtk::MenuButton::builder()
-            .label("Examples")
-            .popover(&menu)
-            .tooltip_text("Load an example script")
-            .build();
+        let output_view = parts.output_view.get();
+        let output = output_view.buffer();
+        let (run, step, stop, speed) = (parts.run.get(), parts.step.get(), parts.stop.get(), parts.speed.get());
+        let menu = parts.examples_menu.get();
         for (title, text) in EXAMPLES {
             let button = gtk::Button::builder().label(title).css_classes(["flat"]).build();
             let (buffer, menu) = (buffer.clone(), menu.clone());
@@ -316,36 +308,8 @@ impl Lab {
                 buffer.set_text(text);
                 menu.popdown();
             });
-            examples.append(&button);
+            parts.examples.append(&button);
         }
-        let title = adw::WindowTitle::new("Scripting Lab", "fn find_step(g) → a step, or ()");
-        title.set_hexpand(true);
-        let close = gtk::Button::builder()
-            .icon_name("window-close-symbolic")
-            .action_name("app.scripting")
-            .tooltip_text("Close the Lab (Ctrl+Shift+L)")
-            .css_classes(["flat"])
-            .build();
-        let header = gtk::Box::builder()
-            .spacing(6)
-            .margin_start(6)
-            .margin_end(6)
-            .margin_top(6)
-            .margin_bottom(6)
-            .build();
-        header.append(&examples_button);
-        header.append(&title);
-        header.append(&close);
-        let panel = gtk::Box::builder()
-            .orientation(gtk::Orientation::Vertical)
-            .width_request(240)
-            .css_classes(["lab-panel"])
-            .visible(false)
-            .build();
-        panel.append(&header);
-        panel.append(&gtk::Separator::new(gtk::Orientation::Horizontal));
-        panel.append(&paned);
-        panel.append(&controls);
 
         let lab = Rc::new(Lab {
             panel,
