@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use std::rc::Rc;
 
 use adw::prelude::*;
+use adw::subclass::prelude::ObjectSubclassIsExt;
 use gtk::{cairo, gio, glib};
 
 use super::board::{self, Palette};
@@ -30,72 +31,66 @@ fn open_store(path: &std::path::Path) -> Result<Store, String> {
     Store::open_for_reading(path).map_err(|e| e.to_string())
 }
 
+/// The window's widgets, from its template `resources/ui/history.ui`.
+mod imp {
+    use adw::subclass::prelude::*;
+    use gtk::glib;
+
+    #[derive(Debug, Default, gtk::CompositeTemplate)]
+    #[template(resource = "/io/github/nonet/Nonet/ui/history.ui")]
+    pub struct HistoryWindow {
+        #[template_child]
+        pub levels: TemplateChild<gtk::DropDown>,
+        #[template_child]
+        pub statuses: TemplateChild<gtk::DropDown>,
+        #[template_child]
+        pub count: TemplateChild<gtk::Label>,
+        #[template_child]
+        pub list: TemplateChild<gtk::ListBox>,
+        #[template_child]
+        pub stats_box: TemplateChild<gtk::Box>,
+    }
+
+    #[glib::object_subclass]
+    impl ObjectSubclass for HistoryWindow {
+        const NAME: &'static str = "NonetHistoryWindow";
+        type Type = super::HistoryWindow;
+        type ParentType = adw::Window;
+
+        fn class_init(klass: &mut Self::Class) {
+            klass.bind_template();
+        }
+
+        fn instance_init(obj: &glib::subclass::InitializingObject<Self>) {
+            obj.init_template();
+        }
+    }
+
+    impl ObjectImpl for HistoryWindow {}
+    impl WidgetImpl for HistoryWindow {}
+    impl WindowImpl for HistoryWindow {}
+    impl AdwWindowImpl for HistoryWindow {}
+}
+
+glib::wrapper! {
+    pub struct HistoryWindow(ObjectSubclass<imp::HistoryWindow>)
+        @extends adw::Window, gtk::Window, gtk::Widget,
+        @implements gtk::Buildable, gtk::ConstraintTarget, gtk::Native, gtk::Root, gtk::ShortcutManager;
+}
+
 pub fn show(parent: &impl IsA<gtk::Window>, path: PathBuf) {
-    let window = adw::Window::builder()
-        .title("History")
-        .transient_for(parent)
-        .default_width(560)
-        .default_height(640)
-        .build();
-    let stack = adw::ViewStack::new();
-    let switcher = adw::ViewSwitcherTitle::builder().stack(&stack).title("History").build();
-    let header = adw::HeaderBar::builder().title_widget(&switcher).build();
-
-    // Games, with filters.
-    let levels = gtk::DropDown::from_strings(&["Any Level", "Easy", "Medium", "Hard", "Expert", "Master"]);
-    let statuses = gtk::DropDown::from_strings(&STATUSES.map(|(_, name)| name));
-    let filters = gtk::Box::builder()
-        .spacing(6)
-        .margin_top(12)
-        .margin_start(12)
-        .margin_end(12)
-        .build();
-    filters.append(&levels);
-    filters.append(&statuses);
-    let count = gtk::Label::builder()
-        .hexpand(true)
-        .xalign(1.0)
-        .css_classes(["dim-label"])
-        .build();
-    filters.append(&count);
-    let list = gtk::ListBox::builder()
-        .selection_mode(gtk::SelectionMode::None)
-        .css_classes(["boxed-list"])
-        .build();
-    let clamp = adw::Clamp::builder()
-        .child(&list)
-        .margin_top(12)
-        .margin_bottom(12)
-        .margin_start(12)
-        .margin_end(12)
-        .build();
-    let scroller = gtk::ScrolledWindow::builder().child(&clamp).vexpand(true).build();
-    let games_page = gtk::Box::new(gtk::Orientation::Vertical, 0);
-    games_page.append(&filters);
-    games_page.append(&scroller);
-    stack
-        .add_titled(&games_page, Some("games"), "Games")
-        .set_icon_name(Some("view-list-symbolic"));
-
-    // Statistics and the chart.
-    let stats_box = gtk::Box::new(gtk::Orientation::Vertical, 18);
+    let history: HistoryWindow = glib::Object::builder().property("transient-for", parent).build();
+    let parts = history.imp();
+    let window: adw::Window = history.clone().upcast();
+    let (levels, statuses, count, list, stats_box) = (
+        parts.levels.get(),
+        parts.statuses.get(),
+        parts.count.get(),
+        parts.list.get(),
+        parts.stats_box.get(),
+    );
+    statuses.set_model(Some(&gtk::StringList::new(&STATUSES.map(|(_, name)| name))));
     let chart = gtk::DrawingArea::builder().height_request(220).hexpand(true).build();
-    let stats_clamp = adw::Clamp::builder()
-        .child(&stats_box)
-        .margin_top(12)
-        .margin_bottom(12)
-        .margin_start(12)
-        .margin_end(12)
-        .build();
-    let stats_scroller = gtk::ScrolledWindow::builder().child(&stats_clamp).vexpand(true).build();
-    stack
-        .add_titled(&stats_scroller, Some("stats"), "Statistics")
-        .set_icon_name(Some("power-profile-balanced-symbolic"));
-
-    let content = gtk::Box::new(gtk::Orientation::Vertical, 0);
-    content.append(&header);
-    content.append(&stack);
-    window.set_content(Some(&content));
 
     let reload = {
         let (list, count, levels, statuses, path) = (
