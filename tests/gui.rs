@@ -158,6 +158,17 @@ impl App {
         }
     }
 
+    /// Calls a D-Bus method on the app's object with `gdbus`.
+    fn call(&self, method: &str, args: &[&str]) -> std::process::Output {
+        Command::new("gdbus")
+            .env("DBUS_SESSION_BUS_ADDRESS", &self.bus.address)
+            .args(["call", "--session", "--dest", "io.github.nonet.Nonet"])
+            .args(["--object-path", "/io/github/nonet/Nonet", "--method", method])
+            .args(args)
+            .output()
+            .expect("gdbus is installed")
+    }
+
     /// Runs an app action from outside, as `gapplication action` does.
     fn action(&self, name: &str, parameter: Option<&str>) {
         let mut command = Command::new("gapplication");
@@ -661,23 +672,7 @@ fn pause_hides_the_board_and_stops_input() {
     app.wait_until("accepted", |s| at(s, "values", 2) == '4');
     // Setting the action's state over D-Bus pauses and resumes the game too, not only the mark.
     for on in [true, false] {
-        let out = Command::new("gdbus")
-            .env("DBUS_SESSION_BUS_ADDRESS", &app.bus.address)
-            .args([
-                "call",
-                "--session",
-                "--dest",
-                "io.github.nonet.Nonet",
-                "--object-path",
-                "/io/github/nonet/Nonet",
-                "--method",
-                "org.gtk.Actions.SetState",
-                "pause",
-                &format!("<{on}>"),
-                "{}",
-            ])
-            .output()
-            .unwrap();
+        let out = app.call("org.gtk.Actions.SetState", &["pause", &format!("<{on}>"), "{}"]);
         assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
         app.wait_until("the game follows the state", |s| s["paused"] == on);
     }
@@ -1087,22 +1082,7 @@ fn probe_responsiveness(app: &App, stop: &std::sync::atomic::AtomicBool) -> Dura
     let mut slowest = Duration::ZERO;
     while !stop.load(std::sync::atomic::Ordering::Relaxed) {
         let asked = Instant::now();
-        let answer = Command::new("gdbus")
-            .env("DBUS_SESSION_BUS_ADDRESS", &app.bus.address)
-            .args([
-                "call",
-                "--session",
-                "--dest",
-                "io.github.nonet.Nonet",
-                "--object-path",
-                "/io/github/nonet/Nonet",
-                "--method",
-                "org.gtk.Actions.List",
-                "--timeout",
-                "5",
-            ])
-            .output()
-            .expect("gdbus is installed");
+        let answer = app.call("org.gtk.Actions.List", &["--timeout", "5"]);
         assert!(answer.status.success(), "{}", String::from_utf8_lossy(&answer.stderr));
         slowest = slowest.max(asked.elapsed());
         std::thread::sleep(Duration::from_millis(100));
