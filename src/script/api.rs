@@ -204,11 +204,7 @@ pub fn register(engine: &mut Engine) {
     engine.register_fn("empty_cells", |g: &mut Grid| cells(g.board().empty_cells().iter()));
     engine.register_fn("is_solved", |g: &mut Grid| g.board().is_solved());
     engine.register_fn("to_string", |g: &mut Grid| {
-        g.board()
-            .values()
-            .iter()
-            .map(|&d| if d == 0 { '.' } else { (b'0' + d) as char })
-            .collect::<String>()
+        crate::engine::grid::digits_to_line(g.board().values())
     });
 
     // Geometry.

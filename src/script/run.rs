@@ -103,10 +103,6 @@ pub fn run_puzzle_reporting(
         }
     }
     run.solved = board.is_solved();
-    run.position = board
-        .values()
-        .iter()
-        .map(|&d| if d == 0 { '.' } else { (b'0' + d) as char })
-        .collect();
+    run.position = crate::engine::grid::digits_to_line(board.values());
     run
 }

@@ -303,12 +303,11 @@ impl Controller {
         let summary = self.with_play(|play| {
             play.game.clock.stop(now);
             let game = &play.game;
-            let plural = |n: u32, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
             format!(
                 "Solved in {} with {} and {}.",
                 format_duration(game.clock.elapsed_ms(now)),
-                plural(game.mistakes(), "mistake"),
-                plural(game.hints_used(), "hint")
+                super::count(game.mistakes(), "mistake", "mistakes"),
+                super::count(game.hints_used(), "hint", "hints")
             )
         });
         let Some(summary) = summary else { return };

@@ -152,10 +152,6 @@ pub fn show(parent: &impl IsA<gtk::Window>, path: PathBuf) {
     window.present();
 }
 
-fn plural(n: u32, word: &str) -> String {
-    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
-}
-
 fn status_name(status: GameStatus) -> &'static str {
     match status {
         GameStatus::InProgress => "In progress",
@@ -172,8 +168,8 @@ fn game_row(game: &GameRecord, window: &glib::WeakRef<adw::Window>) -> adw::Acti
             "{} · {} · {} · {}",
             store::format_time(game.started_at),
             format_duration(game.elapsed_ms),
-            plural(game.mistakes, "mistake"),
-            plural(game.hints, "hint")
+            super::count(game.mistakes, "mistake", "mistakes"),
+            super::count(game.hints, "hint", "hints")
         ))
         .activatable(true)
         .build();

@@ -116,11 +116,8 @@ pub fn choose_file(parent: &impl IsA<gtk::Window>, open: impl Fn(gio::File) + 's
 /// Tells the player why a puzzle can't be played; `closed` runs when the dialog is dismissed.
 pub fn refuse(parent: &impl IsA<gtk::Window>, source: &Source, problem: &str, closed: impl Fn() + 'static) {
     let body = format!("{}: {problem}.\n\nThe current game goes on.", source.describe());
-    let dialog = adw::MessageDialog::new(Some(parent), Some("This Puzzle Can't Be Played"), Some(&body));
-    dialog.add_response("close", "Close");
-    dialog.set_default_response(Some("close"));
+    let dialog = super::tell(Some(parent), "This Puzzle Can't Be Played", &body);
     dialog.connect_response(None, move |_, _| closed());
-    dialog.present();
 }
 
 /// Reads a puzzle file off the main thread: regular files only (a device or a FIFO could block

@@ -17,12 +17,7 @@ impl Controller {
     pub(super) fn write_probe(&self, path: &OsStr, play: &Play, now: u64) {
         let game = &play.game;
         let path = path.to_os_string();
-        let line = |values: &[u8; 81]| {
-            values
-                .iter()
-                .map(|d| if *d == 0 { '.' } else { (b'0' + d) as char })
-                .collect::<String>()
-        };
+        let line = crate::engine::grid::digits_to_line;
         let state = serde_json::json!({
             "givens": line(game.givens()),
             "values": line(game.values()),

@@ -7,8 +7,6 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 
-use gtk::glib;
-
 use crate::engine::game::Move;
 use crate::store::{GameStatus, NewGame, Progress, Store, StoreError};
 
@@ -37,9 +35,7 @@ pub struct Recorder {
 
 /// Where the app keeps its database: `$NONET_DB`, else the user data directory.
 pub fn database_path() -> PathBuf {
-    std::env::var_os(crate::store::DB_ENV)
-        .map(PathBuf::from)
-        .unwrap_or_else(|| glib::user_data_dir().join("nonet").join("nonet.db"))
+    crate::store::default_path()
 }
 
 impl Recorder {

@@ -79,9 +79,7 @@ pub fn open(parent: &adw::Window, id: i64) {
         match result {
             Ok((record, moves)) => build(&parent, record, moves),
             Err(error) => {
-                let dialog = adw::MessageDialog::new(Some(&parent), Some("This Game Can't Be Replayed"), Some(&error));
-                dialog.add_response("close", "Close");
-                dialog.present();
+                super::tell(Some(&parent), "This Game Can't Be Replayed", &error);
             }
         }
     });
@@ -97,9 +95,7 @@ fn build(parent: &adw::Window, record: GameRecord, moves: Vec<SavedMove>) {
         timer: RefCell::new(None),
     });
     if let Err(error) = replay.seek(total) {
-        let dialog = adw::MessageDialog::new(Some(parent), Some("This Game Can't Be Replayed"), Some(&error));
-        dialog.add_response("close", "Close");
-        dialog.present();
+        super::tell(Some(parent), "This Game Can't Be Replayed", &error);
         return;
     }
     let window = adw::Window::builder()

@@ -40,10 +40,7 @@ impl Controller {
                             "Nonet's history file could not be read, so a new one was started. The damaged file is kept as {}.",
                             aside.display()
                         );
-                        let dialog =
-                            adw::MessageDialog::new(Some(&this.window), Some("History Was Damaged"), Some(&body));
-                        dialog.add_response("close", "Close");
-                        dialog.present();
+                        super::tell(Some(&this.window), "History Was Damaged", &body);
                     }
                 }
                 Err(error) => this.history_off(&error.to_string()),
@@ -141,9 +138,7 @@ impl Controller {
         let (window, reason) = (self.window.downgrade(), reason.to_string());
         toast.connect_button_clicked(move |_| {
             let body = format!("{reason}.\n\nYou can play on; this game and its moves are not being saved.");
-            let dialog = adw::MessageDialog::new(window.upgrade().as_ref(), Some("History Is Off"), Some(&body));
-            dialog.add_response("close", "Close");
-            dialog.present();
+            super::tell(window.upgrade().as_ref(), "History Is Off", &body);
         });
         self.toasts.add_toast(toast);
     }
