@@ -98,7 +98,7 @@ impl App {
         command
             .env("NONET_STATE_FILE", &state_file)
             .env("DBUS_SESSION_BUS_ADDRESS", &bus.address)
-            .env("GSETTINGS_SCHEMA_DIR", dir.path()) // no schema: settings stay in memory
+            .env("GSETTINGS_BACKEND", "memory") // never the player's own settings
             .env("NONET_DB", dir.path().join("nonet.db")) // never the player's own history
             .envs(env.iter().map(|(k, v)| (*k, v.as_os_str())))
             .stderr(std::fs::File::create(dir.path().join("app.log")).unwrap());

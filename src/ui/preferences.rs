@@ -1,7 +1,7 @@
 //! The Preferences window (AdwPreferencesWindow): how the board helps the player, the rules that
 //! are a matter of taste, the hint allowance, the Solve animation's speed and the colour scheme.
-//! Every row reads and writes [`Settings`], so changes apply at once and persist when GSettings
-//! is installed.
+//! The switches are bound to their keys (`Settings::bind`); the allowance and the choice rows map
+//! their key to what they offer. Changes apply at once and persist.
 
 use std::rc::Rc;
 
@@ -126,12 +126,8 @@ pub fn show(parent: &impl IsA<gtk::Window>, settings: &Rc<Settings>) {
 }
 
 fn switch_row(settings: &Rc<Settings>, key: &'static str, title: &str, subtitle: &str) -> adw::ActionRow {
-    let switch = gtk::Switch::builder()
-        .valign(gtk::Align::Center)
-        .active(settings.boolean(key))
-        .build();
-    let settings = settings.clone();
-    switch.connect_active_notify(move |switch| settings.set_boolean(key, switch.is_active()));
+    let switch = gtk::Switch::builder().valign(gtk::Align::Center).build();
+    settings.bind(key, &switch, "active");
     let row = adw::ActionRow::builder().title(title).subtitle(subtitle).build();
     row.add_suffix(&switch);
     row.set_activatable_widget(Some(&switch));
