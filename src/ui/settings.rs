@@ -27,10 +27,14 @@ impl Settings {
     pub fn load() -> Rc<Settings> {
         let installed = gio::SettingsSchemaSource::default().and_then(|source| source.lookup(APP_ID, true));
         let schema = installed.or_else(|| {
-            gio::SettingsSchemaSource::from_directory(BUILT_SCHEMAS, gio::SettingsSchemaSource::default().as_ref(), false)
-                .map_err(|e| tracing::warn!("no compiled schema in {BUILT_SCHEMAS}: {e}"))
-                .ok()?
-                .lookup(APP_ID, false)
+            gio::SettingsSchemaSource::from_directory(
+                BUILT_SCHEMAS,
+                gio::SettingsSchemaSource::default().as_ref(),
+                false,
+            )
+            .map_err(|e| tracing::warn!("no compiled schema in {BUILT_SCHEMAS}: {e}"))
+            .ok()?
+            .lookup(APP_ID, false)
         });
         let schema = schema.expect("the settings schema, installed or compiled by build.rs");
         let gio = gio::Settings::new_full(&schema, None::<&gio::SettingsBackend>, None);

@@ -413,25 +413,37 @@ fn chains_in(
                 continue;
             }
             collector.offer(links, eliminations.clone(), || {
-                let chain = graph.chain(&path);
-                let mut step = Step::new(wanted);
-                step.set_chain(chain.clone());
-                for e in &eliminations {
-                    step.eliminate(e.cell, e.digit);
-                }
-                step.explain_with(explains, || {
+                chain_step(wanted, graph, &path, &eliminations, explains, |chain| {
                     format!(
-                        "{}: {} => {}. If the first node is false the last is true, so {}, and what sees both goes.",
+                        "{}: {chain} => {}. If the first node is false the last is true, so {}, and what sees both goes.",
                         wanted.name(),
-                        chain_notation(&chain),
                         eliminations_notation(&eliminations),
                         describe(wanted)
                     )
-                });
-                step
+                })
             });
         }
     }
+}
+
+/// A chain step: the chain drawn, its eliminations, and the explanation `explain` writes from the
+/// chain written out (when explanations are wanted).
+fn chain_step(
+    wanted: Technique,
+    graph: &Graph,
+    path: &[u32],
+    eliminations: &[CellDigit],
+    explains: bool,
+    explain: impl FnOnce(&str) -> String,
+) -> Step {
+    let chain = graph.chain(path);
+    let mut step = Step::new(wanted);
+    step.set_chain(chain.clone());
+    for e in eliminations {
+        step.eliminate(e.cell, e.digit);
+    }
+    step.explain_with(explains, || explain(&chain_notation(&chain)));
+    step
 }
 
 pub fn x_chain(board: &Board, found: &mut Found) {
@@ -522,22 +534,14 @@ fn nice_loops(board: &Board, wanted: Technique, found: &mut Found) {
                     continue;
                 }
                 collector.offer(links, eliminations.clone(), || {
-                    let chain = graph.chain(&path);
-                    let mut step = Step::new(wanted);
-                    step.set_chain(chain.clone());
-                    for e in &eliminations {
-                        step.eliminate(e.cell, e.digit);
-                    }
-                    step.explain_with(found.explains(), || {
+                    chain_step(wanted, &graph, &path, &eliminations, found.explains(), |chain| {
                         format!(
-                            "{}: {} => {}. The loop alternates strong and weak links all the way round, so each \
+                            "{}: {chain} => {}. The loop alternates strong and weak links all the way round, so each \
                              weak link has exactly one true end, and what conflicts with both ends goes.",
                             wanted.name(),
-                            chain_notation(&chain),
                             eliminations_notation(&eliminations)
                         )
-                    });
-                    step
+                    })
                 });
             }
         } else {
@@ -587,29 +591,19 @@ fn nice_loops(board: &Board, wanted: Technique, found: &mut Found) {
                     continue;
                 }
                 collector.offer(links, target.clone(), || {
-                    let chain = graph.chain(&path);
-                    let mut step = Step::new(wanted);
-                    step.set_chain(chain.clone());
-                    for e in &target {
-                        step.eliminate(e.cell, e.digit);
-                    }
-                    step.explain_with(found.explains(), || {
+                    chain_step(wanted, &graph, &path, &target, found.explains(), |chain| {
                         let (assumed, result) = if start_true {
                             ("true", format!("{} <> {}", cell_name(cell), node.digit))
                         } else {
                             ("false", format!("{} = {}", cell_name(cell), node.digit))
                         };
                         format!(
-                            "{}: {} => {}. Assuming {} in {} is {} leads back to the opposite, so it cannot be.",
+                            "{}: {chain} => {result}. Assuming {} in {} is {assumed} leads back to the opposite, so it cannot be.",
                             wanted.name(),
-                            chain_notation(&chain),
-                            result,
                             node.digit,
                             cell_name(cell),
-                            assumed
                         )
-                    });
-                    step
+                    })
                 });
             }
         }
