@@ -1,5 +1,6 @@
-//! Input on the board: clicks (select, mark, the digit picker) and keys (digits, arrows, pencil
-//! mode, Escape), turned into commands on the play state.
+//! Input on the board: clicks (select, mark, the digit picker), and keys through one pure function
+//! from a key and its modifiers to a command ([`command_for`], tested without a display), then
+//! applied to the play state.
 
 use std::rc::Rc;
 use std::time::Instant;
@@ -125,67 +126,177 @@ impl Controller {
 
     /// Handles a key press; returns whether it was used.
     pub(super) fn key(self: &Rc<Self>, key: gdk::Key, state: gdk::ModifierType) -> bool {
-        let control = state.contains(gdk::ModifierType::CONTROL_MASK);
-        let digit = match key {
-            gdk::Key::KP_1 | gdk::Key::KP_End => Some(1),
-            gdk::Key::KP_2 | gdk::Key::KP_Down => Some(2),
-            gdk::Key::KP_3 | gdk::Key::KP_Page_Down => Some(3),
-            gdk::Key::KP_4 | gdk::Key::KP_Left => Some(4),
-            gdk::Key::KP_5 | gdk::Key::KP_Begin => Some(5),
-            gdk::Key::KP_6 | gdk::Key::KP_Right => Some(6),
-            gdk::Key::KP_7 | gdk::Key::KP_Home => Some(7),
-            gdk::Key::KP_8 | gdk::Key::KP_Up => Some(8),
-            gdk::Key::KP_9 | gdk::Key::KP_Page_Up => Some(9),
-            _ => key
-                .to_unicode()
-                .and_then(|c| c.to_digit(10))
-                .filter(|&d| d >= 1)
-                .map(|d| d as u8),
+        let Some(command) = command_for(key, state) else {
+            return false;
         };
-        if let Some(digit) = digit {
-            let result = self.with_play(|play| play.press_digit(digit, control));
-            if let Some(result) = result {
-                self.report(result);
-            }
-            return true;
-        }
-        if control {
-            return false; // Ctrl+Z and friends are application accelerators.
-        }
-        let moved = |rows: i32, cols: i32| {
-            self.with_play(|play| play.move_selection(rows, cols));
-            self.refresh();
-            true
-        };
-        match key {
-            gdk::Key::Up | gdk::Key::w | gdk::Key::W => moved(-1, 0),
-            gdk::Key::Down | gdk::Key::s | gdk::Key::S => moved(1, 0),
-            gdk::Key::Left | gdk::Key::a | gdk::Key::A => moved(0, -1),
-            gdk::Key::Right | gdk::Key::d | gdk::Key::D => moved(0, 1),
-            gdk::Key::Tab | gdk::Key::ISO_Left_Tab => {
-                let forward = key == gdk::Key::Tab && !state.contains(gdk::ModifierType::SHIFT_MASK);
-                self.with_play(|play| play.step_selection(forward));
-                self.refresh();
-                true
-            }
-            gdk::Key::Delete | gdk::Key::BackSpace | gdk::Key::_0 | gdk::Key::KP_0 | gdk::Key::KP_Delete => {
-                let result = self.with_play(|play| play.clear_selected());
-                if let Some(result) = result {
+        match command {
+            KeyCommand::Digit { digit, control } => {
+                if let Some(result) = self.with_play(|play| play.press_digit(digit, control)) {
                     self.report(result);
                 }
-                true
             }
-            gdk::Key::p | gdk::Key::P => {
+            KeyCommand::Move { rows, cols } => {
+                self.with_play(|play| play.move_selection(rows, cols));
+                self.refresh();
+            }
+            KeyCommand::Step { forward } => {
+                self.with_play(|play| play.step_selection(forward));
+                self.refresh();
+            }
+            KeyCommand::Clear => {
+                if let Some(result) = self.with_play(|play| play.clear_selected()) {
+                    self.report(result);
+                }
+            }
+            KeyCommand::TogglePencil => {
                 self.toggle_pencil();
-                true
             }
-            gdk::Key::Escape => {
+            KeyCommand::Escape => {
                 self.stop_animation();
                 self.with_play(|play| play.hint = None);
                 self.refresh();
-                true
             }
-            _ => false,
         }
+        true
+    }
+}
+
+/// What a key on the board asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KeyCommand {
+    /// A digit (Ctrl held: as a pencil mark whatever the mode).
+    Digit {
+        digit: u8,
+        control: bool,
+    },
+    /// Move the selection.
+    Move {
+        rows: i32,
+        cols: i32,
+    },
+    /// The next (or previous) empty cell.
+    Step {
+        forward: bool,
+    },
+    /// Empty the selected cell.
+    Clear,
+    TogglePencil,
+    /// Stop an animation, drop a hint.
+    Escape,
+}
+
+/// The command for a key with its modifiers, or `None` when the board does not take it (Ctrl+Z
+/// and the other accelerators belong to the application). Digits come from the top row and the
+/// keypad, with or without Num Lock; arrows and WASD move; Tab steps; P toggles pencil mode.
+pub fn command_for(key: gdk::Key, state: gdk::ModifierType) -> Option<KeyCommand> {
+    let control = state.contains(gdk::ModifierType::CONTROL_MASK);
+    let keypad = [
+        (gdk::Key::KP_1, gdk::Key::KP_End),
+        (gdk::Key::KP_2, gdk::Key::KP_Down),
+        (gdk::Key::KP_3, gdk::Key::KP_Page_Down),
+        (gdk::Key::KP_4, gdk::Key::KP_Left),
+        (gdk::Key::KP_5, gdk::Key::KP_Begin),
+        (gdk::Key::KP_6, gdk::Key::KP_Right),
+        (gdk::Key::KP_7, gdk::Key::KP_Home),
+        (gdk::Key::KP_8, gdk::Key::KP_Up),
+        (gdk::Key::KP_9, gdk::Key::KP_Page_Up),
+    ];
+    let digit = keypad
+        .iter()
+        .position(|&(number, other)| key == number || key == other)
+        .map(|i| i as u8 + 1)
+        .or_else(|| {
+            key.to_unicode()
+                .and_then(|c| c.to_digit(10))
+                .filter(|&d| d >= 1)
+                .map(|d| d as u8)
+        });
+    if let Some(digit) = digit {
+        return Some(KeyCommand::Digit { digit, control });
+    }
+    if control {
+        return None;
+    }
+    let moved = |rows, cols| Some(KeyCommand::Move { rows, cols });
+    match key {
+        gdk::Key::Up | gdk::Key::w | gdk::Key::W => moved(-1, 0),
+        gdk::Key::Down | gdk::Key::s | gdk::Key::S => moved(1, 0),
+        gdk::Key::Left | gdk::Key::a | gdk::Key::A => moved(0, -1),
+        gdk::Key::Right | gdk::Key::d | gdk::Key::D => moved(0, 1),
+        gdk::Key::Tab | gdk::Key::ISO_Left_Tab => Some(KeyCommand::Step {
+            forward: key == gdk::Key::Tab && !state.contains(gdk::ModifierType::SHIFT_MASK),
+        }),
+        gdk::Key::Delete | gdk::Key::BackSpace | gdk::Key::_0 | gdk::Key::KP_0 | gdk::Key::KP_Delete => {
+            Some(KeyCommand::Clear)
+        }
+        gdk::Key::p | gdk::Key::P => Some(KeyCommand::TogglePencil),
+        gdk::Key::Escape => Some(KeyCommand::Escape),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const NONE: gdk::ModifierType = gdk::ModifierType::empty();
+
+    #[test]
+    fn digits_from_the_top_row_and_the_keypad_either_way() {
+        for (key, digit) in [
+            (gdk::Key::_5, 5),
+            (gdk::Key::KP_5, 5),
+            (gdk::Key::KP_Begin, 5),
+            (gdk::Key::KP_Page_Up, 9),
+        ] {
+            assert_eq!(
+                command_for(key, NONE),
+                Some(KeyCommand::Digit { digit, control: false }),
+                "{key:?}"
+            );
+        }
+        assert_eq!(
+            command_for(gdk::Key::_3, gdk::ModifierType::CONTROL_MASK),
+            Some(KeyCommand::Digit {
+                digit: 3,
+                control: true
+            })
+        );
+    }
+
+    #[test]
+    fn moves_steps_and_the_rest() {
+        assert_eq!(
+            command_for(gdk::Key::Up, NONE),
+            Some(KeyCommand::Move { rows: -1, cols: 0 })
+        );
+        assert_eq!(
+            command_for(gdk::Key::d, NONE),
+            Some(KeyCommand::Move { rows: 0, cols: 1 })
+        );
+        assert_eq!(
+            command_for(gdk::Key::Tab, NONE),
+            Some(KeyCommand::Step { forward: true })
+        );
+        assert_eq!(
+            command_for(gdk::Key::Tab, gdk::ModifierType::SHIFT_MASK),
+            Some(KeyCommand::Step { forward: false })
+        );
+        assert_eq!(
+            command_for(gdk::Key::ISO_Left_Tab, NONE),
+            Some(KeyCommand::Step { forward: false })
+        );
+        assert_eq!(command_for(gdk::Key::_0, NONE), Some(KeyCommand::Clear));
+        assert_eq!(command_for(gdk::Key::BackSpace, NONE), Some(KeyCommand::Clear));
+        assert_eq!(command_for(gdk::Key::P, NONE), Some(KeyCommand::TogglePencil));
+        assert_eq!(command_for(gdk::Key::Escape, NONE), Some(KeyCommand::Escape));
+    }
+
+    #[test]
+    fn accelerators_and_unknown_keys_are_left_to_others() {
+        assert_eq!(command_for(gdk::Key::z, gdk::ModifierType::CONTROL_MASK), None);
+        assert_eq!(command_for(gdk::Key::Up, gdk::ModifierType::CONTROL_MASK), None);
+        assert_eq!(command_for(gdk::Key::q, NONE), None);
+        assert_eq!(command_for(gdk::Key::F1, NONE), None);
     }
 }
