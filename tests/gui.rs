@@ -158,6 +158,15 @@ impl App {
         }
     }
 
+    /// Stops the Lab's run from outside; the state once it has ended, saying it was stopped.
+    fn stop_script(&self) -> Value {
+        self.action("script-stop", None);
+        let stopped = self.wait_until("stopped", |s| s["lab"]["running"] == false);
+        let last = stopped["lab"]["last"].as_str().unwrap_or("");
+        assert!(last.starts_with("Run ended (stopped)"), "{}", stopped["lab"]);
+        stopped
+    }
+
     /// Calls a D-Bus method on the app's object with `gdbus`.
     fn call(&self, method: &str, args: &[&str]) -> std::process::Output {
         Command::new("gdbus")
@@ -706,28 +715,8 @@ fn finishing_the_puzzle_shows_the_result() {
 #[test]
 fn settings_persist_across_restarts() {
     need_display();
-    let config = tempfile::tempdir().unwrap();
-    let schemas = config.path().join("schemas");
-    std::fs::create_dir_all(&schemas).unwrap();
-    std::fs::copy(
-        concat!(env!("CARGO_MANIFEST_DIR"), "/data/io.github.nonet.Nonet.gschema.xml"),
-        schemas.join("io.github.nonet.Nonet.gschema.xml"),
-    )
-    .unwrap();
-    let status = Command::new("glib-compile-schemas")
-        .arg(&schemas)
-        .status()
-        .expect("glib-compile-schemas");
-    assert!(status.success());
-    let env = [
-        ("GSETTINGS_SCHEMA_DIR", schemas.as_path()),
-        ("XDG_CONFIG_HOME", config.path()),
-    ];
-    let env_keyfile: Vec<(&str, &Path)> = env
-        .iter()
-        .copied()
-        .chain([("GSETTINGS_BACKEND", Path::new("keyfile"))])
-        .collect();
+    let (config, env) = persistent_settings();
+    let env_keyfile: Vec<(&str, &Path)> = env.iter().map(|(k, v)| (*k, v.as_path())).collect();
     {
         let mut app = App::launch_with(Some(PUZZLE), &env_keyfile);
         app.action("difficulty", Some("'hard'"));
@@ -1011,16 +1000,7 @@ fn the_scripting_lab_runs_and_stops() {
             && s["values"].as_str().unwrap().matches('.').count() < PUZZLE.matches('.').count() - 2
     });
     app.shot("lab-running.png");
-    app.action("script-stop", None);
-    let stopped = app.wait_until("stopped", |s| s["lab"]["running"] == false);
-    assert!(
-        stopped["lab"]["last"]
-            .as_str()
-            .unwrap()
-            .starts_with("Run ended (stopped)"),
-        "{}",
-        stopped["lab"]
-    );
+    let stopped = app.stop_script();
     let values = stopped["values"].as_str().unwrap();
     assert!(values.contains('.'), "stopped before the end");
     let filled = |v: &str| v.chars().filter(|&c| c != '.').count();
@@ -1118,18 +1098,9 @@ fn a_print_flood_in_the_lab_never_freezes_the_app_and_stop_ends_it() {
                 && s["values"].as_str().unwrap().matches('.').count() <= PUZZLE.matches('.').count() - 2
         });
         let asked = Instant::now();
-        app.action("script-stop", None);
-        let stopped = app.wait_until("stopped", |s| s["lab"]["running"] == false);
+        app.stop_script();
         let took = asked.elapsed();
         assert!(took < Duration::from_secs(1), "Stop took {took:?}");
-        assert!(
-            stopped["lab"]["last"]
-                .as_str()
-                .unwrap()
-                .starts_with("Run ended (stopped)"),
-            "{}",
-            stopped["lab"]
-        );
         stop.store(true, std::sync::atomic::Ordering::Relaxed);
         let slowest = probe.join().unwrap();
         eprintln!("Stop took {took:?}; slowest D-Bus answer {slowest:?}");
