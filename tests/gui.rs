@@ -449,6 +449,18 @@ fn pencil_marks_undo_and_redo() {
     // Ctrl+digit toggles a mark outside pencil mode too.
     app.keys(&["p", "ctrl+6"]);
     app.wait_until("6 marked", |s| s["marks"][2] == "146" && s["pencil"] == false);
+    // The header's pencil button always shows the mode: after a key, and after its own action.
+    app.keys(&["p"]);
+    app.wait_until("button on with the key", |s| {
+        s["pencil"] == true && s["pencil_button"] == true
+    });
+    app.action("pencil", None);
+    app.wait_until("both off", |s| s["pencil"] == false && s["pencil_button"] == false);
+    app.action("pencil", None);
+    app.keys(&["p"]);
+    app.wait_until("off again with the key", |s| {
+        s["pencil"] == false && s["pencil_button"] == false
+    });
     // Each action is one undo step: undo 6, then the toggle of 2.
     app.keys(&["ctrl+z"]);
     app.wait_until("6 undone", |s| s["marks"][2] == "14");

@@ -131,8 +131,8 @@ fn add_actions(app: &adw::Application, controller: &Rc<Controller>) {
     });
     toggle(app, controller, "show-solution", |c, on| c.set_solution_shown(on));
     toggle(app, controller, "pause", |c, on| c.set_paused(on));
-    toggle(app, controller, "pencil", |c, _| {
-        c.toggle_pencil();
+    toggle(app, controller, "pencil", |c, on| {
+        c.set_pencil(on);
     });
 
     let level = controller.level().id();

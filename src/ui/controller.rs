@@ -387,10 +387,18 @@ impl Controller {
     }
 
     pub fn toggle_pencil(&self) -> bool {
+        let on = self.with_play(|play| !play.pencil).unwrap_or(false);
+        self.set_pencil(on)
+    }
+
+    /// Pencil mode on or off, from a key, the header button or the menu: the game and the
+    /// `pencil` action's state (which the button shows) always agree.
+    pub fn set_pencil(&self, on: bool) -> bool {
         let on = self.with_play(|play| {
-            play.pencil = !play.pencil;
+            play.pencil = on;
             play.pencil
         });
+        self.set_action_state("pencil", on == Some(true));
         self.say(if on == Some(true) {
             "Pencil mode: digits toggle pencil marks."
         } else {

@@ -83,6 +83,9 @@ impl Controller {
                 self.stop_animation();
                 self.play
                     .replace(Some(Play::new(game, record.level, self.settings.prefs())));
+                for name in ["show-solution", "pause", "pencil"] {
+                    self.set_action_state(name, false);
+                }
                 self.saved_moves.set(entries.len());
                 self.end_saved.set(false);
                 if let Some(recorder) = self.recorder.borrow().as_ref() {
@@ -121,7 +124,7 @@ impl Controller {
         }
         self.paused_by_away.set(false);
         self.play.replace(Some(Play::new(game, level, self.settings.prefs())));
-        for name in ["show-solution", "pause"] {
+        for name in ["show-solution", "pause", "pencil"] {
             self.set_action_state(name, false);
         }
     }
