@@ -778,10 +778,11 @@ fn a_killed_game_resumes_exactly() {
         // A mistake, its correction, two pencil marks, a digit taken back (redo stays possible).
         app.keys(&["1", "4", "Right", "p", "2", "6", "p", "Down", "Down", "9", "ctrl+z"]);
         app.action("hint", None);
-        app.wait_until("the moves are made", |s| s["hints_used"] == 1 && s["can_redo"] == true);
-        // The clock shows a second (and that state was written, so saved, before the kill).
-        let state = app.wait_until("a second on the clock", |s| {
-            s["elapsed_ms"].as_u64().unwrap_or(0) >= 1000
+        let made = app.wait_until("the moves are made", |s| s["hints_used"] == 1 && s["can_redo"] == true);
+        // A second on the clock after the last move: the recorder has long committed it.
+        let then = made["elapsed_ms"].as_u64().unwrap_or(0);
+        let state = app.wait_until("a second more on the clock", |s| {
+            s["elapsed_ms"].as_u64().unwrap_or(0) >= then + 1000
         });
         app.child.kill().unwrap(); // SIGKILL: no chance to save anything more
         app.child.wait().unwrap();
