@@ -322,6 +322,8 @@ pub struct Sandbox {
     stdin: Option<ChildStdin>,
     replies: Receiver<Reply>,
     stderr: Arc<Mutex<String>>,
+    /// The thread draining the worker's standard error (it ends when the worker does).
+    drain: Option<std::thread::JoinHandle<()>>,
     watchdog: Watchdog,
 }
 
@@ -375,15 +377,16 @@ impl Sandbox {
                 }
             }),
         );
-        let sandbox = Sandbox {
+        let mut sandbox = Sandbox {
             child: Arc::new(Mutex::new(child)),
             stdin: Some(stdin),
             replies,
             stderr,
+            drain: None,
             watchdog,
         };
         read?;
-        drained?;
+        sandbox.drain = Some(drained?);
         Ok(sandbox)
     }
 
@@ -446,8 +449,10 @@ impl Sandbox {
                 }
             }
         };
-        // The stderr thread may still be reading the last words.
-        std::thread::sleep(Duration::from_millis(20));
+        // The worker has exited (or been killed): its last words are read once its stderr closes.
+        if let Some(drain) = self.drain.take() {
+            let _ = drain.join();
+        }
         let said = self.stderr.lock().map(|s| s.clone()).unwrap_or_default();
         if said.contains("memory allocation of") || said.contains("out of memory") || said.contains("Cannot allocate") {
             return Failure::Memory(self.watchdog.memory_mib);
