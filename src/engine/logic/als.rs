@@ -4,7 +4,9 @@
 //! (three sets, two links), ALS-XY-Chain (a chain of sets) and Death Blossom (a stem cell whose
 //! every digit locks a set).
 
+use std::cell::RefCell;
 use std::collections::HashSet;
+use std::rc::Rc;
 
 use super::board::Board;
 use super::step::{list_cells, list_digits, Role, Step};
@@ -36,24 +38,48 @@ impl Als {
     }
 }
 
-/// Every almost locked set of the board with at most `max_cells` cells (each once, whichever
-/// house it is found in). The four ALS techniques ask in turn on the same board, so the sets of
-/// the last board are kept (per thread).
-pub(crate) fn all_sets(board: &Board, max_cells: usize) -> Vec<Als> {
+/// The almost locked sets of a board (up to eight cells, each once whichever house it is found
+/// in) and, for each, the sets it is joined to by restricted common digits.
+pub(crate) struct AlsIndex {
+    pub sets: Vec<Als>,
+    /// `links[i]`: `(j, digits)` for every set `j` sharing restricted commons with set `i`.
+    pub links: Vec<Vec<(usize, Candidates)>>,
+}
+
+/// The index of the board. The four ALS techniques ask in turn on the same board, so the index
+/// of the last board is kept (per thread).
+pub(crate) fn index(board: &Board) -> Rc<AlsIndex> {
     thread_local! {
-        static LAST: std::cell::RefCell<Option<(Board, Vec<Als>)>> = const { std::cell::RefCell::new(None) };
+        static LAST: RefCell<Option<(Board, Rc<AlsIndex>)>> = const { RefCell::new(None) };
     }
     LAST.with(|last| {
         let mut last = last.borrow_mut();
-        if !matches!(&*last, Some((b, _)) if b == board) {
-            *last = Some((board.clone(), enumerate_sets(board)));
+        match &*last {
+            Some((b, index)) if b == board => index.clone(),
+            _ => {
+                let sets = enumerate_sets(board);
+                let links = link_sets(&sets);
+                let index = Rc::new(AlsIndex { sets, links });
+                *last = Some((board.clone(), index.clone()));
+                index
+            }
         }
-        let sets = &last.as_ref().map(|(_, sets)| sets).expect("just filled");
-        sets.iter()
-            .filter(|s| s.cells.len() as usize <= max_cells)
-            .cloned()
-            .collect()
     })
+}
+
+/// Every pair of sets with restricted commons, both ways.
+fn link_sets(sets: &[Als]) -> Vec<Vec<(usize, Candidates)>> {
+    let mut links = vec![Vec::new(); sets.len()];
+    for (i, a) in sets.iter().enumerate() {
+        for (j, b) in sets.iter().enumerate().skip(i + 1) {
+            let rcc = restricted_commons(a, b);
+            if !rcc.is_empty() {
+                links[i].push((j, rcc));
+                links[j].push((i, rcc));
+            }
+        }
+    }
+    links
 }
 
 /// Every almost locked set of up to eight cells.
@@ -102,7 +128,7 @@ fn enumerate_sets(board: &Board) -> Vec<Als> {
 /// The restricted common candidates of two sets that do not overlap: digits in both whose
 /// cells in one set all see their cells in the other.
 fn restricted_commons(a: &Als, b: &Als) -> Candidates {
-    if !(a.cells & b.cells).is_empty() {
+    if a.digits.mask() & b.digits.mask() == 0 || !(a.cells & b.cells).is_empty() {
         return Candidates::NONE;
     }
     Candidates::from_mask(a.digits.mask() & b.digits.mask())
@@ -130,13 +156,11 @@ fn mark_set(step: &mut Step, board: &Board, set: &Als, link: Candidates) {
 /// are locked: each loses nothing, but every digit of each set goes from cells seeing all its
 /// cells in that set.
 pub fn xz(board: &Board, found: &mut Found) {
-    let sets = all_sets(board, 8);
+    let index = index(board);
+    let sets = &index.sets;
     for (i, a) in sets.iter().enumerate() {
-        for b in &sets[i + 1..] {
-            let rcc = restricted_commons(a, b);
-            if rcc.is_empty() {
-                continue;
-            }
+        for &(j, rcc) in index.links[i].iter().filter(|&&(j, _)| j > i) {
+            let b = &sets[j];
             let mut step = Step::new(Technique::AlsXz);
             let doubly = rcc.len() >= 2;
             if doubly {
@@ -196,14 +220,10 @@ pub fn xz(board: &Board, found: &mut Found) {
 /// locked with X… either way A or B holds a digit Z common to both, so cells seeing all their
 /// Z cells lose Z.
 pub fn xy_wing(board: &Board, found: &mut Found) {
-    let sets = all_sets(board, 8);
-    for c in &sets {
-        let linked: Vec<(usize, Candidates)> = sets
-            .iter()
-            .enumerate()
-            .map(|(i, s)| (i, restricted_commons(c, s)))
-            .filter(|(_, r)| !r.is_empty())
-            .collect();
+    let index = index(board);
+    let sets = &index.sets;
+    for (ci, c) in sets.iter().enumerate() {
+        let linked = &index.links[ci];
         for (ia, (a_index, a_rcc)) in linked.iter().enumerate() {
             for (b_index, b_rcc) in &linked[ia + 1..] {
                 let (a, b) = (&sets[*a_index], &sets[*b_index]);
@@ -252,15 +272,23 @@ pub fn xy_wing(board: &Board, found: &mut Found) {
 /// different; a digit Z in A1 and An (not the first or last link) is in one of them.
 pub fn xy_chain(board: &Board, found: &mut Found) {
     const MAX_SETS: usize = 6;
-    let sets = all_sets(board, 6);
+    const MAX_CELLS: u32 = 6;
+    let index = index(board);
+    let sets = &index.sets;
     let n = sets.len();
-    // Links: for each set, the sets it is joined to and by which digits.
-    let links: Vec<Vec<(usize, Candidates)>> = (0..n)
-        .map(|i| {
-            (0..n)
-                .filter(|&j| j != i)
-                .map(|j| (j, restricted_commons(&sets[i], &sets[j])))
-                .filter(|(_, r)| !r.is_empty())
+    // Links between sets of up to six cells.
+    let links: Vec<Vec<(usize, Candidates)>> = index
+        .links
+        .iter()
+        .enumerate()
+        .map(|(i, links)| {
+            if sets[i].cells.len() > MAX_CELLS {
+                return Vec::new();
+            }
+            links
+                .iter()
+                .copied()
+                .filter(|&(j, _)| sets[j].cells.len() <= MAX_CELLS)
                 .collect()
         })
         .collect();
@@ -270,9 +298,19 @@ pub fn xy_chain(board: &Board, found: &mut Found) {
         budget: 200_000,
     };
     for start in 0..n {
+        // An end set must have a digit that some cell outside it sees in all its cells.
+        let a = &sets[start];
+        if links[start].is_empty()
+            || !a
+                .digits
+                .iter()
+                .any(|z| !((board.cells_with(z) & a.seeing[z as usize]) - a.cells).is_empty())
+        {
+            continue;
+        }
         path.clear();
         path.push((start, 0));
-        extend(board, &sets, &links, &mut path, MAX_SETS, found, &mut search);
+        extend(board, sets, &links, &mut path, a.cells, MAX_SETS, found, &mut search);
         if !search.keep_looking || search.budget == 0 {
             return;
         }
@@ -286,12 +324,15 @@ struct Search {
     budget: usize,
 }
 
-/// Depth-first extension of an ALS chain; reports chains of at least three sets.
+/// Depth-first extension of an ALS chain (whose sets cover `used`); reports chains of at least
+/// three sets.
+#[allow(clippy::too_many_arguments)]
 fn extend(
     board: &Board,
     sets: &[Als],
     links: &[Vec<(usize, Candidates)>],
     path: &mut Vec<(usize, Digit)>,
+    used: CellSet,
     max: usize,
     found: &mut Found,
     search: &mut Search,
@@ -307,7 +348,7 @@ fn extend(
         let first_link = path[1].1;
         if first < last && (a.cells & b.cells).is_empty() {
             let zs = Candidates::from_mask(a.digits.mask() & b.digits.mask() & !(1 << first_link) & !(1 << last_link));
-            let inner: CellSet = path.iter().fold(CellSet::EMPTY, |acc, &(i, _)| acc | sets[i].cells);
+            let inner = used;
             let mut step = Step::new(Technique::AlsXyChain);
             for z in zs.iter() {
                 for cell in (common_targets(board, a, b, z) - inner).iter() {
@@ -356,15 +397,12 @@ fn extend(
         return;
     }
     for &(next, rcc) in &links[last] {
-        if path
-            .iter()
-            .any(|&(i, _)| i == next || !(sets[i].cells & sets[next].cells).is_empty())
-        {
+        if !(used & sets[next].cells).is_empty() {
             continue;
         }
         for x in rcc.iter().filter(|&x| x != last_link) {
             path.push((next, x));
-            extend(board, sets, links, path, max, found, search);
+            extend(board, sets, links, path, used | sets[next].cells, max, found, search);
             path.pop();
             if !search.keep_looking || search.budget == 0 {
                 return;
@@ -378,26 +416,38 @@ fn extend(
 /// set is then in one of them (or in the stem, when it is a stem digit), so cells seeing all
 /// those Z cells lose it.
 pub fn death_blossom(board: &Board, found: &mut Found) {
-    let sets = all_sets(board, 8);
+    let index = index(board);
+    let sets = &index.sets;
     for stem in board.empty_cells().iter() {
         let digits: Vec<Digit> = board.candidates(stem).iter().collect();
         if !(2..=4).contains(&digits.len()) {
             continue;
         }
+        // For each stem digit, the sets holding it in cells that all see the stem.
+        let holders: Vec<Vec<usize>> = digits
+            .iter()
+            .map(|&d| {
+                (0..sets.len())
+                    .filter(|&i| {
+                        let s = &sets[i];
+                        s.digits.contains(d) && !s.cells.contains(stem) && s.seeing[d as usize].contains(stem)
+                    })
+                    .collect()
+            })
+            .collect();
         for z in 1..=9u8 {
-            // For each stem digit, the sets holding it (all seeing the stem) and z.
+            // … of those, the sets that also hold z.
             let petals: Vec<Vec<usize>> = digits
                 .iter()
-                .map(|&d| {
-                    (0..sets.len())
-                        .filter(|&i| {
-                            let s = &sets[i];
-                            d != z
-                                && s.digits.contains(d)
-                                && s.digits.contains(z)
-                                && !s.cells.contains(stem)
-                                && s.seeing[d as usize].contains(stem)
-                        })
+                .zip(&holders)
+                .map(|(&d, holders)| {
+                    if d == z {
+                        return Vec::new();
+                    }
+                    holders
+                        .iter()
+                        .copied()
+                        .filter(|&i| sets[i].digits.contains(z))
                         .collect()
                 })
                 .collect();
@@ -413,7 +463,7 @@ pub fn death_blossom(board: &Board, found: &mut Found) {
             let mut chosen: Vec<usize> = Vec::new();
             if !blossom(
                 board,
-                &sets,
+                sets,
                 &digits,
                 &petals,
                 &needs,

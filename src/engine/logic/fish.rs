@@ -113,7 +113,7 @@ pub fn finned(board: &Board, size: usize, sashimi: bool, found: &mut Found) {
         (3, true) => Technique::SashimiSwordfish,
         _ => Technique::SashimiJellyfish,
     };
-    for digit in 1..=9 {
+    found.per_digit(technique, board, |digit, found| {
         for rows_are_base in [true, false] {
             let (bases, covers) = if rows_are_base { (0..9, 9..18) } else { (9..18, 0..9) };
             let cover_of = |cell: usize| if rows_are_base { col_of(cell) } else { row_of(cell) };
@@ -206,10 +206,11 @@ pub fn finned(board: &Board, size: usize, sashimi: bool, found: &mut Found) {
                 true
             });
             if !keep_looking {
-                return;
+                return false;
             }
         }
-    }
+        true
+    });
 }
 
 /// The kinds of house a generalised fish may use as base or cover sets.
@@ -232,7 +233,7 @@ pub fn generalised(board: &Board, size: usize, mutant: bool, finned: bool, found
         _ => Technique::FinnedMutantJellyfish,
     };
     const MAX_FINS: usize = 3;
-    for digit in 1..=9 {
+    found.per_digit(technique, board, |digit, found| {
         let mut budget: usize = usize::MAX;
         let houses: Vec<usize> = (0..27).filter(|&h| !board.cells_in(h, digit).is_empty()).collect();
         // Franken bases: rows and boxes (covers columns and boxes), or the other way round.
@@ -248,44 +249,78 @@ pub fn generalised(board: &Board, size: usize, mutant: bool, finned: bool, found
                 .filter(|&h| base_line.is_none_or(|k| house_kind(h) == k || house_kind(h) == 2))
                 .collect();
             let mut keep_looking = true;
-            each_combination(&base_pool, size, |base| {
-                // Base houses must hold the digit in separate cells.
-                let mut cells = CellSet::EMPTY;
-                for &h in base {
-                    let these = board.cells_in(h, digit);
-                    if !(cells & these).is_empty() {
-                        return true;
-                    }
-                    cells |= these;
-                }
-                let cover_allowed = |h: usize| {
-                    !base.contains(&h) && cover_line.is_none_or(|k| house_kind(h) == k || house_kind(h) == 2)
-                };
-                let mut covers = Vec::new();
-                let mut fins = CellSet::EMPTY;
-                keep_looking = cover_search(
-                    board,
-                    digit,
-                    base,
-                    cells,
-                    size,
-                    &cover_allowed,
-                    &mut covers,
-                    &mut fins,
-                    MAX_FINS,
-                    technique,
-                    mutant,
-                    finned,
-                    &mut budget,
-                    found,
-                ) && budget > 0;
-                keep_looking
-            });
+            let mut chosen = Vec::with_capacity(size);
+            each_disjoint_base(
+                board,
+                digit,
+                &base_pool,
+                size,
+                &mut chosen,
+                CellSet::EMPTY,
+                &mut |base, cells| {
+                    let cover_allowed = |h: usize| {
+                        !base.contains(&h) && cover_line.is_none_or(|k| house_kind(h) == k || house_kind(h) == 2)
+                    };
+                    let mut covers = Vec::new();
+                    let mut fins = CellSet::EMPTY;
+                    keep_looking = cover_search(
+                        board,
+                        digit,
+                        base,
+                        cells,
+                        size,
+                        &cover_allowed,
+                        &mut covers,
+                        &mut fins,
+                        MAX_FINS,
+                        technique,
+                        mutant,
+                        finned,
+                        &mut budget,
+                        found,
+                    ) && budget > 0;
+                    keep_looking
+                },
+            );
             if !keep_looking {
-                return;
+                return false;
             }
         }
+        true
+    });
+}
+
+/// Every choice of `size` houses from the pool (in pool order) holding the digit in separate
+/// cells, with their cells; a house overlapping the ones chosen so far is never extended.
+fn each_disjoint_base(
+    board: &Board,
+    digit: u8,
+    pool: &[usize],
+    size: usize,
+    chosen: &mut Vec<usize>,
+    cells: CellSet,
+    visit: &mut dyn FnMut(&[usize], CellSet) -> bool,
+) -> bool {
+    if chosen.len() == size {
+        return visit(chosen, cells);
     }
+    let need = size - chosen.len();
+    for (i, &house) in pool.iter().enumerate() {
+        if pool.len() - i < need {
+            break;
+        }
+        let these = board.cells_in(house, digit);
+        if !(cells & these).is_empty() {
+            continue;
+        }
+        chosen.push(house);
+        let go_on = each_disjoint_base(board, digit, &pool[i + 1..], size, chosen, cells | these, visit);
+        chosen.pop();
+        if !go_on {
+            return false;
+        }
+    }
+    true
 }
 
 /// Chooses covers for the base cells, the lowest uncovered cell first (a cover holding it, or

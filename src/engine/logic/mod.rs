@@ -62,6 +62,55 @@ impl Found {
     pub fn is_collecting_all(&self) -> bool {
         self.all
     }
+
+    /// Runs a search that looks at one digit's candidates only, digit by digit, skipping a digit
+    /// whose candidate cells are the same as the last time this technique found nothing for it on
+    /// this thread (a rating solve asks every technique again after each step, and most steps
+    /// leave most digits alone). `search` returns whether to keep looking.
+    pub fn per_digit(
+        &mut self,
+        technique: Technique,
+        board: &Board,
+        mut search: impl FnMut(Digit, &mut Found) -> bool,
+    ) {
+        for digit in 1..=9 {
+            let cells = board.cells_with(digit);
+            if cells.is_empty() || barren::known(technique, digit, cells) {
+                continue;
+            }
+            let before = self.steps.len();
+            let keep_looking = search(digit, self);
+            if self.steps.len() == before {
+                barren::remember(technique, digit, cells);
+            }
+            if !keep_looking {
+                return;
+            }
+        }
+    }
+}
+
+/// The per-thread memory behind [`Found::per_digit`]: for each technique and digit, the
+/// candidate cells on which the technique last found nothing.
+mod barren {
+    use std::cell::RefCell;
+
+    use super::technique::Technique;
+    use crate::engine::cellset::CellSet;
+    use crate::engine::grid::Digit;
+
+    thread_local! {
+        static BARREN: RefCell<Vec<[Option<CellSet>; 10]>> =
+            RefCell::new(vec![[None; 10]; Technique::ALL.len()]);
+    }
+
+    pub fn known(technique: Technique, digit: Digit, cells: CellSet) -> bool {
+        BARREN.with(|b| b.borrow()[technique as usize][digit as usize] == Some(cells))
+    }
+
+    pub fn remember(technique: Technique, digit: Digit, cells: CellSet) {
+        BARREN.with(|b| b.borrow_mut()[technique as usize][digit as usize] = Some(cells));
+    }
 }
 
 /// Keeps the shortest step found (one wanted) or, all wanted, the shortest step for each distinct

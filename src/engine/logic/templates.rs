@@ -3,6 +3,8 @@
 //! cells and otherwise use only its candidates. A cell in every such pattern holds the digit
 //! (Template Set); a candidate in none of them cannot (Template Delete).
 
+use std::cell::RefCell;
+use std::rc::Rc;
 use std::sync::OnceLock;
 
 use super::board::Board;
@@ -43,7 +45,29 @@ fn templates() -> &'static [CellSet] {
 
 /// The templates each digit can still take: covering its placed cells, otherwise on its
 /// candidates, and (refined, as HoDoKu does) leaving room for some template of every other digit.
-fn possible(board: &Board) -> [Vec<CellSet>; 10] {
+/// Template Set and Template Delete ask in turn on the same board, so the last board's answer is
+/// kept (per thread).
+fn possible(board: &Board) -> Rc<PerDigit> {
+    thread_local! {
+        static LAST: RefCell<Option<(Board, Rc<PerDigit>)>> = const { RefCell::new(None) };
+    }
+    LAST.with(|last| {
+        let mut last = last.borrow_mut();
+        match &*last {
+            Some((b, possible)) if b == board => possible.clone(),
+            _ => {
+                let possible = Rc::new(compute_possible(board));
+                *last = Some((board.clone(), possible.clone()));
+                possible
+            }
+        }
+    })
+}
+
+/// Templates for each digit (index 0 unused).
+type PerDigit = [Vec<CellSet>; 10];
+
+fn compute_possible(board: &Board) -> PerDigit {
     let mut out: [Vec<CellSet>; 10] = Default::default();
     for digit in 1..=9u8 {
         let placed: CellSet = (0..CELLS).filter(|&c| board.value(c) == digit).collect();

@@ -16,7 +16,7 @@ pub(super) fn literal(c: Cand, truth: bool) -> String {
 /// One implication written out: `r2c4=7 (last candidate)`.
 pub(super) fn implication(branch: &Branch, c: Cand) -> String {
     let truth = branch.is_true(c);
-    let why = match branch.reason[c as usize] {
+    let why = match branch.reason(c) {
         Reason::Assumed => "assumed".to_string(),
         Reason::SeenBy(p) => literal(p, true),
         Reason::StrongLink(p) => format!("strong link from {}", literal(p, false)),
@@ -49,7 +49,7 @@ pub(super) fn chain_to(prop: &Propagator, branch: &Branch, mut c: Cand, last_rea
     let mut guard = 0;
     loop {
         let premises = branch.premises(prop, c, reason);
-        let Some(&p) = premises.iter().max_by_key(|&&p| branch.depth[p as usize]) else {
+        let Some(&p) = premises.iter().max_by_key(|&&p| branch.depth(p)) else {
             break;
         };
         if nodes.contains(&p) || guard > 400 {
@@ -57,7 +57,7 @@ pub(super) fn chain_to(prop: &Propagator, branch: &Branch, mut c: Cand, last_rea
         }
         guard += 1;
         nodes.push(p);
-        reason = branch.reason[p as usize];
+        reason = branch.reason(p);
         c = p;
         if reason == Reason::Assumed {
             break;

@@ -75,15 +75,16 @@ const TRUE: u8 = 2;
 #[derive(Clone)]
 struct Branch {
     state: [u8; CELLS * 9],
-    reason: [Reason; CELLS * 9],
-    depth: [u16; CELLS * 9],
     /// Candidates still possible, by digit.
     open: [CellSet; 10],
     /// Digits placed in each house (given or forced).
     placed: [u16; 27],
     conflict: Option<Conflict>,
+    /// The literals set, in order, and (in `why`) the reason and depth of each. Kept per literal
+    /// rather than in tables over all 729 candidates, so a branch is cheap to copy.
     order: Vec<Cand>,
-    /// Each literal's place in `order`.
+    why: Vec<(Reason, u16)>,
+    /// Each set literal's place in `order` (meaningless for the others).
     index: [u16; CELLS * 9],
     /// Whether a nested net was used.
     nested: bool,
@@ -108,12 +109,11 @@ impl Branch {
         }
         Branch {
             state: [UNKNOWN; CELLS * 9],
-            reason: [Reason::Assumed; CELLS * 9],
-            depth: [0; CELLS * 9],
             open,
             placed,
             conflict: None,
             order: Vec::new(),
+            why: Vec::new(),
             index: [0; CELLS * 9],
             nested: false,
             solved: !board.empty_cells(),
@@ -122,6 +122,24 @@ impl Branch {
 
     fn is_true(&self, c: Cand) -> bool {
         self.state[c as usize] == TRUE
+    }
+
+    /// Why a set literal was set.
+    fn reason(&self, c: Cand) -> Reason {
+        self.why[self.index[c as usize] as usize].0
+    }
+
+    /// How many links from the assumption a set literal is.
+    fn depth(&self, c: Cand) -> u16 {
+        self.why[self.index[c as usize] as usize].1
+    }
+
+    /// Records a literal as set (true or false) for this reason at this depth.
+    fn set(&mut self, c: Cand, truth: bool, reason: Reason, depth: u16) {
+        self.state[c as usize] = if truth { TRUE } else { FALSE };
+        self.index[c as usize] = self.order.len() as u16;
+        self.order.push(c);
+        self.why.push((reason, depth));
     }
 }
 
@@ -171,24 +189,17 @@ impl<'a> Propagator<'a> {
             let state = branch.state[c as usize];
             if state != UNKNOWN {
                 if (state == TRUE) != truth {
-                    branch.conflict = Some(Conflict::Both(
-                        c,
-                        if truth { branch.reason[c as usize] } else { reason },
-                    ));
+                    branch.conflict = Some(Conflict::Both(c, if truth { branch.reason(c) } else { reason }));
                     // Keep the true side's reason in the table and the false side's in the conflict.
                     if truth {
-                        branch.reason[c as usize] = reason;
-                        branch.depth[c as usize] = depth;
+                        let i = branch.index[c as usize] as usize;
+                        branch.why[i] = (reason, depth);
                         branch.state[c as usize] = TRUE;
                     }
                 }
                 continue;
             }
-            branch.state[c as usize] = if truth { TRUE } else { FALSE };
-            branch.reason[c as usize] = reason;
-            branch.depth[c as usize] = depth;
-            branch.index[c as usize] = branch.order.len() as u16;
-            branch.order.push(c);
+            branch.set(c, truth, reason, depth);
             let (cell, digit) = (cell_of(c), digit_of(c));
             if truth {
                 for other in self.board.candidates(cell).iter() {
@@ -261,7 +272,7 @@ impl Propagator<'_> {
         if !self.nested {
             return false;
         }
-        let depth = branch.order.last().map_or(0, |&c| branch.depth[c as usize]) + 1;
+        let depth = branch.order.last().map_or(0, |&c| branch.depth(c)) + 1;
         let before = queue.len();
         for cell in self.board.empty_cells().iter() {
             if branch.is_true_somewhere(cell) {
@@ -297,11 +308,7 @@ impl Propagator<'_> {
     fn prefix(&self, branch: &Branch, c: Cand) -> Branch {
         let mut out = self.template.clone();
         for &l in &branch.order[..branch.index[c as usize] as usize] {
-            out.state[l as usize] = branch.state[l as usize];
-            out.reason[l as usize] = branch.reason[l as usize];
-            out.depth[l as usize] = branch.depth[l as usize];
-            out.index[l as usize] = out.order.len() as u16;
-            out.order.push(l);
+            out.set(l, branch.state[l as usize] == TRUE, branch.reason(l), branch.depth(l));
             let (cell, digit) = (cell_of(l), digit_of(l));
             if branch.state[l as usize] == TRUE {
                 for house in houses_of(cell) {
@@ -323,7 +330,7 @@ impl Propagator<'_> {
     /// Queues what locked candidates remove in a branch; returns whether anything was queued.
     fn locked_candidates(&self, branch: &Branch, queue: &mut Vec<(Cand, bool, Reason, u16)>) -> bool {
         let before = queue.len();
-        let depth = branch.order.last().map_or(0, |&c| branch.depth[c as usize]) + 1;
+        let depth = branch.order.last().map_or(0, |&c| branch.depth(c)) + 1;
         for b in 0..9 {
             let box_house = 18 + b;
             let lines = (b / 3 * 3..b / 3 * 3 + 3).chain(9 + b % 3 * 3..9 + b % 3 * 3 + 3);
@@ -406,29 +413,29 @@ impl Branch {
                 if !needed[p as usize] && self.state[p as usize] != UNKNOWN {
                     needed[p as usize] = true;
                     out.push(p);
-                    stack.push((p, self.reason[p as usize]));
+                    stack.push((p, self.reason(p)));
                 }
             }
         }
-        out.sort_by_key(|&c| (self.depth[c as usize], c));
+        out.sort_by_key(|&c| (self.depth(c), c));
         out
     }
 
     /// The literals a conflict rests on.
     fn conflict_roots(&self, board: &Board) -> Vec<(Cand, Reason)> {
         match self.conflict {
-            Some(Conflict::Both(c, false_reason)) => vec![(c, self.reason[c as usize]), (c, false_reason)],
+            Some(Conflict::Both(c, false_reason)) => vec![(c, self.reason(c)), (c, false_reason)],
             Some(Conflict::EmptyCell(cell)) => board
                 .candidates(cell)
                 .iter()
                 .map(|d| cand(cell, d))
-                .map(|c| (c, self.reason[c as usize]))
+                .map(|c| (c, self.reason(c)))
                 .collect(),
             Some(Conflict::NoPlace(house, digit)) => board
                 .cells_in(house, digit)
                 .iter()
                 .map(|p| cand(p, digit))
-                .map(|c| (c, self.reason[c as usize]))
+                .map(|c| (c, self.reason(c)))
                 .collect(),
             None => Vec::new(),
         }
@@ -537,7 +544,7 @@ fn contradiction(board: &Board, net: bool, found: &mut Found) {
                             if assumed { "cannot be" } else { "must be" },
                             digit
                         );
-                        for &s in support.iter().filter(|&&s| branch.reason[s as usize] == Reason::Nested) {
+                        for &s in support.iter().filter(|&&s| branch.reason(s) == Reason::Nested) {
                             text += &nested_text(&propagator, &branch, s);
                         }
                         text
@@ -557,7 +564,7 @@ fn contradiction(board: &Board, net: bool, found: &mut Found) {
 fn single_premised(prop: &Propagator, branch: &Branch, support: &[Cand]) -> bool {
     support
         .iter()
-        .all(|&c| branch.premises(prop, c, branch.reason[c as usize]).len() <= 1)
+        .all(|&c| branch.premises(prop, c, branch.reason(c)).len() <= 1)
 }
 
 /// Verity: every candidate of a cell, or every place of a digit in a house, forces the same
@@ -631,7 +638,7 @@ fn verity(board: &Board, net: bool, found: &mut Found) {
             }
             let supports: Vec<Vec<Cand>> = branches
                 .iter()
-                .map(|b| b.support(&propagator, &[(target, b.reason[target as usize])]))
+                .map(|b| b.support(&propagator, &[(target, b.reason(target))]))
                 .collect();
             if !net
                 && !branches
@@ -656,7 +663,7 @@ fn verity(board: &Board, net: bool, found: &mut Found) {
                     .iter()
                     .enumerate()
                     .max_by_key(|(i, _)| supports[*i].len())
-                    .map(|(_, b)| chain_to(&propagator, b, target, b.reason[target as usize]))
+                    .map(|(_, b)| chain_to(&propagator, b, target, b.reason(target)))
                     .unwrap_or_default();
                 step.set_chain(longest);
                 step.score = technique.score() + length_bonus(size);
