@@ -722,6 +722,52 @@ fn finishing_the_puzzle_shows_the_result() {
     app.shot("finished.png");
 }
 
+/// Issue 15, point 6: Show Solution, hide it, type the answer: the game is "solved with help",
+/// and `nonet-cli history stats --json` keeps it out of the solve count and the best times.
+#[test]
+fn a_game_solved_after_showing_the_solution_is_not_a_best_time() {
+    need_display();
+    let home = tempfile::tempdir().unwrap();
+    let db = home.path().join("nonet.db");
+    let app = App::launch_with(Some(PUZZLE), &[("NONET_DB", db.as_path())]);
+    let solution = solution_of(PUZZLE);
+    app.action("show-solution", None);
+    app.wait_until("solution shown", |s| s["solution_shown"] == true);
+    app.action("show-solution", None);
+    app.wait_until("solution hidden", |s| s["solution_shown"] == false);
+    for cell in (0..81).filter(|&c| PUZZLE.as_bytes()[c] == b'.') {
+        app.select(cell);
+        app.keys(&[&solution[cell..cell + 1]]);
+    }
+    let state = app.wait_until("solved", |s| s["status"] == "Solved");
+    assert!(
+        state["message"].as_str().unwrap().contains("Solved with help"),
+        "{}",
+        state["message"]
+    );
+    // The recorder commits off the main thread: wait for the finished game to reach the file.
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let level = loop {
+        let out = Command::new(env!("CARGO_BIN_EXE_nonet-cli"))
+            .args(["history", "stats", "--json", "--db"])
+            .arg(&db)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let stats: Value = serde_json::from_slice(&out.stdout).unwrap();
+        if let Some(level) = stats.as_array().unwrap().iter().find(|l| l["solved_with_help"] == 1) {
+            break level.clone();
+        }
+        assert!(Instant::now() < deadline, "the game never reached the history: {stats}");
+        std::thread::sleep(Duration::from_millis(200));
+    };
+    assert_eq!(level["played"], 1);
+    assert_eq!(level["solved"], 0);
+    assert_eq!(level["best_ms"], Value::Null);
+    assert_eq!(level["current_streak"], 0);
+    app.shot("solved-with-help.png");
+}
+
 /// Window size and difficulty survive a restart when GSettings is available (a keyfile backend
 /// in a temporary directory stands in for dconf).
 #[test]

@@ -110,10 +110,12 @@ pub enum MoveKind {
     Redo,
     /// The computer filled the grid (Solve).
     ComputerSolve,
+    /// The player looked at the solution (Show Solution).
+    SolutionShown,
 }
 
 impl MoveKind {
-    pub const ALL: [MoveKind; 12] = [
+    pub const ALL: [MoveKind; 13] = [
         MoveKind::Digit,
         MoveKind::Clear,
         MoveKind::MarkOn,
@@ -126,6 +128,7 @@ impl MoveKind {
         MoveKind::Undo,
         MoveKind::Redo,
         MoveKind::ComputerSolve,
+        MoveKind::SolutionShown,
     ];
 
     pub fn id(self) -> &'static str {
@@ -142,6 +145,7 @@ impl MoveKind {
             MoveKind::Undo => "undo",
             MoveKind::Redo => "redo",
             MoveKind::ComputerSolve => "computer-solve",
+            MoveKind::SolutionShown => "solution-shown",
         }
     }
 
@@ -626,9 +630,31 @@ impl Game {
         Some((self.position(), self.solution))
     }
 
-    /// Shows or hides the solution; input is refused while it is shown.
+    /// Shows or hides the solution; input is refused while it is shown. Showing it during play is
+    /// journaled: the game is then one solved with help.
     pub fn set_solution_shown(&mut self, shown: bool) {
+        if shown && !self.solution_shown && self.status == Status::Playing {
+            self.journal.push(Move {
+                kind: MoveKind::SolutionShown,
+                cell: None,
+                digit: None,
+                mistake: false,
+                changes: Vec::new(),
+            });
+        }
         self.solution_shown = shown;
+    }
+
+    /// Whether the player had help that gives digits away: the solution was shown, the computer
+    /// solved, or a hint's or a script's step placed a digit. (Hints that only point at a
+    /// technique, and eliminations, are teaching, not help of that kind.) A game solved with
+    /// help stays out of best times and streaks.
+    pub fn helped(&self) -> bool {
+        self.journal.iter().any(|m| match m.kind {
+            MoveKind::SolutionShown | MoveKind::ComputerSolve => true,
+            MoveKind::Step | MoveKind::ScriptStep => m.changes.iter().any(|c| c.after != 0 && c.before == 0),
+            _ => false,
+        })
     }
 
     /// Pauses or resumes: the clock stops and input is refused while paused.
@@ -745,6 +771,7 @@ impl Game {
             };
             match entry.kind {
                 MoveKind::HintTaken => game.hints_used += 1,
+                MoveKind::SolutionShown => {}
                 MoveKind::Undo | MoveKind::Redo => {
                     let stack = if entry.kind == MoveKind::Undo {
                         &mut game.undo
@@ -1060,6 +1087,40 @@ mod tests {
         assert!(last.solved);
         assert_eq!(game.status(), Status::Solved);
         assert_eq!(game.apply(Action::Clear { cell: 2 }), Err(Refusal::Finished));
+    }
+
+    #[test]
+    fn help_that_gives_digits_away_is_remembered_through_a_replay() {
+        let replayed =
+            |game: &Game| Game::replay(*game.givens(), *game.solution(), Rules::default(), game.journal()).unwrap();
+        // Digits typed, marks, an elimination step and hints asked for are not help of that kind.
+        let mut plain = game();
+        plain.apply(Action::Enter { cell: 2, digit: 4 }).unwrap();
+        plain.apply(Action::ToggleMark { cell: 3, digit: 2 }).unwrap();
+        plain
+            .apply(Action::ApplyScriptStep {
+                placements: vec![],
+                eliminations: vec![(3, 2)],
+            })
+            .unwrap();
+        assert!(plain.hint_request().is_some());
+        assert!(!plain.helped() && !replayed(&plain).helped());
+        // Looking at the solution is, even once it is hidden again.
+        let mut shown = game();
+        shown.set_solution_shown(true);
+        shown.set_solution_shown(false);
+        assert!(shown.helped() && replayed(&shown).helped());
+        assert_eq!(replayed(&shown).journal().len(), 1);
+        // So is a step that places a digit.
+        let mut placed = game();
+        let digit = placed.solution()[2];
+        placed
+            .apply(Action::ApplyScriptStep {
+                placements: vec![(2, digit)],
+                eliminations: vec![],
+            })
+            .unwrap();
+        assert!(placed.helped() && replayed(&placed).helped());
     }
 
     #[test]

@@ -25,7 +25,11 @@ pub enum Source {
 #[serde(rename_all = "kebab-case")]
 pub enum GameStatus {
     InProgress,
+    /// Solved by the player alone.
     Solved,
+    /// Solved by the player after help that gave digits away (the solution shown, a hint's or a
+    /// script's placement): counted, but not for best times or streaks.
+    SolvedWithHelp,
     SolvedByComputer,
     Abandoned,
 }
@@ -50,7 +54,13 @@ macro_rules! ids {
     };
 }
 ids!(Source { Generated = "generated", Typed = "typed", Opened = "opened", Pasted = "pasted" });
-ids!(GameStatus { InProgress = "in-progress", Solved = "solved", SolvedByComputer = "solved-by-computer", Abandoned = "abandoned" });
+ids!(GameStatus {
+    InProgress = "in-progress",
+    Solved = "solved",
+    SolvedWithHelp = "solved-with-help",
+    SolvedByComputer = "solved-by-computer",
+    Abandoned = "abandoned"
+});
 
 /// A game as it starts.
 #[derive(Clone, Debug, PartialEq)]

@@ -10,10 +10,13 @@ use crate::engine::logic::Level;
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct LevelStats {
     pub level: Level,
-    /// Games finished or abandoned (the one in progress does not count yet).
+    /// Games finished, or abandoned after at least one move (the one in progress does not count
+    /// yet, nor a game left before anything was done in it).
     pub played: u32,
-    /// Solved by the player (not by the computer).
+    /// Solved by the player alone (not with help, not by the computer).
     pub solved: u32,
+    /// Solved by the player after help that gave digits away; not in the times or streaks.
+    pub solved_with_help: u32,
     pub solve_rate: f64,
     pub best_ms: Option<u64>,
     pub median_ms: Option<u64>,
@@ -36,6 +39,7 @@ impl LevelStats {
             level,
             played: 0,
             solved: 0,
+            solved_with_help: 0,
             solve_rate: 0.0,
             best_ms: None,
             median_ms: None,
@@ -46,15 +50,33 @@ impl LevelStats {
     }
 }
 
-/// Statistics from games in the order they were started: (level, status, elapsed ms).
-pub fn compute(games: impl IntoIterator<Item = (Level, GameStatus, u64)>) -> Vec<LevelStats> {
+/// One game as statistics see it.
+#[derive(Clone, Copy, Debug)]
+pub struct Played {
+    pub level: Level,
+    pub status: GameStatus,
+    pub elapsed_ms: u64,
+    /// Whether anything was done in the game (a move of any kind).
+    pub moved: bool,
+}
+
+/// Statistics from games in the order they were started.
+pub fn compute(games: impl IntoIterator<Item = Played>) -> Vec<LevelStats> {
     let mut stats: Vec<LevelStats> = Level::ALL.iter().map(|&l| LevelStats::new(l)).collect();
     let mut times: Vec<Vec<u64>> = vec![Vec::new(); Level::ALL.len()];
-    for (level, status, elapsed) in games {
+    for Played {
+        level,
+        status,
+        elapsed_ms: elapsed,
+        moved,
+    } in games
+    {
         let index = Level::ALL.iter().position(|&l| l == level).unwrap_or(0);
         let entry = &mut stats[index];
         match status {
             GameStatus::InProgress => continue,
+            GameStatus::Abandoned if !moved => continue,
+            GameStatus::SolvedWithHelp => entry.solved_with_help = entry.solved_with_help.saturating_add(1),
             GameStatus::Solved => {
                 entry.solved = entry.solved.saturating_add(1);
                 entry.current_streak = entry.current_streak.saturating_add(1);
@@ -84,21 +106,28 @@ pub fn compute(games: impl IntoIterator<Item = (Level, GameStatus, u64)>) -> Vec
 impl Store {
     /// Statistics for every level, over the whole history.
     pub fn stats(&self) -> Result<Vec<LevelStats>> {
-        let mut statement = self
-            .connection
-            .prepare_cached("SELECT level, status, elapsed_ms FROM games ORDER BY started_at, id")?;
+        let mut statement = self.connection.prepare_cached(
+            "SELECT level, status, elapsed_ms, EXISTS (SELECT 1 FROM moves WHERE moves.game_id = games.id) \
+                 FROM games ORDER BY started_at, id",
+        )?;
         let rows = statement.query_map([], |row| {
             Ok((
                 row.get::<_, String>(0)?,
                 row.get::<_, String>(1)?,
                 row.get::<_, i64>(2)?,
+                row.get::<_, bool>(3)?,
             ))
         })?;
         let mut games = Vec::new();
         for row in rows {
-            let (level, status, elapsed) = row?;
+            let (level, status, elapsed, moved) = row?;
             if let (Ok(level), Ok(status)) = (level.parse::<Level>(), status.parse::<GameStatus>()) {
-                games.push((level, status, elapsed.max(0) as u64));
+                games.push(Played {
+                    level,
+                    status,
+                    elapsed_ms: elapsed.max(0) as u64,
+                    moved,
+                });
             }
         }
         Ok(compute(games))

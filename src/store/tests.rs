@@ -188,14 +188,33 @@ fn statistics_count_rates_times_and_streaks() {
         (Level::Easy, Solved, 100),
         (Level::Easy, Abandoned, 50),
         (Level::Easy, Solved, 200),
+        // Solved with help: played, but neither a time nor part of a streak (a fast one, which
+        // would otherwise be the best time).
+        (Level::Easy, SolvedWithHelp, 20),
         (Level::Easy, Solved, 400),
         (Level::Easy, InProgress, 10),
         (Level::Hard, SolvedByComputer, 900),
     ];
-    let stats = stats::compute(games);
+    let mut played: Vec<stats::Played> = games
+        .into_iter()
+        .map(|(level, status, elapsed_ms)| stats::Played {
+            level,
+            status,
+            elapsed_ms,
+            moved: true,
+        })
+        .collect();
+    // A game left before any move is not played at all.
+    played.push(stats::Played {
+        level: Level::Easy,
+        status: Abandoned,
+        elapsed_ms: 5,
+        moved: false,
+    });
+    let stats = stats::compute(played);
     let easy = &stats[0];
-    assert_eq!((easy.played, easy.solved), (5, 4));
-    assert!((easy.solve_rate - 0.8).abs() < 1e-9);
+    assert_eq!((easy.played, easy.solved, easy.solved_with_help), (6, 4, 1));
+    assert!((easy.solve_rate - 4.0 / 6.0).abs() < 1e-9);
     assert_eq!(
         (easy.best_ms, easy.median_ms, easy.mean_ms),
         (Some(100), Some(300), Some(250))
@@ -315,7 +334,12 @@ fn the_database_and_its_directory_are_private() {
 #[test]
 fn statistics_survive_extreme_times() {
     use GameStatus::*;
-    let games = [(Level::Easy, Solved, u64::MAX), (Level::Easy, Solved, u64::MAX - 2)];
+    let games = [u64::MAX, u64::MAX - 2].map(|elapsed_ms| stats::Played {
+        level: Level::Easy,
+        status: Solved,
+        elapsed_ms,
+        moved: true,
+    });
     let easy = &stats::compute(games)[0];
     assert_eq!(easy.mean_ms, Some(u64::MAX - 1));
     let mut store = Store::in_memory().unwrap();

@@ -304,10 +304,12 @@ impl Controller {
             play.game.clock.stop(now);
             let game = &play.game;
             format!(
-                "Solved in {} with {} and {}.",
+                "{} in {} with {} and {}{}",
+                if game.helped() { "Solved with help" } else { "Solved" },
                 format_duration(game.clock.elapsed_ms(now)),
                 super::count(game.mistakes(), "mistake", "mistakes"),
-                super::count(game.hints_used(), "hint", "hints")
+                super::count(game.hints_used(), "hint", "hints"),
+                if game.helped() { " (not a best time)." } else { "." }
             )
         });
         let Some(summary) = summary else { return };

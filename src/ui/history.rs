@@ -19,9 +19,10 @@ use crate::store::{self, Filter, GameRecord, GameStatus, LevelStats, SolveTime, 
 /// The list shows at most this many games (the newest that match); the statistics use them all.
 const SHOWN: usize = 1000;
 
-const STATUSES: [(Option<GameStatus>, &str); 5] = [
+const STATUSES: [(Option<GameStatus>, &str); 6] = [
     (None, "Any Status"),
     (Some(GameStatus::Solved), "Solved"),
+    (Some(GameStatus::SolvedWithHelp), "Solved with Help"),
     (Some(GameStatus::SolvedByComputer), "Solved by Computer"),
     (Some(GameStatus::Abandoned), "Abandoned"),
     (Some(GameStatus::InProgress), "In Progress"),
@@ -156,6 +157,7 @@ fn status_name(status: GameStatus) -> &'static str {
     match status {
         GameStatus::InProgress => "In progress",
         GameStatus::Solved => "Solved",
+        GameStatus::SolvedWithHelp => "Solved with help",
         GameStatus::SolvedByComputer => "Solved by the computer",
         GameStatus::Abandoned => "Abandoned",
     }
@@ -222,6 +224,7 @@ fn level_group(stats: &LevelStats) -> adw::PreferencesGroup {
     for (title, value) in [
         ("Played", stats.played.to_string()),
         ("Solved", format!("{} ({:.0}%)", stats.solved, stats.solve_rate * 100.0)),
+        ("Solved with Help", stats.solved_with_help.to_string()),
         ("Best Time", time(stats.best_ms)),
         ("Median Time", time(stats.median_ms)),
         ("Average Time", time(stats.mean_ms)),

@@ -168,6 +168,7 @@ impl Controller {
         if game.status() != Status::Playing && !self.end_saved.replace(true) {
             let status = match game.status() {
                 Status::SolvedByComputer => GameStatus::SolvedByComputer,
+                _ if game.helped() => GameStatus::SolvedWithHelp,
                 _ => GameStatus::Solved,
             };
             recorder.finish(status, progress);
