@@ -238,7 +238,53 @@ fn level_group(stats: &LevelStats) -> adw::PreferencesGroup {
     group
 }
 
-/// Solve times (minutes, up) against games in the order played (across), one colour a level.
+/// The chart's time axis for times up to `max_ms`: a round step (15 s, 30 s, 1, 2, 5, 10, 15, 30
+/// minutes, 1, 2, 5, 10… hours) and how many steps (at most four) reach past the longest time.
+/// Times beyond 20,000 hours (a damaged history) stay at the top of the axis.
+fn chart_ticks(max_ms: u64) -> (u64, u64) {
+    const MINUTE: u64 = 60_000;
+    const HOUR: u64 = 60 * MINUTE;
+    const STEPS: [u64; 17] = [
+        15_000,
+        30_000,
+        MINUTE,
+        2 * MINUTE,
+        5 * MINUTE,
+        10 * MINUTE,
+        15 * MINUTE,
+        30 * MINUTE,
+        HOUR,
+        2 * HOUR,
+        5 * HOUR,
+        10 * HOUR,
+        20 * HOUR,
+        50 * HOUR,
+        100 * HOUR,
+        1000 * HOUR,
+        5000 * HOUR,
+    ];
+    let max_ms = max_ms.min(20_000 * HOUR);
+    let step = STEPS
+        .into_iter()
+        .find(|&step| max_ms.div_ceil(step) <= 4)
+        .unwrap_or(5000 * HOUR);
+    (step, max_ms.div_ceil(step).max(1))
+}
+
+/// A tick of the time axis: "30 s", "2 min", "1 h 30", "5 h".
+fn tick_label(ms: u64) -> String {
+    let seconds = ms / 1000;
+    match (seconds / 3600, seconds / 60 % 60, seconds % 60) {
+        (0, 0, 0) => "0".to_string(),
+        (0, 0, s) => format!("{s} s"),
+        (0, m, 0) => format!("{m} min"),
+        (0, m, s) => format!("{m}:{s:02}"),
+        (h, 0, _) => format!("{h} h"),
+        (h, m, _) => format!("{h} h {m}"),
+    }
+}
+
+/// Solve times (up) against games in the order played (across), one colour a level.
 fn draw_chart(
     cr: &cairo::Context,
     width: f64,
@@ -257,29 +303,25 @@ fn draw_chart(
         cr.show_text("Solve a puzzle and its time appears here.")?;
         return Ok(());
     }
-    let max_minutes = times
-        .iter()
-        .map(|t| t.elapsed_ms as f64 / 60_000.0)
-        .fold(1.0, f64::max)
-        .ceil();
+    let (tick_ms, ticks) = chart_ticks(times.iter().map(|t| t.elapsed_ms).max().unwrap_or(0));
+    let top_ms = (tick_ms * ticks) as f64;
     // Axes and labels.
     cr.set_line_width(1.0);
     board::set_color(cr, &board::blend(&palette.paper, &palette.ink, 0.3));
-    for i in 0..=4 {
-        let y = top + h - h * f64::from(i) / 4.0;
+    for i in 0..=ticks {
+        let y = top + h - h * i as f64 / ticks as f64;
         cr.move_to(left, y.round() + 0.5);
         cr.line_to(left + w, y.round() + 0.5);
     }
     cr.stroke()?;
     board::set_color(cr, &board::blend(&palette.paper, &palette.ink, 0.7));
-    for i in 0..=4 {
-        let minutes = max_minutes * f64::from(i) / 4.0;
-        let y = top + h - h * f64::from(i) / 4.0;
+    for i in 0..=ticks {
+        let y = top + h - h * i as f64 / ticks as f64;
         cr.move_to(4.0, y + 4.0);
-        cr.show_text(&format!("{minutes:.0} min"))?;
+        cr.show_text(&tick_label(tick_ms * i))?;
     }
     cr.move_to(left, height - 8.0);
-    cr.show_text(&format!("{} games solved", times.len()))?;
+    cr.show_text(&super::count(times.len() as u32, "game solved", "games solved"))?;
     let colour = |level: Level| match level {
         Level::Easy => palette.success,
         Level::Medium => palette.accent,
@@ -295,7 +337,7 @@ fn draw_chart(
     let radius = if times.len() > 300 { 1.5 } else { 3.5 };
     for (i, time) in times.iter().enumerate() {
         let x = left + if times.len() > 1 { step * i as f64 } else { w / 2.0 };
-        let y = top + h - h * (time.elapsed_ms as f64 / 60_000.0 / max_minutes).min(1.0);
+        let y = top + h - h * (time.elapsed_ms as f64 / top_ms).min(1.0);
         board::set_color(cr, &colour(time.level));
         cr.arc(x, y, radius, 0.0, std::f64::consts::TAU);
         cr.fill()?;
@@ -314,4 +356,42 @@ fn draw_chart(
         cr.show_text(name)?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{chart_ticks, tick_label};
+
+    #[test]
+    fn the_time_axis_has_distinct_round_ticks_past_the_longest_time() {
+        for max_ms in [
+            0,
+            1,
+            9_000,
+            59_000,
+            61_000,
+            150_000,
+            599_000,
+            3_599_000,
+            7_300_000,
+            400_000_000,
+            u64::MAX,
+        ] {
+            let (step, ticks) = chart_ticks(max_ms);
+            assert!((1..=4).contains(&ticks), "{max_ms}: {ticks} ticks");
+            assert!(
+                step * ticks >= max_ms.min(72_000_000_000),
+                "{max_ms}: the axis ends below the longest time"
+            );
+            let labels: Vec<String> = (0..=ticks).map(|i| tick_label(step * i)).collect();
+            let mut distinct = labels.clone();
+            distinct.dedup();
+            assert_eq!(distinct, labels, "{max_ms}: labels repeat");
+        }
+        // The case from the issue: times up to two and a half minutes.
+        let (step, ticks) = chart_ticks(150_000);
+        let labels: Vec<String> = (0..=ticks).map(|i| tick_label(step * i)).collect();
+        assert_eq!(labels, ["0", "1 min", "2 min", "3 min"]);
+        assert_eq!(tick_label(5_400_000), "1 h 30");
+    }
 }
