@@ -435,6 +435,37 @@ fn clicking_a_cell_and_typing_enters_digits_and_counts_mistakes() {
     app.shot("typed.png");
 }
 
+/// Issue 15, point 4: a message belongs to its moment (the next move or undo clears it), and the
+/// board keeps its place and size whatever the message line says.
+#[test]
+fn messages_clear_on_the_next_move_and_never_move_the_board() {
+    need_display();
+    let app = App::launch(Some(PUZZLE));
+    let solution = solution_of(PUZZLE);
+    let start = app.wait_until("the board is placed", |s| !s["board"].is_null());
+    let board = start["board"].clone();
+    app.select(2); // r1c3, solution 4
+    app.keys(&["9"]);
+    let state = app.wait_until("the mistake is told", |s| s["message"] == "That digit is not right.");
+    assert_eq!(state["board"], board, "a one-line message moves the board");
+    app.keys(&["ctrl+z"]);
+    app.wait_until("undo clears it", |s| s["message"] == "" && at(s, "values", 2) == '.');
+    app.keys(&["Left", "Left", "9"]); // r1c1 is a given
+    app.wait_until("the refusal is told", |s| s["message"] == "Givens can't be changed.");
+    app.select(2);
+    app.keys(&[&solution[2..3]]);
+    let state = app.wait_until("the next move clears it", |s| at(s, "values", 2) != '.');
+    assert_eq!(state["message"], "", "a stale message stays");
+    // A hint's explanation (two lines or more at this width) leaves the board where it was.
+    app.action("hint", None);
+    app.wait_until("stage 1", |s| s["hint_stage"] == 1);
+    app.action("hint", None);
+    let state = app.wait_until("stage 2", |s| s["hint_stage"] == 2);
+    assert!(!state["message"].as_str().unwrap().is_empty());
+    app.shot("hint-message.png");
+    assert_eq!(state["board"], board, "a long message moves or shrinks the board");
+}
+
 #[test]
 fn pencil_marks_undo_and_redo() {
     need_display();

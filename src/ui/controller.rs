@@ -115,6 +115,7 @@ impl Controller {
             history: RefCell::new("opening".into()),
             lab: RefCell::new(None),
         });
+        controller.reserve_message_lines();
         controller.connect_board();
         controller.connect_picker();
         controller.connect_settings();
@@ -246,8 +247,18 @@ impl Controller {
         self.play.borrow_mut().as_mut().map(f)
     }
 
+    /// Shows a message under the board (at most two lines; the whole text in its tooltip).
     pub(super) fn say(&self, text: &str) {
         self.message.set_label(text);
+        self.message.set_tooltip_text((!text.is_empty()).then_some(text));
+    }
+
+    /// The message line always takes two lines of height, so the board's size never depends on
+    /// what it says.
+    pub(super) fn reserve_message_lines(&self) {
+        let metrics = self.message.pango_context().metrics(None, None);
+        let line = (metrics.height() as f64 / gtk::pango::SCALE as f64).ceil() as i32;
+        self.message.set_size_request(-1, 2 * line.max(1));
     }
 
     /// Redraws the board and updates the counters (and the state file for tests).
@@ -288,6 +299,8 @@ impl Controller {
         match result {
             Ok(outcome) if outcome.solved => self.finished(),
             Ok(outcome) if outcome.mistake => self.say("That digit is not right."),
+            // A message belongs to its moment: the next move clears it.
+            Ok(outcome) if outcome.changed => self.say(""),
             Ok(_) => {}
             Err(Refusal::GivenCell) => self.say("Givens can't be changed."),
             Err(Refusal::SolutionShown) => self.say("Hide the solution (or stop the solver) to play on."),
@@ -366,18 +379,24 @@ impl Controller {
     }
 
     pub fn undo(self: &Rc<Self>) {
-        self.with_play(|play| {
+        let done = self.with_play(|play| {
             play.hint = None;
             play.game.undo()
         });
+        if done == Some(true) {
+            self.say("");
+        }
         self.refresh();
     }
 
     pub fn redo(self: &Rc<Self>) {
-        self.with_play(|play| {
+        let done = self.with_play(|play| {
             play.hint = None;
             play.game.redo()
         });
+        if done == Some(true) {
+            self.say("");
+        }
         self.refresh();
     }
 
