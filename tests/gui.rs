@@ -466,6 +466,28 @@ fn messages_clear_on_the_next_move_and_never_move_the_board() {
     assert_eq!(state["board"], board, "a long message moves or shrinks the board");
 }
 
+/// Issue 15, point 7 (in part): with the allowance of five hints spent, the hint button and
+/// Ctrl+H go insensitive; the last hint can still be shown through its stages first.
+#[test]
+fn the_hint_button_goes_insensitive_when_the_allowance_is_spent() {
+    need_display();
+    let app = App::launch(Some(PUZZLE));
+    for taken in 1..=5 {
+        let state = app.wait_until("the hint button is enabled", |s| s["hint_enabled"] == true);
+        assert_eq!(state["hints_used"], taken - 1);
+        app.action("hint", None);
+        app.wait_until("stage 1", |s| s["hint_stage"] == 1 && s["hints_used"] == taken);
+        app.action("hint", None);
+        let state = app.wait_until("stage 2", |s| s["hint_stage"] == 2);
+        assert_eq!(state["hint_enabled"], true, "a hint being shown can go on");
+        app.action("hint", None);
+        app.wait_until("applied", |s| s["hint_stage"].is_null());
+    }
+    let state = app.wait_until("the hint button is insensitive", |s| s["hint_enabled"] == false);
+    assert_eq!(state["hints_used"], 5);
+    app.shot("hints-spent.png");
+}
+
 #[test]
 fn pencil_marks_undo_and_redo() {
     need_display();

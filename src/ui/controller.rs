@@ -279,6 +279,19 @@ impl Controller {
             format_duration(game.clock.elapsed_ms(now))
         };
         self.title.set_subtitle(&format!("{} · {}", play.level.name(), clock));
+        // The hint button (and Ctrl+H) goes insensitive once the allowance is spent, unless a
+        // hint is still being shown in stages.
+        let hint_possible = play.hint.is_some() || (game.status() == Status::Playing && game.hints_left() != Some(0));
+        if let Some(action) = self
+            .window
+            .application()
+            .and_then(|app| app.lookup_action("hint"))
+            .and_then(|action| action.downcast::<gio::SimpleAction>().ok())
+        {
+            if action.is_enabled() != hint_possible {
+                action.set_enabled(hint_possible);
+            }
+        }
         if let Some(path) = std::env::var_os(super::probe::STATE_FILE_ENV) {
             self.write_probe(&path, play, now);
         }
