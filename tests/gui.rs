@@ -775,6 +775,79 @@ fn finishing_the_puzzle_shows_the_result() {
     app.shot("finished.png");
 }
 
+/// `nonet-cli history list --json` of a database, newest game first.
+fn history_list(db: &Path) -> Vec<Value> {
+    let out = Command::new(env!("CARGO_BIN_EXE_nonet-cli"))
+        .args(["history", "list", "--json", "--db"])
+        .arg(db)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    serde_json::from_slice::<Value>(&out.stdout)
+        .unwrap()
+        .as_array()
+        .unwrap()
+        .clone()
+}
+
+/// Polls the history until `test` holds for its list (the recorder commits off the main thread).
+fn wait_for_history(db: &Path, what: &str, test: impl Fn(&[Value]) -> bool) -> Vec<Value> {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        let list = history_list(db);
+        if test(&list) {
+            return list;
+        }
+        assert!(Instant::now() < deadline, "{what}: {list:?}");
+        std::thread::sleep(Duration::from_millis(200));
+    }
+}
+
+/// Issue 15, point 1: a game under way is never thrown away. Choosing a Difficulty keeps it (a
+/// toast offers the new puzzle); New Puzzle keeps it in the history, paused and resumable; and
+/// resuming it from there restores it exactly.
+#[test]
+fn a_new_game_keeps_the_unfinished_one_resumable() {
+    need_display();
+    let home = tempfile::tempdir().unwrap();
+    let db = home.path().join("nonet.db");
+    let app = App::launch_with(Some(PUZZLE), &[("NONET_DB", db.as_path())]);
+    app.wait_until("the history is on", |s| s["history"] == "on");
+    app.select(2);
+    app.keys(&["4"]);
+    app.select(3);
+    app.keys(&["p", "2", "6", "p"]);
+    let before = app.wait_until("a digit and two marks", |s| {
+        at(s, "values", 2) == '4' && s["marks"][3] == "26"
+    });
+    // Difficulty while a game is under way: the game stays.
+    app.action("difficulty", Some("'hard'"));
+    std::thread::sleep(Duration::from_millis(800));
+    let state = app.wait_until("a state", |_| true);
+    assert_eq!(state["givens"], PUZZLE, "choosing a difficulty replaced the game");
+    assert_eq!(state["values"], before["values"]);
+    app.shot("difficulty-toast.png");
+    // New Puzzle: a new game, and the first one is paused in the history.
+    app.action("new-game", None);
+    app.wait_until("a new game", |s| s["givens"] != PUZZLE && s["level"] == "hard");
+    let list = wait_for_history(&db, "the first game paused", |list| {
+        list.iter().any(|g| g["puzzle"] == PUZZLE && g["status"] == "paused")
+    });
+    let first = list.iter().find(|g| g["puzzle"] == PUZZLE).unwrap();
+    assert_eq!(first["resumable"], true);
+    let id = first["id"].as_i64().unwrap();
+    app.shot("kept-in-history.png");
+    // Resumed from outside (as History's Resume Game does): exactly as it was.
+    app.action("resume-game", Some(&format!("int64 {id}")));
+    let state = app.wait_until("the first game is back", |s| s["givens"] == PUZZLE);
+    assert_eq!(state["values"], before["values"]);
+    assert_eq!(state["marks"], before["marks"]);
+    assert_eq!(state["mistakes"], before["mistakes"]);
+    wait_for_history(&db, "the first game in progress again", |list| {
+        list.iter().any(|g| g["id"] == id && g["status"] == "in-progress")
+    });
+}
+
 /// Issue 15, point 6: Show Solution, hide it, type the answer: the game is "solved with help",
 /// and `nonet-cli history stats --json` keeps it out of the solve count and the best times.
 #[test]

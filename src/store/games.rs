@@ -31,6 +31,9 @@ pub enum GameStatus {
     /// script's placement): counted, but not for best times or streaks.
     SolvedWithHelp,
     SolvedByComputer,
+    /// Left unfinished for another game after at least one move: resumable from History.
+    Paused,
+    /// Left before anything was done in it, or (older versions) for another game.
     Abandoned,
 }
 
@@ -59,8 +62,16 @@ ids!(GameStatus {
     Solved = "solved",
     SolvedWithHelp = "solved-with-help",
     SolvedByComputer = "solved-by-computer",
+    Paused = "paused",
     Abandoned = "abandoned"
 });
+
+/// Sets the game in progress (other than game ?1) aside for another: paused, so History can
+/// resume it, if anything was done in it; abandoned otherwise.
+const SET_ASIDE: &str = "UPDATE games SET status = CASE
+        WHEN EXISTS (SELECT 1 FROM moves WHERE moves.game_id = games.id) THEN 'paused'
+        ELSE 'abandoned' END
+    WHERE status = 'in-progress' AND id != ?1";
 
 /// A game as it starts.
 #[derive(Clone, Debug, PartialEq)]
@@ -223,7 +234,7 @@ impl Store {
     /// in the history, and can be replayed or played again).
     pub fn start_game(&mut self, game: &NewGame) -> Result<i64> {
         let transaction = self.connection.transaction()?;
-        transaction.execute("UPDATE games SET status = 'abandoned' WHERE status = 'in-progress'", [])?;
+        transaction.execute(SET_ASIDE, [-1])?;
         transaction.execute(
             "INSERT INTO games (puzzle, solution, level, score, source, seed, started_at, status)
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 'in-progress')",
@@ -299,6 +310,22 @@ impl Store {
             params![game, elapsed_ms as i64],
         )?;
         Ok(())
+    }
+
+    /// Puts a paused game back in progress (the one in progress, if another, is set aside as
+    /// [`Store::start_game`] does). Returns whether the game could be resumed: it exists and is
+    /// paused or already in progress.
+    pub fn resume_game(&mut self, game: i64) -> Result<bool> {
+        let transaction = self.connection.transaction()?;
+        let resumed = transaction.execute(
+            "UPDATE games SET status = 'in-progress' WHERE id = ?1 AND status IN ('paused', 'in-progress')",
+            [game],
+        )?;
+        if resumed == 1 {
+            transaction.execute(SET_ASIDE, [game])?;
+        }
+        transaction.commit()?;
+        Ok(resumed == 1)
     }
 
     /// The newest game still in progress, to resume.

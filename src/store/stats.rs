@@ -10,8 +10,8 @@ use crate::engine::logic::Level;
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct LevelStats {
     pub level: Level,
-    /// Games finished, or abandoned after at least one move (the one in progress does not count
-    /// yet, nor a game left before anything was done in it).
+    /// Games finished, or abandoned after at least one move (games in progress or paused do not
+    /// count yet, nor a game left before anything was done in it).
     pub played: u32,
     /// Solved by the player alone (not with help, not by the computer).
     pub solved: u32,
@@ -74,7 +74,7 @@ pub fn compute(games: impl IntoIterator<Item = Played>) -> Vec<LevelStats> {
         let index = Level::ALL.iter().position(|&l| l == level).unwrap_or(0);
         let entry = &mut stats[index];
         match status {
-            GameStatus::InProgress => continue,
+            GameStatus::InProgress | GameStatus::Paused => continue,
             GameStatus::Abandoned if !moved => continue,
             GameStatus::SolvedWithHelp => entry.solved_with_help = entry.solved_with_help.saturating_add(1),
             GameStatus::Solved => {

@@ -126,13 +126,42 @@ fn moves_come_back_as_the_same_game() {
 }
 
 #[test]
-fn starting_a_game_abandons_the_one_in_progress() {
+fn starting_a_game_sets_the_one_in_progress_aside_and_it_can_be_resumed() {
     let mut store = Store::in_memory().unwrap();
-    let first = store.start_game(&new_game(Level::Easy, 1)).unwrap();
-    let second = store.start_game(&new_game(Level::Hard, 2)).unwrap();
-    let (record, _) = store.game(first).unwrap().unwrap();
-    assert_eq!(record.status, GameStatus::Abandoned);
-    assert_eq!(store.unfinished().unwrap().unwrap().0.id, second);
+    let status = |store: &Store, id: i64| store.game(id).unwrap().unwrap().0.status;
+    // Left before any move: abandoned.
+    let untouched = store.start_game(&new_game(Level::Easy, 1)).unwrap();
+    let played = store.start_game(&new_game(Level::Medium, 2)).unwrap();
+    assert_eq!(status(&store, untouched), GameStatus::Abandoned);
+    // Left after a move: paused, and resumable.
+    let new = new_game(Level::Medium, 2);
+    let mut game = Game::new(new.puzzle, new.solution, Rules::default());
+    game.apply(Action::Enter { cell: 2, digit: 4 }).unwrap();
+    let moves: Vec<(u64, _)> = game.journal().iter().cloned().map(|m| (500, m)).collect();
+    store.record_moves(played, 0, &moves, Progress::default()).unwrap();
+    let third = store.start_game(&new_game(Level::Hard, 3)).unwrap();
+    assert_eq!(status(&store, played), GameStatus::Paused);
+    assert_eq!(store.unfinished().unwrap().unwrap().0.id, third);
+    // Resuming it sets the third (no move) aside as abandoned.
+    assert!(store.resume_game(played).unwrap());
+    assert_eq!(status(&store, played), GameStatus::InProgress);
+    assert_eq!(status(&store, third), GameStatus::Abandoned);
+    let (record, saved) = store.unfinished().unwrap().unwrap();
+    assert_eq!((record.id, saved.len()), (played, 1));
+    // Only paused or in-progress games can be resumed.
+    assert!(!store.resume_game(untouched).unwrap());
+    assert!(!store.resume_game(999).unwrap());
+    assert_eq!(status(&store, played), GameStatus::InProgress);
+    // Paused games are not played yet in the statistics.
+    store.start_game(&new_game(Level::Hard, 4)).unwrap();
+    assert_eq!(status(&store, played), GameStatus::Paused);
+    let medium = store
+        .stats()
+        .unwrap()
+        .into_iter()
+        .find(|s| s.level == Level::Medium)
+        .unwrap();
+    assert_eq!(medium.played, 0);
 }
 
 #[test]

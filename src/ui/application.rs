@@ -111,6 +111,15 @@ fn add_actions(app: &adw::Application, controller: &Rc<Controller>) {
         }
     });
     app.add_action(&again);
+    // `resume-game(x)`: puts a paused game of the history back on the board, by its id.
+    let resume = gio::SimpleAction::new("resume-game", Some(glib::VariantTy::INT64));
+    let weak = Rc::downgrade(controller);
+    resume.connect_activate(move |_, id| {
+        if let (Some(controller), Some(id)) = (weak.upgrade(), id.and_then(|v| v.get::<i64>())) {
+            controller.resume_id(id);
+        }
+    });
+    app.add_action(&resume);
     simple(app, controller, "new-game", |c| c.new_game());
     simple(app, controller, "hint", |c| c.hint());
     simple(app, controller, "solve", |c| c.solve());

@@ -65,6 +65,8 @@ pub struct Controller {
     pub(super) history: RefCell<String>,
     /// The Scripting Lab, once opened.
     pub(super) lab: RefCell<Option<Rc<super::lab::Lab>>>,
+    /// The toast offering a new puzzle at a newly chosen level (dismissed when a game starts).
+    pub(super) level_toast: RefCell<Option<adw::Toast>>,
 }
 
 impl Controller {
@@ -114,6 +116,7 @@ impl Controller {
             end_saved: StdCell::new(false),
             history: RefCell::new("opening".into()),
             lab: RefCell::new(None),
+            level_toast: RefCell::new(None),
         });
         controller.reserve_message_lines();
         controller.connect_board();
@@ -221,10 +224,27 @@ impl Controller {
         self.level.get()
     }
 
+    /// Chooses the level of new puzzles. A game with nothing done in it (or finished) is replaced
+    /// at once, since nothing is lost; a game under way stays, and a toast offers the new puzzle.
     pub fn set_level(self: &Rc<Self>, level: Level) {
         self.level.set(level);
         self.settings.set_string("difficulty", level.id());
-        self.new_game();
+        let under_way = self
+            .with_play(|play| play.game.status() == Status::Playing && !play.game.journal().is_empty())
+            .unwrap_or(false);
+        if !under_way {
+            return self.new_game();
+        }
+        let toast = adw::Toast::builder()
+            .title(format!("New puzzles will be {}", level.name()))
+            .button_label("New Puzzle")
+            .action_name("app.new-game")
+            .timeout(5)
+            .build();
+        if let Some(old) = self.level_toast.replace(Some(toast.clone())) {
+            old.dismiss();
+        }
+        self.toasts.add_toast(toast);
     }
 
     /// Opens the History window.

@@ -19,11 +19,12 @@ use crate::store::{self, Filter, GameRecord, GameStatus, LevelStats, SolveTime, 
 /// The list shows at most this many games (the newest that match); the statistics use them all.
 const SHOWN: usize = 1000;
 
-const STATUSES: [(Option<GameStatus>, &str); 6] = [
+const STATUSES: [(Option<GameStatus>, &str); 7] = [
     (None, "Any Status"),
     (Some(GameStatus::Solved), "Solved"),
     (Some(GameStatus::SolvedWithHelp), "Solved with Help"),
     (Some(GameStatus::SolvedByComputer), "Solved by Computer"),
+    (Some(GameStatus::Paused), "Paused"),
     (Some(GameStatus::Abandoned), "Abandoned"),
     (Some(GameStatus::InProgress), "In Progress"),
 ];
@@ -159,6 +160,7 @@ fn status_name(status: GameStatus) -> &'static str {
         GameStatus::Solved => "Solved",
         GameStatus::SolvedWithHelp => "Solved with help",
         GameStatus::SolvedByComputer => "Solved by the computer",
+        GameStatus::Paused => "Paused: open it to resume",
         GameStatus::Abandoned => "Abandoned",
     }
 }

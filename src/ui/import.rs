@@ -360,6 +360,34 @@ impl super::controller::Controller {
         });
     }
 
+    /// `app.resume-game(id)`: puts paused game `id` of the history back on the board as it was
+    /// left (the game on the board is kept in the history, paused, if anything was done in it).
+    pub fn resume_id(self: &Rc<Self>, id: i64) {
+        let path = super::recorder::database_path();
+        let found = gio::spawn_blocking(move || {
+            store::Store::open_for_reading(&path)
+                .and_then(|store| store.game(id))
+                .map_err(|e| e.to_string())
+        });
+        let this = Rc::downgrade(self);
+        glib::spawn_future_local(async move {
+            let Ok(found) = found.await else { return };
+            let Some(this) = this.upgrade() else { return };
+            match found {
+                Ok(Some((record, moves))) if record.status == store::GameStatus::Paused => {
+                    this.generation.set(this.generation.get() + 1); // a generation under way is dropped
+                    if let Some(play) = this.play.borrow().as_ref() {
+                        this.save_progress(&play.game, this.now_ms());
+                    }
+                    this.resume(record, moves);
+                }
+                Ok(Some(_)) => this.say(&format!("Game {id} is not paused, so it can't be resumed.")),
+                Ok(None) => this.say(&format!("There is no game {id} in the history.")),
+                Err(error) => this.say(&format!("The history can't be read: {error}.")),
+            }
+        });
+    }
+
     fn play_again(self: &Rc<Self>, record: &store::GameRecord) {
         let (Some(puzzle), Some(solution)) = (record.givens(), record.solution_grid()) else {
             return;

@@ -51,10 +51,11 @@ impl Recorder {
                 for command in receiver {
                     let result: Result<(), StoreError> = match command {
                         Command::Start(new) => store.start_game(&new).map(|id| game = Some(id)),
-                        Command::Continue(id) => {
-                            game = Some(id);
-                            Ok(())
-                        }
+                        Command::Continue(id) => store.resume_game(id).map(|resumed| {
+                            if resumed {
+                                game = Some(id);
+                            }
+                        }),
                         Command::Moves {
                             first_seq,
                             moves,

@@ -120,6 +120,25 @@ fn build(parent: &adw::Window, record: GameRecord, moves: Vec<SavedMove>) {
         ))
         .build();
     header.pack_end(&again);
+    // A paused game can be taken up again where it was left.
+    if replay.record.status == crate::store::GameStatus::Paused {
+        again.remove_css_class("suggested-action");
+        let resume = gtk::Button::builder()
+            .label("Resume Game")
+            .css_classes(["suggested-action"])
+            .build();
+        header.pack_end(&resume);
+        let (id, parent) = (replay.record.id, parent.downgrade());
+        let window_weak = window.downgrade();
+        resume.connect_clicked(move |_| {
+            if let Some(app) = gio::Application::default() {
+                app.activate_action("resume-game", Some(&id.to_variant()));
+            }
+            for window in [window_weak.upgrade(), parent.upgrade()].into_iter().flatten() {
+                window.close();
+            }
+        });
+    }
 
     let area = gtk::DrawingArea::builder()
         .hexpand(true)

@@ -106,8 +106,24 @@ impl Controller {
         }
     }
 
-    /// Puts a new game on the board.
+    /// Puts a new game on the board. An unfinished game with moves is kept in the history,
+    /// paused (the store sets it aside), and the player is told where to find it.
     pub(super) fn start(&self, new: NewGame, level: Level) {
+        let set_aside = self
+            .with_play(|play| play.game.status() == Status::Playing && !play.game.journal().is_empty())
+            .unwrap_or(false);
+        if let Some(toast) = self.level_toast.take() {
+            toast.dismiss();
+        }
+        if set_aside && self.recorder.borrow().is_some() {
+            let toast = adw::Toast::builder()
+                .title("Your last game is paused in History")
+                .button_label("History")
+                .action_name("app.history")
+                .timeout(6)
+                .build();
+            self.toasts.add_toast(toast);
+        }
         self.stop_animation();
         let mut game = Game::new(new.puzzle, new.solution, self.settings.rules());
         game.clock.start(self.now_ms());

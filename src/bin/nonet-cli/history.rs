@@ -25,6 +25,8 @@ fn game_json(game: &GameRecord) -> serde_json::Value {
     let mut value = serde_json::to_value(game).unwrap_or_default();
     value["started"] = json!(store::format_time(game.started_at));
     value["time"] = json!(format_duration(game.elapsed_ms));
+    // Paused games (and the one in progress) can be taken up again in the app.
+    value["resumable"] = json!(matches!(game.status, GameStatus::Paused | GameStatus::InProgress));
     value
 }
 
