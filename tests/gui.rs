@@ -615,6 +615,11 @@ fn show_solution_blocks_input_until_hidden() {
     app.wait_until("solution hidden", |s| s["solution_shown"] == false);
     app.keys(&["4"]);
     app.wait_until("input accepted", |s| at(s, "values", 2) == '4');
+    // Escape hides the solution too (issue 15, point 12).
+    app.action("show-solution", None);
+    app.wait_until("solution shown again", |s| s["solution_shown"] == true);
+    app.keys(&["Escape"]);
+    app.wait_until("Escape hides it", |s| s["solution_shown"] == false);
 }
 
 #[test]
@@ -733,13 +738,16 @@ fn a_pasted_bad_puzzle_is_refused_and_a_good_one_played() {
 fn pause_hides_the_board_and_stops_input() {
     need_display();
     let app = App::launch(Some(PUZZLE));
+    app.select(2);
     app.keys(&["ctrl+p"]);
     app.wait_until("paused", |s| s["paused"] == true);
-    app.select(2);
-    app.keys(&["4"]);
-    let state = app.wait_until("refused", |s| s["message"] == "The game is paused.");
-    assert_eq!(at(&state, "values", 2), '.');
     app.shot("paused.png");
+    // A key while paused resumes and does nothing else.
+    app.keys(&["4"]);
+    let state = app.wait_until("resumed by the key", |s| s["paused"] == false);
+    assert_eq!(at(&state, "values", 2), '.');
+    app.action("pause", None);
+    app.wait_until("paused by the action", |s| s["paused"] == true);
     app.action("pause", None);
     app.wait_until("resumed", |s| s["paused"] == false);
     app.keys(&["4"]);
@@ -773,6 +781,50 @@ fn finishing_the_puzzle_shows_the_result() {
         state["message"]
     );
     app.shot("finished.png");
+}
+
+/// Issue 15, point 2: a real pause page over the board (Paused, the time, Resume); a key or a
+/// click resumes.
+#[test]
+fn pause_shows_a_page_and_a_key_or_click_resumes() {
+    need_display();
+    let app = App::launch(Some(PUZZLE));
+    app.wait_until("a game", |s| s["givens"] == PUZZLE);
+    app.action("pause", None);
+    let state = app.wait_until("paused", |s| s["paused"] == true);
+    assert_eq!(state["message"], "", "a stale message under the pause page");
+    std::thread::sleep(Duration::from_millis(300));
+    let shot = app.shot("pause-page.png");
+    // The page covers the board: no grid lines of the board show through.
+    let rows = grey_rows(&shot);
+    let grid_rows = rows.iter().filter(|r| dark_runs(r).len() == 4).count();
+    assert!(
+        grid_rows < rows.len() / 10,
+        "the board's grid shows while paused ({grid_rows} rows)"
+    );
+    app.keys(&["Right"]);
+    app.wait_until("a key resumes", |s| s["paused"] == false);
+    app.action("pause", None);
+    let state = app.wait_until("paused again", |s| s["paused"] == true);
+    let (x, y) = cell_centre(&state, 40);
+    app.click_until(x, y, "1", "a click resumes", |s| s["paused"] == false);
+}
+
+/// Issue 15, point 3: Pause When Away means the whole app lost the focus: working in History
+/// does not stop the clock.
+#[test]
+fn working_in_history_is_not_being_away() {
+    need_display();
+    let grace = PathBuf::from("300");
+    let app = App::launch_with(Some(PUZZLE), &[("NONET_AWAY_GRACE_MS", grace.as_path())]);
+    app.wait_until("a game", |s| s["givens"] == PUZZLE);
+    app.action("history", None);
+    wait_for_titled("History");
+    let state = app.wait_until("History has the focus", |s| s["window_active"] == false);
+    assert_eq!(state["app_active"], true);
+    std::thread::sleep(Duration::from_millis(2000));
+    let state = app.wait_until("a state", |_| true);
+    assert_eq!(state["paused"], false, "the game paused while History had the focus");
 }
 
 /// `nonet-cli history list --json` of a database, newest game first.

@@ -26,6 +26,24 @@ use crate::store::NewGame;
 /// How long the window may be in the background before the clock stops (with the option on).
 const AWAY_GRACE: Duration = Duration::from_secs(60);
 
+/// How long Nonet may be away before the clock stops: a minute (`NONET_AWAY_GRACE_MS` overrides
+/// it, for tests).
+fn away_grace() -> Duration {
+    std::env::var("NONET_AWAY_GRACE_MS")
+        .ok()
+        .and_then(|ms| ms.parse().ok())
+        .map_or(AWAY_GRACE, Duration::from_millis)
+}
+
+/// Whether any of Nonet's windows (the main window, History, a replay, a dialog) has the focus:
+/// "away" means the whole app lost it.
+pub(super) fn app_active() -> bool {
+    gtk::Window::list_toplevels()
+        .iter()
+        .filter_map(|w| w.downcast_ref::<gtk::Window>())
+        .any(|w| w.is_active())
+}
+
 pub struct Controller {
     pub window: super::window::Window,
     pub(super) area: gtk::DrawingArea,
@@ -35,6 +53,8 @@ pub struct Controller {
     pub(super) mistakes: gtk::Label,
     pub(super) hints: gtk::Label,
     pub(super) message: gtk::Label,
+    /// Shown over the board while the game is paused.
+    pub(super) pause_page: adw::StatusPage,
     pub(super) toasts: adw::ToastOverlay,
     pub(super) play: RefCell<Option<Play>>,
     pub settings: Rc<Settings>,
@@ -82,6 +102,7 @@ impl Controller {
             parts.message.get(),
             parts.toasts.get(),
         );
+        let pause_page = parts.pause_page.get();
         window.set_default_size(
             settings.int("window-width").max(360),
             settings.int("window-height").max(420),
@@ -97,6 +118,7 @@ impl Controller {
             mistakes,
             hints,
             message,
+            pause_page,
             toasts,
             play: RefCell::new(None),
             level: StdCell::new(settings.level()),
@@ -190,7 +212,7 @@ impl Controller {
         if let Some(source) = self.away.take() {
             source.remove();
         }
-        if self.window.is_active() {
+        if self.window.is_active() || app_active() {
             if self.paused_by_away.replace(false) {
                 self.set_paused(false);
                 self.say("Welcome back. The clock runs again.");
@@ -201,13 +223,13 @@ impl Controller {
             return;
         }
         let this = Rc::downgrade(self);
-        let source = glib::timeout_add_local_once(AWAY_GRACE, move || {
+        let source = glib::timeout_add_local_once(away_grace(), move || {
             let Some(this) = this.upgrade() else { return };
             this.away.replace(None);
             let playing = this
                 .with_play(|p| !p.paused && p.game.status() == Status::Playing)
                 .unwrap_or(false);
-            if playing && !this.window.is_active() {
+            if playing && !app_active() {
                 this.paused_by_away.set(true);
                 this.set_paused(true);
                 this.say("The clock stopped while you were away.");
@@ -298,6 +320,18 @@ impl Controller {
         } else {
             format_duration(game.clock.elapsed_ms(now))
         };
+        if self.pause_page.is_visible() != play.paused {
+            self.pause_page.set_visible(play.paused);
+        }
+        if play.paused {
+            let description = format!(
+                "The clock stopped at {}. Click, press a key or Resume to play on.",
+                format_duration(game.clock.elapsed_ms(now))
+            );
+            if self.pause_page.description().as_deref() != Some(description.as_str()) {
+                self.pause_page.set_description(Some(&description));
+            }
+        }
         self.title.set_subtitle(&format!("{} · {}", play.level.name(), clock));
         // The hint button (and Ctrl+H) goes insensitive once the allowance is spent, unless a
         // hint is still being shown in stages.
@@ -485,6 +519,7 @@ impl Controller {
         if !paused.unwrap_or(false) {
             self.paused_by_away.set(false);
         }
+        self.say("");
         self.set_action_state("pause", paused.unwrap_or(false));
         self.refresh();
     }
@@ -501,6 +536,14 @@ impl Controller {
         let this = Rc::downgrade(self);
         glib::timeout_add_seconds_local(1, move || match this.upgrade() {
             Some(this) => {
+                // Back in another of Nonet's windows after being away: the clock runs again.
+                if this.paused_by_away.get() && app_active() {
+                    this.set_paused(false);
+                    this.say("Welcome back. The clock runs again.");
+                } else if !app_active() && this.away.borrow().is_none() && !this.paused_by_away.get() {
+                    // Left from another of Nonet's windows: the main window saw no change.
+                    this.away_changed();
+                }
                 this.refresh();
                 glib::ControlFlow::Continue
             }

@@ -87,6 +87,16 @@ impl Controller {
         });
         self.area.add_controller(click);
 
+        // A click on the pause page resumes.
+        let resume = gtk::GestureClick::new();
+        let this = Rc::downgrade(self);
+        resume.connect_released(move |_, _, _, _| {
+            if let Some(this) = this.upgrade() {
+                this.set_paused(false);
+            }
+        });
+        self.pause_page.add_controller(resume);
+
         let keys = gtk::EventControllerKey::new();
         let this = Rc::downgrade(self);
         keys.connect_key_pressed(move |_, key, _, state| match this.upgrade() {
@@ -126,7 +136,14 @@ impl Controller {
 
     /// Handles a key press; returns whether it was used.
     pub(super) fn key(self: &Rc<Self>, key: gdk::Key, state: gdk::ModifierType) -> bool {
-        let Some(command) = command_for(key, state) else {
+        let command = command_for(key, state);
+        // While paused, any key that means something (or Enter, or Space) resumes.
+        let paused = self.with_play(|play| play.paused).unwrap_or(false);
+        if paused && (command.is_some() || [gdk::Key::Return, gdk::Key::KP_Enter, gdk::Key::space].contains(&key)) {
+            self.set_paused(false);
+            return true;
+        }
+        let Some(command) = command else {
             return false;
         };
         match command {
@@ -154,6 +171,11 @@ impl Controller {
             KeyCommand::Escape => {
                 self.stop_animation();
                 self.with_play(|play| play.hint = None);
+                // Escape hides the solution too (issue 15, point 12).
+                if self.with_play(|play| play.solution_shown()).unwrap_or(false) {
+                    self.set_solution_shown(false);
+                    self.set_action_state("show-solution", false);
+                }
                 self.refresh();
             }
         }

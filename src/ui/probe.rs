@@ -34,6 +34,8 @@ impl Controller {
             "solution_shown": play.solution_shown(),
             "animating": play.animation.is_some(),
             "paused": play.paused,
+            "window_active": self.window.is_active(),
+            "app_active": super::controller::app_active(),
             "elapsed_ms": game.clock.elapsed_ms(now),
             "status": format!("{:?}", game.status()),
             "level": play.level.id(),

@@ -25,6 +25,8 @@ mod imp {
         pub board: TemplateChild<gtk::DrawingArea>,
         #[template_child]
         pub message: TemplateChild<gtk::Label>,
+        #[template_child]
+        pub pause_page: TemplateChild<adw::StatusPage>,
     }
 
     #[glib::object_subclass]
