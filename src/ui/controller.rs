@@ -335,17 +335,11 @@ impl Controller {
         self.title.set_subtitle(&format!("{} · {}", play.level.name(), clock));
         // The hint button (and Ctrl+H) goes insensitive once the allowance is spent, unless a
         // hint is still being shown in stages.
-        let hint_possible = play.hint.is_some() || (game.status() == Status::Playing && game.hints_left() != Some(0));
-        if let Some(action) = self
-            .window
-            .application()
-            .and_then(|app| app.lookup_action("hint"))
-            .and_then(|action| action.downcast::<gio::SimpleAction>().ok())
-        {
-            if action.is_enabled() != hint_possible {
-                action.set_enabled(hint_possible);
-            }
-        }
+        let playing = game.status() == Status::Playing;
+        self.enable_action("hint", play.hint.is_some() || (playing && game.hints_left() != Some(0)));
+        // Undo and Redo (buttons and keys) only when they would do something: not after Solve.
+        self.enable_action("undo", playing && game.can_undo());
+        self.enable_action("redo", playing && game.can_redo());
         if let Some(path) = std::env::var_os(super::probe::STATE_FILE_ENV) {
             self.write_probe(&path, play, now);
         }
@@ -522,6 +516,16 @@ impl Controller {
         self.say("");
         self.set_action_state("pause", paused.unwrap_or(false));
         self.refresh();
+    }
+
+    /// Makes an app action (and every button and key bound to it) sensitive or not.
+    fn enable_action(&self, name: &str, enabled: bool) {
+        let action = self.window.application().and_then(|app| app.lookup_action(name));
+        if let Some(action) = action.and_downcast::<gio::SimpleAction>() {
+            if action.is_enabled() != enabled {
+                action.set_enabled(enabled);
+            }
+        }
     }
 
     /// Keeps a toggle action's check mark in step with the game.

@@ -30,6 +30,7 @@ impl Controller {
             "mistakes": game.mistakes(),
             "hints_used": game.hints_used(),
             "hint_enabled": self.window.application().and_then(|app| app.lookup_action("hint")).map(|a| a.is_enabled()),
+            "undo_enabled": self.window.application().and_then(|app| app.lookup_action("undo")).map(|a| a.is_enabled()),
             "hint_stage": play.hint.as_ref().map(|h| h.stage),
             "solution_shown": play.solution_shown(),
             "animating": play.animation.is_some(),
