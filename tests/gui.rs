@@ -859,6 +859,31 @@ fn working_in_history_is_not_being_away() {
     assert_eq!(state["paused"], false, "the game paused while History had the focus");
 }
 
+/// Issue 15, point 11: with Mark Wrong Digits off the game gives no correctness feedback while
+/// playing: no message, no mistakes counter (the engine still counts, for the end).
+#[test]
+fn without_mark_wrong_digits_nothing_tells_a_wrong_digit() {
+    need_display();
+    let (config, env) = persistent_settings();
+    let keyfile = config.path().join("glib-2.0/settings");
+    std::fs::create_dir_all(&keyfile).unwrap();
+    std::fs::write(keyfile.join("keyfile"), "[io/github/nonet/Nonet]\nmark-wrong=false\n").unwrap();
+    let env: Vec<(&str, &Path)> = env.iter().map(|(k, v)| (*k, v.as_path())).collect();
+    let app = App::launch_with(Some(PUZZLE), &env);
+    app.wait_until("a game", |s| s["givens"] == PUZZLE);
+    app.select(2); // r1c3, solution 4
+    app.keys(&["9"]);
+    let state = app.wait_until("9 entered", |s| at(s, "values", 2) == '9');
+    assert_eq!(state["message"], "", "a wrong digit was announced");
+    assert_eq!(state["mistakes_shown"], false, "the mistakes counter shows");
+    app.shot("no-feedback.png");
+    // The Preferences, looked at: labels that fit, a switch for limiting hints.
+    app.action("preferences", None);
+    let preferences = wait_for_titled("Preferences");
+    std::thread::sleep(Duration::from_millis(600));
+    screenshot(&preferences, "preferences.png");
+}
+
 /// `nonet-cli history list --json` of a database, newest game first.
 fn history_list(db: &Path) -> Vec<Value> {
     let out = Command::new(env!("CARGO_BIN_EXE_nonet-cli"))

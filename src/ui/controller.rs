@@ -311,6 +311,12 @@ impl Controller {
         let Some(play) = play.as_ref() else { return };
         let game = &play.game;
         self.mistakes.set_label(&game.mistakes().to_string());
+        // Without Mark Wrong Digits the player plays without being told: no mistakes counter.
+        if let Some(counter) = self.mistakes.parent() {
+            if counter.is_visible() != play.prefs.mark_wrong {
+                counter.set_visible(play.prefs.mark_wrong);
+            }
+        }
         self.hints.set_label(&match game.hints_left() {
             Some(left) => format!("{}/{}", game.hints_used(), game.hints_used() + left),
             None => game.hints_used().to_string(),
@@ -359,7 +365,11 @@ impl Controller {
     pub(super) fn report(self: &Rc<Self>, result: Result<Outcome, Refusal>) {
         match result {
             Ok(outcome) if outcome.solved => self.finished(),
-            Ok(outcome) if outcome.mistake => self.say("That digit is not right."),
+            // Told only to a player who asked to be (Mark Wrong Digits).
+            Ok(outcome) if outcome.mistake => {
+                let told = self.with_play(|play| play.prefs.mark_wrong).unwrap_or(false);
+                self.say(if told { "That digit is not right." } else { "" });
+            }
             // A message belongs to its moment: the next move clears it.
             Ok(outcome) if outcome.changed => self.say(""),
             Ok(_) => {}

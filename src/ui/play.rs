@@ -22,7 +22,7 @@ impl Default for Prefs {
     fn default() -> Prefs {
         Prefs {
             show_conflicts: true,
-            mark_wrong: false,
+            mark_wrong: true,
             highlight_region: true,
             highlight_same: true,
             steps_per_second: 60,

@@ -10,12 +10,14 @@ use adw::prelude::*;
 use super::settings::Settings;
 
 /// Speeds offered for the animated Solve, in search steps per second.
+/// Solve speeds, in search steps a second (the row's subtitle says so; names stay short so
+/// they fit the row).
 const SPEEDS: [(u32, &str); 5] = [
-    (4, "Slow (4 steps a second)"),
-    (20, "Relaxed (20 steps a second)"),
-    (60, "Normal (60 steps a second)"),
-    (600, "Fast (600 steps a second)"),
-    (6000, "Fastest (6,000 steps a second)"),
+    (4, "Slow"),
+    (20, "Relaxed"),
+    (60, "Normal"),
+    (600, "Fast"),
+    (6000, "Fastest"),
 ];
 
 const SCHEMES: [(&str, &str); 3] = [("system", "Follow System"), ("light", "Light"), ("dark", "Dark")];
@@ -38,12 +40,13 @@ pub fn show(parent: &impl IsA<gtk::Window>, settings: &Rc<Settings>) {
         (
             "show-conflicts",
             "Show Conflicts",
-            "Digits that repeat in a row, column or box turn red",
+            "Cells whose digit repeats in their row, column or box are tinted red",
         ),
         (
             "mark-wrong",
             "Mark Wrong Digits",
-            "Digits that disagree with the solution are marked",
+            "Digits that disagree with the solution are marked and counted as mistakes; off, you \
+             play without being told",
         ),
         (
             "highlight-region",
@@ -63,7 +66,7 @@ pub fn show(parent: &impl IsA<gtk::Window>, settings: &Rc<Settings>) {
         (
             "pause-when-away",
             "Pause When Away",
-            "Stop the clock when the window has been in the background for a minute",
+            "Stop the clock when Nonet has been in the background for a minute",
         ),
     ] {
         help.add(&switch_row(settings, key, title, subtitle));
@@ -71,16 +74,46 @@ pub fn show(parent: &impl IsA<gtk::Window>, settings: &Rc<Settings>) {
     page.add(&help);
 
     let hints = adw::PreferencesGroup::builder().title("Hints and Solving").build();
-    let allowance = gtk::SpinButton::with_range(0.0, 81.0, 1.0);
+    // The allowance: a switch (limited or not) and the number (0 in the setting means unlimited).
+    let current = settings.uint("hint-allowance");
+    let limit = gtk::Switch::builder()
+        .valign(gtk::Align::Center)
+        .active(current > 0)
+        .build();
+    let allowance = gtk::SpinButton::with_range(1.0, 81.0, 1.0);
     allowance.set_valign(gtk::Align::Center);
-    allowance.set_value(f64::from(settings.uint("hint-allowance")));
+    allowance.set_value(f64::from(if current > 0 { current } else { 5 }));
+    allowance.set_sensitive(current > 0);
     {
         let settings = settings.clone();
-        allowance.connect_value_changed(move |spin| settings.set_uint("hint-allowance", spin.value() as u32));
+        let limit = limit.clone();
+        allowance.connect_value_changed(move |spin| {
+            if limit.is_active() {
+                settings.set_uint("hint-allowance", spin.value() as u32);
+            }
+        });
     }
+    {
+        let settings = settings.clone();
+        let allowance = allowance.clone();
+        limit.connect_active_notify(move |limit| {
+            allowance.set_sensitive(limit.is_active());
+            settings.set_uint(
+                "hint-allowance",
+                if limit.is_active() { allowance.value() as u32 } else { 0 },
+            );
+        });
+    }
+    let limit_row = adw::ActionRow::builder()
+        .title("Limit Hints")
+        .subtitle("Off: as many hints as you like")
+        .build();
+    limit_row.add_suffix(&limit);
+    limit_row.set_activatable_widget(Some(&limit));
+    hints.add(&limit_row);
     let row = adw::ActionRow::builder()
         .title("Hints per Game")
-        .subtitle("0 means unlimited")
+        .subtitle("Including those already taken in this game")
         .build();
     row.add_suffix(&allowance);
     row.set_activatable_widget(Some(&allowance));
@@ -102,6 +135,7 @@ pub fn show(parent: &impl IsA<gtk::Window>, settings: &Rc<Settings>) {
         },
         |settings, index| settings.set_uint("animation-speed", SPEEDS[index].0),
     );
+    speed.set_subtitle("Search steps a second: 4, 20, 60, 600 or 6,000");
     hints.add(&speed);
     page.add(&hints);
 

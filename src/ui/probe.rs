@@ -28,6 +28,7 @@ impl Controller {
             // What the header's pencil button shows (the action's state).
             "pencil_button": self.window.application().and_then(|app| app.lookup_action("pencil")).and_then(|a| a.state()).and_then(|v| v.get::<bool>()),
             "mistakes": game.mistakes(),
+            "mistakes_shown": self.mistakes.parent().is_some_and(|counter| counter.is_visible()),
             "hints_used": game.hints_used(),
             "hint_enabled": self.window.application().and_then(|app| app.lookup_action("hint")).map(|a| a.is_enabled()),
             "undo_enabled": self.window.application().and_then(|app| app.lookup_action("undo")).map(|a| a.is_enabled()),
