@@ -884,6 +884,26 @@ fn without_mark_wrong_digits_nothing_tells_a_wrong_digit() {
     screenshot(&preferences, "preferences.png");
 }
 
+/// Issue 15, point 9: Lab manners. Ctrl+Return runs from the board too; loading an example is one
+/// undoable edit; Clear empties the output; a script that finds nothing at once says why.
+#[test]
+fn the_lab_runs_from_anywhere_keeps_the_players_script_and_explains_nothing_found() {
+    need_display();
+    let (app, _home) = launch_with_lab_script("fn find_step(g) { () }");
+    app.wait_until("a game", |s| s["givens"] == PUZZLE);
+    // From the board (the Lab closed): Ctrl+Return opens the Lab and runs.
+    app.select(2);
+    app.keys(&["ctrl+Return"]);
+    let state = app.wait_until("the run ends", |s| {
+        s["lab"]["open"] == true
+            && s["lab"]["running"] == false
+            && s["lab"]["last"].as_str().unwrap_or("").contains("found nothing")
+    });
+    let last = state["lab"]["last"].as_str().unwrap();
+    assert!(last.contains("builtin"), "{last}");
+    app.shot("lab-found-nothing.png");
+}
+
 /// `nonet-cli history list --json` of a database, newest game first.
 fn history_list(db: &Path) -> Vec<Value> {
     let out = Command::new(env!("CARGO_BIN_EXE_nonet-cli"))

@@ -184,6 +184,8 @@ fn add_actions(app: &adw::Application, controller: &Rc<Controller>) {
         ("app.reset", &["<Control>r"]),
         ("app.history", &["<Control><Shift>h"]),
         ("app.scripting", &["<Control><Shift>l"]),
+        // Runs the Lab's script from anywhere in the window (opening the Lab if closed).
+        ("app.script-run", &["<Control>Return"]),
         ("app.enter-puzzle", &["<Control>e"]),
         ("app.open", &["<Control>o"]),
         ("app.paste", &["<Control><Shift>v"]),

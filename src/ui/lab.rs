@@ -163,6 +163,8 @@ mod imp {
         pub stop: TemplateChild<gtk::Button>,
         #[template_child]
         pub speed: TemplateChild<gtk::Scale>,
+        #[template_child]
+        pub clear: TemplateChild<gtk::Button>,
     }
 
     #[glib::object_subclass]
@@ -300,12 +302,17 @@ impl Lab {
         let output_view = parts.output_view.get();
         let output = output_view.buffer();
         let (run, step, stop, speed) = (parts.run.get(), parts.step.get(), parts.stop.get(), parts.speed.get());
+        let clear = parts.clear.get();
         let menu = parts.examples_menu.get();
         for (title, text) in EXAMPLES {
             let button = gtk::Button::builder().label(title).css_classes(["flat"]).build();
             let (buffer, menu) = (buffer.clone(), menu.clone());
+            // One undoable edit: Ctrl+Z in the editor brings the player's script back.
             button.connect_clicked(move |_| {
-                buffer.set_text(text);
+                buffer.begin_user_action();
+                buffer.delete(&mut buffer.start_iter(), &mut buffer.end_iter());
+                buffer.insert(&mut buffer.start_iter(), text);
+                buffer.end_user_action();
                 menu.popdown();
             });
             parts.examples.append(&button);
@@ -339,6 +346,12 @@ impl Lab {
         lab.step.connect_clicked(move |_| {
             if let Some(lab) = weak.upgrade() {
                 lab.start(true);
+            }
+        });
+        let weak = Rc::downgrade(&lab);
+        clear.connect_clicked(move |_| {
+            if let Some(lab) = weak.upgrade() {
+                lab.clear_output();
             }
         });
         let weak = Rc::downgrade(&lab);
@@ -411,6 +424,13 @@ impl Lab {
                 }
             });
         }
+    }
+
+    /// Empties the output pane (and what waits to be shown in it).
+    pub fn clear_output(&self) {
+        self.pending.borrow_mut().clear();
+        self.output.set_text("");
+        self.last_output.replace(String::new());
     }
 
     /// Appends the waiting lines in one edit, drops the oldest past the limit, shows the end.
@@ -547,6 +567,14 @@ impl Lab {
             }
             let found = match found {
                 Ok(Some(found)) => found,
+                // Nothing at the first call: say what scripts work from.
+                Ok(None) if number == 1 => {
+                    break "find_step found nothing in this position: the pattern the script looks for is not \
+                           on the board (it reads the pencil marks, filled in before the run). Try another \
+                           example, or fall back on Nonet's techniques with builtin(\"hidden-single\", g) and \
+                           the like"
+                        .into()
+                }
                 Ok(None) => break "find_step found nothing more".into(),
                 Err(error) => {
                     if error.message == "stopped" {
