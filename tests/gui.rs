@@ -643,7 +643,13 @@ fn solve_animates_to_the_solution_and_escape_stops_it() {
     assert!(state["timing"]["tick_count"].as_u64().unwrap() > 0);
     // Undo (button and Ctrl+Z) is insensitive after Solve (issue 15, point 12).
     assert_eq!(state["undo_enabled"], false);
-    app.shot("solved.png");
+    let shot = app.shot("solved.png");
+    // Solve's digits are grey, not the player's blue (issue 15, point 12).
+    let blue = accent_pixels(&shot);
+    assert!(
+        blue < 1000,
+        "Solve's digits look like the player's ({blue} accent pixels)"
+    );
 }
 
 /// Issue 15, point 10 (in part): Undo and Redo in the header; the primary menu has at most twelve

@@ -197,6 +197,8 @@ fn add_actions(app: &adw::Application, controller: &Rc<Controller>) {
 }
 
 fn show_about(app: &adw::Application) {
+    /// The project's home, as in the metainfo.
+    const WEBSITE: &str = "https://github.com/nonet/nonet";
     let about = adw::AboutWindow::builder()
         .application_name("Nonet")
         .application_icon(APP_ID)
@@ -204,6 +206,8 @@ fn show_about(app: &adw::Application) {
         .comments("A Sudoku game with an engine that explains itself")
         .license_type(gtk::License::Gpl30)
         .developers(vec!["The Nonet developers"])
+        .website(WEBSITE)
+        .issue_url(format!("{WEBSITE}/issues"))
         .modal(true)
         .build();
     if let Some(window) = app.active_window() {

@@ -198,6 +198,23 @@ pub fn draw(cr: &cairo::Context, layout: Layout, play: &Play, palette: &Palette)
         }
     }
 
+    // Digits Solve filled in: told apart from the player's (issue 15, point 12).
+    let by_computer: Vec<usize> = if game.status() == crate::engine::game::Status::SolvedByComputer {
+        game.journal()
+            .iter()
+            .rev()
+            .find(|m| m.kind == crate::engine::game::MoveKind::ComputerSolve)
+            .map(|m| {
+                m.changes
+                    .iter()
+                    .filter(|c| c.before == 0 && c.after != 0)
+                    .map(|c| c.cell)
+                    .collect()
+            })
+            .unwrap_or_default()
+    } else {
+        Vec::new()
+    };
     // Digits and pencil marks.
     let big = layout.cell * 0.62;
     let small = layout.cell * 0.27;
@@ -211,7 +228,7 @@ pub fn draw(cr: &cairo::Context, layout: Layout, play: &Play, palette: &Palette)
                 palette.ink
             } else if wrong {
                 palette.error
-            } else if play.solution_shown() && game.value(cell) == 0 {
+            } else if (play.solution_shown() && game.value(cell) == 0) || by_computer.contains(&cell) {
                 blend(&palette.paper, &palette.ink, 0.45)
             } else {
                 palette.accent
