@@ -910,6 +910,40 @@ fn the_lab_runs_from_anywhere_keeps_the_players_script_and_explains_nothing_foun
     app.shot("lab-found-nothing.png");
 }
 
+/// Issue 15, point 7 (in part): row and column numbers along the board (on by default), so a
+/// hint's r6c4 can be found. Ink in the strip left of each row and above each column.
+#[test]
+fn the_board_shows_row_and_column_numbers() {
+    need_display();
+    let app = App::launch(Some(PUZZLE));
+    let state = app.wait_until("the board is placed", |s| {
+        !s["board"].is_null() && s["givens"] == PUZZLE
+    });
+    let shot = app.shot("coordinates.png");
+    let rows = grey_rows(&shot);
+    let paper = rows[cell_centre(&state, 2).1][cell_centre(&state, 2).0]; // r1c3 is empty
+    let size = state["board"][2].as_f64().unwrap() as usize;
+    // Ink in a box (x0, y0, width, height), away from the board's thick border.
+    let inked = |x0: usize, y0: usize, w: usize, h: usize| {
+        (y0..y0 + h).any(|y| (x0..x0 + w).any(|x| u16::from(rows[y][x]) + 60 < u16::from(paper)))
+    };
+    let strip = size / 2 - 5;
+    for i in 0..9 {
+        let (x, y) = cell_centre(&state, i * 9); // the first cell of row i
+        assert!(
+            inked(x - size / 2 - strip - 5, y - size / 4, strip, size / 2),
+            "no number left of row {}",
+            i + 1
+        );
+        let (x, y) = cell_centre(&state, i); // the top cell of column i
+        assert!(
+            inked(x - size / 4, y - size / 2 - strip - 5, size / 2, strip),
+            "no number above column {}",
+            i + 1
+        );
+    }
+}
+
 /// `nonet-cli history list --json` of a database, newest game first.
 fn history_list(db: &Path) -> Vec<Value> {
     let out = Command::new(env!("CARGO_BIN_EXE_nonet-cli"))

@@ -33,6 +33,22 @@ impl Layout {
         }
     }
 
+    /// Like [`Layout::fit`], leaving a strip on the left and at the top for the row and column
+    /// numbers when `coordinates` is set (the board stays centred as a whole).
+    pub fn fit_with(width: f64, height: f64, coordinates: bool) -> Layout {
+        if !coordinates {
+            return Layout::fit(width, height);
+        }
+        // The strip is half a cell: solve 9.5 cells into the room.
+        let cell = ((width.min(height) - 2.0 * BORDER_ROOM) / 9.5).floor().max(1.0);
+        let (side, strip) = (cell * 9.0, (cell / 2.0).floor());
+        Layout {
+            left: ((width - side - strip) / 2.0).floor() + strip,
+            top: ((height - side - strip) / 2.0).floor() + strip,
+            cell,
+        }
+    }
+
     pub fn side(&self) -> f64 {
         self.cell * 9.0
     }
@@ -127,9 +143,27 @@ pub fn palette(widget: &impl gtk::prelude::IsA<gtk::Widget>) -> Palette {
     }
 }
 
+/// Row numbers down the left and column numbers along the top, as hints name cells (r4c7).
+pub fn draw_coordinates(cr: &cairo::Context, layout: Layout, palette: &Palette) -> Result<(), cairo::Error> {
+    set_color(cr, &blend(&palette.paper, &palette.ink, 0.55));
+    cr.select_font_face("Cantarell", cairo::FontSlant::Normal, cairo::FontWeight::Normal);
+    cr.set_font_size((layout.cell * 0.28).max(7.0));
+    let strip = (layout.cell / 2.0).floor();
+    for i in 0..9 {
+        let along = i as f64 * layout.cell + layout.cell / 2.0;
+        let label = (i + 1).to_string();
+        centred_text(cr, &label, layout.left - strip / 2.0 - 2.0, layout.top + along)?;
+        centred_text(cr, &label, layout.left + along, layout.top - strip / 2.0 - 2.0)?;
+    }
+    Ok(())
+}
+
 /// Draws the whole board for the current play state.
 pub fn draw(cr: &cairo::Context, layout: Layout, play: &Play, palette: &Palette) -> Result<(), cairo::Error> {
     let game = &play.game;
+    if play.prefs.coordinates {
+        draw_coordinates(cr, layout, palette)?;
+    }
     let side = layout.side();
     set_color(cr, &palette.paper);
     cr.rectangle(layout.left, layout.top, side, side);
@@ -388,6 +422,11 @@ mod tests {
         assert_eq!(layout.left, ((500.0 - 288.0) / 2.0_f64).floor());
         assert!(layout.top >= BORDER_ROOM && layout.left >= BORDER_ROOM);
         assert!(Layout::fit(0.0, 0.0).cell >= 1.0);
+        // With coordinates: room for a half-cell strip on the left and at the top.
+        let layout = Layout::fit_with(500.0, 300.0, true);
+        assert_eq!(layout.cell, 30.0);
+        assert!(layout.top >= 15.0 + BORDER_ROOM - 2.0 && layout.top + layout.side() <= 300.0);
+        assert!(layout.left >= 15.0 && layout.left + layout.side() <= 500.0);
     }
 
     #[test]

@@ -352,10 +352,16 @@ impl Controller {
         self.save_progress(game, now);
     }
 
+    /// Where the board sits in an area of this size (with room for coordinates if shown).
+    pub(super) fn layout_for(&self, width: f64, height: f64) -> Layout {
+        let coordinates = self.play.borrow().as_ref().is_some_and(|play| play.prefs.coordinates);
+        Layout::fit_with(width, height, coordinates)
+    }
+
     /// The board's left, top and cell size in the window surface's pixels (for GUI tests).
     #[allow(deprecated)] // translate_coordinates is the GTK 4.8 way.
     pub(super) fn board_on_surface(&self) -> Option<[f64; 3]> {
-        let layout = Layout::fit(self.area.width() as f64, self.area.height() as f64);
+        let layout = self.layout_for(self.area.width() as f64, self.area.height() as f64);
         let (x, y) = self.area.translate_coordinates(&self.window, layout.left, layout.top)?;
         let (dx, dy) = self.window.surface_transform();
         Some([x + dx, y + dy, layout.cell])

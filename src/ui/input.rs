@@ -8,7 +8,7 @@ use std::time::Instant;
 use adw::prelude::*;
 use gtk::{gdk, glib};
 
-use super::board::{self, Layout};
+use super::board;
 use super::controller::Controller;
 use super::picker::Picker;
 use crate::engine::game::Status;
@@ -26,7 +26,7 @@ impl Controller {
         let this = Rc::downgrade(self);
         self.area.set_draw_func(move |_, cr, width, height| {
             let Some(this) = this.upgrade() else { return };
-            let layout = Layout::fit(width as f64, height as f64);
+            let layout = this.layout_for(width as f64, height as f64);
             let palette = board::palette(&this.area);
             let began = Instant::now();
             let play = this.play.borrow();
@@ -43,7 +43,7 @@ impl Controller {
         click.connect_pressed(move |gesture, _, x, y| {
             let Some(this) = this.upgrade() else { return };
             this.area.grab_focus();
-            let layout = Layout::fit(this.area.width() as f64, this.area.height() as f64);
+            let layout = this.layout_for(this.area.width() as f64, this.area.height() as f64);
             let Some(cell) = layout.cell_at(x, y) else { return };
             let button = gesture.current_button();
             let choice = this.with_play(|play| {

@@ -14,6 +14,8 @@ pub struct Prefs {
     pub mark_wrong: bool,
     pub highlight_region: bool,
     pub highlight_same: bool,
+    /// Row and column numbers along the board.
+    pub coordinates: bool,
     /// Solver animation speed, in search steps per second.
     pub steps_per_second: u32,
 }
@@ -25,6 +27,7 @@ impl Default for Prefs {
             mark_wrong: true,
             highlight_region: true,
             highlight_same: true,
+            coordinates: true,
             steps_per_second: 60,
         }
     }

@@ -54,6 +54,11 @@ pub fn show(parent: &impl IsA<gtk::Window>, settings: &Rc<Settings>) {
             "Of the selected cell",
         ),
         (
+            "show-coordinates",
+            "Show Coordinates",
+            "Row and column numbers along the board, as hints name cells (r4c7)",
+        ),
+        (
             "highlight-same",
             "Highlight Equal Digits",
             "Every cell holding the selected digit",

@@ -99,6 +99,7 @@ impl Settings {
             mark_wrong: self.boolean("mark-wrong"),
             highlight_region: self.boolean("highlight-region"),
             highlight_same: self.boolean("highlight-same"),
+            coordinates: self.boolean("show-coordinates"),
             steps_per_second: self.uint("animation-speed").clamp(1, 100_000),
         }
     }
