@@ -944,6 +944,33 @@ fn the_board_shows_row_and_column_numbers() {
     }
 }
 
+/// Issue 15, point 8 (in part): the digit pad counts what is left of each digit and goes grey
+/// for a digit placed nine times; the selected digit's pencil marks stand out (screenshot).
+#[test]
+fn the_digit_pad_counts_what_is_left_of_each_digit() {
+    need_display();
+    let app = App::launch(Some(PUZZLE));
+    let solution = solution_of(PUZZLE);
+    let left = |values: &str| -> Vec<String> {
+        (1..=9)
+            .map(|d| (9 - values.matches(char::from(b'0' + d)).count()).to_string())
+            .collect()
+    };
+    let state = app.wait_until("the pad", |s| s["givens"] == PUZZLE && !s["digits_left"].is_null());
+    assert_eq!(state["digits_left"], serde_json::json!(left(PUZZLE)));
+    // Every 5 of the solution placed: the pad's 5 reads 0.
+    for cell in (0..81).filter(|&c| PUZZLE.as_bytes()[c] == b'.' && solution.as_bytes()[c] == b'5') {
+        app.select(cell);
+        app.keys(&["5"]);
+    }
+    let state = app.wait_until("no 5 left", |s| s["digits_left"][4] == "0");
+    let values = state["values"].as_str().unwrap();
+    assert_eq!(state["digits_left"], serde_json::json!(left(values)));
+    app.action("fill-candidates", None);
+    app.select(4); // r1c5, a given 7: the 7s among the marks stand out
+    app.shot("digit-counter.png");
+}
+
 /// `nonet-cli history list --json` of a database, newest game first.
 fn history_list(db: &Path) -> Vec<Value> {
     let out = Command::new(env!("CARGO_BIN_EXE_nonet-cli"))

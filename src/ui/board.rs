@@ -250,6 +250,10 @@ pub fn draw(cr: &cairo::Context, layout: Layout, play: &Play, palette: &Palette)
         Vec::new()
     };
     // Digits and pencil marks.
+    let selected_digit = play
+        .selected
+        .map(|cell| shown[cell])
+        .filter(|&d| d != 0 && play.prefs.highlight_same);
     let big = layout.cell * 0.62;
     let small = layout.cell * 0.27;
     for cell in 0..CELLS {
@@ -313,9 +317,20 @@ pub fn draw(cr: &cairo::Context, layout: Layout, play: &Play, palette: &Palette)
                 _ if eliminated => palette.error,
                 Some(Role::Target) => palette.error,
                 Some(Role::Pattern | Role::Fin | Role::Alternate) => palette.success,
+                // The selected cell's digit, wherever it is still a mark (issue 15, point 8).
+                None if selected_digit == Some(mark) => palette.accent,
                 None => blend(&palette.paper, &palette.ink, 0.6),
             };
             set_color(cr, &color);
+            cr.select_font_face(
+                "Cantarell",
+                cairo::FontSlant::Normal,
+                if role.is_none() && selected_digit == Some(mark) {
+                    cairo::FontWeight::Bold
+                } else {
+                    cairo::FontWeight::Normal
+                },
+            );
             let (i, j) = (((mark - 1) % 3) as f64, ((mark - 1) / 3) as f64);
             centred_text(
                 cr,

@@ -85,6 +85,8 @@ pub struct Controller {
     pub(super) history: RefCell<String>,
     /// The Scripting Lab, once opened.
     pub(super) lab: RefCell<Option<Rc<super::lab::Lab>>>,
+    /// The digit pad under the board.
+    pub(super) digit_pad: RefCell<Option<super::digit_pad::DigitPad>>,
     /// The toast offering a new puzzle at a newly chosen level (dismissed when a game starts).
     pub(super) level_toast: RefCell<Option<adw::Toast>>,
 }
@@ -139,10 +141,12 @@ impl Controller {
             history: RefCell::new("opening".into()),
             lab: RefCell::new(None),
             level_toast: RefCell::new(None),
+            digit_pad: RefCell::new(None),
         });
         controller.reserve_message_lines();
         controller.connect_board();
         controller.connect_picker();
+        controller.connect_digit_pad();
         controller.connect_settings();
         controller.connect_window_state();
         controller.start_clock();
@@ -311,6 +315,9 @@ impl Controller {
         let Some(play) = play.as_ref() else { return };
         let game = &play.game;
         self.mistakes.set_label(&game.mistakes().to_string());
+        if let Some(pad) = self.digit_pad.borrow().as_ref() {
+            pad.update(game.values());
+        }
         // Without Mark Wrong Digits the player plays without being told: no mistakes counter.
         if let Some(counter) = self.mistakes.parent() {
             if counter.is_visible() != play.prefs.mark_wrong {

@@ -114,6 +114,22 @@ impl Controller {
         });
     }
 
+    /// The digit pad under the board enters digits like the keys do (marks in pencil mode).
+    pub(super) fn connect_digit_pad(self: &Rc<Self>) {
+        let this = Rc::downgrade(self);
+        let container = self.window.parts().digit_pad.get();
+        let pad = super::digit_pad::DigitPad::new(
+            &container,
+            Rc::new(move |digit| {
+                let Some(this) = this.upgrade() else { return };
+                if let Some(result) = this.with_play(|play| play.press_digit(digit, false)) {
+                    this.report(result);
+                }
+            }),
+        );
+        self.digit_pad.replace(Some(pad));
+    }
+
     /// The number picker enters digits into (or toggles marks of) the selected cell.
     pub(super) fn connect_picker(self: &Rc<Self>) {
         let this = Rc::downgrade(self);

@@ -3,6 +3,7 @@ mod animation;
 mod application;
 mod board;
 mod controller;
+mod digit_pad;
 mod history;
 mod import;
 mod input;

@@ -27,6 +27,8 @@ mod imp {
         pub message: TemplateChild<gtk::Label>,
         #[template_child]
         pub pause_page: TemplateChild<adw::StatusPage>,
+        #[template_child]
+        pub digit_pad: TemplateChild<gtk::Box>,
     }
 
     #[glib::object_subclass]
