@@ -719,10 +719,12 @@ fn a_pasted_bad_puzzle_is_refused_and_a_good_one_played() {
         s["message"].as_str().unwrap().starts_with("Puzzle not loaded")
     });
     drop(xclip);
+    // The dialog says why, in a player's words; the message line does not repeat it.
+    assert_eq!(state["message"], "Puzzle not loaded.");
     assert!(
-        state["message"].as_str().unwrap().contains("multiple solutions"),
+        state["refusal"].as_str().unwrap().contains("multiple solutions"),
         "{}",
-        state["message"]
+        state["refusal"]
     );
     assert_eq!(state["givens"], PUZZLE);
     assert_eq!(at(&state, "values", 2), '4');
@@ -753,6 +755,10 @@ fn a_pasted_bad_puzzle_is_refused_and_a_good_one_played() {
         s["message"].as_str().unwrap().starts_with("Puzzle not loaded")
     });
     assert_eq!(state["givens"], other);
+    // A developer's "line 3, column 1: unexpected character 'n'" reads as a player's sentence.
+    let refusal = state["refusal"].as_str().unwrap();
+    assert!(refusal.contains("where only digits 1 to 9 belong"), "{refusal}");
+    assert!(!refusal.contains("unexpected character"), "{refusal}");
     // A device and a FIFO (which would block a reader forever) are refused at once, by name.
     let fifo = app._dir.path().join("puzzles.fifo");
     assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
@@ -765,8 +771,8 @@ fn a_pasted_bad_puzzle_is_refused_and_a_good_one_played() {
         assert!(status.success());
         let name = special.file_name().unwrap().to_string_lossy().to_string();
         let state = app.wait_until("the special file refused", |s| {
-            let message = s["message"].as_str().unwrap();
-            message.contains("not a regular file") && message.contains(&name)
+            let refusal = s["refusal"].as_str().unwrap();
+            refusal.contains("not a regular file") && refusal.contains(&name)
         });
         assert_eq!(state["givens"], other);
     }

@@ -85,6 +85,8 @@ pub struct Controller {
     pub(super) history: RefCell<String>,
     /// The Scripting Lab, once opened.
     pub(super) lab: RefCell<Option<Rc<super::lab::Lab>>>,
+    /// Why the last puzzle offered was refused (the dialog's text; for the state file of tests).
+    pub(super) last_refusal: RefCell<String>,
     /// The digit pad under the board.
     pub(super) digit_pad: RefCell<Option<super::digit_pad::DigitPad>>,
     /// The toast offering a new puzzle at a newly chosen level (dismissed when a game starts).
@@ -142,6 +144,7 @@ impl Controller {
             lab: RefCell::new(None),
             level_toast: RefCell::new(None),
             digit_pad: RefCell::new(None),
+            last_refusal: RefCell::new(String::new()),
         });
         controller.reserve_message_lines();
         controller.connect_board();

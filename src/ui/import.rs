@@ -42,6 +42,30 @@ impl Source {
     }
 }
 
+/// Why a text can't be played, told to a player rather than a developer: "it has 'H' where only
+/// digits belong" instead of "puzzle 1: line 1, column 1: unexpected character 'H'".
+pub fn for_players(error: &validate::ImportError) -> String {
+    use crate::engine::format::ParseErrorKind as Kind;
+    match error {
+        validate::ImportError::Empty => "there is no puzzle in it".into(),
+        validate::ImportError::Problem(problem) => format!("it has {problem}"),
+        validate::ImportError::Parse { error, .. } => {
+            let line = error.location.line.map(|l| format!(" (line {l})")).unwrap_or_default();
+            match &error.kind {
+                Kind::Empty => "there is no puzzle in it".into(),
+                Kind::UnexpectedChar(c) => format!(
+                    "it has “{}” where only digits 1 to 9 belong, and . or 0 for an empty cell{line}",
+                    c.escape_debug()
+                ),
+                Kind::CellCount(n) => format!("it has {n} cells, and a Sudoku has 81"),
+                Kind::RowLength(n) => format!("a row has {n} cells instead of 9{line}"),
+                Kind::RowCount(n) => format!("it has {n} rows instead of 9"),
+                other => format!("{other}{line}"),
+            }
+        }
+    }
+}
+
 /// Asks for a puzzle as text in any format; `play` receives the text.
 pub fn ask_for_puzzle(parent: &impl IsA<gtk::Window>, initial: &str, play: impl Fn(String) + 'static) {
     let dialog = adw::MessageDialog::new(
@@ -266,20 +290,16 @@ impl super::controller::Controller {
                     level.name()
                 ));
             }
-            Some((Err(error), text)) => this.refuse(source, &error.to_string(), text),
+            Some((Err(error), text)) => this.refuse(source, &for_players(&error), text),
             None => this.refuse(source, "checking it failed", String::new()),
         });
     }
 
     /// Says why a puzzle can't be played; a typed puzzle comes back for correcting.
+    /// The dialog tells why; the message line only says that nothing was loaded.
     pub(super) fn refuse(self: &Rc<Self>, source: Source, problem: &str, text: String) {
-        self.say(&match &source {
-            Source::Opened(name) => {
-                let shown: String = name.chars().flat_map(char::escape_debug).collect();
-                format!("Puzzle not loaded from {shown}: {problem}.")
-            }
-            _ => format!("Puzzle not loaded: {problem}."),
-        });
+        self.say("Puzzle not loaded.");
+        self.last_refusal.replace(format!("{}: {problem}.", source.describe()));
         let this = Rc::downgrade(self);
         let retype = source == Source::Typed;
         refuse(&self.window, &source, problem, move || {

@@ -43,6 +43,7 @@ impl Controller {
             "status": format!("{:?}", game.status()),
             "level": play.level.id(),
             "message": self.message.label().to_string(),
+            "refusal": self.last_refusal.borrow().clone(),
             "can_undo": game.can_undo(),
             "can_redo": game.can_redo(),
             "timing": self.timing.borrow().to_json(),
