@@ -101,25 +101,23 @@ fn toggle(app: &adw::Application, controller: &Rc<Controller>, name: &str, set: 
     app.add_action(&action);
 }
 
+/// An action taking a game id of the history (`int64`).
+fn with_game_id(app: &adw::Application, controller: &Rc<Controller>, name: &str, run: fn(&Rc<Controller>, i64)) {
+    let action = gio::SimpleAction::new(name, Some(glib::VariantTy::INT64));
+    let weak = Rc::downgrade(controller);
+    action.connect_activate(move |_, id| {
+        if let (Some(controller), Some(id)) = (weak.upgrade(), id.and_then(|v| v.get::<i64>())) {
+            run(&controller, id);
+        }
+    });
+    app.add_action(&action);
+}
+
 fn add_actions(app: &adw::Application, controller: &Rc<Controller>) {
     // `play-again(x)`: a fresh game on the puzzle of a game of the history, by its id.
-    let again = gio::SimpleAction::new("play-again", Some(glib::VariantTy::INT64));
-    let weak = Rc::downgrade(controller);
-    again.connect_activate(move |_, id| {
-        if let (Some(controller), Some(id)) = (weak.upgrade(), id.and_then(|v| v.get::<i64>())) {
-            controller.play_again_id(id);
-        }
-    });
-    app.add_action(&again);
+    with_game_id(app, controller, "play-again", |c, id| c.play_again_id(id));
     // `resume-game(x)`: puts a paused game of the history back on the board, by its id.
-    let resume = gio::SimpleAction::new("resume-game", Some(glib::VariantTy::INT64));
-    let weak = Rc::downgrade(controller);
-    resume.connect_activate(move |_, id| {
-        if let (Some(controller), Some(id)) = (weak.upgrade(), id.and_then(|v| v.get::<i64>())) {
-            controller.resume_id(id);
-        }
-    });
-    app.add_action(&resume);
+    with_game_id(app, controller, "resume-game", |c, id| c.resume_id(id));
     simple(app, controller, "new-game", |c| c.new_game());
     simple(app, controller, "hint", |c| c.hint());
     simple(app, controller, "solve", |c| c.solve());

@@ -6,6 +6,7 @@ use gtk::cairo;
 use gtk::gdk;
 
 use super::play::Play;
+use crate::engine::cellset::CellSet;
 use crate::engine::grid::{box_of, col_of, row_of, Cell, Digit, CELLS};
 use crate::engine::logic::Role;
 
@@ -233,7 +234,7 @@ pub fn draw(cr: &cairo::Context, layout: Layout, play: &Play, palette: &Palette)
     }
 
     // Digits Solve filled in: told apart from the player's (issue 15, point 12).
-    let by_computer: Vec<usize> = if game.status() == crate::engine::game::Status::SolvedByComputer {
+    let by_computer: CellSet = if game.status() == crate::engine::game::Status::SolvedByComputer {
         game.journal()
             .iter()
             .rev()
@@ -247,7 +248,7 @@ pub fn draw(cr: &cairo::Context, layout: Layout, play: &Play, palette: &Palette)
             })
             .unwrap_or_default()
     } else {
-        Vec::new()
+        CellSet::EMPTY
     };
     // Digits and pencil marks.
     let selected_digit = play
@@ -266,7 +267,7 @@ pub fn draw(cr: &cairo::Context, layout: Layout, play: &Play, palette: &Palette)
                 palette.ink
             } else if wrong {
                 palette.error
-            } else if (play.solution_shown() && game.value(cell) == 0) || by_computer.contains(&cell) {
+            } else if (play.solution_shown() && game.value(cell) == 0) || by_computer.contains(cell) {
                 blend(&palette.paper, &palette.ink, 0.45)
             } else {
                 palette.accent

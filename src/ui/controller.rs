@@ -258,10 +258,7 @@ impl Controller {
     pub fn set_level(self: &Rc<Self>, level: Level) {
         self.level.set(level);
         self.settings.set_string("difficulty", level.id());
-        let under_way = self
-            .with_play(|play| play.game.status() == Status::Playing && !play.game.journal().is_empty())
-            .unwrap_or(false);
-        if !under_way {
+        if !self.with_play(|play| play.is_under_way()).unwrap_or(false) {
             return self.new_game();
         }
         let toast = adw::Toast::builder()
@@ -403,13 +400,16 @@ impl Controller {
         let summary = self.with_play(|play| {
             play.game.clock.stop(now);
             let game = &play.game;
+            let (solved, end) = if game.helped() {
+                ("Solved with help", " (not a best time).")
+            } else {
+                ("Solved", ".")
+            };
             format!(
-                "{} in {} with {} and {}{}",
-                if game.helped() { "Solved with help" } else { "Solved" },
+                "{solved} in {} with {} and {}{end}",
                 format_duration(game.clock.elapsed_ms(now)),
                 super::count(game.mistakes(), "mistake", "mistakes"),
                 super::count(game.hints_used(), "hint", "hints"),
-                if game.helped() { " (not a best time)." } else { "." }
             )
         });
         let Some(summary) = summary else { return };

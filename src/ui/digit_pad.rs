@@ -48,10 +48,7 @@ impl DigitPad {
             let text = remaining.to_string();
             if left.label() != text {
                 left.set_label(&text);
-                button.set_tooltip_text(Some(&format!(
-                    "{digit}: {}",
-                    super::count(remaining as u32, "left to place", "left to place")
-                )));
+                button.set_tooltip_text(Some(&format!("{digit}: {remaining} left to place")));
             }
             if button.is_sensitive() != (remaining > 0) {
                 button.set_sensitive(remaining > 0);

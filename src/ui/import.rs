@@ -357,15 +357,17 @@ impl super::controller::Controller {
         });
     }
 
-    /// Starts a fresh game on the puzzle of a past one (from the History window).
-    /// `app.play-again(id)`: a fresh game on the puzzle of game `id` of the history, looked up off
-    /// the main thread.
-    pub fn play_again_id(self: &Rc<Self>, id: i64) {
+    /// Looks game `id` up in the history off the main thread, then hands it (with its moves) to
+    /// `then`; a missing game or an unreadable history is said on the message line.
+    fn with_stored_game(
+        self: &Rc<Self>,
+        id: i64,
+        then: impl FnOnce(&Rc<Self>, store::GameRecord, Vec<store::SavedMove>) + 'static,
+    ) {
         let path = super::recorder::database_path();
         let found = gio::spawn_blocking(move || {
             store::Store::open_for_reading(&path)
                 .and_then(|store| store.game(id))
-                .map(|game| game.map(|(record, _)| record))
                 .map_err(|e| e.to_string())
         });
         let this = Rc::downgrade(self);
@@ -373,38 +375,30 @@ impl super::controller::Controller {
             let Ok(found) = found.await else { return };
             let Some(this) = this.upgrade() else { return };
             match found {
-                Ok(Some(record)) => this.play_again(&record),
+                Ok(Some((record, moves))) => then(&this, record, moves),
                 Ok(None) => this.say(&format!("There is no game {id} in the history.")),
                 Err(error) => this.say(&format!("The history can't be read: {error}.")),
             }
         });
     }
 
+    /// `app.play-again(id)`: a fresh game on the puzzle of game `id` of the history.
+    pub fn play_again_id(self: &Rc<Self>, id: i64) {
+        self.with_stored_game(id, |this, record, _| this.play_again(&record));
+    }
+
     /// `app.resume-game(id)`: puts paused game `id` of the history back on the board as it was
     /// left (the game on the board is kept in the history, paused, if anything was done in it).
     pub fn resume_id(self: &Rc<Self>, id: i64) {
-        let path = super::recorder::database_path();
-        let found = gio::spawn_blocking(move || {
-            store::Store::open_for_reading(&path)
-                .and_then(|store| store.game(id))
-                .map_err(|e| e.to_string())
-        });
-        let this = Rc::downgrade(self);
-        glib::spawn_future_local(async move {
-            let Ok(found) = found.await else { return };
-            let Some(this) = this.upgrade() else { return };
-            match found {
-                Ok(Some((record, moves))) if record.status == store::GameStatus::Paused => {
-                    this.generation.set(this.generation.get() + 1); // a generation under way is dropped
-                    if let Some(play) = this.play.borrow().as_ref() {
-                        this.save_progress(&play.game, this.now_ms());
-                    }
-                    this.resume(record, moves);
-                }
-                Ok(Some(_)) => this.say(&format!("Game {id} is not paused, so it can't be resumed.")),
-                Ok(None) => this.say(&format!("There is no game {id} in the history.")),
-                Err(error) => this.say(&format!("The history can't be read: {error}.")),
+        self.with_stored_game(id, move |this, record, moves| {
+            if record.status != store::GameStatus::Paused {
+                return this.say(&format!("Game {id} is not paused, so it can't be resumed."));
             }
+            this.generation.set(this.generation.get() + 1); // a generation under way is dropped
+            if let Some(play) = this.play.borrow().as_ref() {
+                this.save_progress(&play.game, this.now_ms());
+            }
+            this.resume(record, moves);
         });
     }
 

@@ -187,6 +187,12 @@ impl Play {
     }
 
     /// A digit key: enters it, or toggles the pencil mark in pencil mode (or when `mark` is set).
+    /// Whether something was done in the game and it is not over: starting another game would
+    /// set it aside (paused in the history) rather than lose nothing.
+    pub fn is_under_way(&self) -> bool {
+        self.game.status() == crate::engine::game::Status::Playing && !self.game.journal().is_empty()
+    }
+
     pub fn press_digit(&mut self, digit: Digit, mark: bool) -> Result<Outcome, Refusal> {
         let Some(cell) = self.selected else {
             return Ok(Outcome::default());

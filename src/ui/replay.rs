@@ -128,16 +128,7 @@ fn build(parent: &adw::Window, record: GameRecord, moves: Vec<SavedMove>) {
             .css_classes(["suggested-action"])
             .build();
         header.pack_end(&resume);
-        let (id, parent) = (replay.record.id, parent.downgrade());
-        let window_weak = window.downgrade();
-        resume.connect_clicked(move |_| {
-            if let Some(app) = gio::Application::default() {
-                app.activate_action("resume-game", Some(&id.to_variant()));
-            }
-            for window in [window_weak.upgrade(), parent.upgrade()].into_iter().flatten() {
-                window.close();
-            }
-        });
+        tell_game(&resume, "resume-game", replay.record.id, &window, parent);
     }
 
     let area = gtk::DrawingArea::builder()
@@ -259,19 +250,7 @@ fn build(parent: &adw::Window, record: GameRecord, moves: Vec<SavedMove>) {
             replay.timer.replace(Some(timer));
         });
     }
-    {
-        let (id, parent) = (replay.record.id, parent.downgrade());
-        let window_weak = window.downgrade();
-        again.connect_clicked(move |_| {
-            // The game is told through its action, as `gapplication action … play-again` would.
-            if let Some(app) = gio::Application::default() {
-                app.activate_action("play-again", Some(&id.to_variant()));
-            }
-            for window in [window_weak.upgrade(), parent.upgrade()].into_iter().flatten() {
-                window.close();
-            }
-        });
-    }
+    tell_game(&again, "play-again", replay.record.id, &window, parent);
     {
         let replay = replay.clone();
         window.connect_close_request(move |_| {
@@ -282,4 +261,18 @@ fn build(parent: &adw::Window, record: GameRecord, moves: Vec<SavedMove>) {
         });
     }
     window.present();
+}
+
+/// A button that tells the game, through its action (as `gapplication action … ACTION` would),
+/// what to do with this game of the history, then closes the replay and the History window.
+fn tell_game(button: &gtk::Button, action: &'static str, id: i64, replay: &adw::Window, history: &adw::Window) {
+    let (replay, history) = (replay.downgrade(), history.downgrade());
+    button.connect_clicked(move |_| {
+        if let Some(app) = gio::Application::default() {
+            app.activate_action(action, Some(&id.to_variant()));
+        }
+        for window in [replay.upgrade(), history.upgrade()].into_iter().flatten() {
+            window.close();
+        }
+    });
 }

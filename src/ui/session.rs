@@ -109,9 +109,7 @@ impl Controller {
     /// Puts a new game on the board. An unfinished game with moves is kept in the history,
     /// paused (the store sets it aside), and the player is told where to find it.
     pub(super) fn start(&self, new: NewGame, level: Level) {
-        let set_aside = self
-            .with_play(|play| play.game.status() == Status::Playing && !play.game.journal().is_empty())
-            .unwrap_or(false);
+        let set_aside = self.with_play(|play| play.is_under_way()).unwrap_or(false);
         if let Some(toast) = self.level_toast.take() {
             toast.dismiss();
         }

@@ -4,11 +4,10 @@
 //! (three sets, two links), ALS-XY-Chain (a chain of sets) and Death Blossom (a stem cell whose
 //! every digit locks a set).
 
-use std::cell::RefCell;
 use std::collections::HashSet;
 use std::rc::Rc;
 
-use super::board::Board;
+use super::board::{Board, LastBoard};
 use super::step::{list_cells, list_digits, Role, Step};
 use super::technique::Technique;
 use super::Found;
@@ -50,20 +49,14 @@ pub(crate) struct AlsIndex {
 /// of the last board is kept (per thread).
 pub(crate) fn index(board: &Board) -> Rc<AlsIndex> {
     thread_local! {
-        static LAST: RefCell<Option<(Board, Rc<AlsIndex>)>> = const { RefCell::new(None) };
+        static LAST: LastBoard<AlsIndex> = const { LastBoard::new() };
     }
     LAST.with(|last| {
-        let mut last = last.borrow_mut();
-        match &*last {
-            Some((b, index)) if b == board => index.clone(),
-            _ => {
-                let sets = enumerate_sets(board);
-                let links = link_sets(&sets);
-                let index = Rc::new(AlsIndex { sets, links });
-                *last = Some((board.clone(), index.clone()));
-                index
-            }
-        }
+        last.get_or(board, |board| {
+            let sets = enumerate_sets(board);
+            let links = link_sets(&sets);
+            AlsIndex { sets, links }
+        })
     })
 }
 

@@ -2,6 +2,9 @@
 //! the set of cells where it is still a candidate. Steps are applied to it as a player would:
 //! a placement also removes the digit from the cell's peers.
 
+use std::cell::RefCell;
+use std::rc::Rc;
+
 use super::step::Step;
 use crate::engine::cellset::CellSet;
 use crate::engine::grid::{Candidates, Cell, Digit, House, Position, CELLS, PEERS};
@@ -105,6 +108,30 @@ impl Board {
         }
         for e in &step.eliminations {
             self.eliminate(e.cell, e.digit);
+        }
+    }
+}
+
+/// Something worked out from a board, kept for the last board asked about: searches that ask in
+/// turn on the same board (the four ALS searches, the two template searches) share it. Meant for
+/// a `thread_local!`.
+pub(crate) struct LastBoard<T>(RefCell<Option<(Board, Rc<T>)>>);
+
+impl<T> LastBoard<T> {
+    pub const fn new() -> LastBoard<T> {
+        LastBoard(RefCell::new(None))
+    }
+
+    /// The value for this board: the kept one if it is the same board, else computed and kept.
+    pub fn get_or(&self, board: &Board, compute: impl FnOnce(&Board) -> T) -> Rc<T> {
+        let mut last = self.0.borrow_mut();
+        match &*last {
+            Some((b, value)) if b == board => value.clone(),
+            _ => {
+                let value = Rc::new(compute(board));
+                *last = Some((board.clone(), value.clone()));
+                value
+            }
         }
     }
 }

@@ -3,11 +3,10 @@
 //! cells and otherwise use only its candidates. A cell in every such pattern holds the digit
 //! (Template Set); a candidate in none of them cannot (Template Delete).
 
-use std::cell::RefCell;
 use std::rc::Rc;
 use std::sync::OnceLock;
 
-use super::board::Board;
+use super::board::{Board, LastBoard};
 use super::step::{list_cells, Role, Step};
 use super::technique::Technique;
 use super::Found;
@@ -49,19 +48,9 @@ fn templates() -> &'static [CellSet] {
 /// kept (per thread).
 fn possible(board: &Board) -> Rc<PerDigit> {
     thread_local! {
-        static LAST: RefCell<Option<(Board, Rc<PerDigit>)>> = const { RefCell::new(None) };
+        static LAST: LastBoard<PerDigit> = const { LastBoard::new() };
     }
-    LAST.with(|last| {
-        let mut last = last.borrow_mut();
-        match &*last {
-            Some((b, possible)) if b == board => possible.clone(),
-            _ => {
-                let possible = Rc::new(compute_possible(board));
-                *last = Some((board.clone(), possible.clone()));
-                possible
-            }
-        }
-    })
+    LAST.with(|last| last.get_or(board, compute_possible))
 }
 
 /// Templates for each digit (index 0 unused).
