@@ -296,6 +296,35 @@ fn wait_for_window(child: &mut Child, log: &Path) -> String {
     }
 }
 
+/// A screenshot of the screen where the window is, popovers (separate X windows) included.
+fn screen_shot(window: &str, name: &str) -> PathBuf {
+    std::thread::sleep(Duration::from_millis(400));
+    let geometry = xdotool(&["getwindowgeometry", "--shell", window]);
+    let field = |key: &str| {
+        geometry
+            .lines()
+            .find_map(|l| l.strip_prefix(key))
+            .and_then(|v| v.trim().parse::<i64>().ok())
+            .unwrap_or(0)
+    };
+    let crop = format!(
+        "{}x{}+{}+{}",
+        field("WIDTH="),
+        field("HEIGHT="),
+        field("X="),
+        field("Y=")
+    );
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("../gui-shots");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    let status = Command::new("import")
+        .args(["-window", "root", "-crop", &crop, path.to_str().unwrap()])
+        .status()
+        .expect("imagemagick");
+    assert!(status.success(), "screenshot failed");
+    path
+}
+
 fn screenshot(window: &str, name: &str) -> PathBuf {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("../gui-shots");
     std::fs::create_dir_all(&dir).unwrap();
@@ -539,6 +568,38 @@ fn pencil_marks_undo_and_redo() {
     let (x, y) = (cx + (size / 3.0) as usize, cy + (size / 3.0) as usize);
     app.click_until(x, y, "1", "9 marked by click", |s| s["marks"][2] == "149");
     app.shot("pencil.png");
+}
+
+/// Issue 15, point 8: the right-click mark picker shows the cell's marks as toggles and stays
+/// open while marks are toggled; the digit picker closes on a digit.
+#[test]
+fn the_mark_picker_shows_the_marks_and_stays_open() {
+    need_display();
+    let app = App::launch(Some(PUZZLE));
+    app.select(2);
+    app.keys(&["ctrl+1", "ctrl+7"]);
+    let state = app.wait_until("two marks by keyboard", |s| s["marks"][2] == "17");
+    let (x, y) = cell_centre(&state, 2);
+    let state = app.click_until(x, y, "3", "the mark picker opens", |s| !s["picker"].is_null());
+    assert_eq!(state["picker"], "17", "the picker shows the cell's marks");
+    app.keys(&["4"]);
+    app.wait_until("4 toggled on, picker open", |s| {
+        s["marks"][2] == "147" && s["picker"] == "147"
+    });
+    app.keys(&["1"]);
+    app.wait_until("1 toggled off, picker open", |s| {
+        s["marks"][2] == "47" && s["picker"] == "47"
+    });
+    screen_shot(&app.window, "mark-picker.png");
+    app.keys(&["Escape"]);
+    app.wait_until("Escape closes it", |s| s["picker"].is_null());
+    // The digit picker (left click) closes once a digit is entered.
+    let state = app.click_until(x, y, "1", "the digit picker opens", |s| !s["picker"].is_null());
+    assert_eq!(state["picker"], "", "an empty cell has no digit down");
+    app.keys(&["9"]);
+    app.wait_until("9 entered, picker closed", |s| {
+        at(s, "values", 2) == '9' && s["picker"].is_null()
+    });
 }
 
 #[test]

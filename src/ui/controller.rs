@@ -66,8 +66,6 @@ pub struct Controller {
     pub(super) cancel_search: RefCell<Arc<AtomicBool>>,
     pub(super) animation: RefCell<Option<glib::SourceId>>,
     pub(super) picker: RefCell<Option<Picker>>,
-    /// Whether the picker toggles pencil marks rather than entering digits.
-    pub(super) picker_marks: StdCell<bool>,
     /// The timeout that pauses the clock after the window has been away for a while.
     pub(super) away: RefCell<Option<glib::SourceId>>,
     /// Whether the current pause was made by being away (and ends when the player is back).
@@ -132,7 +130,6 @@ impl Controller {
             cancel_search: RefCell::new(Arc::new(AtomicBool::new(false))),
             animation: RefCell::new(None),
             picker: RefCell::new(None),
-            picker_marks: StdCell::new(false),
             away: RefCell::new(None),
             paused_by_away: StdCell::new(false),
             timing: RefCell::new(Timing::default()),

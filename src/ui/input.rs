@@ -76,7 +76,6 @@ impl Controller {
                 Some(Click::Picker { marks }) => {
                     let (left, top) = layout.origin(cell);
                     let rect = gdk::Rectangle::new(left as i32, top as i32, layout.cell as i32, layout.cell as i32);
-                    this.picker_marks.set(marks);
                     if let Some(picker) = this.picker.borrow().as_ref() {
                         picker.show_at(rect, marks);
                     }
@@ -133,11 +132,11 @@ impl Controller {
     /// The number picker enters digits into (or toggles marks of) the selected cell.
     pub(super) fn connect_picker(self: &Rc<Self>) {
         let this = Rc::downgrade(self);
+        let shown = Rc::downgrade(self);
         let picker = Picker::new(
             &self.area,
-            Rc::new(move |digit| {
+            Rc::new(move |digit, marks| {
                 let Some(this) = this.upgrade() else { return };
-                let marks = this.picker_marks.get();
                 let result = this.with_play(|play| match digit {
                     0 => play.clear_selected(),
                     digit => play.press_digit(digit, marks),
@@ -145,6 +144,11 @@ impl Controller {
                 if let Some(result) = result {
                     this.report(result);
                 }
+            }),
+            Rc::new(move || {
+                let this = shown.upgrade()?;
+                this.with_play(|play| play.selected.map(|cell| (play.game.value(cell), play.game.marks(cell))))
+                    .flatten()
             }),
         );
         self.picker.replace(Some(picker));

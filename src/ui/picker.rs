@@ -1,56 +1,65 @@
 //! The number picker: a popover over the clicked cell with the digits 1–9 in a 3×3 grid and a
-//! Clear button, for playing with the mouse alone. It enters digits or, in pencil mode, toggles
-//! pencil marks; the digit keys work while it is open.
+//! Clear button, for playing with the mouse alone. Its buttons are toggles that show the cell:
+//! the digit it holds or, in pencil mode, each pencil mark it has. Entering a digit closes it;
+//! toggling marks keeps it open so several marks can be set in a row. The digit keys work while it
+//! is open.
 
+use std::cell::Cell as StdCell;
 use std::rc::Rc;
 
 use gtk::prelude::*;
 use gtk::{gdk, glib};
 
-use crate::engine::grid::Digit;
+use crate::engine::grid::{Candidates, Digit};
 
-/// What the picker asks for: a digit (1–9) or clearing the cell (0).
-pub type Pick = Rc<dyn Fn(Digit)>;
+/// What the picker asks for: a digit (1–9) or clearing the cell (0), and whether as a pencil mark.
+pub type Pick = Rc<dyn Fn(Digit, bool)>;
+
+/// What the picked cell shows now, for the toggles: its digit (0 if empty) and its marks.
+pub type Shown = Rc<dyn Fn() -> Option<(Digit, Candidates)>>;
 
 pub struct Picker {
     pub popover: gtk::Popover,
     title: gtk::Label,
+    state: Rc<State>,
 }
 
-/// Closes the popover a button is in.
-fn close(button: &gtk::Button) {
-    if let Some(popover) = button
-        .ancestor(gtk::Popover::static_type())
-        .and_downcast::<gtk::Popover>()
-    {
-        popover.popdown();
+struct State {
+    digits: Vec<gtk::ToggleButton>,
+    marks: StdCell<bool>,
+    shown: Shown,
+}
+
+impl State {
+    /// Sets every toggle to what the cell shows (the digit, or the marks in pencil mode).
+    fn sync(&self) {
+        let (value, marks) = (self.shown)().unwrap_or((0, Candidates::NONE));
+        let pencil = self.marks.get();
+        for (index, button) in self.digits.iter().enumerate() {
+            let digit = index as Digit + 1;
+            button.set_active(if pencil {
+                value == 0 && marks.contains(digit)
+            } else {
+                value == digit
+            });
+        }
     }
 }
 
 impl Picker {
-    pub fn new(parent: &impl IsA<gtk::Widget>, pick: Pick) -> Picker {
+    pub fn new(parent: &impl IsA<gtk::Widget>, pick: Pick, shown: Shown) -> Picker {
         let grid = gtk::Grid::builder().row_spacing(4).column_spacing(4).build();
-        for digit in 1..=9u8 {
-            let button = gtk::Button::with_label(&digit.to_string());
-            button.add_css_class("picker-digit");
-            button.set_tooltip_text(Some(&format!("Enter {digit}")));
-            let pick = pick.clone();
-            button.connect_clicked(move |button| {
-                pick(digit);
-                close(button);
-            });
-            let index = i32::from(digit - 1);
-            grid.attach(&button, index % 3, index / 3, 1, 1);
-        }
+        let digits: Vec<gtk::ToggleButton> = (1..=9u8)
+            .map(|digit| {
+                let button = gtk::ToggleButton::with_label(&digit.to_string());
+                button.add_css_class("picker-digit");
+                let index = i32::from(digit - 1);
+                grid.attach(&button, index % 3, index / 3, 1, 1);
+                button
+            })
+            .collect();
         let clear = gtk::Button::with_label("Clear");
         clear.add_css_class("flat");
-        {
-            let pick = pick.clone();
-            clear.connect_clicked(move |button| {
-                pick(0);
-                close(button);
-            });
-        }
         grid.attach(&clear, 0, 3, 3, 1);
         let title = gtk::Label::new(None);
         title.add_css_class("dim-label");
@@ -60,29 +69,76 @@ impl Picker {
         content.append(&grid);
         let popover = gtk::Popover::builder().child(&content).has_arrow(true).build();
         popover.set_parent(parent);
-
-        // Digit keys pick while the popover has the focus.
-        let keys = gtk::EventControllerKey::new();
-        let weak = popover.downgrade();
-        keys.connect_key_pressed(move |_, key, _, _| {
-            let digit = key.to_unicode().and_then(|c| c.to_digit(10));
-            let Some(digit) = digit else {
-                return glib::Propagation::Proceed;
-            };
-            pick(digit as Digit);
-            if let Some(popover) = weak.upgrade() {
-                popover.popdown();
-            }
-            glib::Propagation::Stop
+        let state = Rc::new(State {
+            digits,
+            marks: StdCell::new(false),
+            shown,
         });
+
+        // One way to pick for buttons and keys: marks keep the picker open (showing the new
+        // marks), a digit or Clear closes it.
+        let choose: Rc<dyn Fn(Digit)> = {
+            let state = Rc::downgrade(&state);
+            let popover = popover.downgrade();
+            Rc::new(move |digit| {
+                let (Some(state), Some(popover)) = (state.upgrade(), popover.upgrade()) else {
+                    return;
+                };
+                pick(digit, state.marks.get());
+                if state.marks.get() && digit != 0 {
+                    state.sync();
+                } else {
+                    popover.popdown();
+                }
+            })
+        };
+        for (index, button) in state.digits.iter().enumerate() {
+            let choose = choose.clone();
+            // "clicked" is the user's press; the toggle's own state is then set from the cell.
+            button.connect_clicked(move |_| choose(index as Digit + 1));
+        }
+        {
+            let choose = choose.clone();
+            clear.connect_clicked(move |_| choose(0));
+        }
+
+        let keys = gtk::EventControllerKey::new();
+        keys.connect_key_pressed(
+            move |_, key, _, _| match key.to_unicode().and_then(|c| c.to_digit(10)) {
+                Some(digit) => {
+                    choose(digit as Digit);
+                    glib::Propagation::Stop
+                }
+                None => glib::Propagation::Proceed,
+            },
+        );
         popover.add_controller(keys);
-        Picker { popover, title }
+        Picker { popover, title, state }
     }
 
-    /// Opens the picker pointing at a rectangle of the board.
+    /// Opens the picker pointing at a rectangle of the board, for digits or for pencil marks.
     pub fn show_at(&self, rect: gdk::Rectangle, marks: bool) {
         self.title.set_label(if marks { "Pencil marks" } else { "Digit" });
+        self.state.marks.set(marks);
+        for (index, button) in self.state.digits.iter().enumerate() {
+            let digit = index + 1;
+            let tip = if marks {
+                format!("Toggle pencil mark {digit}")
+            } else {
+                format!("Enter {digit}")
+            };
+            button.set_tooltip_text(Some(&tip));
+        }
+        self.state.sync();
         self.popover.set_pointing_to(Some(&rect));
         self.popover.popup();
+    }
+
+    /// While open: the digits whose toggles are down, e.g. "147" (for the test probe).
+    pub fn showing(&self) -> Option<String> {
+        self.popover.is_visible().then(|| {
+            let active = self.state.digits.iter().enumerate().filter(|(_, b)| b.is_active());
+            active.map(|(index, _)| char::from(b'1' + index as u8)).collect()
+        })
     }
 }

@@ -28,6 +28,8 @@ impl Controller {
             // What the header's pencil button shows (the action's state).
             "pencil_button": self.window.application().and_then(|app| app.lookup_action("pencil")).and_then(|a| a.state()).and_then(|v| v.get::<bool>()),
             "mistakes": game.mistakes(),
+            // The number picker while it is open: "marks" or "digit", and the toggles that are down.
+            "picker": self.picker.borrow().as_ref().and_then(|p| p.showing()),
             "digits_left": self.digit_pad.borrow().as_ref().map(|pad| pad.remaining()),
             "mistakes_shown": self.mistakes.parent().is_some_and(|counter| counter.is_visible()),
             "hints_used": game.hints_used(),
