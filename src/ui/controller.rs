@@ -176,6 +176,13 @@ impl Controller {
 
     /// Remembers the window size, and stops the clock when the window is away for a while.
     pub(super) fn connect_window_state(self: &Rc<Self>) {
+        // Turning narrow or wide moves the clock and counters: show them at once.
+        let this = Rc::downgrade(self);
+        self.window.parts().narrow_status.connect_visible_notify(move |_| {
+            if let Some(this) = this.upgrade() {
+                this.refresh();
+            }
+        });
         let settings = self.settings.clone();
         let this = Rc::downgrade(self);
         self.window.connect_close_request(move |window| {
@@ -343,6 +350,15 @@ impl Controller {
             }
         }
         self.title.set_subtitle(&format!("{} · {}", play.level.name(), clock));
+        if self.window.is_narrow() {
+            // The header has no room for the title and counters: they share the status line.
+            let mut status = vec![play.level.name().to_string(), clock];
+            if play.prefs.mark_wrong {
+                status.push(super::count(game.mistakes(), "mistake", "mistakes"));
+            }
+            status.push(format!("hints {}", self.hints.label()));
+            self.window.parts().narrow_status.set_label(&status.join(" · "));
+        }
         // The hint button (and Ctrl+H) goes insensitive once the allowance is spent, unless a
         // hint is still being shown in stages.
         let playing = game.status() == Status::Playing;

@@ -1,8 +1,11 @@
 //! The main window, built from its template `resources/ui/window.ui`: a header bar (counters,
 //! clock, hint and pencil buttons, the primary menu), the board and the message line, and the
 //! Scripting Lab's panel beside them. What it does lives in the controller (`controller.rs`).
+//! Below a width the header has no room for the title and counters: the window then turns
+//! narrow and shows them in a status line under the header instead.
 
 use adw::subclass::prelude::*;
+use gtk::prelude::*;
 use gtk::{gio, glib};
 
 mod imp {
@@ -29,6 +32,11 @@ mod imp {
         pub pause_page: TemplateChild<adw::StatusPage>,
         #[template_child]
         pub digit_pad: TemplateChild<gtk::Box>,
+        #[template_child]
+        pub counters: TemplateChild<gtk::Box>,
+        #[template_child]
+        pub narrow_status: TemplateChild<gtk::Label>,
+        pub narrow: std::cell::Cell<bool>,
     }
 
     #[glib::object_subclass]
@@ -47,7 +55,23 @@ mod imp {
     }
 
     impl ObjectImpl for Window {}
-    impl WidgetImpl for Window {}
+
+    impl WidgetImpl for Window {
+        fn size_allocate(&self, width: i32, height: i32, baseline: i32) {
+            self.parent_size_allocate(width, height, baseline);
+            let narrow = width < super::NARROW_BELOW;
+            if narrow != self.narrow.get() {
+                self.narrow.set(narrow);
+                // Not while allocating: showing and hiding widgets asks for a new layout.
+                let window = self.obj().downgrade();
+                glib::idle_add_local_once(move || {
+                    if let Some(window) = window.upgrade() {
+                        window.apply_narrow();
+                    }
+                });
+            }
+        }
+    }
     impl WindowImpl for Window {}
     impl ApplicationWindowImpl for Window {}
     impl AdwApplicationWindowImpl for Window {}
@@ -60,6 +84,10 @@ glib::wrapper! {
             gtk::ConstraintTarget, gtk::Native, gtk::Root, gtk::ShortcutManager;
 }
 
+/// Below this width (px) the header keeps only its buttons. The wide header needs about 490 px,
+/// so a window made narrower than that turns narrow (and can then shrink to 360 px).
+const NARROW_BELOW: i32 = 540;
+
 impl Window {
     pub fn new(app: &adw::Application) -> Window {
         glib::Object::builder().property("application", app).build()
@@ -68,5 +96,18 @@ impl Window {
     /// The widgets the controller drives.
     pub fn parts(&self) -> &imp::Window {
         self.imp()
+    }
+
+    /// Whether the window is narrow (title and counters in the status line under the header).
+    pub fn is_narrow(&self) -> bool {
+        self.imp().narrow.get()
+    }
+
+    fn apply_narrow(&self) {
+        let parts = self.imp();
+        let narrow = parts.narrow.get();
+        parts.counters.set_visible(!narrow);
+        parts.title.set_visible(!narrow);
+        parts.narrow_status.set_visible(narrow);
     }
 }
