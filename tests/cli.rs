@@ -328,7 +328,8 @@ fn hint_prints_the_step_then_its_placements_and_eliminations() {
     // The easiest step by score: a hidden single (1.5) before any naked single (2.3).
     assert_eq!(
         lines.next(),
-        Some("hidden-single: In box 2, 8 fits only in r1c6."),
+        // r3c3's 8 rules out row 3 of box 2, r5c4's rules out r1c4 (checked by hand).
+        Some("hidden-single: In box 2, 8 fits only in r1c6: the 8s in r3c3 and r5c4 rule out the other cells."),
         "{text}"
     );
     assert_eq!(lines.next(), Some("r1c6=8"));

@@ -625,9 +625,22 @@ fn a_hint_names_the_technique_then_shows_then_applies_it() {
     let state = app.wait_until("stage 1", |s| s["hint_stage"] == 1);
     assert_eq!(state["hints_used"], 1);
     assert!(!state["message"].as_str().unwrap().is_empty());
+    let stage1 = state["message"].as_str().unwrap().to_string();
     app.keys(&["ctrl+h"]);
     let state = app.wait_until("stage 2", |s| s["hint_stage"] == 2);
     app.shot("hint-pattern.png");
+    // Stage 2 adds the proof (issue 15, point 7): the placed digits that rule out the other
+    // cells, ringed on the board and named in the message.
+    let stage2 = state["message"].as_str().unwrap();
+    assert_ne!(stage2, stage1);
+    assert!(stage2.contains("rule out"), "{stage2}");
+    let proof: Vec<usize> = state["hint_proof"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_u64().unwrap() as usize)
+        .collect();
+    assert!(!proof.is_empty(), "no proof shown");
     let before = state["values"].as_str().unwrap().to_string();
     app.action("hint", None);
     let state = app.wait_until("applied", |s| s["hint_stage"].is_null());
@@ -640,6 +653,18 @@ fn a_hint_names_the_technique_then_shows_then_applies_it() {
     assert_eq!(placed.len(), 1, "{before}\n{after}");
     assert_eq!(after.as_bytes()[placed[0]], solution.as_bytes()[placed[0]]);
     assert_eq!(state["hints_used"], 1, "one hint, three presses");
+    // Each proof cell holds the digit placed, and is named in the message.
+    for &cell in &proof {
+        assert_eq!(
+            before.as_bytes()[cell],
+            after.as_bytes()[placed[0]],
+            "proof cell {cell}"
+        );
+        assert!(
+            stage2.contains(&format!("r{}c{}", cell / 9 + 1, cell % 9 + 1)),
+            "{stage2}"
+        );
+    }
 
     // A wrong entry is pointed at first.
     app.select(2);
@@ -967,7 +992,23 @@ fn without_mark_wrong_digits_nothing_tells_a_wrong_digit() {
     let state = app.wait_until("9 entered", |s| at(s, "values", 2) == '9');
     assert_eq!(state["message"], "", "a wrong digit was announced");
     assert_eq!(state["mistakes_shown"], false, "the mistakes counter shows");
+    assert_eq!(state["told_wrong"], serde_json::json!([]));
     app.shot("no-feedback.png");
+    // A hint that finds the wrong digit marks its cell even so (issue 15, point 7), until it changes.
+    app.keys(&["Left"]);
+    app.action("hint", None);
+    let state = app.wait_until("the wrong digit is told", |s| s["told_wrong"] == serde_json::json!([2]));
+    assert_eq!(state["selected"], 2);
+    assert!(
+        state["message"].as_str().unwrap().starts_with("r1c3 is wrong"),
+        "{}",
+        state["message"]
+    );
+    app.shot("hint-wrong-digit.png");
+    app.keys(&["4"]);
+    app.wait_until("the mark goes with the digit", |s| {
+        at(s, "values", 2) == '4' && s["told_wrong"] == serde_json::json!([])
+    });
     // The Preferences, looked at: labels that fit, a switch for limiting hints.
     app.action("preferences", None);
     let preferences = wait_for_titled("Preferences");

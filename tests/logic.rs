@@ -32,12 +32,67 @@ fn walk(puzzles: &[[u8; CELLS]]) -> (usize, std::collections::BTreeMap<Technique
                 step.compact(),
                 step.explanation
             );
+            check_single_proof(&board, &step);
             *used.entry(step.technique).or_insert(0) += 1;
             board.apply(&step);
         }
         solved += board.is_solved() as usize;
     }
     (solved, used)
+}
+
+/// A single's proof (the cells its hint rings) holds, by the rules: a hidden single's proof cells
+/// hold its digit and, with the cells the explanation says earlier steps ruled out, see every
+/// other empty cell of the house; a naked single's are peers holding every other digit it
+/// names.
+fn check_single_proof(board: &Board, step: &logic::Step) {
+    use nonet::engine::cellset::CellSet;
+    use nonet::engine::grid::cell_name;
+    let proof: Vec<usize> = step
+        .highlights
+        .cells
+        .iter()
+        .filter(|m| m.role == logic::Role::Pattern)
+        .map(|m| m.cell)
+        .collect();
+    let Some(placed) = step.placements.first() else { return };
+    match step.technique {
+        Technique::HiddenSingle => {
+            let house = step.highlights.houses[0].house;
+            for &p in &proof {
+                assert_eq!(board.value(p), placed.digit, "{}", step.explanation);
+            }
+            for other in (CellSet::house(house) & board.empty_cells())
+                .iter()
+                .filter(|&c| c != placed.cell)
+            {
+                let seen = proof.iter().any(|&p| CellSet::peers(p).contains(other));
+                let earlier = step.explanation.contains("earlier") && step.explanation.contains(&cell_name(other))
+                    || step.explanation.contains("earlier steps ruled it out");
+                assert!(
+                    seen || earlier,
+                    "{} is not ruled out: {}",
+                    cell_name(other),
+                    step.explanation
+                );
+            }
+        }
+        Technique::NakedSingle => {
+            let mut digits: Vec<u8> = proof.iter().map(|&p| board.value(p)).collect();
+            for &p in &proof {
+                assert!(CellSet::peers(placed.cell).contains(p), "{}", step.explanation);
+            }
+            digits.sort_unstable();
+            digits.dedup();
+            assert_eq!(digits.len(), proof.len(), "{}", step.explanation);
+            assert!(
+                !digits.contains(&placed.digit) && !digits.contains(&0),
+                "{}",
+                step.explanation
+            );
+        }
+        _ => {}
+    }
 }
 
 #[test]

@@ -5,7 +5,7 @@
 use gtk::cairo;
 use gtk::gdk;
 
-use super::play::Play;
+use super::play::{HintView, Play};
 use crate::engine::cellset::CellSet;
 use crate::engine::grid::{box_of, col_of, row_of, Cell, Digit, CELLS};
 use crate::engine::logic::Role;
@@ -262,7 +262,21 @@ pub fn draw(cr: &cairo::Context, layout: Layout, play: &Play, palette: &Palette)
         let digit = shown[cell];
         if digit != 0 {
             let given = game.is_given(cell);
-            let wrong = play.prefs.mark_wrong && !given && game.solution()[cell] != digit;
+            let told = play.is_told_wrong(cell) && !play.solution_shown();
+            let wrong = (play.prefs.mark_wrong || told) && !given && game.solution()[cell] != digit;
+            if told {
+                // A digit a hint called wrong is ringed in red until it changes.
+                let inset = (layout.cell / 12.0).max(2.0);
+                set_color(cr, &palette.error);
+                cr.set_line_width((layout.cell / 18.0).max(2.0));
+                cr.rectangle(
+                    x + inset,
+                    y + inset,
+                    layout.cell - 2.0 * inset,
+                    layout.cell - 2.0 * inset,
+                );
+                cr.stroke()?;
+            }
             let color = if given {
                 palette.ink
             } else if wrong {
@@ -342,9 +356,50 @@ pub fn draw(cr: &cairo::Context, layout: Layout, play: &Play, palette: &Palette)
         }
     }
     draw_grid(cr, layout, palette)?;
-    // A chain's links over the pattern, from stage 2: strong links solid, weak links dashed.
     if let Some(hint) = play.hint.as_ref().filter(|h| h.stage >= 2) {
+        draw_proof(cr, &layout, play, hint, palette)?;
+        // A chain's links over the pattern: strong links solid, weak links dashed.
         draw_links(cr, &layout, &hint.step.highlights.links, palette)?;
+    }
+    Ok(())
+}
+
+/// A hint's second stage beyond candidates: the cells that prove it ringed in green (the placed
+/// digits that rule out the alternatives of a single), and a digit to be placed in an empty cell
+/// without marks written small in green where it will go.
+fn draw_proof(
+    cr: &cairo::Context,
+    layout: &Layout,
+    play: &Play,
+    hint: &HintView,
+    palette: &Palette,
+) -> Result<(), cairo::Error> {
+    let inset = (layout.cell / 12.0).max(2.0);
+    cr.set_line_width((layout.cell / 18.0).max(2.0));
+    set_color(cr, &palette.success);
+    for mark in hint.step.highlights.cells.iter().filter(|m| m.role == Role::Pattern) {
+        let (x, y) = layout.origin(mark.cell);
+        cr.rectangle(
+            x + inset,
+            y + inset,
+            layout.cell - 2.0 * inset,
+            layout.cell - 2.0 * inset,
+        );
+        cr.stroke()?;
+    }
+    cr.select_font_face("Cantarell", cairo::FontSlant::Normal, cairo::FontWeight::Bold);
+    cr.set_font_size(layout.cell * 0.4);
+    for placement in &hint.step.placements {
+        let cell = placement.cell;
+        if play.game.value(cell) == 0 && play.game.marks(cell).is_empty() {
+            let (x, y) = layout.origin(cell);
+            centred_text(
+                cr,
+                &placement.digit.to_string(),
+                x + layout.cell / 2.0,
+                y + layout.cell / 2.0,
+            )?;
+        }
     }
     Ok(())
 }

@@ -51,7 +51,7 @@ pub type HintRequest = (
 pub struct HintView {
     pub step: Step,
     pub stage: u8,
-    /// Cells tinted at stage 1: the houses the step is based on, or its cells.
+    /// Cells tinted at stage 1: the houses the step is based on, or its cells (without the proof).
     pub area: Vec<Cell>,
 }
 
@@ -66,7 +66,14 @@ impl HintView {
             .collect();
         if area.is_empty() {
             area = step.highlights.candidates.iter().map(|c| c.cell).collect();
-            area.extend(step.highlights.cells.iter().map(|c| c.cell));
+            // The cells that prove it (a single's ruling digits) wait for stage 2.
+            area.extend(
+                step.highlights
+                    .cells
+                    .iter()
+                    .filter(|c| c.role != Role::Pattern)
+                    .map(|c| c.cell),
+            );
         }
         area.sort_unstable();
         area.dedup();
@@ -108,6 +115,9 @@ pub struct Play {
     pub paused: bool,
     /// Cells whose digit a hint placed (marked on the board while the digit stays).
     pub hinted: [bool; CELLS],
+    /// Digits a hint said are wrong, by cell (0: none): marked on the board while they stay,
+    /// whether or not wrong digits are marked in general.
+    pub told_wrong: [Digit; CELLS],
     /// A script's step shown before it is applied.
     pub script_step: Option<ScriptView>,
 }
@@ -142,6 +152,7 @@ impl Play {
             animation: None,
             paused: false,
             hinted: [false; CELLS],
+            told_wrong: [0; CELLS],
             script_step: None,
         }
     }
@@ -217,7 +228,7 @@ impl Play {
         if let Some(hint) = &mut self.hint {
             if hint.stage == 1 {
                 hint.stage = 2;
-                return HintProgress::Said(format!("{}: {}", hint.step.name, hint.step.explanation));
+                return HintProgress::Said(hint.step.titled_explanation());
             }
             let step = hint.step.clone();
             self.hint = None;
@@ -250,6 +261,7 @@ impl Play {
             }
             Hint::WrongEntry { cell, entered } => {
                 self.selected = Some(cell);
+                self.told_wrong[cell] = entered;
                 format!("{} is wrong: it is not {}.", cell_name(cell), entered)
             }
             Hint::MissingCandidate { cell, digit } => {
@@ -258,6 +270,11 @@ impl Play {
             }
             other => other.message(),
         }
+    }
+
+    /// Whether a hint said the digit in this cell is wrong (and it is still there).
+    pub fn is_told_wrong(&self, cell: Cell) -> bool {
+        self.told_wrong[cell] != 0 && self.game.value(cell) == self.told_wrong[cell]
     }
 
     /// Starts the animated Solve from the current grid with wrong entries removed.

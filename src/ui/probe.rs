@@ -35,6 +35,12 @@ impl Controller {
             "hints_used": game.hints_used(),
             "hint_enabled": self.window.application().and_then(|app| app.lookup_action("hint")).map(|a| a.is_enabled()),
             "undo_enabled": self.window.application().and_then(|app| app.lookup_action("undo")).map(|a| a.is_enabled()),
+            "told_wrong": (0..81).filter(|&c| play.is_told_wrong(c)).collect::<Vec<_>>(),
+            // The cells ringed as the hint's proof (from stage 2).
+            "hint_proof": play.hint.as_ref().filter(|h| h.stage >= 2).map(|h| {
+                let cells = h.step.highlights.cells.iter();
+                cells.filter(|m| m.role == crate::engine::logic::Role::Pattern).map(|m| m.cell).collect::<Vec<_>>()
+            }),
             "hint_stage": play.hint.as_ref().map(|h| h.stage),
             "solution_shown": play.solution_shown(),
             "animating": play.animation.is_some(),

@@ -1,12 +1,14 @@
 //! Singles: full house (the last empty cell of a house), naked single (a cell with one
-//! candidate) and hidden single (a digit with one place left in a house).
+//! candidate) and hidden single (a digit with one place left in a house). When explaining, a
+//! single also names its proof: the placed digits that rule out the other candidates or cells
+//! (marked as the pattern, for the hint's second stage).
 
 use super::board::Board;
-use super::step::{HouseRole, Role, Step};
+use super::step::{and_list, HouseRole, Role, Step};
 use super::technique::Technique;
 use super::Found;
 use crate::engine::cellset::CellSet;
-use crate::engine::grid::{cell_name, house_name, Candidates, CELLS};
+use crate::engine::grid::{cell_name, house_name, Candidates, Cell, Digit, CELLS};
 
 pub fn full_house(board: &Board, found: &mut Found) {
     for house in 0..27 {
@@ -50,11 +52,31 @@ pub fn naked_single(board: &Board, found: &mut Found) {
             continue;
         };
         let mut step = Step::new(Technique::NakedSingle);
-        step.place(cell, digit)
-            .mark_cell(cell, Role::Target)
-            .explain_with(found.explains(), || {
-                format!("{} has only one candidate left: {}.", cell_name(cell), digit)
-            });
+        step.place(cell, digit).mark_cell(cell, Role::Target);
+        if found.explains() {
+            let (seen, earlier) = naked_single_proof(board, cell, digit);
+            let mut text = format!("{} has only one candidate left: {}", cell_name(cell), digit);
+            if !seen.is_empty() {
+                let digits = seen.iter().map(|&(_, d)| d);
+                text += &format!(
+                    " (its row, column and box hold {}",
+                    and_list(digits.map(|d| d.to_string()))
+                );
+                if !earlier.is_empty() {
+                    text += &format!(
+                        "; earlier steps ruled out {}",
+                        and_list(earlier.iter().map(|d| d.to_string()))
+                    );
+                }
+                text += ")";
+            } else if !earlier.is_empty() {
+                text += " (earlier steps ruled out the others)";
+            }
+            step.explain_with(true, || text + ".");
+            for (peer, _) in seen {
+                step.mark_cell(peer, Role::Pattern);
+            }
+        }
         if !found.add(step) {
             return;
         }
@@ -79,13 +101,73 @@ pub fn hidden_single(board: &Board, found: &mut Found) {
             let mut step = Step::new(Technique::HiddenSingle);
             step.place(cell, digit)
                 .mark_house(house, HouseRole::Base)
-                .mark_cell(cell, Role::Target)
-                .explain_with(found.explains(), || {
-                    format!("In {}, {} fits only in {}.", house_name(house), digit, cell_name(cell))
-                });
+                .mark_cell(cell, Role::Target);
+            if found.explains() {
+                let others = (CellSet::house(house) & board.empty_cells()) - CellSet::single(cell);
+                let (blockers, earlier) = hidden_single_proof(board, others, digit);
+                let mut text = format!("In {}, {} fits only in {}", house_name(house), digit, cell_name(cell));
+                let s = if blockers.len() == 1 { "" } else { "s" };
+                match (blockers.is_empty(), earlier.is_empty()) {
+                    (true, true) => {}
+                    (false, true) => {
+                        text += &format!(
+                            ": the {digit}{s} in {} rule out the other cells",
+                            and_list(blockers.iter().map(|&c| cell_name(c)))
+                        )
+                    }
+                    (true, false) => text += ": earlier steps ruled it out of the other cells",
+                    (false, false) => {
+                        text += &format!(
+                            ": the {digit}{s} in {} rule out the other cells but {}, which earlier steps ruled out",
+                            and_list(blockers.iter().map(|&c| cell_name(c))),
+                            and_list(earlier.iter().map(cell_name))
+                        )
+                    }
+                }
+                step.explain_with(true, || text + ".");
+                for blocker in blockers {
+                    step.mark_cell(blocker, Role::Pattern);
+                }
+            }
             if !found.add(step) {
                 return;
             }
         }
     }
+}
+
+/// Why a cell has one candidate: for each other digit, a peer that holds it (in digit order), and
+/// the digits no peer holds (removed by earlier steps).
+fn naked_single_proof(board: &Board, cell: Cell, digit: Digit) -> (Vec<(Cell, Digit)>, Vec<Digit>) {
+    let peers = CellSet::peers(cell);
+    let mut seen = Vec::new();
+    let mut earlier = Vec::new();
+    for other in (1..=9).filter(|&d| d != digit) {
+        match peers.iter().find(|&p| board.value(p) == other) {
+            Some(peer) => seen.push((peer, other)),
+            None => earlier.push(other),
+        }
+    }
+    (seen, earlier)
+}
+
+/// Why a digit fits in no other cell of a house: placed copies of it that see those cells (few,
+/// greedily the ones that rule out most), and the cells none of them sees (removed by earlier
+/// steps).
+fn hidden_single_proof(board: &Board, others: CellSet, digit: Digit) -> (Vec<Cell>, CellSet) {
+    let placed: Vec<Cell> = (0..CELLS).filter(|&c| board.value(c) == digit).collect();
+    let mut open = others;
+    let mut blockers = Vec::new();
+    while !open.is_empty() {
+        let best = placed.iter().copied().max_by_key(|&p| (CellSet::peers(p) & open).len());
+        match best.filter(|&p| !(CellSet::peers(p) & open).is_empty()) {
+            Some(p) => {
+                blockers.push(p);
+                open = open - CellSet::peers(p);
+            }
+            None => break,
+        }
+    }
+    blockers.sort_unstable();
+    (blockers, open)
 }

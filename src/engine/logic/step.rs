@@ -289,6 +289,16 @@ impl Step {
         self
     }
 
+    /// The explanation headed by the technique's name (`Naked Pair: …`), unless it already
+    /// starts with it (`Skyscraper on 1: …`).
+    pub fn titled_explanation(&self) -> String {
+        if self.explanation.starts_with(self.name) {
+            self.explanation.clone()
+        } else {
+            format!("{}: {}", self.name, self.explanation)
+        }
+    }
+
     /// Where to look, for the first stage of a hint: `Look at box 5: a naked pair`.
     pub fn summary(&self) -> String {
         let article = match self.name.chars().next() {
@@ -344,6 +354,16 @@ pub fn list_cells(cells: impl IntoIterator<Item = Cell>) -> String {
 
 pub fn list_digits(digits: impl IntoIterator<Item = Digit>) -> String {
     digits.into_iter().map(|d| d.to_string()).collect::<Vec<_>>().join(", ")
+}
+
+/// Items as prose: `a`, `a and b`, `a, b and c`.
+pub fn and_list(items: impl IntoIterator<Item = String>) -> String {
+    let mut items: Vec<String> = items.into_iter().collect();
+    match items.pop() {
+        None => String::new(),
+        Some(last) if items.is_empty() => last,
+        Some(last) => format!("{} and {}", items.join(", "), last),
+    }
 }
 
 pub fn list_houses(houses: impl IntoIterator<Item = House>) -> String {
