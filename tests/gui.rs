@@ -602,6 +602,82 @@ fn the_mark_picker_shows_the_marks_and_stays_open() {
     });
 }
 
+/// The colour of a screenshot's pixel.
+fn pixel(path: &Path, x: usize, y: usize) -> [i32; 3] {
+    let mut decoder = png::Decoder::new(std::fs::File::open(path).unwrap());
+    decoder.set_transformations(png::Transformations::normalize_to_color8());
+    let mut reader = decoder.read_info().unwrap();
+    let mut buffer = vec![0; reader.output_buffer_size()];
+    let info = reader.next_frame(&mut buffer).unwrap();
+    let channels = info.color_type.samples();
+    let at = y * info.line_size + x * channels;
+    [buffer[at] as i32, buffer[at + 1] as i32, buffer[at + 2] as i32]
+}
+
+/// An sRGB colour in CIELAB (D65), where distances follow what the eye sees.
+fn lab(rgb: [i32; 3]) -> [f64; 3] {
+    let linear = |c: i32| {
+        let c = c as f64 / 255.0;
+        if c <= 0.04045 {
+            c / 12.92
+        } else {
+            ((c + 0.055) / 1.055).powf(2.4)
+        }
+    };
+    let [r, g, b] = rgb.map(linear);
+    let xyz = [
+        (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047,
+        0.2126 * r + 0.7152 * g + 0.0722 * b,
+        (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883,
+    ];
+    let f = |t: f64| {
+        if t > 0.008856 {
+            t.cbrt()
+        } else {
+            7.787 * t + 16.0 / 116.0
+        }
+    };
+    let [x, y, z] = xyz.map(f);
+    [116.0 * y - 16.0, 500.0 * (x - y), 200.0 * (y - z)]
+}
+
+/// Issue 15, point 12: the selected cell's row, column and box stand out as clearly in the dark
+/// style as in the light one.
+#[test]
+fn the_row_and_column_highlight_shows_in_dark_style_too() {
+    need_display();
+    let mut contrast = Vec::new();
+    for scheme in ["light", "dark"] {
+        let (config, env) = persistent_settings();
+        let keyfile = config.path().join("glib-2.0/settings");
+        std::fs::create_dir_all(&keyfile).unwrap();
+        std::fs::write(
+            keyfile.join("keyfile"),
+            format!("[io/github/nonet/Nonet]\ncolor-scheme='{scheme}'\n"),
+        )
+        .unwrap();
+        let env: Vec<(&str, &Path)> = env.iter().map(|(k, v)| (*k, v.as_path())).collect();
+        let app = App::launch_with(Some(PUZZLE), &env);
+        app.select(2); // r1c3: row 1, column 3 and box 1 are highlighted
+        let state = app.wait_until("r1c3 selected", |s| s["selected"] == 2);
+        let shot = app.shot(&format!("highlight-{scheme}.png"));
+        // r1c4 (empty, in the row) against r2c7 (empty, unrelated), a little off centre.
+        let (rx, ry) = cell_centre(&state, 3);
+        let (px, py) = cell_centre(&state, 15);
+        let (region, plain) = (pixel(&shot, rx - 8, ry - 8), pixel(&shot, px - 8, py - 8));
+        let (a, b) = (lab(region), lab(plain));
+        let distance = (0..3).map(|i| (a[i] - b[i]).powi(2)).sum::<f64>().sqrt();
+        contrast.push((scheme, distance, region, plain));
+    }
+    eprintln!("highlight ΔE: {contrast:?}");
+    let (light, dark) = (contrast[0].1, contrast[1].1);
+    assert!(light >= 4.0, "the light highlight hardly shows: {contrast:?}");
+    assert!(
+        dark >= 1.5 * light,
+        "the dark highlight stands out less than the light one: {contrast:?}"
+    );
+}
+
 #[test]
 fn new_game_and_difficulty_from_outside() {
     need_display();

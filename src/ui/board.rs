@@ -84,6 +84,20 @@ pub struct Palette {
     pub error: gdk::RGBA,
     pub success: gdk::RGBA,
     pub warning: gdk::RGBA,
+    /// Whether the paper is dark (highlights then need more of the accent to show).
+    pub dark: bool,
+}
+
+impl Palette {
+    /// The paper tinted `amount` towards the accent; on dark paper twice as much, since a tint
+    /// of a dark grey is much harder to see than the same tint of white.
+    pub fn highlight(&self, amount: f32) -> gdk::RGBA {
+        blend(
+            &self.paper,
+            &self.accent,
+            if self.dark { (amount * 2.0).min(0.7) } else { amount },
+        )
+    }
 }
 
 pub fn set_color(cr: &cairo::Context, color: &gdk::RGBA) {
@@ -141,6 +155,7 @@ pub fn palette(widget: &impl gtk::prelude::IsA<gtk::Widget>) -> Palette {
         error: named("error_color", (0.75, 0.11, 0.16)),
         success: named("success_color", (0.15, 0.64, 0.41)),
         warning: named("warning_color", (0.90, 0.65, 0.04)),
+        dark,
     }
 }
 
@@ -177,8 +192,8 @@ pub fn draw(cr: &cairo::Context, layout: Layout, play: &Play, palette: &Palette)
     // Highlights: the selected cell's row, column and box, then cells holding the same digit.
     let shown = play.shown_values();
     if let Some(selected) = play.selected {
-        let region = blend(&palette.paper, &palette.accent, 0.08);
-        let same = blend(&palette.paper, &palette.accent, 0.22);
+        let region = palette.highlight(0.08);
+        let same = palette.highlight(0.22);
         if play.prefs.highlight_region {
             for cell in 0..CELLS {
                 let related = row_of(cell) == row_of(selected)
@@ -195,7 +210,7 @@ pub fn draw(cr: &cairo::Context, layout: Layout, play: &Play, palette: &Palette)
                 fill_cell(cr, &layout, cell, &same)?;
             }
         }
-        fill_cell(cr, &layout, selected, &blend(&palette.paper, &palette.accent, 0.35))?;
+        fill_cell(cr, &layout, selected, &palette.highlight(0.35))?;
     }
 
     // Hint highlights: the area first, then the pattern and targets.
@@ -459,7 +474,8 @@ fn draw_grid(cr: &cairo::Context, layout: Layout, palette: &Palette) -> Result<(
     let side = layout.side();
     let thin = (layout.cell / 40.0).max(1.0).round();
     let thick = (layout.cell / 14.0).max(2.0).round();
-    for i in 0..=9 {
+    // Cell lines first, then box lines over them, so no thin line notches a thick one.
+    for i in (0..=9).filter(|i| i % 3 != 0).chain((0..=9).step_by(3)) {
         let box_line = i % 3 == 0;
         let width = if box_line { thick } else { thin };
         set_color(
@@ -484,6 +500,54 @@ fn draw_grid(cr: &cairo::Context, layout: Layout, palette: &Palette) -> Result<(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Grey levels of the empty board drawn on an image surface (no display needed).
+    fn render_empty(layout: Layout) -> (Vec<u8>, usize) {
+        let size = (layout.left * 2.0 + layout.side()) as i32;
+        let mut surface = cairo::ImageSurface::create(cairo::Format::Rgb24, size, size).unwrap();
+        {
+            let cr = cairo::Context::new(&surface).unwrap();
+            let rgb = |v: f32| gdk::RGBA::new(v, v, v, 1.0);
+            let palette = Palette {
+                paper: rgb(1.0),
+                ink: rgb(0.0),
+                accent: rgb(0.5),
+                error: rgb(0.5),
+                success: rgb(0.5),
+                warning: rgb(0.5),
+                dark: false,
+            };
+            draw_empty(&cr, layout, &palette).unwrap();
+        }
+        let stride = surface.stride() as usize;
+        let data = surface.data().unwrap();
+        let grey = (0..size as usize * size as usize)
+            .map(|i| data[(i / size as usize) * stride + (i % size as usize) * 4 + 1])
+            .collect();
+        (grey, size as usize)
+    }
+
+    #[test]
+    fn thin_lines_leave_the_thick_border_whole() {
+        let layout = Layout::fit(400.0, 400.0);
+        let (grey, size) = render_empty(layout);
+        let thick = (layout.cell / 14.0).max(2.0).round() as usize;
+        // The rows of the top border and the columns of the left one are equally dark along
+        // their whole length (a cell line crossing them would leave a lighter notch).
+        let top = layout.top.round() as usize;
+        let left = layout.left.round() as usize;
+        let side = layout.side() as usize;
+        for row in top - thick / 2 + 1..top + thick / 2 {
+            let line = &grey[row * size + left..row * size + left + side];
+            let darkest = *line.iter().min().unwrap();
+            assert!(line.iter().all(|&g| g == darkest), "row {row}: {line:?}");
+        }
+        for col in left - thick / 2 + 1..left + thick / 2 {
+            let line: Vec<u8> = (top..top + side).map(|r| grey[r * size + col]).collect();
+            let darkest = *line.iter().min().unwrap();
+            assert!(line.iter().all(|&g| g == darkest), "column {col}");
+        }
+    }
 
     #[test]
     fn the_board_is_the_largest_centred_square() {
