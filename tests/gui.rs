@@ -784,13 +784,32 @@ fn show_solution_blocks_input_until_hidden() {
     app.wait_until("Escape hides it", |s| s["solution_shown"] == false);
 }
 
+/// Says yes to Solve's question (Return takes the default answer, Solve).
+fn confirm_solve() {
+    let dialog = wait_for_titled("Solve the Puzzle\\?");
+    xdotool(&["windowfocus", "--sync", &dialog]);
+    xdotool(&["key", "Return"]);
+}
+
 #[test]
 fn solve_animates_to_the_solution_and_escape_stops_it() {
     need_display();
     let app = App::launch(Some(PUZZLE));
     let solution = solution_of(PUZZLE);
+    // Solve asks first (issue 15, point 12): Cancel leaves the game as it was.
+    app.action("solve", None);
+    let dialog = wait_for_titled("Solve the Puzzle\\?");
+    xdotool(&["windowfocus", "--sync", &dialog]);
+    xdotool(&["key", "Escape"]);
+    std::thread::sleep(Duration::from_millis(500));
+    let state = app.wait_until("a state", |_| true);
+    assert_eq!(
+        (state["animating"].clone(), state["status"].clone()),
+        (false.into(), "Playing".into())
+    );
     // Escape stops a running search and the game goes on.
     app.action("solve", None);
+    confirm_solve();
     app.wait_until("animating", |s| s["animating"] == true);
     app.shot("solving.png");
     app.keys(&["Escape"]);
@@ -799,6 +818,7 @@ fn solve_animates_to_the_solution_and_escape_stops_it() {
     assert_eq!(state["message"], "Solver stopped.");
     // Run to the end: solved by the computer, every cell the solution's.
     app.action("solve", None);
+    confirm_solve();
     let state = app.wait_until("solved", |s| s["status"] == "SolvedByComputer");
     assert_eq!(state["values"], solution.as_str());
     assert_eq!(state["animating"], false);

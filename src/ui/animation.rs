@@ -12,8 +12,34 @@ use super::play::Tick;
 use crate::engine::game::Status;
 
 impl Controller {
-    /// Animates a backtracking search to the solution; Esc stops it.
+    /// Asks first: Solve ends the game as solved by the computer, which Undo can't take back.
     pub fn solve(self: &Rc<Self>) {
+        let playing = self.with_play(|play| play.game.status() == Status::Playing && play.animation.is_none());
+        if playing != Some(true) {
+            return;
+        }
+        let dialog = adw::MessageDialog::new(
+            Some(&self.window),
+            Some("Solve the Puzzle?"),
+            Some("Nonet fills in the rest by trial and error, step by step (Esc stops it). The game then ends as solved by the computer, and Undo can't take it back."),
+        );
+        dialog.set_title(Some("Solve the Puzzle?"));
+        dialog.add_response("cancel", "_Cancel");
+        dialog.add_response("solve", "_Solve");
+        dialog.set_response_appearance("solve", adw::ResponseAppearance::Destructive);
+        dialog.set_default_response(Some("solve"));
+        dialog.set_close_response("cancel");
+        let this = Rc::downgrade(self);
+        dialog.connect_response(None, move |_, response| {
+            if let (Some(this), "solve") = (this.upgrade(), response) {
+                this.start_solving();
+            }
+        });
+        dialog.present();
+    }
+
+    /// Animates a backtracking search to the solution; Esc stops it.
+    fn start_solving(self: &Rc<Self>) {
         self.stop_animation();
         let started = self.with_play(|play| {
             if play.game.status() != Status::Playing {
