@@ -678,6 +678,64 @@ fn the_row_and_column_highlight_shows_in_dark_style_too() {
     );
 }
 
+/// Issue 15, point 12: Enter Your Own Puzzle places the givens on the board (typed as its line,
+/// repeats refused), Escape returns to the waiting game, Return plays the entered puzzle.
+#[test]
+fn a_puzzle_can_be_entered_on_the_board() {
+    need_display();
+    let app = App::launch(Some(PUZZLE));
+    let solution = solution_of(PUZZLE);
+    app.select(2);
+    app.keys(&[&solution[2..3]]);
+    app.wait_until("a move", |s| at(s, "values", 2) != '.');
+    // Cancel: the game comes back as it was.
+    app.action("enter-puzzle", None);
+    let state = app.wait_until("the board is cleared for entry", |s| s["entry"].is_object());
+    assert_eq!(state["entry"]["values"], ".".repeat(81));
+    assert_eq!(state["hint_enabled"], false, "hints while entering");
+    app.keys(&["5", "Right", "5"]);
+    let state = app.wait_until("a repeat", |s| {
+        s["entry"]["values"].as_str().is_some_and(|v| v.starts_with("5.5"))
+    });
+    assert!(state["entry"]["status"]
+        .as_str()
+        .unwrap()
+        .starts_with("A digit repeats"));
+    app.shot("enter-repeat.png");
+    app.keys(&["Escape"]);
+    let state = app.wait_until("back to the game", |s| s["entry"].is_null());
+    assert_eq!(state["givens"], PUZZLE);
+    assert_eq!(at(&state, "values", 2), solution.chars().nth(2).unwrap());
+    // Type a 17-clue puzzle as its line and start it.
+    const SEVENTEEN: &str = "000000010400000000020000000000050407008000300001090000300400200050100000000806000";
+    app.action("enter-puzzle", None);
+    app.wait_until("entry again", |s| s["entry"]["values"] == ".".repeat(81));
+    let keys: Vec<String> = SEVENTEEN.chars().map(|c| c.to_string()).collect();
+    let keys: Vec<&str> = keys.iter().map(|k| k.as_str()).collect();
+    app.keys(&keys);
+    let state = app.wait_until("all typed", |s| s["entry"]["values"] == SEVENTEEN.replace('0', "."));
+    assert!(
+        state["entry"]["status"].as_str().unwrap().starts_with("17 givens."),
+        "{}",
+        state["entry"]["status"]
+    );
+    app.shot("enter-on-board.png");
+    app.keys(&["Return"]);
+    let state = app.wait_until("the entered puzzle is played", |s| {
+        s["givens"] == SEVENTEEN.replace('0', ".")
+    });
+    assert!(state["entry"].is_null());
+    assert_eq!(state["mistakes"], 0);
+    assert!(
+        state["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("The puzzle you entered rates"),
+        "{}",
+        state["message"]
+    );
+}
+
 #[test]
 fn new_game_and_difficulty_from_outside() {
     need_display();

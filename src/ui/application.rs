@@ -130,7 +130,12 @@ fn add_actions(app: &adw::Application, controller: &Rc<Controller>) {
     simple(app, controller, "script-run", |c| c.lab().start(false));
     simple(app, controller, "script-step", |c| c.lab().start(true));
     simple(app, controller, "script-stop", |c| c.lab().request_stop());
-    simple(app, controller, "enter-puzzle", |c| c.enter_puzzle(""));
+    simple(app, controller, "enter-puzzle", |c| {
+        c.enter_on_board([0; crate::engine::grid::CELLS])
+    });
+    simple(app, controller, "enter-text", |c| c.entry_as_text());
+    simple(app, controller, "entry-start", |c| c.start_entry());
+    simple(app, controller, "entry-cancel", |c| c.cancel_entry());
     simple(app, controller, "open", |c| c.open());
     simple(app, controller, "paste", |c| c.paste());
     simple(app, controller, "preferences", |c| {

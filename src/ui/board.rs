@@ -121,14 +121,14 @@ pub fn blend(base: &gdk::RGBA, ink: &gdk::RGBA, amount: f32) -> gdk::RGBA {
     )
 }
 
-fn fill_cell(cr: &cairo::Context, layout: &Layout, cell: Cell, color: &gdk::RGBA) -> Result<(), cairo::Error> {
+pub fn fill_cell(cr: &cairo::Context, layout: &Layout, cell: Cell, color: &gdk::RGBA) -> Result<(), cairo::Error> {
     let (x, y) = layout.origin(cell);
     set_color(cr, color);
     cr.rectangle(x, y, layout.cell, layout.cell);
     cr.fill()
 }
 
-fn centred_text(cr: &cairo::Context, text: &str, x: f64, y: f64) -> Result<(), cairo::Error> {
+pub fn centred_text(cr: &cairo::Context, text: &str, x: f64, y: f64) -> Result<(), cairo::Error> {
     let extents = cr.text_extents(text)?;
     cr.move_to(
         x - extents.width() / 2.0 - extents.x_bearing(),
@@ -470,7 +470,7 @@ pub fn draw_empty(cr: &cairo::Context, layout: Layout, palette: &Palette) -> Res
     draw_grid(cr, layout, palette)
 }
 
-fn draw_grid(cr: &cairo::Context, layout: Layout, palette: &Palette) -> Result<(), cairo::Error> {
+pub fn draw_grid(cr: &cairo::Context, layout: Layout, palette: &Palette) -> Result<(), cairo::Error> {
     let side = layout.side();
     let thin = (layout.cell / 40.0).max(1.0).round();
     let thick = (layout.cell / 14.0).max(2.0).round();

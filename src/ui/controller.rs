@@ -89,6 +89,8 @@ pub struct Controller {
     pub(super) digit_pad: RefCell<Option<super::digit_pad::DigitPad>>,
     /// The toast offering a new puzzle at a newly chosen level (dismissed when a game starts).
     pub(super) level_toast: RefCell<Option<adw::Toast>>,
+    /// A puzzle being entered on the board (Enter Your Own Puzzle), the game waiting behind it.
+    pub(super) entry: RefCell<Option<super::entry::Entry>>,
 }
 
 impl Controller {
@@ -140,6 +142,7 @@ impl Controller {
             history: RefCell::new("opening".into()),
             lab: RefCell::new(None),
             level_toast: RefCell::new(None),
+            entry: RefCell::new(None),
             digit_pad: RefCell::new(None),
             last_refusal: RefCell::new(String::new()),
         });
@@ -314,13 +317,18 @@ impl Controller {
     /// Redraws the board and updates the counters (and the state file for tests).
     pub fn refresh(&self) {
         self.area.queue_draw();
+        let entering = self.refresh_entry();
         let now = self.now_ms();
         let play = self.play.borrow();
         let Some(play) = play.as_ref() else { return };
         let game = &play.game;
         self.mistakes.set_label(&game.mistakes().to_string());
         if let Some(pad) = self.digit_pad.borrow().as_ref() {
-            pad.update(game.values());
+            // While a puzzle is entered, the pad counts its digits.
+            match self.entry.borrow().as_ref() {
+                Some(entry) => pad.update(&entry.values),
+                None => pad.update(game.values()),
+            }
         }
         // Without Mark Wrong Digits the player plays without being told: no mistakes counter.
         if let Some(counter) = self.mistakes.parent() {
@@ -362,7 +370,11 @@ impl Controller {
         // The hint button (and Ctrl+H) goes insensitive once the allowance is spent, unless a
         // hint is still being shown in stages.
         let playing = game.status() == Status::Playing;
-        self.enable_action("hint", play.hint.is_some() || (playing && game.hints_left() != Some(0)));
+        let playing = playing && !entering;
+        self.enable_action(
+            "hint",
+            !entering && (play.hint.is_some() || (playing && game.hints_left() != Some(0))),
+        );
         // Undo and Redo (buttons and keys) only when they would do something: not after Solve.
         self.enable_action("undo", playing && game.can_undo());
         self.enable_action("redo", playing && game.can_redo());
@@ -558,7 +570,7 @@ impl Controller {
     }
 
     /// Makes an app action (and every button and key bound to it) sensitive or not.
-    fn enable_action(&self, name: &str, enabled: bool) {
+    pub(super) fn enable_action(&self, name: &str, enabled: bool) {
         let action = self.window.application().and_then(|app| app.lookup_action(name));
         if let Some(action) = action.and_downcast::<gio::SimpleAction>() {
             if action.is_enabled() != enabled {

@@ -19,6 +19,8 @@ use crate::store::{self, NewGame};
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Source {
     Typed,
+    /// Entered on the board.
+    Placed,
     Pasted,
     Opened(String),
 }
@@ -27,7 +29,7 @@ impl Source {
     /// How the history records it.
     pub fn stored(&self) -> crate::store::Source {
         match self {
-            Source::Typed => crate::store::Source::Typed,
+            Source::Typed | Source::Placed => crate::store::Source::Typed,
             Source::Pasted => crate::store::Source::Pasted,
             Source::Opened(_) => crate::store::Source::Opened,
         }
@@ -35,7 +37,7 @@ impl Source {
 
     pub fn describe(&self) -> String {
         match self {
-            Source::Typed => "The puzzle you entered".into(),
+            Source::Typed | Source::Placed => "The puzzle you entered".into(),
             Source::Pasted => "The pasted puzzle".into(),
             Source::Opened(name) => format!("The puzzle in {name}"),
         }
@@ -301,10 +303,17 @@ impl super::controller::Controller {
         self.say("Puzzle not loaded.");
         self.last_refusal.replace(format!("{}: {problem}.", source.describe()));
         let this = Rc::downgrade(self);
-        let retype = source == Source::Typed;
+        let again = source.clone();
         refuse(&self.window, &source, problem, move || {
-            if let (true, Some(this)) = (retype, this.upgrade()) {
-                this.enter_puzzle(&text);
+            let Some(this) = this.upgrade() else { return };
+            match &again {
+                Source::Typed => this.enter_puzzle(&text),
+                // Back on the board, to fix what was entered.
+                Source::Placed => match crate::engine::format::parse_line(&text) {
+                    Ok(position) => this.enter_on_board(*position.values()),
+                    Err(_) => this.enter_on_board([0; crate::engine::grid::CELLS]),
+                },
+                _ => {}
             }
         });
     }

@@ -31,6 +31,10 @@ impl Controller {
             let began = Instant::now();
             let play = this.play.borrow();
             // A cairo error leaves the frame unfinished; nothing better can be done mid-draw.
+            if let Some(entry) = this.entry.borrow().as_ref() {
+                let _ = super::entry::draw(cr, layout, entry, &palette);
+                return;
+            }
             let _ = match play.as_ref() {
                 Some(play) => board::draw(cr, layout, play, &palette),
                 None => board::draw_empty(cr, layout, &palette),
@@ -44,6 +48,9 @@ impl Controller {
             let Some(this) = this.upgrade() else { return };
             this.area.grab_focus();
             let layout = this.layout_for(this.area.width() as f64, this.area.height() as f64);
+            if this.entry_click(layout.cell_at(x, y)) {
+                return;
+            }
             let Some(cell) = layout.cell_at(x, y) else { return };
             let button = gesture.current_button();
             let choice = this.with_play(|play| {
@@ -121,6 +128,9 @@ impl Controller {
             &container,
             Rc::new(move |digit| {
                 let Some(this) = this.upgrade() else { return };
+                if this.entry_digit(digit) {
+                    return;
+                }
                 if let Some(result) = this.with_play(|play| play.press_digit(digit, false)) {
                     this.report(result);
                 }
@@ -156,6 +166,9 @@ impl Controller {
 
     /// Handles a key press; returns whether it was used.
     pub(super) fn key(self: &Rc<Self>, key: gdk::Key, state: gdk::ModifierType) -> bool {
+        if self.entry_key(key, state) {
+            return true;
+        }
         let command = command_for(key, state);
         // While paused, any key that means something (or Enter, or Space) resumes.
         let paused = self.with_play(|play| play.paused).unwrap_or(false);

@@ -4,6 +4,7 @@ mod application;
 mod board;
 mod controller;
 mod digit_pad;
+mod entry;
 mod history;
 mod import;
 mod input;

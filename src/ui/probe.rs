@@ -18,6 +18,10 @@ impl Controller {
         let game = &play.game;
         let path = path.to_os_string();
         let line = crate::engine::grid::digits_to_line;
+        let entry =
+            self.entry.borrow().as_ref().map(
+                |e| serde_json::json!({ "values": line(&e.values), "selected": e.selected, "status": e.status() }),
+            );
         let state = serde_json::json!({
             "givens": line(game.givens()),
             "values": line(game.values()),
@@ -35,12 +39,7 @@ impl Controller {
             "hints_used": game.hints_used(),
             "hint_enabled": self.window.application().and_then(|app| app.lookup_action("hint")).map(|a| a.is_enabled()),
             "undo_enabled": self.window.application().and_then(|app| app.lookup_action("undo")).map(|a| a.is_enabled()),
-            "told_wrong": (0..81).filter(|&c| play.is_told_wrong(c)).collect::<Vec<_>>(),
-            // The cells ringed as the hint's proof (from stage 2).
-            "hint_proof": play.hint.as_ref().filter(|h| h.stage >= 2).map(|h| {
-                let cells = h.step.highlights.cells.iter();
-                cells.filter(|m| m.role == crate::engine::logic::Role::Pattern).map(|m| m.cell).collect::<Vec<_>>()
-            }),
+            // The puzzle being entered on the board, and what its bar says.
             "hint_stage": play.hint.as_ref().map(|h| h.stage),
             "solution_shown": play.solution_shown(),
             "animating": play.animation.is_some(),
@@ -70,6 +69,19 @@ impl Controller {
                 "last": lab.last_output.borrow().clone(),
             })),
         });
+        let mut state = state;
+        // The cells ringed as the hint's proof (from stage 2).
+        state["hint_proof"] = serde_json::json!(play.hint.as_ref().filter(|h| h.stage >= 2).map(|h| {
+            let cells = h.step.highlights.cells.iter();
+            cells
+                .filter(|m| m.role == crate::engine::logic::Role::Pattern)
+                .map(|m| m.cell)
+                .collect::<Vec<_>>()
+        }));
+        // Cells whose digit a hint called wrong.
+        state["told_wrong"] = serde_json::json!((0..81).filter(|&c| play.is_told_wrong(c)).collect::<Vec<_>>());
+        // The puzzle being entered on the board, and what its bar says.
+        state["entry"] = serde_json::json!(entry);
         // Written aside and renamed, so a reader never sees half a file.
         let mut partial = path.clone();
         partial.push(".partial");

@@ -81,6 +81,7 @@ impl Controller {
                 game.clock = Clock::with_elapsed(record.elapsed_ms);
                 game.clock.start(self.now_ms());
                 self.stop_animation();
+                self.end_entry();
                 self.play
                     .replace(Some(Play::new(game, record.level, self.settings.prefs())));
                 for name in ["show-solution", "pause", "pencil"] {
@@ -113,6 +114,8 @@ impl Controller {
         if let Some(toast) = self.level_toast.take() {
             toast.dismiss();
         }
+        // A game that starts ends any puzzle entry on the board.
+        self.end_entry();
         if set_aside && self.recorder.borrow().is_some() {
             let toast = adw::Toast::builder()
                 .title("Your last game is paused in History")

@@ -37,6 +37,12 @@ mod imp {
         #[template_child]
         pub narrow_status: TemplateChild<gtk::Label>,
         pub narrow: std::cell::Cell<bool>,
+        #[template_child]
+        pub entry_bar: TemplateChild<gtk::Box>,
+        #[template_child]
+        pub entry_status: TemplateChild<gtk::Label>,
+        #[template_child]
+        pub entry_start: TemplateChild<gtk::Button>,
     }
 
     #[glib::object_subclass]

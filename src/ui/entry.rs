@@ -1,0 +1,303 @@
+//! Entering your own puzzle on the board: Enter Your Own Puzzle clears the board for typing
+//! givens (digits, 0 or . for a blank, arrows, Delete, or a click and the digit keys, or the
+//! digit pad), with duplicates shown in red,
+//! and a bar above it with Start, Cancel and "Type as Text…". The current game waits, its clock
+//! stopped: Cancel returns to it, Start checks the puzzle the way a typed one is checked (one
+//! solution, rated) and plays it, which keeps the old game resumable in History.
+
+use std::rc::Rc;
+
+use gtk::gdk;
+use gtk::prelude::*;
+
+use super::board::{self, Layout, Palette};
+use super::controller::Controller;
+use super::import::Source;
+use super::input::{command_for, KeyCommand};
+use crate::engine::cellset::CellSet;
+use crate::engine::grid::{digits_to_line, Cell, Digit, CELLS, PEERS};
+
+/// The puzzle being entered.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Entry {
+    pub values: [Digit; CELLS],
+    pub selected: Cell,
+}
+
+impl Entry {
+    pub fn new(values: [Digit; CELLS]) -> Entry {
+        Entry { values, selected: 0 }
+    }
+
+    /// Cells whose digit repeats in a row, column or box.
+    pub fn conflicts(&self) -> CellSet {
+        (0..CELLS)
+            .filter(|&c| self.values[c] != 0 && PEERS[c].iter().any(|&p| self.values[p] == self.values[c]))
+            .collect()
+    }
+
+    /// Types a digit into the selected cell (0, or the same digit again, clears it) and moves
+    /// on, as in a form: rows fill left to right.
+    pub fn type_digit(&mut self, digit: Digit) {
+        let cell = self.selected;
+        self.values[cell] = if self.values[cell] == digit { 0 } else { digit };
+        self.selected = (cell + 1) % CELLS;
+    }
+
+    fn givens(&self) -> usize {
+        self.values.iter().filter(|&&d| d != 0).count()
+    }
+
+    /// What the bar says: how far the player got, and what Start needs.
+    pub fn status(&self) -> String {
+        let givens = self.givens();
+        if !self.conflicts().is_empty() {
+            return "A digit repeats in a row, column or box (shown in red).".into();
+        }
+        let count = super::count(givens as u32, "given", "givens");
+        if givens < 17 {
+            format!("{count}; a puzzle with one solution needs at least 17.")
+        } else {
+            format!("{count}. Start checks that the puzzle has one solution.")
+        }
+    }
+
+    /// Whether Start can be tried (at least 17 givens, no repeats).
+    pub fn can_start(&self) -> bool {
+        self.givens() >= 17 && self.conflicts().is_empty()
+    }
+}
+
+/// The board while a puzzle is entered: the digits as givens, repeats in red, the cursor.
+pub fn draw(
+    cr: &gtk::cairo::Context,
+    layout: Layout,
+    entry: &Entry,
+    palette: &Palette,
+) -> Result<(), gtk::cairo::Error> {
+    board::draw_coordinates(cr, layout, palette)?;
+    board::set_color(cr, &palette.paper);
+    cr.rectangle(layout.left, layout.top, layout.side(), layout.side());
+    cr.fill()?;
+    let conflicts = entry.conflicts();
+    for cell in conflicts.iter() {
+        board::fill_cell(cr, &layout, cell, &board::blend(&palette.paper, &palette.error, 0.22))?;
+    }
+    board::fill_cell(cr, &layout, entry.selected, &palette.highlight(0.35))?;
+    cr.select_font_face("Cantarell", gtk::cairo::FontSlant::Normal, gtk::cairo::FontWeight::Bold);
+    cr.set_font_size(layout.cell * 0.62);
+    for (cell, &digit) in entry.values.iter().enumerate().filter(|(_, &d)| d != 0) {
+        board::set_color(
+            cr,
+            if conflicts.contains(cell) {
+                &palette.error
+            } else {
+                &palette.ink
+            },
+        );
+        let (x, y) = layout.origin(cell);
+        board::centred_text(cr, &digit.to_string(), x + layout.cell / 2.0, y + layout.cell / 2.0)?;
+    }
+    board::draw_grid(cr, layout, palette)
+}
+
+/// Game commands that make no sense while a puzzle is entered (the game waits behind it).
+const GAME_ACTIONS: [&str; 9] = [
+    "hint",
+    "undo",
+    "redo",
+    "solve",
+    "show-solution",
+    "pencil",
+    "fill-candidates",
+    "reset",
+    "pause",
+];
+
+impl Controller {
+    /// Clears the board for entering a puzzle (starting from `values`); the game waits.
+    pub fn enter_on_board(self: &Rc<Self>, values: [Digit; CELLS]) {
+        let now = self.now_ms();
+        self.with_play(|play| {
+            play.hint = None;
+            play.game.set_paused(true, now);
+        });
+        self.stop_animation();
+        self.entry.replace(Some(Entry::new(values)));
+        self.window.parts().entry_bar.set_visible(true);
+        self.say("");
+        self.area.grab_focus();
+        self.refresh();
+    }
+
+    /// Leaves entry and goes back to the waiting game.
+    pub fn cancel_entry(self: &Rc<Self>) {
+        if self.end_entry().is_some() {
+            let now = self.now_ms();
+            let paused = self.with_play(|play| play.paused).unwrap_or(false);
+            if !paused {
+                self.with_play(|play| play.game.set_paused(false, now));
+            }
+            self.refresh();
+        }
+    }
+
+    /// Plays the entered puzzle, checked like a typed one; a refused one comes back for fixing.
+    pub fn start_entry(self: &Rc<Self>) {
+        let Some(entry) = self.entry.borrow().clone() else {
+            return;
+        };
+        if !entry.can_start() {
+            self.refresh();
+            return;
+        }
+        self.end_entry();
+        self.play_text(digits_to_line(&entry.values), Source::Placed);
+    }
+
+    /// From the bar: type or paste the puzzle as text instead.
+    pub fn entry_as_text(self: &Rc<Self>) {
+        let text = self
+            .entry
+            .borrow()
+            .as_ref()
+            .map(|e| digits_to_line(&e.values))
+            .unwrap_or_default();
+        self.cancel_entry();
+        self.enter_puzzle(if text.bytes().all(|b| b == b'.') { "" } else { &text });
+    }
+
+    pub(super) fn end_entry(&self) -> Option<Entry> {
+        let entry = self.entry.take();
+        self.window.parts().entry_bar.set_visible(false);
+        entry
+    }
+
+    /// Keeps the bar's text and the game's commands in step with the entry.
+    pub(super) fn refresh_entry(&self) -> bool {
+        let entry = self.entry.borrow();
+        let parts = self.window.parts();
+        if let Some(entry) = entry.as_ref() {
+            parts.entry_status.set_label(&entry.status());
+            parts.entry_start.set_sensitive(entry.can_start());
+        }
+        for name in GAME_ACTIONS {
+            if entry.is_some() {
+                self.enable_action(name, false);
+            } else if !["hint", "undo", "redo"].contains(&name) {
+                // Hint, Undo and Redo follow the game (refresh decides them).
+                self.enable_action(name, true);
+            }
+        }
+        entry.is_some()
+    }
+
+    /// A key while entering: digits, Delete, arrows and Tab edit; Return starts; Escape cancels.
+    pub(super) fn entry_key(self: &Rc<Self>, key: gdk::Key, state: gdk::ModifierType) -> bool {
+        if self.entry.borrow().is_none() {
+            return false;
+        }
+        if [gdk::Key::Return, gdk::Key::KP_Enter].contains(&key) {
+            self.start_entry();
+            return true;
+        }
+        // 0 and . leave a blank and move on, so a puzzle can be typed as its 81-character line.
+        if [gdk::Key::_0, gdk::Key::KP_0, gdk::Key::period].contains(&key) {
+            if let Some(entry) = self.entry.borrow_mut().as_mut() {
+                entry.type_digit(0);
+            }
+            self.refresh();
+            return true;
+        }
+        let Some(command) = command_for(key, state) else {
+            return false;
+        };
+        if command == KeyCommand::Escape {
+            self.cancel_entry();
+            return true;
+        }
+        {
+            let mut entry = self.entry.borrow_mut();
+            let Some(entry) = entry.as_mut() else { return false };
+            let cell = entry.selected;
+            match command {
+                KeyCommand::Digit { digit, .. } => entry.type_digit(digit),
+                KeyCommand::Clear => entry.values[cell] = 0,
+                KeyCommand::Move { rows, cols } => {
+                    let row = (cell as i32 / 9 + rows).clamp(0, 8);
+                    let col = (cell as i32 % 9 + cols).clamp(0, 8);
+                    entry.selected = (row * 9 + col) as Cell;
+                }
+                KeyCommand::Step { forward } => {
+                    entry.selected = if forward {
+                        (cell + 1) % CELLS
+                    } else {
+                        (cell + CELLS - 1) % CELLS
+                    }
+                }
+                KeyCommand::Escape | KeyCommand::TogglePencil => {}
+            }
+        }
+        self.refresh();
+        true
+    }
+
+    /// A digit from the digit pad while entering; returns whether there was an entry.
+    pub(super) fn entry_digit(&self, digit: Digit) -> bool {
+        {
+            let mut entry = self.entry.borrow_mut();
+            let Some(entry) = entry.as_mut() else { return false };
+            entry.type_digit(digit);
+        }
+        self.refresh();
+        true
+    }
+
+    /// A click while entering selects the cell.
+    pub(super) fn entry_click(&self, cell: Option<Cell>) -> bool {
+        {
+            let mut entry = self.entry.borrow_mut();
+            let Some(entry) = entry.as_mut() else { return false };
+            if let Some(cell) = cell {
+                entry.selected = cell;
+            }
+        }
+        self.refresh();
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn repeats_are_found_in_rows_columns_and_boxes() {
+        let mut entry = Entry::new([0; CELLS]);
+        assert!(entry.conflicts().is_empty());
+        entry.values[0] = 5;
+        entry.values[8] = 5; // same row
+        entry.values[40] = 3;
+        assert_eq!(entry.conflicts().iter().collect::<Vec<_>>(), vec![0, 8]);
+        entry.values[8] = 0;
+        entry.values[20] = 5; // same box as r1c1
+        assert_eq!(entry.conflicts().iter().collect::<Vec<_>>(), vec![0, 20]);
+        assert!(!entry.can_start());
+        assert!(entry.status().starts_with("A digit repeats"));
+    }
+
+    #[test]
+    fn start_needs_seventeen_givens_without_repeats() {
+        let line = "000000010400000000020000000000050407008000300001090000300400200050100000000806000";
+        let position = crate::engine::format::parse_line(line).unwrap();
+        let mut entry = Entry::new(*position.values());
+        assert!(entry.can_start(), "{}", entry.status());
+        assert_eq!(
+            entry.status(),
+            "17 givens. Start checks that the puzzle has one solution."
+        );
+        entry.values[7] = 0;
+        assert!(!entry.can_start());
+        assert!(entry.status().starts_with("16 givens;"));
+    }
+}
