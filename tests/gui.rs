@@ -1188,6 +1188,33 @@ fn the_lab_runs_from_anywhere_keeps_the_players_script_and_explains_nothing_foun
     let last = state["lab"]["last"].as_str().unwrap();
     assert!(last.contains("builtin"), "{last}");
     app.shot("lab-found-nothing.png");
+    // Clear empties the output.
+    app.wait_until("the output pane shows it", |s| {
+        s["lab"]["output"].as_str().is_some_and(|o| o.contains("found nothing"))
+    });
+    app.action("lab-clear", None);
+    app.wait_until("the output is cleared", |s| s["lab"]["output"] == "");
+    // An example replaces the script as one edit that Ctrl+Z in the editor takes back.
+    app.action("lab-example", Some("int64 1"));
+    let state = app.wait_until("the example is loaded", |s| {
+        s["lab"]["script"]
+            .as_str()
+            .is_some_and(|t| t.contains("hidden") || t.contains("Hidden"))
+    });
+    let editor = &state["lab"]["editor"];
+    let (x, y) = (
+        editor[0].as_f64().unwrap() as usize,
+        editor[1].as_f64().unwrap() as usize,
+    );
+    app.click(x, y, "1");
+    app.keys(&["ctrl+z"]);
+    let state = app.wait_until("undo brings the player's script back", |s| {
+        s["lab"]["script"] == "fn find_step(g) { () }"
+    });
+    assert_eq!(
+        state["can_redo"], false,
+        "Ctrl+Z in the editor undid a move of the game"
+    );
 }
 
 /// Issue 15, point 7 (in part): row and column numbers along the board (on by default), so a

@@ -102,7 +102,7 @@ fn toggle(app: &adw::Application, controller: &Rc<Controller>, name: &str, set: 
 }
 
 /// An action taking a game id of the history (`int64`).
-fn with_game_id(app: &adw::Application, controller: &Rc<Controller>, name: &str, run: fn(&Rc<Controller>, i64)) {
+fn with_number(app: &adw::Application, controller: &Rc<Controller>, name: &str, run: fn(&Rc<Controller>, i64)) {
     let action = gio::SimpleAction::new(name, Some(glib::VariantTy::INT64));
     let weak = Rc::downgrade(controller);
     action.connect_activate(move |_, id| {
@@ -115,9 +115,12 @@ fn with_game_id(app: &adw::Application, controller: &Rc<Controller>, name: &str,
 
 fn add_actions(app: &adw::Application, controller: &Rc<Controller>) {
     // `play-again(x)`: a fresh game on the puzzle of a game of the history, by its id.
-    with_game_id(app, controller, "play-again", |c, id| c.play_again_id(id));
+    with_number(app, controller, "play-again", |c, id| c.play_again_id(id));
     // `resume-game(x)`: puts a paused game of the history back on the board, by its id.
-    with_game_id(app, controller, "resume-game", |c, id| c.resume_id(id));
+    with_number(app, controller, "resume-game", |c, id| c.resume_id(id));
+    // `lab-example(n)`: the Lab's n-th shipped example in its editor (undoable).
+    with_number(app, controller, "lab-example", |c, n| c.lab().load_example(n as usize));
+    simple(app, controller, "lab-clear", |c| c.lab().clear_output());
     simple(app, controller, "new-game", |c| c.new_game());
     simple(app, controller, "hint", |c| c.hint());
     simple(app, controller, "solve", |c| c.solve());

@@ -491,6 +491,10 @@ impl Controller {
     }
 
     pub fn undo(self: &Rc<Self>) {
+        // Ctrl+Z while typing a script undoes the typing, not a move of the game.
+        if self.lab_editor_has_focus() {
+            return self.lab().undo_edit(true);
+        }
         let done = self.with_play(|play| {
             play.hint = None;
             play.game.undo()
@@ -502,6 +506,9 @@ impl Controller {
     }
 
     pub fn redo(self: &Rc<Self>) {
+        if self.lab_editor_has_focus() {
+            return self.lab().undo_edit(false);
+        }
         let done = self.with_play(|play| {
             play.hint = None;
             play.game.redo()

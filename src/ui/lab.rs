@@ -204,7 +204,7 @@ impl Default for LabPanel {
 pub struct Lab {
     pub panel: LabPanel,
     buffer: sourceview5::Buffer,
-    view: sourceview5::View,
+    pub(super) view: sourceview5::View,
     output: gtk::TextBuffer,
     output_view: gtk::TextView,
     run: gtk::Button,
@@ -304,17 +304,12 @@ impl Lab {
         let (run, step, stop, speed) = (parts.run.get(), parts.step.get(), parts.stop.get(), parts.speed.get());
         let clear = parts.clear.get();
         let menu = parts.examples_menu.get();
-        for (title, text) in EXAMPLES {
-            let button = gtk::Button::builder().label(title).css_classes(["flat"]).build();
-            let (buffer, menu) = (buffer.clone(), menu.clone());
-            // One undoable edit: Ctrl+Z in the editor brings the player's script back.
-            button.connect_clicked(move |_| {
-                buffer.begin_user_action();
-                buffer.delete(&mut buffer.start_iter(), &mut buffer.end_iter());
-                buffer.insert(&mut buffer.start_iter(), text);
-                buffer.end_user_action();
-                menu.popdown();
-            });
+        for (index, (title, _)) in EXAMPLES.iter().enumerate() {
+            let button = gtk::Button::builder().label(*title).css_classes(["flat"]).build();
+            button.set_action_name(Some("app.lab-example"));
+            button.set_action_target_value(Some(&(index as i64).to_variant()));
+            let menu = menu.clone();
+            button.connect_clicked(move |_| menu.popdown());
             parts.examples.append(&button);
         }
 
@@ -348,12 +343,7 @@ impl Lab {
                 lab.start(true);
             }
         });
-        let weak = Rc::downgrade(&lab);
-        clear.connect_clicked(move |_| {
-            if let Some(lab) = weak.upgrade() {
-                lab.clear_output();
-            }
-        });
+        clear.set_action_name(Some("app.lab-clear"));
         let weak = Rc::downgrade(&lab);
         lab.stop.connect_clicked(move |_| {
             if let Some(lab) = weak.upgrade() {
@@ -424,6 +414,45 @@ impl Lab {
                 }
             });
         }
+    }
+
+    /// Puts a shipped example in the editor as one undoable edit: Ctrl+Z in the editor brings
+    /// the player's script back.
+    pub fn load_example(&self, index: usize) {
+        let Some((_, text)) = EXAMPLES.get(index) else { return };
+        let buffer = &self.buffer;
+        buffer.begin_user_action();
+        buffer.delete(&mut buffer.start_iter(), &mut buffer.end_iter());
+        buffer.insert(&mut buffer.start_iter(), text);
+        buffer.end_user_action();
+    }
+
+    /// Undoes (or redoes) an edit of the script.
+    pub fn undo_edit(&self, undo: bool) {
+        if undo && self.buffer.can_undo() {
+            self.buffer.undo();
+        } else if !undo && self.buffer.can_redo() {
+            self.buffer.redo();
+        }
+    }
+
+    /// Whether the script editor has the keyboard focus.
+    pub fn editor_has_focus(&self) -> bool {
+        self.view.has_focus()
+    }
+
+    /// The script in the editor.
+    pub fn script(&self) -> String {
+        self.buffer
+            .text(&self.buffer.start_iter(), &self.buffer.end_iter(), false)
+            .to_string()
+    }
+
+    /// The output pane's text.
+    pub fn output_text(&self) -> String {
+        self.output
+            .text(&self.output.start_iter(), &self.output.end_iter(), false)
+            .to_string()
     }
 
     /// Empties the output pane (and what waits to be shown in it).

@@ -14,6 +14,14 @@ use crate::engine::grid::Digit;
 
 impl Controller {
     /// The Scripting Lab (built on first use), its panel shown beside the board.
+    /// Whether the keys go to the Lab's script editor (which then owns Ctrl+Z and Ctrl+Shift+Z).
+    pub(super) fn lab_editor_has_focus(&self) -> bool {
+        self.lab
+            .borrow()
+            .as_ref()
+            .is_some_and(|lab| lab.panel.is_visible() && lab.editor_has_focus())
+    }
+
     pub fn lab(self: &Rc<Self>) -> Rc<Lab> {
         let host: Rc<dyn LabHost> = self.clone();
         let lab = self

@@ -22,6 +22,20 @@ impl Controller {
             self.entry.borrow().as_ref().map(
                 |e| serde_json::json!({ "values": line(&e.values), "selected": e.selected, "status": e.status() }),
             );
+        let lab = self.lab.borrow().as_ref().map(|lab| serde_json::json!({
+                "running": lab.is_running(),
+                "open": lab.panel.is_visible(),
+                "width": self.lab_width(),
+                // Where the handle between board and panel is, in window coordinates.
+                "handle": self.split.compute_point(&self.window, &gtk::graphene::Point::new(self.split.position() as f32, 0.0))
+                    .map(|p| [p.x(), p.y()]),
+                "last": lab.last_output.borrow().clone(),
+                "script": lab.script(),
+                // The middle of the script editor, in window coordinates.
+                "editor": lab.view.compute_point(&self.window, &gtk::graphene::Point::new(lab.view.width() as f32 / 2.0, lab.view.height() as f32 / 2.0))
+                    .map(|p| [p.x(), p.y()]),
+                "output": lab.output_text(),
+            }));
         let state = serde_json::json!({
             "givens": line(game.givens()),
             "values": line(game.values()),
@@ -59,15 +73,7 @@ impl Controller {
             "timing": self.timing.borrow().to_json(),
             "board": self.board_on_surface(),
             "history": self.history.borrow().clone(),
-            "lab": self.lab.borrow().as_ref().map(|lab| serde_json::json!({
-                "running": lab.is_running(),
-                "open": lab.panel.is_visible(),
-                "width": self.lab_width(),
-                // Where the handle between board and panel is, in window coordinates.
-                "handle": self.split.compute_point(&self.window, &gtk::graphene::Point::new(self.split.position() as f32, 0.0))
-                    .map(|p| [p.x(), p.y()]),
-                "last": lab.last_output.borrow().clone(),
-            })),
+            "lab": lab,
         });
         let mut state = state;
         // The cells ringed as the hint's proof (from stage 2).
