@@ -118,7 +118,12 @@ impl App {
             _dir: dir,
             _lock: lock,
         };
-        if let Some(puzzle) = puzzle {
+        if puzzle.is_some_and(|p| p.starts_with('{')) {
+            // A JSON position (with pencil marks): loaded once the board tells where it is from.
+            app.wait_until("the position is loaded", |s| {
+                s["message"].as_str().unwrap_or("").starts_with("The puzzle in")
+            });
+        } else if let Some(puzzle) = puzzle {
             let givens = puzzle.lines().next().unwrap_or("").trim().replace('0', ".");
             app.wait_until("the puzzle is loaded", |s| {
                 s["givens"] == givens.as_str() || s["message"].as_str().unwrap_or("").starts_with("Puzzle not loaded")
@@ -734,6 +739,50 @@ fn a_puzzle_can_be_entered_on_the_board() {
         "{}",
         state["message"]
     );
+}
+
+/// A chain hint's second stage draws its links as arrows (strong solid, weak dashed) over the
+/// pencil marks: HoDoKu's X-Chain example, played by hints from its givens (twelve singles, then
+/// the chain), in light and dark style. These are the pictures of the README and the AppStream
+/// metainfo (`scripts/screenshots.sh` copies them to docs/screenshots).
+#[test]
+fn a_chain_hint_draws_its_links_in_light_and_dark() {
+    need_display();
+    const X_CHAIN: &str = "3.4.2..8...6.......5..7.3.....68..2.....34....6.15.7...1.........9....6...8217..5";
+    for (scheme, name) in [("light", "game.png"), ("dark", "game-dark.png")] {
+        let (config, env) = persistent_settings();
+        let keyfile = config.path().join("glib-2.0/settings");
+        std::fs::create_dir_all(&keyfile).unwrap();
+        let settings = format!("[io/github/nonet/Nonet]\ncolor-scheme='{scheme}'\nhint-allowance=uint32 0\n");
+        std::fs::write(keyfile.join("keyfile"), settings).unwrap();
+        let env: Vec<(&str, &Path)> = env.iter().map(|(k, v)| (*k, v.as_path())).collect();
+        let app = App::launch_with(Some(X_CHAIN), &env);
+        xdotool(&["windowsize", &app.window, "640", "780"]);
+        app.action("fill-candidates", None);
+        app.wait_until("marks filled", |s| s["marks"][1] != "");
+        let mut chain = None;
+        for taken in 1..=20 {
+            app.action("hint", None);
+            let state = app.wait_until("stage 1", |s| s["hint_stage"] == 1 && s["hints_used"] == taken);
+            app.action("hint", None);
+            let state2 = app.wait_until("stage 2", |s| s["hint_stage"] == 2);
+            if state["message"].as_str().unwrap().to_lowercase().contains("chain") {
+                chain = Some(state2);
+                break;
+            }
+            app.action("hint", None);
+            app.wait_until("applied", |s| s["hint_stage"].is_null());
+        }
+        let state = chain.expect("an X-Chain hint within twenty hints");
+        let message = state["message"].as_str().unwrap();
+        assert!(message.contains("=>"), "the chain is written out: {message}");
+        // Drawn as arrows: five links, strong and weak alternating (looked at in the shots).
+        let links = state["hint_links"].as_array().unwrap();
+        assert_eq!(links.len(), 5, "{links:?}");
+        let strong: Vec<bool> = links.iter().map(|l| l[2].as_bool().unwrap()).collect();
+        assert_eq!(strong, [true, false, true, false, true]);
+        app.shot(name);
+    }
 }
 
 #[test]

@@ -84,6 +84,13 @@ impl Controller {
                 .map(|m| m.cell)
                 .collect::<Vec<_>>()
         }));
+        // The links drawn for the hint (from stage 2): [from cell, to cell, strong].
+        state["hint_links"] = serde_json::json!(play.hint.as_ref().filter(|h| h.stage >= 2).map(|h| {
+            let links = h.step.highlights.links.iter();
+            links
+                .map(|l| serde_json::json!([l.from.cell, l.to.cell, l.strong]))
+                .collect::<Vec<_>>()
+        }));
         // Cells whose digit a hint called wrong.
         state["told_wrong"] = serde_json::json!((0..81).filter(|&c| play.is_told_wrong(c)).collect::<Vec<_>>());
         // The puzzle being entered on the board, and what its bar says.
