@@ -342,8 +342,8 @@ fn screenshot(window: &str, name: &str) -> PathBuf {
     path
 }
 
-/// Grey levels of a screenshot, row by row.
-fn grey_rows(path: &Path) -> Vec<Vec<u8>> {
+/// A screenshot's pixels as RGB, row by row.
+fn rgb_rows(path: &Path) -> Vec<Vec<[u8; 3]>> {
     let mut decoder = png::Decoder::new(std::fs::File::open(path).unwrap());
     decoder.set_transformations(png::Transformations::normalize_to_color8());
     let mut reader = decoder.read_info().unwrap();
@@ -354,15 +354,18 @@ fn grey_rows(path: &Path) -> Vec<Vec<u8>> {
         .chunks(info.line_size)
         .map(|line| {
             line.chunks(channels)
-                .map(|p| {
-                    if channels >= 3 {
-                        ((p[0] as u32 + p[1] as u32 + p[2] as u32) / 3) as u8
-                    } else {
-                        p[0]
-                    }
-                })
+                .map(|p| if channels >= 3 { [p[0], p[1], p[2]] } else { [p[0]; 3] })
                 .collect()
         })
+        .collect()
+}
+
+/// Grey levels of a screenshot, row by row.
+fn grey_rows(path: &Path) -> Vec<Vec<u8>> {
+    let grey = |p: &[u8; 3]| ((p[0] as u32 + p[1] as u32 + p[2] as u32) / 3) as u8;
+    rgb_rows(path)
+        .iter()
+        .map(|row| row.iter().map(grey).collect())
         .collect()
 }
 
@@ -609,14 +612,7 @@ fn the_mark_picker_shows_the_marks_and_stays_open() {
 
 /// The colour of a screenshot's pixel.
 fn pixel(path: &Path, x: usize, y: usize) -> [i32; 3] {
-    let mut decoder = png::Decoder::new(std::fs::File::open(path).unwrap());
-    decoder.set_transformations(png::Transformations::normalize_to_color8());
-    let mut reader = decoder.read_info().unwrap();
-    let mut buffer = vec![0; reader.output_buffer_size()];
-    let info = reader.next_frame(&mut buffer).unwrap();
-    let channels = info.color_type.samples();
-    let at = y * info.line_size + x * channels;
-    [buffer[at] as i32, buffer[at + 1] as i32, buffer[at + 2] as i32]
+    rgb_rows(path)[y][x].map(i32::from)
 }
 
 /// An sRGB colour in CIELAB (D65), where distances follow what the eye sees.
@@ -653,16 +649,7 @@ fn the_row_and_column_highlight_shows_in_dark_style_too() {
     need_display();
     let mut contrast = Vec::new();
     for scheme in ["light", "dark"] {
-        let (config, env) = persistent_settings();
-        let keyfile = config.path().join("glib-2.0/settings");
-        std::fs::create_dir_all(&keyfile).unwrap();
-        std::fs::write(
-            keyfile.join("keyfile"),
-            format!("[io/github/nonet/Nonet]\ncolor-scheme='{scheme}'\n"),
-        )
-        .unwrap();
-        let env: Vec<(&str, &Path)> = env.iter().map(|(k, v)| (*k, v.as_path())).collect();
-        let app = App::launch_with(Some(PUZZLE), &env);
+        let (app, _config) = launch_with_settings(PUZZLE, &format!("color-scheme='{scheme}'"));
         app.select(2); // r1c3: row 1, column 3 and box 1 are highlighted
         let state = app.wait_until("r1c3 selected", |s| s["selected"] == 2);
         let shot = app.shot(&format!("highlight-{scheme}.png"));
@@ -750,13 +737,8 @@ fn a_chain_hint_draws_its_links_in_light_and_dark() {
     need_display();
     const X_CHAIN: &str = "3.4.2..8...6.......5..7.3.....68..2.....34....6.15.7...1.........9....6...8217..5";
     for (scheme, name) in [("light", "game.png"), ("dark", "game-dark.png")] {
-        let (config, env) = persistent_settings();
-        let keyfile = config.path().join("glib-2.0/settings");
-        std::fs::create_dir_all(&keyfile).unwrap();
-        let settings = format!("[io/github/nonet/Nonet]\ncolor-scheme='{scheme}'\nhint-allowance=uint32 0\n");
-        std::fs::write(keyfile.join("keyfile"), settings).unwrap();
-        let env: Vec<(&str, &Path)> = env.iter().map(|(k, v)| (*k, v.as_path())).collect();
-        let app = App::launch_with(Some(X_CHAIN), &env);
+        let settings = format!("color-scheme='{scheme}'\nhint-allowance=uint32 0");
+        let (app, _config) = launch_with_settings(X_CHAIN, &settings);
         xdotool(&["windowsize", &app.window, "640", "780"]);
         app.action("fill-candidates", None);
         app.wait_until("marks filled", |s| s["marks"][1] != "");
@@ -1183,12 +1165,7 @@ fn working_in_history_is_not_being_away() {
 #[test]
 fn without_mark_wrong_digits_nothing_tells_a_wrong_digit() {
     need_display();
-    let (config, env) = persistent_settings();
-    let keyfile = config.path().join("glib-2.0/settings");
-    std::fs::create_dir_all(&keyfile).unwrap();
-    std::fs::write(keyfile.join("keyfile"), "[io/github/nonet/Nonet]\nmark-wrong=false\n").unwrap();
-    let env: Vec<(&str, &Path)> = env.iter().map(|(k, v)| (*k, v.as_path())).collect();
-    let app = App::launch_with(Some(PUZZLE), &env);
+    let (app, _config) = launch_with_settings(PUZZLE, "mark-wrong=false");
     app.wait_until("a game", |s| s["givens"] == PUZZLE);
     app.select(2); // r1c3, solution 4
     app.keys(&["9"]);
@@ -1691,16 +1668,10 @@ fn history_statistics_and_replay() {
 
 /// Pixels of the accent blue (the player's digits) in a screenshot.
 fn accent_pixels(path: &Path) -> usize {
-    let mut decoder = png::Decoder::new(std::fs::File::open(path).unwrap());
-    decoder.set_transformations(png::Transformations::normalize_to_color8());
-    let mut reader = decoder.read_info().unwrap();
-    let mut buffer = vec![0; reader.output_buffer_size()];
-    let info = reader.next_frame(&mut buffer).unwrap();
-    let channels = info.color_type.samples();
-    buffer[..info.buffer_size()]
-        .chunks(channels)
-        .filter(|p| channels >= 3 && p[2] as i32 > p[0] as i32 + 80 && p[2] as i32 > p[1] as i32 + 30)
-        .count()
+    let [r, g, b] = [0, 1, 2];
+    let rows = rgb_rows(path);
+    let pixels = rows.iter().flatten().map(|p| p.map(i32::from));
+    pixels.filter(|p| p[b] > p[r] + 80 && p[b] > p[g] + 30).count()
 }
 
 /// With a database that can't be written, the game plays on without history and says so once.
@@ -1962,6 +1933,21 @@ fn a_puzzle_file_given_at_start_wins_over_a_busy_history() {
 
 /// Settings kept in a keyfile under a private config directory, with the real schema: what a
 /// restart must remember. Returns the directory (keep it alive) and the environment.
+/// Launches on a puzzle with these settings (keyfile lines of Nonet's schema), kept in a
+/// configuration directory that lives as long as the returned guard.
+fn launch_with_settings(puzzle: &str, settings: &str) -> (App, tempfile::TempDir) {
+    let (config, env) = persistent_settings();
+    let keyfile = config.path().join("glib-2.0/settings");
+    std::fs::create_dir_all(&keyfile).unwrap();
+    std::fs::write(
+        keyfile.join("keyfile"),
+        format!("[io/github/nonet/Nonet]\n{settings}\n"),
+    )
+    .unwrap();
+    let env: Vec<(&str, &Path)> = env.iter().map(|(k, v)| (*k, v.as_path())).collect();
+    (App::launch_with(Some(puzzle), &env), config)
+}
+
 fn persistent_settings() -> (tempfile::TempDir, Vec<(&'static str, PathBuf)>) {
     let config = tempfile::tempdir().unwrap();
     let schemas = config.path().join("schemas");

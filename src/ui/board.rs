@@ -128,6 +128,21 @@ pub fn fill_cell(cr: &cairo::Context, layout: &Layout, cell: Cell, color: &gdk::
     cr.fill()
 }
 
+/// A ring just inside a cell's edges: a cell singled out (a hint's proof, a digit called wrong).
+fn ring_cell(cr: &cairo::Context, layout: &Layout, cell: Cell, color: &gdk::RGBA) -> Result<(), cairo::Error> {
+    let (x, y) = layout.origin(cell);
+    let inset = (layout.cell / 12.0).max(2.0);
+    set_color(cr, color);
+    cr.set_line_width((layout.cell / 18.0).max(2.0));
+    cr.rectangle(
+        x + inset,
+        y + inset,
+        layout.cell - 2.0 * inset,
+        layout.cell - 2.0 * inset,
+    );
+    cr.stroke()
+}
+
 pub fn centred_text(cr: &cairo::Context, text: &str, x: f64, y: f64) -> Result<(), cairo::Error> {
     let extents = cr.text_extents(text)?;
     cr.move_to(
@@ -281,16 +296,7 @@ pub fn draw(cr: &cairo::Context, layout: Layout, play: &Play, palette: &Palette)
             let wrong = (play.prefs.mark_wrong || told) && !given && game.solution()[cell] != digit;
             if told {
                 // A digit a hint called wrong is ringed in red until it changes.
-                let inset = (layout.cell / 12.0).max(2.0);
-                set_color(cr, &palette.error);
-                cr.set_line_width((layout.cell / 18.0).max(2.0));
-                cr.rectangle(
-                    x + inset,
-                    y + inset,
-                    layout.cell - 2.0 * inset,
-                    layout.cell - 2.0 * inset,
-                );
-                cr.stroke()?;
+                ring_cell(cr, &layout, cell, &palette.error)?;
             }
             let color = if given {
                 palette.ink
@@ -389,19 +395,10 @@ fn draw_proof(
     hint: &HintView,
     palette: &Palette,
 ) -> Result<(), cairo::Error> {
-    let inset = (layout.cell / 12.0).max(2.0);
-    cr.set_line_width((layout.cell / 18.0).max(2.0));
-    set_color(cr, &palette.success);
     for mark in hint.step.highlights.cells.iter().filter(|m| m.role == Role::Pattern) {
-        let (x, y) = layout.origin(mark.cell);
-        cr.rectangle(
-            x + inset,
-            y + inset,
-            layout.cell - 2.0 * inset,
-            layout.cell - 2.0 * inset,
-        );
-        cr.stroke()?;
+        ring_cell(cr, layout, mark.cell, &palette.success)?;
     }
+    set_color(cr, &palette.success);
     cr.select_font_face("Cantarell", cairo::FontSlant::Normal, cairo::FontWeight::Bold);
     cr.set_font_size(layout.cell * 0.4);
     for placement in &hint.step.placements {
