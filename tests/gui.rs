@@ -1619,7 +1619,9 @@ fn history_statistics_and_replay() {
     let home = tempfile::tempdir().unwrap();
     let db = home.path().join("nonet.db");
     write_history(&db);
-    let app = App::launch_with(None, &[("NONET_DB", db.as_path())]);
+    // In a zone two hours ahead of UTC, so that local times are seen to be local.
+    let zone = Path::new("XYZ-2");
+    let app = App::launch_with(None, &[("NONET_DB", db.as_path()), ("TZ", zone)]);
     app.action("history", None);
     let history = wait_for_titled("History");
     std::thread::sleep(Duration::from_millis(800));
@@ -1658,6 +1660,11 @@ fn history_statistics_and_replay() {
         s["message"].as_str().unwrap_or("").contains("once more")
     });
     assert_eq!(again["givens"], PUZZLE);
+    // Game 3 started at 14:13 UTC (1,790,172,800 s after the epoch): 16:13 local.
+    assert_eq!(
+        again["message"], "The hard puzzle from 23 Sep 2026, 16:13, once more.",
+        "the time is local"
+    );
     assert_eq!(again["level"], "hard");
     assert_eq!(again["values"], PUZZLE, "a fresh game");
     app.action("play-again", Some("int64 999"));

@@ -208,6 +208,32 @@ fn history_lists_shows_counts_and_exports() {
     assert!(!ok && error.contains("json or csv"));
 }
 
+/// Text output shows local time with its offset; JSON keeps UTC in ISO 8601. The game in progress
+/// started at 9,000 s after the epoch: 02:30 UTC, 04:00 in a zone 1 h 30 min ahead of UTC.
+#[test]
+fn times_are_local_for_people_and_utc_for_programs() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("nonet.db");
+    history(&db);
+    let db = db.to_str().unwrap();
+    for (zone, shown) in [
+        ("XYZ-1:30", "1970-01-01 04:00 +01:30"),
+        ("ABC+5", "1969-12-31 21:30 -05:00"),
+        ("UTC0", "1970-01-01 02:30 +00:00"),
+    ] {
+        let run = |args: &[&str]| {
+            let out = cli().env("TZ", zone).args(args).output().unwrap();
+            assert!(out.status.success());
+            String::from_utf8(out.stdout).unwrap()
+        };
+        let list = run(&["history", "--db", db, "list"]);
+        assert!(list.lines().nth(1).unwrap().contains(shown), "TZ={zone}: {list}");
+        assert!(run(&["history", "--db", db, "show", "4"]).contains(shown), "TZ={zone}");
+        let json: Value = serde_json::from_str(&run(&["history", "--db", db, "show", "4", "--json"])).unwrap();
+        assert_eq!(json["started"], "1970-01-01T02:30:00Z", "TZ={zone}");
+    }
+}
+
 #[test]
 fn the_default_database_comes_from_the_environment() {
     let dir = tempfile::tempdir().unwrap();

@@ -277,10 +277,34 @@ pub fn civil_from_days(days: i64) -> (i64, u32, u32) {
     (yoe + era * 400 + i64::from(month <= 2), month, day)
 }
 
-/// `2026-11-22 06:30` (UTC) for a Unix time in milliseconds.
-pub fn format_time(unix_ms: i64) -> String {
-    let (year, month, day, hour, minute, _) = utc(unix_ms);
-    format!("{year:04}-{month:02}-{day:02} {hour:02}:{minute:02}")
+/// `2026-11-22T06:30:12Z`: ISO 8601 in UTC, for JSON and files other programs read.
+pub fn format_utc_iso(unix_ms: i64) -> String {
+    let (year, month, day, hour, minute, second) = utc(unix_ms);
+    format!("{year:04}-{month:02}-{day:02}T{hour:02}:{minute:02}:{second:02}Z")
+}
+
+/// `2026-11-22 07:30 +01:00`: the local time (the system's zone, or `TZ`) with its offset from
+/// UTC, for people reading the command line's output. UTC when the zone cannot be read.
+pub fn format_local(unix_ms: i64) -> String {
+    let seconds = unix_ms.div_euclid(1000);
+    let offset = local_offset_seconds(seconds).unwrap_or(0);
+    let (year, month, day, hour, minute, _) = utc((seconds + offset) * 1000);
+    let sign = if offset < 0 { '-' } else { '+' };
+    let offset = offset.unsigned_abs() / 60;
+    format!(
+        "{year:04}-{month:02}-{day:02} {hour:02}:{minute:02} {sign}{:02}:{:02}",
+        offset / 60,
+        offset % 60
+    )
+}
+
+/// How far local time is ahead of UTC at `unix_seconds`, from the C library's zone database.
+fn local_offset_seconds(unix_seconds: i64) -> Option<i64> {
+    let time = libc::time_t::try_from(unix_seconds).ok()?;
+    // SAFETY: `tm` is plain data that localtime_r fills in; both pointers are valid for the call.
+    let mut tm: libc::tm = unsafe { std::mem::zeroed() };
+    let filled = unsafe { libc::localtime_r(&time, &mut tm) };
+    (!filled.is_null()).then_some(i64::from(tm.tm_gmtoff))
 }
 
 /// Milliseconds since the Unix epoch, now.

@@ -312,8 +312,9 @@ fn damaged_moves_name_the_game_and_move() {
 
 #[test]
 fn times_format_as_utc_dates() {
-    assert_eq!(format_time(0), "1970-01-01 00:00");
-    assert_eq!(format_time(1_795_334_400_000), "2026-11-22 08:00"); // date -u -d @1795334400
+    assert_eq!(format_utc_iso(0), "1970-01-01T00:00:00Z");
+    // date -u -d @1795334400
+    assert_eq!(format_utc_iso(1_795_334_400_123), "2026-11-22T08:00:00Z");
     assert_eq!(civil_from_days(-1), (1969, 12, 31));
 }
 

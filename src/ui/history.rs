@@ -14,7 +14,7 @@ use super::board::{self, Palette};
 use super::replay;
 use crate::engine::game::format_duration;
 use crate::engine::logic::Level;
-use crate::store::{self, Filter, GameRecord, GameStatus, LevelStats, SolveTime, Store};
+use crate::store::{Filter, GameRecord, GameStatus, LevelStats, SolveTime, Store};
 
 /// The list shows at most this many games (the newest that match); the statistics use them all.
 const SHOWN: usize = 1000;
@@ -170,7 +170,7 @@ fn game_row(game: &GameRecord, window: &glib::WeakRef<adw::Window>) -> adw::Acti
         .title(format!("{} · {}", game.level.name(), status_name(game.status)))
         .subtitle(format!(
             "{} · {} · {} · {}",
-            store::format_time(game.started_at),
+            super::friendly_time(game.started_at),
             format_duration(game.elapsed_ms),
             super::count(game.mistakes, "mistake", "mistakes"),
             super::count(game.hints, "hint", "hints")

@@ -429,7 +429,7 @@ impl super::controller::Controller {
         self.say(&format!(
             "The {} puzzle from {}, once more.",
             record.level.name().to_lowercase(),
-            store::format_time(record.started_at)
+            super::local_time(record.started_at)
         ));
         self.refresh();
     }

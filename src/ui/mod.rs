@@ -33,6 +33,37 @@ pub fn count(n: u32, singular: &str, plural: &str) -> String {
     format!("{n} {}", if n == 1 { singular } else { plural })
 }
 
+/// When a game was played, for a list: "Today, 14:30", "Yesterday, 09:05", or the date as
+/// [`local_time`] writes it; in the local time zone (the database keeps UTC).
+pub fn friendly_time(unix_ms: i64) -> String {
+    let Some(when) = local_date_time(unix_ms) else {
+        return String::new();
+    };
+    let day = |date: &glib::DateTime| date.format("%Y-%m-%d").ok();
+    let now = glib::DateTime::now_local().ok();
+    let yesterday = now.as_ref().and_then(|now| now.add_days(-1).ok());
+    let clock = when.format("%H:%M").map(String::from).unwrap_or_default();
+    if now.is_some() && day(&when) == now.as_ref().and_then(day) {
+        format!("Today, {clock}")
+    } else if yesterday.is_some() && day(&when) == yesterday.as_ref().and_then(day) {
+        format!("Yesterday, {clock}")
+    } else {
+        local_time(unix_ms)
+    }
+}
+
+/// "3 Nov 2026, 18:00": a moment in the local time zone, for sentences and titles.
+pub fn local_time(unix_ms: i64) -> String {
+    local_date_time(unix_ms)
+        .and_then(|when| when.format("%-d %b %Y, %H:%M").ok())
+        .map(String::from)
+        .unwrap_or_default()
+}
+
+fn local_date_time(unix_ms: i64) -> Option<glib::DateTime> {
+    glib::DateTime::from_unix_local(unix_ms.div_euclid(1000)).ok()
+}
+
 /// A message with one Close button: what every "this can't be done, here is why" dialog is.
 pub fn tell(parent: Option<&impl IsA<gtk::Window>>, heading: &str, body: &str) -> adw::MessageDialog {
     let dialog = adw::MessageDialog::new(parent, Some(heading), Some(body));

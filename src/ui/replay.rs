@@ -115,7 +115,7 @@ fn build(parent: &adw::Window, record: GameRecord, moves: Vec<SavedMove>) {
             &format!(
                 "{} · {}",
                 replay.record.level.name(),
-                crate::store::format_time(replay.record.started_at)
+                super::local_time(replay.record.started_at)
             ),
         ))
         .build();

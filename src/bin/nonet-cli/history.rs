@@ -23,7 +23,7 @@ pub fn database(db: Option<PathBuf>) -> PathBuf {
 
 fn game_json(game: &GameRecord) -> serde_json::Value {
     let mut value = serde_json::to_value(game).unwrap_or_default();
-    value["started"] = json!(store::format_time(game.started_at));
+    value["started"] = json!(store::format_utc_iso(game.started_at));
     value["time"] = json!(format_duration(game.elapsed_ms));
     // Paused games (and the one in progress) can be taken up again in the app.
     value["resumable"] = json!(matches!(game.status, GameStatus::Paused | GameStatus::InProgress));
@@ -63,15 +63,15 @@ pub fn list(
     }
     writeln!(
         out,
-        "{:>6}  {:<16}  {:<7}  {:<18}  {:>8}  {:>8}  {:>5}",
-        "id", "started (UTC)", "level", "status", "time", "mistakes", "hints"
+        "{:>6}  {:<23}  {:<7}  {:<18}  {:>8}  {:>8}  {:>5}",
+        "id", "started", "level", "status", "time", "mistakes", "hints"
     )?;
     for game in &games {
         writeln!(
             out,
-            "{:>6}  {:<16}  {:<7}  {:<18}  {:>8}  {:>8}  {:>5}",
+            "{:>6}  {:<23}  {:<7}  {:<18}  {:>8}  {:>8}  {:>5}",
             game.id,
-            store::format_time(game.started_at),
+            store::format_local(game.started_at),
             game.level.id(),
             game.status.id(),
             format_duration(game.elapsed_ms),
@@ -101,7 +101,7 @@ pub fn show(db: &Path, id: i64, json_out: bool) -> Result<bool> {
         game.level.id(),
         game.source.id(),
         game.status.id(),
-        store::format_time(game.started_at)
+        store::format_local(game.started_at)
     )?;
     writeln!(out, "puzzle   {}", game.puzzle)?;
     writeln!(out, "solution {}", game.solution)?;
