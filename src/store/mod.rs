@@ -304,6 +304,8 @@ fn local_offset_seconds(unix_seconds: i64) -> Option<i64> {
     // SAFETY: `tm` is plain data that localtime_r fills in; both pointers are valid for the call.
     let mut tm: libc::tm = unsafe { std::mem::zeroed() };
     let filled = unsafe { libc::localtime_r(&time, &mut tm) };
+    // `tm_gmtoff` is a C long: i64 here, i32 on 32-bit systems.
+    #[allow(clippy::useless_conversion)]
     (!filled.is_null()).then_some(i64::from(tm.tm_gmtoff))
 }
 
