@@ -578,6 +578,48 @@ fn pencil_marks_undo_and_redo() {
     app.shot("pencil.png");
 }
 
+/// Issue 13: with automatic mark removal on, changing your mind (clearing or replacing a digit)
+/// brings back the marks the digit took from its peers and the cell's own, as one undoable move.
+#[test]
+fn changing_your_mind_restores_the_candidates() {
+    need_display();
+    let app = App::launch(Some(PUZZLE));
+    app.action("fill-candidates", None);
+    let filled = app.wait_until("candidates filled", |s| s["marks"][2] != "");
+    let marks = |s: &Value| -> Vec<String> { (0..81).map(|c| s["marks"][c].as_str().unwrap().to_string()).collect() };
+    let filled = marks(&filled);
+    // r1c3 takes 4: the 4s of its row, column and box go.
+    let fours: Vec<usize> = (0..81)
+        .filter(|&c| c != 2 && (c / 9 == 0 || c % 9 == 2 || (c / 27 == 0 && c % 9 < 3)))
+        .filter(|&c| filled[c].contains('4'))
+        .collect();
+    assert!(fours.len() >= 3, "{fours:?}");
+    app.select(2);
+    app.keys(&["4"]);
+    let placed = app.wait_until("4 placed", |s| at(s, "values", 2) == '4');
+    assert!(fours.iter().all(|&c| !marks(&placed)[c].contains('4')));
+    // Cleared: everything is as it was before the 4.
+    app.keys(&["BackSpace"]);
+    let cleared = app.wait_until("4 cleared", |s| at(s, "values", 2) == '.');
+    assert_eq!(marks(&cleared), filled, "the marks the 4 took came back");
+    // Undone: the 4 and the marks it took, in one step.
+    app.keys(&["ctrl+z"]);
+    let undone = app.wait_until("the clear undone", |s| at(s, "values", 2) == '4');
+    assert_eq!(marks(&undone), marks(&placed));
+    // Changed to 1: the 4s come back, the 1s of the peers go.
+    app.keys(&["1"]);
+    let changed = app.wait_until("changed to 1", |s| at(s, "values", 2) == '1');
+    for &c in &fours {
+        assert_eq!(
+            marks(&changed)[c],
+            filled[c].replace('1', ""),
+            "r{}c{}",
+            c / 9 + 1,
+            c % 9 + 1
+        );
+    }
+}
+
 /// Issue 15, point 8: the right-click mark picker shows the cell's marks as toggles and stays
 /// open while marks are toggled; the digit picker closes on a digit.
 #[test]

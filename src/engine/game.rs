@@ -396,6 +396,9 @@ impl Game {
                 if self.is_given(cell) {
                     return Err(Refusal::GivenCell);
                 }
+                if self.values[cell] != digit {
+                    self.restore_marks_into(&mut after, cell);
+                }
                 self.place_into(&mut after, cell, digit);
                 mistake = digit != self.solution[cell] && self.values[cell] != digit;
             }
@@ -408,10 +411,8 @@ impl Game {
                     return Err(Refusal::GivenCell);
                 }
                 after[cell] = if self.values[cell] != 0 {
-                    CellState {
-                        value: 0,
-                        marks: self.marks[cell],
-                    }
+                    let marks = self.restore_marks_into(&mut after, cell).unwrap_or(self.marks[cell]);
+                    CellState { value: 0, marks }
                 } else {
                     CellState {
                         value: 0,
@@ -524,6 +525,48 @@ impl Game {
                 after[peer].marks.remove(digit);
             }
         }
+    }
+
+    /// Changing your mind: when the digit in `cell` goes (cleared, or replaced by another),
+    /// the pencil marks its placement took from the peers come back, under the rules' automatic
+    /// removal, in the same move. A peer keeps its marks as they are when the player changed it
+    /// since, when it holds a digit, or when another of its peers (after this move) holds the
+    /// digit. Returns the marks `cell` itself had before the digit went in, less the digits its
+    /// peers now hold, for a clear to bring back. The placement is found on the undo stack, so
+    /// this also works after a resume.
+    fn restore_marks_into(&self, after: &mut [CellState; CELLS], cell: Cell) -> Option<Candidates> {
+        let digit = self.values[cell];
+        if !self.rules.auto_remove_marks || digit == 0 {
+            return None;
+        }
+        let placed_by = self.undo.iter().rposition(|edit| {
+            edit.changes
+                .iter()
+                .any(|&(c, before, after)| c == cell && after.value == digit && before.value != digit)
+        })?;
+        let touched_since: CellSet = self.undo[placed_by + 1..]
+            .iter()
+            .flat_map(|edit| edit.changes.iter().map(|&(c, _, _)| c))
+            .collect();
+        let values: [Digit; CELLS] = std::array::from_fn(|c| after[c].value);
+        let seen_from = |at: Cell, digit: Digit| PEERS[at].iter().any(|&other| other != cell && values[other] == digit);
+        let mut own = None;
+        for &(peer, before, placed) in &self.undo[placed_by].changes {
+            if peer == cell {
+                let mut marks = before.marks;
+                for seen in before.marks.iter().filter(|&d| seen_from(cell, d)) {
+                    marks.remove(seen);
+                }
+                own = Some(marks);
+                continue;
+            }
+            let took_the_mark = before.marks.contains(digit) && !placed.marks.contains(digit);
+            let still_there = after[peer].value == 0 && !touched_since.contains(peer);
+            if PEERS[cell].contains(&peer) && took_the_mark && still_there && !seen_from(peer, digit) {
+                after[peer].marks.insert(digit);
+            }
+        }
+        own
     }
 
     /// A solving step's placements and eliminations written into the after-state. Unmarked
@@ -905,6 +948,80 @@ mod tests {
         game.rules.auto_remove_marks = false;
         game.apply(Action::Enter { cell: 5, digit: 2 }).unwrap();
         assert_eq!(game.marks(2).to_string(), "2");
+    }
+
+    /// Changing your mind brings back the marks a digit's placement took (one undoable move),
+    /// except where the player changed the peer since or another digit now rules the mark out.
+    #[test]
+    fn clearing_or_changing_a_digit_restores_the_marks_it_removed() {
+        let mut game = game();
+        game.apply(Action::FillCandidates).unwrap();
+        let filled: Vec<Candidates> = (0..CELLS).map(|c| game.marks(c)).collect();
+        // r1c3 (cell 2) takes 4: r1c4, r2c3 and r3c1... lose their 4s.
+        game.apply(Action::Enter { cell: 2, digit: 4 }).unwrap();
+        let lost: Vec<Cell> = PEERS[2].iter().copied().filter(|&p| filled[p].contains(4)).collect();
+        assert!(
+            lost.len() >= 3 && lost.iter().all(|&p| !game.marks(p).contains(4)),
+            "{lost:?}"
+        );
+        // The player changes one of those peers' marks; a 4 goes in where it sees another.
+        let (changed, blocked) = (lost[0], lost[1]);
+        let other = game.marks(changed).iter().next().unwrap();
+        game.apply(Action::ToggleMark {
+            cell: changed,
+            digit: other,
+        })
+        .unwrap();
+        let changed_marks = game.marks(changed);
+        let blocker = (0..CELLS)
+            .find(|&c| game.value(c) == 0 && c != 2 && !PEERS[2].contains(&c) && PEERS[blocked].contains(&c))
+            .unwrap();
+        game.rules.auto_remove_marks = false;
+        game.apply(Action::Enter {
+            cell: blocker,
+            digit: 4,
+        })
+        .unwrap();
+        game.rules.auto_remove_marks = true;
+        let before_clear: Vec<Candidates> = (0..CELLS).map(|c| game.marks(c)).collect();
+        game.apply(Action::Clear { cell: 2 }).unwrap();
+        assert_eq!(game.value(2), 0);
+        assert_eq!(game.marks(2), filled[2], "the cell's own marks come back");
+        for &peer in &lost[2..] {
+            if !PEERS[peer].contains(&blocker) {
+                assert!(
+                    game.marks(peer).contains(4),
+                    "r{}c{} has its 4 again",
+                    peer / 9 + 1,
+                    peer % 9 + 1
+                );
+            }
+        }
+        assert_eq!(
+            game.marks(changed),
+            changed_marks,
+            "a peer the player changed is left alone"
+        );
+        assert!(
+            !game.marks(blocked).contains(4),
+            "a 4 seen from another 4 is not restored"
+        );
+        // One undo takes the clear and its restored marks back together.
+        game.undo();
+        assert_eq!(game.value(2), 4);
+        assert!((0..CELLS).all(|c| game.marks(c) == before_clear[c]));
+        // Changing the digit instead restores the 4s and removes the new digit's marks.
+        game.apply(Action::Enter { cell: 2, digit: 1 }).unwrap();
+        assert!(game.marks(lost[2]).contains(4) || PEERS[lost[2]].contains(&blocker));
+        assert!(PEERS[2].iter().all(|&p| !game.marks(p).contains(1)));
+        // Resumed from its journal, the game restores the same way.
+        let mut resumed = Game::replay(*game.givens(), *game.solution(), Rules::default(), game.journal()).unwrap();
+        resumed.undo();
+        game.undo();
+        resumed.apply(Action::Clear { cell: 2 }).unwrap();
+        game.apply(Action::Clear { cell: 2 }).unwrap();
+        assert!((0..CELLS).all(|c| game.marks(c) == resumed.marks(c)));
+        assert_eq!(resumed.marks(2), filled[2]);
     }
 
     #[test]
