@@ -54,6 +54,7 @@ fn main() {
         Rules {
             auto_remove_marks: false,
             hint_allowance: 0,
+            ..Rules::default()
         },
     );
     let empty: Vec<usize> = (0..81).filter(|&c| givens[c] == 0).collect();
@@ -159,6 +160,7 @@ fn main() {
         Rules {
             auto_remove_marks: false,
             hint_allowance: 0,
+            ..Rules::default()
         },
     );
     for n in 0..300u32 {

@@ -620,6 +620,95 @@ fn changing_your_mind_restores_the_candidates() {
     }
 }
 
+/// Issue 13: strict mode refuses a wrong digit, flashes it red and counts a strike; the last
+/// strike allowed ends the game (Game Over), which the history records as lost and counts; Try
+/// Again starts the same puzzle afresh.
+#[test]
+fn strict_mode_strikes_and_game_over() {
+    need_display();
+    let home = tempfile::tempdir().unwrap();
+    let db = home.path().join("nonet.db");
+    let (app, _config) = launch_configured(
+        PUZZLE,
+        "strict-mode=true\nstrike-limit=2",
+        &[("NONET_DB", db.as_path())],
+    );
+    app.wait_until("the history is on", |s| s["history"] == "on");
+    // r1c3 is 4 in the solution: 1 is refused.
+    app.select(2);
+    app.keys(&["1"]);
+    let state = app.wait_until("a strike", |s| s["strikes"] == 1);
+    let shot = screenshot(&app.window, "strike.png");
+    assert_eq!(at(&state, "values", 2), '.', "the wrong digit is not placed");
+    assert_eq!(state["mistakes"], 1);
+    assert_eq!(state["mistakes_shown"], true);
+    assert!(
+        state["message"].as_str().unwrap().contains("strike 1 of 2"),
+        "{}",
+        state["message"]
+    );
+    // The refused digit flashes in its cell, on red.
+    let (x, y) = cell_centre(&state, 2);
+    let size = state["board"][2].as_f64().unwrap() as usize;
+    let rows = rgb_rows(&shot);
+    let red = (y - size / 2 + 2..y + size / 2 - 2)
+        .flat_map(|yy| (x - size / 2 + 2..x + size / 2 - 2).map(move |xx| (xx, yy)))
+        .filter(|&(xx, yy)| {
+            let [r, g, b] = rows[yy][xx].map(i32::from);
+            r > g + 40 && r > b + 40
+        })
+        .count();
+    assert!(red > size * size / 3, "the cell flashes red ({red} red pixels)");
+    app.wait_until("the flash is over", |s| s["strike_flash"].is_null());
+    // A right digit goes in; undo has nothing of the strike to take back.
+    app.keys(&["4"]);
+    app.wait_until("4 placed", |s| at(s, "values", 2) == '4');
+    // r1c4 is 6: 1 is the second strike, and the last allowed.
+    app.select(3);
+    app.keys(&["1"]);
+    let state = app.wait_until("the game is lost", |s| s["status"] == "Lost");
+    assert_eq!(state["strikes"], 2);
+    let dialog = wait_for_titled("Game Over");
+    std::thread::sleep(Duration::from_millis(400));
+    screen_shot(&app.window, "game-over.png");
+    let list = wait_for_history(&db, "the game recorded as lost", |list| {
+        list.iter().any(|g| g["status"] == "lost")
+    });
+    assert_eq!(list[0]["mistakes"], 2);
+    let out = Command::new(env!("CARGO_BIN_EXE_nonet-cli"))
+        .args(["history", "stats", "--json", "--db"])
+        .arg(&db)
+        .output()
+        .unwrap();
+    let stats: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let lost: u64 = stats
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["lost"].as_u64().unwrap())
+        .sum();
+    let played: u64 = stats
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["played"].as_u64().unwrap())
+        .sum();
+    assert_eq!((lost, played), (1, 1), "{stats}");
+    // Try Again (the dialog's default): the same puzzle from the start, as a new game.
+    xdotool(&["windowfocus", "--sync", &dialog]);
+    xdotool(&["key", "Return"]);
+    let state = app.wait_until("the same puzzle again", |s| {
+        s["status"] == "Playing" && s["strikes"] == 0
+    });
+    assert_eq!(
+        (&state["givens"], &state["values"]),
+        (&Value::from(PUZZLE), &Value::from(PUZZLE))
+    );
+    wait_for_history(&db, "a second game on the puzzle", |list| {
+        list.len() == 2 && list.iter().all(|g| g["puzzle"] == PUZZLE)
+    });
+}
+
 /// Issue 15, point 8: the right-click mark picker shows the cell's marks as toggles and stays
 /// open while marks are toggled; the digit picker closes on a digit.
 #[test]
@@ -1985,6 +2074,11 @@ fn a_puzzle_file_given_at_start_wins_over_a_busy_history() {
 /// Launches on a puzzle with these settings (keyfile lines of Nonet's schema), kept in a
 /// configuration directory that lives as long as the returned guard.
 fn launch_with_settings(puzzle: &str, settings: &str) -> (App, tempfile::TempDir) {
+    launch_configured(puzzle, settings, &[])
+}
+
+/// [`launch_with_settings`] with more of the environment (a history database, say).
+fn launch_configured(puzzle: &str, settings: &str, more: &[(&str, &Path)]) -> (App, tempfile::TempDir) {
     let (config, env) = persistent_settings();
     let keyfile = config.path().join("glib-2.0/settings");
     std::fs::create_dir_all(&keyfile).unwrap();
@@ -1993,7 +2087,8 @@ fn launch_with_settings(puzzle: &str, settings: &str) -> (App, tempfile::TempDir
         format!("[io/github/nonet/Nonet]\n{settings}\n"),
     )
     .unwrap();
-    let env: Vec<(&str, &Path)> = env.iter().map(|(k, v)| (*k, v.as_path())).collect();
+    let mut env: Vec<(&str, &Path)> = env.iter().map(|(k, v)| (*k, v.as_path())).collect();
+    env.extend_from_slice(more);
     (App::launch_with(Some(puzzle), &env), config)
 }
 

@@ -59,6 +59,7 @@ fn write_moves_helper() {
         Rules {
             auto_remove_marks: false,
             hint_allowance: 0,
+            ..Rules::default()
         },
     );
     let empty: Vec<usize> = (0..81).filter(|&c| givens[c] == 0).collect();

@@ -15,6 +15,8 @@ pub enum Status {
     Solved,
     /// The computer filled it (Solve, or the solution applied).
     SolvedByComputer,
+    /// Strict mode: the player ran out of strikes.
+    Lost,
 }
 
 /// The player's choices that change the rules of play.
@@ -24,6 +26,10 @@ pub struct Rules {
     pub auto_remove_marks: bool,
     /// Hints allowed per game; 0 means unlimited.
     pub hint_allowance: u32,
+    /// Strict mode: a wrong digit is refused and counts as a strike.
+    pub strict: bool,
+    /// Strikes that end a game in strict mode; 0 means no limit.
+    pub strike_limit: u32,
 }
 
 impl Default for Rules {
@@ -31,6 +37,8 @@ impl Default for Rules {
         Rules {
             auto_remove_marks: true,
             hint_allowance: 5,
+            strict: false,
+            strike_limit: 3,
         }
     }
 }
@@ -76,6 +84,10 @@ pub struct Outcome {
     pub mistake: bool,
     /// Whether this action finished the puzzle.
     pub solved: bool,
+    /// Strict mode: the digit was wrong, so it was refused and counted as a strike.
+    pub struck: bool,
+    /// Strict mode: that strike was the last one allowed; the game is lost.
+    pub lost: bool,
 }
 
 /// A cell's player-visible state: its digit (0 when empty) and pencil marks.
@@ -112,10 +124,12 @@ pub enum MoveKind {
     ComputerSolve,
     /// The player looked at the solution (Show Solution).
     SolutionShown,
+    /// Strict mode: a wrong digit, refused (nothing changes on the board).
+    Strike,
 }
 
 impl MoveKind {
-    pub const ALL: [MoveKind; 13] = [
+    pub const ALL: [MoveKind; 14] = [
         MoveKind::Digit,
         MoveKind::Clear,
         MoveKind::MarkOn,
@@ -129,6 +143,7 @@ impl MoveKind {
         MoveKind::Redo,
         MoveKind::ComputerSolve,
         MoveKind::SolutionShown,
+        MoveKind::Strike,
     ];
 
     pub fn id(self) -> &'static str {
@@ -146,6 +161,7 @@ impl MoveKind {
             MoveKind::Redo => "redo",
             MoveKind::ComputerSolve => "computer-solve",
             MoveKind::SolutionShown => "solution-shown",
+            MoveKind::Strike => "strike",
         }
     }
 
@@ -246,6 +262,7 @@ pub struct Game {
     redo: Vec<Edit>,
     journal: Vec<Move>,
     mistakes: u32,
+    strikes: u32,
     hints_used: u32,
     status: Status,
     paused: bool,
@@ -266,6 +283,7 @@ impl Game {
             redo: Vec::new(),
             journal: Vec::new(),
             mistakes: 0,
+            strikes: 0,
             hints_used: 0,
             status: Status::Playing,
             paused: false,
@@ -301,6 +319,16 @@ impl Game {
 
     pub fn mistakes(&self) -> u32 {
         self.mistakes
+    }
+
+    /// Wrong digits refused in strict mode (each is also a mistake).
+    pub fn strikes(&self) -> u32 {
+        self.strikes
+    }
+
+    /// Strikes left before the game is lost, in strict mode with a limit.
+    pub fn strikes_left(&self) -> Option<u32> {
+        (self.rules.strict && self.rules.strike_limit > 0).then(|| self.rules.strike_limit.saturating_sub(self.strikes))
     }
 
     pub fn hints_used(&self) -> u32 {
@@ -395,6 +423,9 @@ impl Game {
                 }
                 if self.is_given(cell) {
                     return Err(Refusal::GivenCell);
+                }
+                if self.rules.strict && digit != self.solution[cell] && self.values[cell] != digit {
+                    return Ok(self.strike(cell, digit));
                 }
                 if self.values[cell] != digit {
                     self.restore_marks_into(&mut after, cell);
@@ -511,7 +542,35 @@ impl Game {
             changed: true,
             mistake,
             solved,
+            ..Outcome::default()
         })
+    }
+
+    /// Strict mode's refusal of a wrong digit: nothing is placed; the strike is journaled and
+    /// counted (as a mistake too), and the last one allowed loses the game.
+    fn strike(&mut self, cell: Cell, digit: Digit) -> Outcome {
+        self.journal.push(Move {
+            kind: MoveKind::Strike,
+            cell: Some(cell),
+            digit: Some(digit),
+            mistake: true,
+            changes: Vec::new(),
+        });
+        self.count_strike();
+        Outcome {
+            mistake: true,
+            struck: true,
+            lost: self.status == Status::Lost,
+            ..Outcome::default()
+        }
+    }
+
+    fn count_strike(&mut self) {
+        self.strikes += 1;
+        self.mistakes += 1;
+        if self.strikes_left() == Some(0) {
+            self.status = Status::Lost;
+        }
     }
 
     /// A digit written into the after-state, with the peers' marks cleared under the rules.
@@ -814,6 +873,7 @@ impl Game {
             };
             match entry.kind {
                 MoveKind::HintTaken => game.hints_used += 1,
+                MoveKind::Strike => game.count_strike(),
                 MoveKind::SolutionShown => {}
                 MoveKind::Undo | MoveKind::Redo => {
                     let stack = if entry.kind == MoveKind::Undo {
@@ -1022,6 +1082,54 @@ mod tests {
         game.apply(Action::Clear { cell: 2 }).unwrap();
         assert!((0..CELLS).all(|c| game.marks(c) == resumed.marks(c)));
         assert_eq!(resumed.marks(2), filled[2]);
+    }
+
+    /// Strict mode: a wrong digit is refused and counted as a strike (and a mistake); the last
+    /// strike allowed loses the game; the strikes survive a resume from the journal.
+    #[test]
+    fn strict_mode_refuses_wrong_digits_and_ends_at_the_strike_limit() {
+        let mut game = game();
+        game.rules = Rules {
+            strict: true,
+            strike_limit: 3,
+            ..Rules::default()
+        };
+        assert_eq!(game.strikes_left(), Some(3));
+        let outcome = game.apply(Action::Enter { cell: 2, digit: 1 }).unwrap();
+        assert!(outcome.struck && outcome.mistake && !outcome.changed && !outcome.lost);
+        assert_eq!(game.value(2), 0, "the wrong digit is not placed");
+        assert!(!game.can_undo(), "a strike is nothing to undo");
+        assert_eq!((game.strikes(), game.mistakes(), game.strikes_left()), (1, 1, Some(2)));
+        // A right digit goes in as usual.
+        let outcome = game.apply(Action::Enter { cell: 2, digit: 4 }).unwrap();
+        assert!(outcome.changed && !outcome.struck);
+        game.apply(Action::Enter { cell: 3, digit: 1 }).unwrap();
+        let resumed = Game::replay(*game.givens(), *game.solution(), game.rules, game.journal()).unwrap();
+        assert_eq!((resumed.strikes(), resumed.status()), (2, Status::Playing));
+        let outcome = game.apply(Action::Enter { cell: 3, digit: 2 }).unwrap();
+        assert!(outcome.struck && outcome.lost);
+        assert_eq!(game.status(), Status::Lost);
+        assert_eq!(game.apply(Action::Enter { cell: 3, digit: 6 }), Err(Refusal::Finished));
+        let resumed = Game::replay(*game.givens(), *game.solution(), game.rules, game.journal()).unwrap();
+        assert_eq!((resumed.strikes(), resumed.status()), (3, Status::Lost));
+        // Without a limit, strikes only count.
+        let mut endless = super::tests::game();
+        endless.rules = Rules {
+            strict: true,
+            strike_limit: 0,
+            ..Rules::default()
+        };
+        for _ in 0..5 {
+            assert!(endless.apply(Action::Enter { cell: 2, digit: 1 }).unwrap().struck);
+        }
+        assert_eq!(
+            (endless.strikes(), endless.status(), endless.strikes_left()),
+            (5, Status::Playing, None)
+        );
+        // Outside strict mode a wrong digit is placed as a mistake.
+        let mut relaxed = super::tests::game();
+        assert!(!relaxed.apply(Action::Enter { cell: 2, digit: 1 }).unwrap().struck);
+        assert_eq!(relaxed.value(2), 1);
     }
 
     #[test]

@@ -35,6 +35,8 @@ pub enum GameStatus {
     Paused,
     /// Left before anything was done in it, or (older versions) for another game.
     Abandoned,
+    /// Strict mode: ended by too many strikes.
+    Lost,
 }
 
 macro_rules! ids {
@@ -63,7 +65,8 @@ ids!(GameStatus {
     SolvedWithHelp = "solved-with-help",
     SolvedByComputer = "solved-by-computer",
     Paused = "paused",
-    Abandoned = "abandoned"
+    Abandoned = "abandoned",
+    Lost = "lost"
 });
 
 /// Sets the game in progress (other than game ?1) aside for another: paused, so History can

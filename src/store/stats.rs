@@ -17,6 +17,8 @@ pub struct LevelStats {
     pub solved: u32,
     /// Solved by the player after help that gave digits away; not in the times or streaks.
     pub solved_with_help: u32,
+    /// Lost to strikes in strict mode.
+    pub lost: u32,
     pub solve_rate: f64,
     pub best_ms: Option<u64>,
     pub median_ms: Option<u64>,
@@ -40,6 +42,7 @@ impl LevelStats {
             played: 0,
             solved: 0,
             solved_with_help: 0,
+            lost: 0,
             solve_rate: 0.0,
             best_ms: None,
             median_ms: None,
@@ -84,6 +87,10 @@ pub fn compute(games: impl IntoIterator<Item = Played>) -> Vec<LevelStats> {
                 times[index].push(elapsed);
             }
             GameStatus::SolvedByComputer | GameStatus::Abandoned => entry.current_streak = 0,
+            GameStatus::Lost => {
+                entry.lost = entry.lost.saturating_add(1);
+                entry.current_streak = 0;
+            }
         }
         entry.played = entry.played.saturating_add(1);
     }

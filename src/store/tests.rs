@@ -223,6 +223,11 @@ fn statistics_count_rates_times_and_streaks() {
         (Level::Easy, Solved, 400),
         (Level::Easy, InProgress, 10),
         (Level::Hard, SolvedByComputer, 900),
+        // Lost to strikes: played, not solved, and it ends the streak.
+        (Level::Medium, Solved, 600),
+        (Level::Medium, Solved, 500),
+        (Level::Medium, Lost, 70),
+        (Level::Medium, Solved, 800),
     ];
     let mut played: Vec<stats::Played> = games
         .into_iter()
@@ -251,6 +256,10 @@ fn statistics_count_rates_times_and_streaks() {
     assert_eq!((easy.current_streak, easy.best_streak), (2, 2));
     let hard = stats.iter().find(|s| s.level == Level::Hard).unwrap();
     assert_eq!((hard.played, hard.solved, hard.best_ms), (1, 0, None));
+    let medium = stats.iter().find(|s| s.level == Level::Medium).unwrap();
+    assert_eq!((medium.played, medium.solved, medium.lost), (4, 3, 1));
+    assert_eq!((medium.current_streak, medium.best_streak), (1, 2));
+    assert_eq!(medium.best_ms, Some(500));
 }
 
 #[test]

@@ -128,6 +128,7 @@ fn add_actions(app: &adw::Application, controller: &Rc<Controller>) {
     simple(app, controller, "redo", |c| c.redo());
     simple(app, controller, "fill-candidates", |c| c.fill_candidates());
     simple(app, controller, "reset", |c| c.reset());
+    simple(app, controller, "try-again", |c| c.try_again());
     simple(app, controller, "history", |c| c.show_history());
     simple(app, controller, "scripting", |c| c.toggle_lab());
     simple(app, controller, "script-run", |c| c.lab().start(false));

@@ -205,7 +205,11 @@ pub fn draw(cr: &cairo::Context, layout: Layout, play: &Play, palette: &Palette)
     }
 
     // Highlights: the selected cell's row, column and box, then cells holding the same digit.
-    let shown = play.shown_values();
+    let mut shown = play.shown_values();
+    // Strict mode's refused digit, shown in its cell (in red, below) for a moment.
+    if let Some((cell, digit)) = play.strike_flash {
+        shown[cell] = digit;
+    }
     if let Some(selected) = play.selected {
         let region = palette.highlight(0.08);
         let same = palette.highlight(0.22);
@@ -252,6 +256,10 @@ pub fn draw(cr: &cairo::Context, layout: Layout, play: &Play, palette: &Palette)
         }
     }
 
+    if let Some((cell, _)) = play.strike_flash {
+        fill_cell(cr, &layout, cell, &blend(&palette.paper, &palette.error, 0.35))?;
+    }
+
     // Solver animation: the cell under consideration outlined.
     if let Some(animation) = &play.animation {
         if let Some((cell, backtracking)) = animation.focus {
@@ -293,7 +301,8 @@ pub fn draw(cr: &cairo::Context, layout: Layout, play: &Play, palette: &Palette)
         if digit != 0 {
             let given = game.is_given(cell);
             let told = play.is_told_wrong(cell) && !play.solution_shown();
-            let wrong = (play.prefs.mark_wrong || told) && !given && game.solution()[cell] != digit;
+            let struck = play.strike_flash.is_some_and(|(c, _)| c == cell);
+            let wrong = struck || ((play.prefs.mark_wrong || told) && !given && game.solution()[cell] != digit);
             if told {
                 // A digit a hint called wrong is ringed in red until it changes.
                 ring_cell(cr, &layout, cell, &palette.error)?;

@@ -1,8 +1,9 @@
 //! The main window's controller: holds the play state, runs the commands of the app actions (hint,
 //! undo, pause…) and redraws the window (`window.rs`, a template). The other concerns of the
 //! same controller live beside it: `input.rs` (clicks and keys), `session.rs` (the store, resume,
-//! recording), `import.rs` (new games and outside puzzles), `animation.rs` (Solve), `lab_host.rs`
-//! (what the Scripting Lab may ask) and `probe.rs` (the state file for tests).
+//! recording), `import.rs` (new games and outside puzzles), `animation.rs` (Solve), `strict.rs`
+//! (strikes and game over), `lab_host.rs` (what the Scripting Lab may ask) and `probe.rs` (the
+//! state file for tests).
 
 use std::cell::{Cell as StdCell, RefCell};
 use std::rc::Rc;
@@ -77,6 +78,8 @@ pub struct Controller {
     pub(super) saved_moves: StdCell<usize>,
     /// A game started before the history opened, recorded once it does.
     pub(super) unrecorded: RefCell<Option<NewGame>>,
+    /// The game on the board as it started (for Try Again).
+    pub(super) started_game: RefCell<Option<NewGame>>,
     /// Whether the end of the current game has been recorded.
     pub(super) end_saved: StdCell<bool>,
     /// "on", or why history is off (shown once in a toast, and in the state file).
@@ -138,6 +141,7 @@ impl Controller {
             recorder: RefCell::new(None),
             saved_moves: StdCell::new(0),
             unrecorded: RefCell::new(None),
+            started_game: RefCell::new(None),
             end_saved: StdCell::new(false),
             history: RefCell::new("opening".into()),
             lab: RefCell::new(None),
@@ -322,7 +326,13 @@ impl Controller {
         let play = self.play.borrow();
         let Some(play) = play.as_ref() else { return };
         let game = &play.game;
-        self.mistakes.set_label(&game.mistakes().to_string());
+        // Strict mode counts strikes ("1/3") where the mistakes were counted.
+        let strict = game.rules.strict;
+        self.mistakes.set_label(&match game.strikes_left() {
+            Some(left) => format!("{}/{}", game.strikes(), game.strikes() + left),
+            None if strict => game.strikes().to_string(),
+            None => game.mistakes().to_string(),
+        });
         if let Some(pad) = self.digit_pad.borrow().as_ref() {
             // While a puzzle is entered, the pad counts its digits.
             match self.entry.borrow().as_ref() {
@@ -332,8 +342,13 @@ impl Controller {
         }
         // Without Mark Wrong Digits the player plays without being told: no mistakes counter.
         if let Some(counter) = self.mistakes.parent() {
-            if counter.is_visible() != play.prefs.mark_wrong {
-                counter.set_visible(play.prefs.mark_wrong);
+            let shown = play.prefs.mark_wrong || strict;
+            if counter.is_visible() != shown {
+                counter.set_visible(shown);
+            }
+            let tip = if strict { "Strikes" } else { "Mistakes" };
+            if counter.tooltip_text().as_deref() != Some(tip) {
+                counter.set_tooltip_text(Some(tip));
             }
         }
         self.hints.set_label(&match game.hints_left() {
@@ -361,7 +376,9 @@ impl Controller {
         if self.window.is_narrow() {
             // The header has no room for the title and counters: they share the status line.
             let mut status = vec![play.level.name().to_string(), clock];
-            if play.prefs.mark_wrong {
+            if strict {
+                status.push(format!("strikes {}", self.mistakes.label()));
+            } else if play.prefs.mark_wrong {
                 status.push(super::count(game.mistakes(), "mistake", "mistakes"));
             }
             status.push(format!("hints {}", self.hints.label()));
@@ -403,6 +420,7 @@ impl Controller {
     pub(super) fn report(self: &Rc<Self>, result: Result<Outcome, Refusal>) {
         match result {
             Ok(outcome) if outcome.solved => self.finished(),
+            Ok(outcome) if outcome.struck => self.struck(outcome.lost),
             // Told only to a player who asked to be (Mark Wrong Digits).
             Ok(outcome) if outcome.mistake => {
                 let told = self.with_play(|play| play.prefs.mark_wrong).unwrap_or(false);

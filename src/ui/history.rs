@@ -19,13 +19,14 @@ use crate::store::{Filter, GameRecord, GameStatus, LevelStats, SolveTime, Store}
 /// The list shows at most this many games (the newest that match); the statistics use them all.
 const SHOWN: usize = 1000;
 
-const STATUSES: [(Option<GameStatus>, &str); 7] = [
+const STATUSES: [(Option<GameStatus>, &str); 8] = [
     (None, "Any Status"),
     (Some(GameStatus::Solved), "Solved"),
     (Some(GameStatus::SolvedWithHelp), "Solved with Help"),
     (Some(GameStatus::SolvedByComputer), "Solved by Computer"),
     (Some(GameStatus::Paused), "Paused"),
     (Some(GameStatus::Abandoned), "Abandoned"),
+    (Some(GameStatus::Lost), "Lost"),
     (Some(GameStatus::InProgress), "In Progress"),
 ];
 
@@ -162,6 +163,7 @@ fn status_name(status: GameStatus) -> &'static str {
         GameStatus::SolvedByComputer => "Solved by the computer",
         GameStatus::Paused => "Paused: open it to resume",
         GameStatus::Abandoned => "Abandoned",
+        GameStatus::Lost => "Lost: too many strikes",
     }
 }
 
@@ -223,16 +225,21 @@ fn load_stats(container: &gtk::Box, chart: &gtk::DrawingArea, path: PathBuf) {
 fn level_group(stats: &LevelStats) -> adw::PreferencesGroup {
     let group = adw::PreferencesGroup::builder().title(stats.level.name()).build();
     let time = |ms: Option<u64>| ms.map(format_duration).unwrap_or_else(|| "–".into());
+    let lost = (stats.lost > 0).then(|| ("Lost to Strikes", stats.lost.to_string()));
     for (title, value) in [
         ("Played", stats.played.to_string()),
         ("Solved", format!("{} ({:.0}%)", stats.solved, stats.solve_rate * 100.0)),
         ("Solved with Help", stats.solved_with_help.to_string()),
+    ]
+    .into_iter()
+    .chain(lost)
+    .chain([
         ("Best Time", time(stats.best_ms)),
         ("Median Time", time(stats.median_ms)),
         ("Average Time", time(stats.mean_ms)),
         ("Current Streak", stats.current_streak.to_string()),
         ("Best Streak", stats.best_streak.to_string()),
-    ] {
+    ]) {
         let row = adw::ActionRow::builder().title(title).build();
         row.add_suffix(&gtk::Label::builder().label(value).css_classes(["dim-label"]).build());
         group.add(&row);

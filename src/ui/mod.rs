@@ -18,6 +18,7 @@ mod recorder;
 mod replay;
 mod session;
 mod settings;
+mod strict;
 pub mod timing;
 mod window;
 

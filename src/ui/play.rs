@@ -120,6 +120,8 @@ pub struct Play {
     pub told_wrong: [Digit; CELLS],
     /// A script's step shown before it is applied.
     pub script_step: Option<ScriptView>,
+    /// Strict mode: the wrong digit just refused, flashed red in its cell for a moment.
+    pub strike_flash: Option<(Cell, Digit)>,
 }
 
 /// A script's step on the board: its highlighted cells tinted, what it places in green and what
@@ -154,6 +156,7 @@ impl Play {
             hinted: [false; CELLS],
             told_wrong: [0; CELLS],
             script_step: None,
+            strike_flash: None,
         }
     }
 

@@ -1,5 +1,6 @@
 //! The Preferences window (AdwPreferencesWindow): how the board helps the player, the rules that
-//! are a matter of taste, the hint allowance, the Solve animation's speed and the colour scheme.
+//! are a matter of taste, strict mode and its strikes, the hint allowance, the Solve animation's
+//! speed and the colour scheme.
 //! The switches are bound to their keys (`Settings::bind`); the allowance and the choice rows map
 //! their key to what they offer. Changes apply at once and persist.
 
@@ -77,6 +78,8 @@ pub fn show(parent: &impl IsA<gtk::Window>, settings: &Rc<Settings>) {
         help.add(&switch_row(settings, key, title, subtitle));
     }
     page.add(&help);
+
+    page.add(&strict_group(settings));
 
     let hints = adw::PreferencesGroup::builder().title("Hints and Solving").build();
     // The allowance: a switch (limited or not) and the number (0 in the setting means unlimited).
@@ -162,6 +165,42 @@ pub fn show(parent: &impl IsA<gtk::Window>, settings: &Rc<Settings>) {
 
     window.add(&page);
     window.present();
+}
+
+/// Strict mode: the switch, and the strikes that end a game (0: no limit), which only matter
+/// with the switch on.
+fn strict_group(settings: &Rc<Settings>) -> adw::PreferencesGroup {
+    let group = adw::PreferencesGroup::builder().title("Strict Mode").build();
+    group.add(&switch_row(
+        settings,
+        "strict-mode",
+        "Strict Mode",
+        "A wrong digit is not placed: it counts as a strike",
+    ));
+    let strikes = gtk::SpinButton::with_range(0.0, 9.0, 1.0);
+    strikes.set_valign(gtk::Align::Center);
+    strikes.set_value(f64::from(settings.uint("strike-limit").min(9)));
+    {
+        let settings = settings.clone();
+        strikes.connect_value_changed(move |spin| settings.set_uint("strike-limit", spin.value() as u32));
+    }
+    let row = adw::ActionRow::builder()
+        .title("Strikes Allowed")
+        .subtitle("The game is lost at this many strikes; 0 for no limit")
+        .build();
+    row.add_suffix(&strikes);
+    row.set_activatable_widget(Some(&strikes));
+    row.set_sensitive(settings.boolean("strict-mode"));
+    {
+        let (settings_for_row, row) = (settings.clone(), row.downgrade());
+        settings.connect_changed(move |key| {
+            if let (Some(row), "strict-mode") = (row.upgrade(), key) {
+                row.set_sensitive(settings_for_row.boolean("strict-mode"));
+            }
+        });
+    }
+    group.add(&row);
+    group
 }
 
 fn switch_row(settings: &Rc<Settings>, key: &'static str, title: &str, subtitle: &str) -> adw::ActionRow {

@@ -93,6 +93,9 @@ impl Controller {
         }));
         // Cells whose digit a hint called wrong.
         state["told_wrong"] = serde_json::json!((0..81).filter(|&c| play.is_told_wrong(c)).collect::<Vec<_>>());
+        // Strict mode: strikes so far, and the refused digit flashing ([cell, digit]).
+        state["strikes"] = serde_json::json!(game.strikes());
+        state["strike_flash"] = serde_json::json!(play.strike_flash);
         // The puzzle being entered on the board, and what its bar says.
         state["entry"] = serde_json::json!(entry);
         // Written aside and renamed, so a reader never sees half a file.

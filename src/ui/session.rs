@@ -78,6 +78,15 @@ impl Controller {
         let entries: Vec<_> = moves.into_iter().map(|m| m.entry).collect();
         match Game::replay(givens, solution, self.settings.rules(), &entries) {
             Ok(mut game) => {
+                self.started_game.replace(Some(NewGame {
+                    puzzle: givens,
+                    solution,
+                    level: record.level,
+                    score: record.score,
+                    source: record.source,
+                    seed: record.seed,
+                    started_at: record.started_at,
+                }));
                 game.clock = Clock::with_elapsed(record.elapsed_ms);
                 game.clock.start(self.now_ms());
                 self.stop_animation();
@@ -126,6 +135,7 @@ impl Controller {
             self.toasts.add_toast(toast);
         }
         self.stop_animation();
+        self.started_game.replace(Some(new.clone()));
         let mut game = Game::new(new.puzzle, new.solution, self.settings.rules());
         game.clock.start(self.now_ms());
         self.saved_moves.set(0);
@@ -185,6 +195,7 @@ impl Controller {
         if game.status() != Status::Playing && !self.end_saved.replace(true) {
             let status = match game.status() {
                 Status::SolvedByComputer => GameStatus::SolvedByComputer,
+                Status::Lost => GameStatus::Lost,
                 _ if game.helped() => GameStatus::SolvedWithHelp,
                 _ => GameStatus::Solved,
             };

@@ -108,6 +108,8 @@ impl Settings {
         Rules {
             auto_remove_marks: self.boolean("auto-remove-marks"),
             hint_allowance: self.uint("hint-allowance"),
+            strict: self.boolean("strict-mode"),
+            strike_limit: self.uint("strike-limit"),
         }
     }
 

@@ -140,17 +140,18 @@ pub fn stats(db: &Path, json_out: bool) -> Result<bool> {
     let time = |ms: Option<u64>| ms.map(format_duration).unwrap_or_else(|| "-".into());
     writeln!(
         out,
-        "{:<7}  {:>6}  {:>6}  {:>6}  {:>5}  {:>8}  {:>8}  {:>8}  {:>7}  {:>7}",
-        "level", "played", "solved", "helped", "rate", "best", "median", "mean", "streak", "longest"
+        "{:<7}  {:>6}  {:>6}  {:>6}  {:>4}  {:>5}  {:>8}  {:>8}  {:>8}  {:>7}  {:>7}",
+        "level", "played", "solved", "helped", "lost", "rate", "best", "median", "mean", "streak", "longest"
     )?;
     for s in &stats {
         writeln!(
             out,
-            "{:<7}  {:>6}  {:>6}  {:>6}  {:>4.0}%  {:>8}  {:>8}  {:>8}  {:>7}  {:>7}",
+            "{:<7}  {:>6}  {:>6}  {:>6}  {:>4}  {:>4.0}%  {:>8}  {:>8}  {:>8}  {:>7}  {:>7}",
             s.level.id(),
             s.played,
             s.solved,
             s.solved_with_help,
+            s.lost,
             s.solve_rate * 100.0,
             time(s.best_ms),
             time(s.median_ms),
