@@ -8,7 +8,7 @@ packages=(
   libgtk-4-dev libadwaita-1-dev libgtksourceview-5-dev
   meson
   xvfb xauth dbus dbus-x11 xdotool xclip imagemagick
-  desktop-file-utils appstream libglib2.0-bin python3
+  desktop-file-utils appstream libglib2.0-bin python3 poppler-utils
 )
 
 missing=()

@@ -3,6 +3,7 @@
 
 mod commands;
 mod history;
+mod pdf;
 mod progress;
 mod script;
 
@@ -112,6 +113,30 @@ enum Command {
         #[command(subcommand)]
         command: ScriptCommand,
     },
+    /// Typeset puzzles as an A4 PDF to print: new ones at a level, or those of a file.
+    Pdf {
+        /// Level of the new puzzles: easy, medium, hard, expert or master (any when absent).
+        #[arg(long, conflicts_with = "puzzles")]
+        difficulty: Option<Level>,
+        /// How many new puzzles.
+        #[arg(long, default_value_t = 1, conflicts_with = "puzzles",
+              value_parser = clap::value_parser!(u64).range(1..=1000))]
+        count: u64,
+        /// Grids to a page: 1, 2, 4 or 6.
+        #[arg(long, default_value_t = 1, value_parser = per_page)]
+        per_page: usize,
+        /// Add the solutions, on pages of their own at the end.
+        #[arg(long)]
+        solutions: bool,
+        /// Seed of the first new puzzle (as `generate --seed`); random when absent.
+        #[arg(long, conflicts_with = "puzzles")]
+        seed: Option<u64>,
+        /// Typeset the puzzles of this file instead of new ones.
+        #[arg(long)]
+        puzzles: Option<PathBuf>,
+        /// The PDF file to write.
+        out: PathBuf,
+    },
     /// Time the solver (solve plus proof of uniqueness) on puzzle files.
     Bench {
         /// One JSON object a line per file.
@@ -198,6 +223,14 @@ enum HistoryCommand {
     },
 }
 
+/// `--per-page`: one of the layouts the booklet offers.
+fn per_page(text: &str) -> Result<usize, String> {
+    text.parse::<usize>()
+        .ok()
+        .filter(|n| nonet::print::PER_PAGE.contains(n))
+        .ok_or_else(|| format!("'{text}' is not 1, 2, 4 or 6"))
+}
+
 fn main() -> ExitCode {
     nonet::script::sandbox::serve_if_worker();
     let cli = Cli::parse();
@@ -222,6 +255,25 @@ fn main() -> ExitCode {
         Command::Rate { json, file } => commands::rate(&file, json),
         Command::Convert { to, file } => commands::convert(&file, to),
         Command::Bench { json, files } => commands::bench(&files, json),
+        Command::Pdf {
+            difficulty,
+            count,
+            per_page,
+            solutions,
+            seed,
+            puzzles,
+            out,
+        } => {
+            let request = pdf::Request {
+                difficulty,
+                count,
+                per_page,
+                solutions,
+                seed,
+                puzzles: puzzles.as_deref(),
+            };
+            pdf::pdf(&request, &out)
+        }
         Command::Script {
             command:
                 ScriptCommand::Run {

@@ -1,0 +1,294 @@
+//! Puzzles typeset for paper: a booklet of grids, 1, 2, 4 or 6 to a page, each with a caption
+//! (level, score, short id), and optionally their solutions on the last pages. Drawn with cairo
+//! alone, so the same code fills a PDF file (`nonet-cli pdf`, [`write_pdf`]) and the pages of the
+//! app's print operation (which hands it a cairo context per page).
+
+use std::path::Path;
+
+use crate::engine::grid::{digits_to_line, Candidates, Digit, CELLS};
+
+/// A4 in PostScript points, and the margin a PDF page keeps (a printer keeps its own).
+pub const A4: (f64, f64) = (595.28, 841.89);
+pub const PDF_MARGIN: f64 = 40.0;
+
+/// The layouts offered: grids to a page.
+pub const PER_PAGE: [usize; 4] = [1, 2, 4, 6];
+
+/// One puzzle to print.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Printed {
+    pub givens: [Digit; CELLS],
+    pub solution: [Digit; CELLS],
+    /// The player's digits (givens included), for printing a game in progress.
+    pub values: Option<[Digit; CELLS]>,
+    /// The player's pencil marks, likewise.
+    pub marks: Option<[Candidates; CELLS]>,
+    /// The line above the grid: "3 · Hard · 4.2 · K7PZQD".
+    pub caption: String,
+}
+
+impl Printed {
+    /// A puzzle with its caption: its number in the booklet, level and score when known, and
+    /// its [`short_id`].
+    pub fn new(
+        number: usize,
+        givens: [Digit; CELLS],
+        solution: [Digit; CELLS],
+        level: Option<&str>,
+        score: Option<f32>,
+    ) -> Printed {
+        let mut caption = vec![number.to_string()];
+        caption.extend(level.map(str::to_string));
+        caption.extend(score.map(|s| format!("{s:.1}")));
+        caption.push(short_id(&givens));
+        Printed {
+            givens,
+            solution,
+            values: None,
+            marks: None,
+            caption: caption.join(" · "),
+        }
+    }
+}
+
+/// Six letters and digits that name a puzzle on paper (a hash of its givens, Crockford's base
+/// 32 without the easily confused letters), so a printed grid can be found again.
+pub fn short_id(givens: &[Digit; CELLS]) -> String {
+    const ALPHABET: &[u8; 32] = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+    // FNV-1a over the puzzle's line.
+    let hash = digits_to_line(givens).bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    });
+    (0..6)
+        .map(|i| ALPHABET[(hash >> (i * 5)) as usize & 31] as char)
+        .collect()
+}
+
+/// Puzzles and how to lay them out.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Booklet {
+    pub puzzles: Vec<Printed>,
+    /// Grids to a page: 1, 2, 4 or 6 (others are taken as the next one up).
+    pub per_page: usize,
+    /// Whether the solutions follow, on pages of their own.
+    pub solutions: bool,
+}
+
+/// Why a PDF could not be written.
+#[derive(Debug, thiserror::Error)]
+pub enum PrintError {
+    #[error("nothing to print")]
+    Empty,
+    #[error("can't write {path}: {source}")]
+    Write { path: String, source: cairo::Error },
+    #[error("drawing failed: {0}")]
+    Cairo(#[from] cairo::Error),
+}
+
+impl Booklet {
+    fn per_page(&self) -> usize {
+        PER_PAGE.into_iter().find(|&n| n >= self.per_page).unwrap_or(6)
+    }
+
+    fn puzzle_pages(&self) -> usize {
+        self.puzzles.len().div_ceil(self.per_page())
+    }
+
+    pub fn page_count(&self) -> usize {
+        self.puzzle_pages() * if self.solutions { 2 } else { 1 }
+    }
+
+    /// Draws page `page` (from 0) into the area (0, 0)–(width, height) of `cr`, in points.
+    pub fn draw_page(&self, cr: &cairo::Context, page: usize, width: f64, height: f64) -> Result<(), cairo::Error> {
+        let per_page = self.per_page();
+        let solutions = page >= self.puzzle_pages();
+        let first = (page % self.puzzle_pages().max(1)) * per_page;
+        let (columns, rows) = match per_page {
+            1 => (1, 1),
+            2 => (1, 2),
+            4 => (2, 2),
+            _ => (2, 3),
+        };
+        let footer = 16.0;
+        let (slot_w, slot_h) = (width / columns as f64, (height - footer) / rows as f64);
+        let caption = (slot_h * 0.05).clamp(9.0, 14.0);
+        let gap = caption * 1.2;
+        let size = (slot_w - gap).min(slot_h - caption - 2.0 * gap).max(10.0);
+        cr.set_source_rgb(1.0, 1.0, 1.0);
+        cr.rectangle(0.0, 0.0, width, height);
+        cr.fill()?;
+        for (slot, printed) in self.puzzles.iter().skip(first).take(per_page).enumerate() {
+            let (column, row) = (slot % columns, slot / columns);
+            let left = column as f64 * slot_w + (slot_w - size) / 2.0;
+            let top = row as f64 * slot_h + caption + gap;
+            cr.set_source_rgb(0.25, 0.25, 0.25);
+            cr.select_font_face("Sans", cairo::FontSlant::Normal, cairo::FontWeight::Normal);
+            cr.set_font_size(caption);
+            let text = if solutions {
+                format!("Solution {}", printed.caption)
+            } else {
+                printed.caption.clone()
+            };
+            cr.move_to(left, top - gap * 0.45);
+            cr.show_text(&text)?;
+            let grid = Grid { left, top, size };
+            if solutions {
+                grid.draw(cr, &printed.givens, Some(&printed.solution), None)?;
+            } else {
+                grid.draw(cr, &printed.givens, printed.values.as_ref(), printed.marks.as_ref())?;
+            }
+        }
+        cr.set_source_rgb(0.45, 0.45, 0.45);
+        cr.select_font_face("Sans", cairo::FontSlant::Normal, cairo::FontWeight::Normal);
+        cr.set_font_size(8.0);
+        let footer_text = format!("Nonet · page {} of {}", page + 1, self.page_count());
+        let extents = cr.text_extents(&footer_text)?;
+        cr.move_to((width - extents.width()) / 2.0, height - 4.0);
+        cr.show_text(&footer_text)?;
+        Ok(())
+    }
+}
+
+/// Writes the booklet as an A4 PDF file.
+pub fn write_pdf(booklet: &Booklet, path: &Path) -> Result<(), PrintError> {
+    if booklet.puzzles.is_empty() {
+        return Err(PrintError::Empty);
+    }
+    let write_error = |source| PrintError::Write {
+        path: path.display().to_string(),
+        source,
+    };
+    let surface = cairo::PdfSurface::new(A4.0, A4.1, path).map_err(write_error)?;
+    surface.set_metadata(cairo::PdfMetadata::Title, "Sudoku puzzles")?;
+    surface.set_metadata(cairo::PdfMetadata::Creator, "Nonet")?;
+    let cr = cairo::Context::new(&surface)?;
+    for page in 0..booklet.page_count() {
+        cr.save()?;
+        cr.translate(PDF_MARGIN, PDF_MARGIN);
+        booklet.draw_page(&cr, page, A4.0 - 2.0 * PDF_MARGIN, A4.1 - 2.0 * PDF_MARGIN)?;
+        cr.restore()?;
+        cr.show_page()?;
+    }
+    drop(cr);
+    surface.finish();
+    surface.status().map_err(write_error)
+}
+
+/// One grid on paper.
+struct Grid {
+    left: f64,
+    top: f64,
+    size: f64,
+}
+
+impl Grid {
+    /// Lines, then the givens in bold; the other digits of `values` in a lighter face; the pencil
+    /// marks of empty cells small, each in its place of a 3×3 grid.
+    fn draw(
+        &self,
+        cr: &cairo::Context,
+        givens: &[Digit; CELLS],
+        values: Option<&[Digit; CELLS]>,
+        marks: Option<&[Candidates; CELLS]>,
+    ) -> Result<(), cairo::Error> {
+        let cell = self.size / 9.0;
+        cr.set_source_rgb(0.0, 0.0, 0.0);
+        for i in 0..=9 {
+            if i % 3 == 0 {
+                continue;
+            }
+            let at = i as f64 * cell;
+            cr.set_line_width((self.size / 400.0).max(0.4));
+            cr.move_to(self.left + at, self.top);
+            cr.line_to(self.left + at, self.top + self.size);
+            cr.move_to(self.left, self.top + at);
+            cr.line_to(self.left + self.size, self.top + at);
+            cr.stroke()?;
+        }
+        // Box lines over the cell lines, so the border is whole.
+        cr.set_line_width((self.size / 110.0).max(1.2));
+        for i in (0..=9).step_by(3) {
+            let at = i as f64 * cell;
+            cr.move_to(self.left + at, self.top);
+            cr.line_to(self.left + at, self.top + self.size);
+            cr.move_to(self.left, self.top + at);
+            cr.line_to(self.left + self.size, self.top + at);
+        }
+        cr.stroke()?;
+        for index in 0..CELLS {
+            let (x, y) = (
+                self.left + (index % 9) as f64 * cell,
+                self.top + (index / 9) as f64 * cell,
+            );
+            let digit = values.map_or(givens[index], |v| v[index]);
+            if digit != 0 {
+                let given = givens[index] != 0;
+                let weight = if given {
+                    cr.set_source_rgb(0.0, 0.0, 0.0);
+                    cairo::FontWeight::Bold
+                } else {
+                    cr.set_source_rgb(0.25, 0.25, 0.45);
+                    cairo::FontWeight::Normal
+                };
+                cr.select_font_face("Sans", cairo::FontSlant::Normal, weight);
+                cr.set_font_size(cell * 0.6);
+                centred(cr, &digit.to_string(), x + cell / 2.0, y + cell / 2.0)?;
+            } else if let Some(marks) = marks {
+                cr.set_source_rgb(0.35, 0.35, 0.35);
+                cr.select_font_face("Sans", cairo::FontSlant::Normal, cairo::FontWeight::Normal);
+                cr.set_font_size(cell * 0.26);
+                for mark in marks[index].iter() {
+                    let (r, c) = (f64::from((mark - 1) / 3), f64::from((mark - 1) % 3));
+                    centred(
+                        cr,
+                        &mark.to_string(),
+                        x + (c + 0.5) * cell / 3.0,
+                        y + (r + 0.5) * cell / 3.0,
+                    )?;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+fn centred(cr: &cairo::Context, text: &str, x: f64, y: f64) -> Result<(), cairo::Error> {
+    let extents = cr.text_extents(text)?;
+    cr.move_to(
+        x - extents.width() / 2.0 - extents.x_bearing(),
+        y - extents.height() / 2.0 - extents.y_bearing(),
+    );
+    cr.show_text(text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn short_ids_are_six_characters_and_tell_puzzles_apart() {
+        let mut a = [0; CELLS];
+        a[0] = 5;
+        let mut b = a;
+        b[80] = 1;
+        assert_eq!(short_id(&a).len(), 6);
+        assert_eq!(short_id(&a), short_id(&a));
+        assert_ne!(short_id(&a), short_id(&b));
+    }
+
+    #[test]
+    fn pages_hold_the_puzzles_then_the_solutions() {
+        let printed = Printed::new(1, [0; CELLS], [1; CELLS], Some("Hard"), Some(4.25));
+        assert!(printed.caption.starts_with("1 · Hard · 4.2 · "), "{}", printed.caption);
+        let booklet = |n, per_page, solutions| Booklet {
+            puzzles: vec![printed.clone(); n],
+            per_page,
+            solutions,
+        };
+        assert_eq!(booklet(6, 6, true).page_count(), 2);
+        assert_eq!(booklet(7, 6, false).page_count(), 2);
+        assert_eq!(booklet(5, 4, true).page_count(), 4);
+        assert_eq!(booklet(3, 3, false).page_count(), 1, "3 to a page is laid out as 4");
+        assert_eq!(booklet(1, 1, false).page_count(), 1);
+    }
+}
