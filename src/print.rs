@@ -5,7 +5,11 @@
 
 use std::path::Path;
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use crate::engine::generator::{self, GenerateError, Options};
 use crate::engine::grid::{digits_to_line, Candidates, Digit, CELLS};
+use crate::engine::logic::{self, Level};
 
 /// A4 in PostScript points, and the margin a PDF page keeps (a printer keeps its own).
 pub const A4: (f64, f64) = (595.28, 841.89);
@@ -49,6 +53,40 @@ impl Printed {
             caption: caption.join(" · "),
         }
     }
+}
+
+/// `count` new puzzles to print, at `level` (any when `None`), from seed `seed` on (as `nonet-cli
+/// generate --seed`), each rated for its caption. `done` hears how many are ready; `cancel`
+/// stops the search between (and inside) puzzles.
+pub fn new_puzzles(
+    level: Option<Level>,
+    count: usize,
+    seed: u64,
+    cancel: &AtomicBool,
+    done: &mut dyn FnMut(usize),
+) -> Result<Vec<Printed>, GenerateError> {
+    let mut printed = Vec::with_capacity(count);
+    for i in 0..count {
+        if cancel.load(Ordering::Relaxed) {
+            return Err(GenerateError::Cancelled);
+        }
+        let options = Options {
+            seed: seed.wrapping_add(i as u64),
+            difficulty: level,
+            ..Options::default()
+        };
+        let generated = generator::generate_cancellable(options, cancel, &mut |_| {})?;
+        let rating = generated.rating.unwrap_or_else(|| logic::rate(&generated.puzzle));
+        printed.push(Printed::new(
+            i + 1,
+            generated.puzzle,
+            generated.solution,
+            Some(rating.level.name()),
+            Some(rating.score),
+        ));
+        done(i + 1);
+    }
+    Ok(printed)
 }
 
 /// Six letters and digits that name a puzzle on paper (a hash of its givens, Crockford's base

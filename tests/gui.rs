@@ -10,6 +10,8 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
+mod common;
+
 /// Skips (locally) or fails (in CI) when there is no display to test on.
 /// GUI tests fail, never pass silently, without a display.
 fn need_display() {
@@ -707,6 +709,67 @@ fn strict_mode_strikes_and_game_over() {
     wait_for_history(&db, "a second game on the puzzle", |list| {
         list.len() == 2 && list.iter().all(|g| g["puzzle"] == PUZZLE)
     });
+}
+
+/// Issue 13: Print… goes through GtkPrintOperation: exported to a PDF (the action scripts use),
+/// the board's givens, the player's digit and pencil marks are read back from the file; without
+/// them, only the givens. Print… itself opens the system's print dialog with a Sudoku tab.
+#[test]
+fn print_writes_the_board_through_the_print_operation() {
+    need_display();
+    let app = App::launch(Some(PUZZLE));
+    app.select(2);
+    app.keys(&["4"]);
+    app.select(3);
+    app.keys(&["p", "2", "6", "p"]);
+    app.wait_until("a digit and two marks", |s| {
+        at(s, "values", 2) == '4' && s["marks"][3] == "26"
+    });
+    let dir = tempfile::tempdir().unwrap();
+    for (name, with_progress) in [("progress.pdf", true), ("givens.pdf", false)] {
+        let pdf = dir.path().join(name);
+        app.action(
+            "print-to-file",
+            Some(&format!("('{}', {with_progress})", pdf.display())),
+        );
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while std::fs::metadata(&pdf).map_or(true, |m| m.len() < 1000) {
+            assert!(Instant::now() < deadline, "no PDF written");
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        std::thread::sleep(Duration::from_millis(300));
+        let sheets = common::pdf::read_sheets(&pdf, 1);
+        assert_eq!(sheets.len(), 1, "one grid");
+        let mut expected: [u8; 81] =
+            std::array::from_fn(|c| char::from(PUZZLE.as_bytes()[c]).to_digit(10).unwrap_or(0) as u8);
+        if with_progress {
+            expected[2] = 4;
+            assert_eq!(sheets[0].marks[3], "26", "the pencil marks are printed");
+        } else {
+            assert!(sheets[0].marks.iter().all(String::is_empty), "no marks");
+        }
+        assert_eq!(sheets[0].digits, expected, "{name}");
+    }
+    // The dialog, with its own tab.
+    app.action("print", None);
+    let dialog = wait_for_titled("Print");
+    std::thread::sleep(Duration::from_millis(600));
+    screen_shot(&dialog, "print-dialog.png");
+    xdotool(&["windowfocus", "--sync", &dialog]);
+    xdotool(&["key", "Escape"]);
+    app.wait_until("the game goes on", |s| s["givens"] == PUZZLE);
+    // Print New Puzzles…: the choices, then (six generated off the main thread) the dialog.
+    app.action("print-puzzles", None);
+    let choices = wait_for_titled("Print Puzzles");
+    std::thread::sleep(Duration::from_millis(400));
+    screen_shot(&choices, "print-puzzles.png");
+    xdotool(&["windowfocus", "--sync", &choices]);
+    xdotool(&["key", "Return"]);
+    let dialog = wait_for_titled("Print");
+    xdotool(&["windowfocus", "--sync", &dialog]);
+    xdotool(&["key", "Escape"]);
+    let state = app.wait_until("the game goes on", |s| s["givens"] == PUZZLE);
+    assert_eq!(at(&state, "values", 2), '4', "printing changed nothing on the board");
 }
 
 /// Issue 15, point 8: the right-click mark picker shows the cell's marks as toggles and stays

@@ -129,6 +129,18 @@ fn add_actions(app: &adw::Application, controller: &Rc<Controller>) {
     simple(app, controller, "fill-candidates", |c| c.fill_candidates());
     simple(app, controller, "reset", |c| c.reset());
     simple(app, controller, "try-again", |c| c.try_again());
+    simple(app, controller, "print", |c| c.print());
+    simple(app, controller, "print-puzzles", |c| c.print_puzzles());
+    // `print-to-file((path, with-progress))`: the board printed to a PDF file, no dialog.
+    let print_to_file = gio::SimpleAction::new("print-to-file", Some(glib::VariantTy::new("(sb)").unwrap()));
+    let weak = Rc::downgrade(controller);
+    print_to_file.connect_activate(move |_, parameter| {
+        let request = parameter.and_then(|v| v.get::<(String, bool)>());
+        if let (Some(controller), Some((path, with_progress))) = (weak.upgrade(), request) {
+            controller.print_to_file(&path, with_progress);
+        }
+    });
+    app.add_action(&print_to_file);
     simple(app, controller, "history", |c| c.show_history());
     simple(app, controller, "scripting", |c| c.toggle_lab());
     simple(app, controller, "script-run", |c| c.lab().start(false));
@@ -190,6 +202,7 @@ fn add_actions(app: &adw::Application, controller: &Rc<Controller>) {
         ("app.fill-candidates", &["<Control><Shift>f"]),
         ("app.reset", &["<Control>r"]),
         ("app.history", &["<Control><Shift>h"]),
+        ("app.print", &["<Control><Shift>p"]),
         ("app.scripting", &["<Control><Shift>l"]),
         // Runs the Lab's script from anywhere in the window (opening the Lab if closed).
         ("app.script-run", &["<Control>Return"]),

@@ -13,6 +13,7 @@ mod lab_host;
 mod picker;
 mod play;
 mod preferences;
+mod printing;
 mod probe;
 mod recorder;
 mod replay;

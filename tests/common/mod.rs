@@ -2,6 +2,8 @@
 //! independent of the solver under test.
 #![allow(dead_code)]
 
+pub mod pdf;
+
 use std::path::PathBuf;
 
 /// A puzzle set from `../shared/datasets`. Panics with a clear message when it is missing, so a

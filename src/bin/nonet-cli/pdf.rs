@@ -6,7 +6,7 @@ use std::io::Write;
 use std::path::Path;
 
 use anyhow::{bail, Context, Result};
-use nonet::engine::generator::{self, Options};
+use nonet::engine::generator;
 use nonet::engine::grid::digits_to_line;
 use nonet::engine::logic::{self, Level};
 use nonet::engine::validate::check_puzzle;
@@ -50,27 +50,17 @@ pub fn pdf(request: &Request, out: &Path) -> Result<bool> {
 }
 
 fn generated(request: &Request) -> Result<Vec<Printed>> {
-    let base = request.seed.unwrap_or_else(generator::random_seed);
+    let seed = request.seed.unwrap_or_else(generator::random_seed);
     let mut progress = Progress::new(request.count, "generating");
-    let mut printed = Vec::new();
-    for i in 0..request.count {
-        let options = Options {
-            seed: base.wrapping_add(i),
-            difficulty: request.difficulty,
-            ..Options::default()
-        };
-        let generated = generator::generate(options)?;
-        let rating = generated.rating.unwrap_or_else(|| logic::rate(&generated.puzzle));
-        printed.push(Printed::new(
-            i as usize + 1,
-            generated.puzzle,
-            generated.solution,
-            Some(rating.level.name()),
-            Some(rating.score),
-        ));
-        progress.advance(1);
-    }
-    Ok(printed)
+    let never = std::sync::atomic::AtomicBool::new(false);
+    let mut done = |_| progress.advance(1);
+    Ok(print::new_puzzles(
+        request.difficulty,
+        request.count as usize,
+        seed,
+        &never,
+        &mut done,
+    )?)
 }
 
 /// The puzzles of a file, rated; a line that is not a valid puzzle with one solution stops the
