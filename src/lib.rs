@@ -16,6 +16,7 @@
 //! # Ok::<(), nonet::engine::ParseError>(())
 //! ```
 pub mod engine;
+pub mod i18n;
 pub mod print;
 pub mod script;
 pub mod store;

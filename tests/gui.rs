@@ -772,6 +772,77 @@ fn print_writes_the_board_through_the_print_operation() {
     assert_eq!(at(&state, "values", 2), '4', "printing changed nothing on the board");
 }
 
+/// Issue 13: what a screen reader reads, through AT-SPI (Debian's python3-pyatspi, as Orca does):
+/// the board by its name, the selected cell's description as the player moves, types a digit, a
+/// wrong digit and pencil marks; every button has a name (none is "GtkImage"); the status line.
+#[test]
+fn a_screen_reader_finds_the_board_and_follows_the_selected_cell() {
+    need_display();
+    let app = App::launch(Some(PUZZLE));
+    let solution = solution_of(PUZZLE);
+    let describe = |cell: usize, what: &str| format!("Row {}, column {}: {what}", cell / 9 + 1, cell % 9 + 1);
+    let read = |wanted: &str| -> Value {
+        let deadline = Instant::now() + Duration::from_secs(20);
+        loop {
+            let output = Command::new("/usr/bin/python3")
+                .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/atspi/read_tree.py"))
+                .env("DBUS_SESSION_BUS_ADDRESS", &app.bus.address)
+                .output()
+                .expect("python3-pyatspi is installed (scripts/setup.sh)");
+            let tree: Value = serde_json::from_slice(&output.stdout).unwrap_or(Value::Null);
+            if tree["board"]["description"] == wanted {
+                return tree;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "the board never read {wanted:?}: {tree} {}",
+                String::from_utf8_lossy(&output.stderr)
+            );
+            std::thread::sleep(Duration::from_millis(200));
+        }
+    };
+    // The puzzle opens on r5c5, empty.
+    assert_eq!(&PUZZLE[40..41], ".");
+    let tree = read(&describe(40, "empty"));
+    assert_eq!(tree["board"]["role"], "table", "{tree}");
+    let buttons = tree["buttons"].as_array().unwrap();
+    for name in ["Undo", "Redo", "Hint", "Pencil Mode", "Main Menu"] {
+        assert!(buttons.iter().any(|b| b["name"] == name), "no button {name}: {tree}");
+    }
+    for digit in 1..=9 {
+        let left = 9 - PUZZLE.chars().filter(|&c| c == char::from(b'0' + digit)).count();
+        let name = format!("{digit}: {left} left to place");
+        assert!(
+            buttons.iter().any(|b| b["name"] == name.as_str()),
+            "no digit button {name}: {tree}"
+        );
+    }
+    assert!(
+        buttons
+            .iter()
+            .all(|b| !b["name"].as_str().unwrap_or("").is_empty() && b["name"] != "GtkImage"),
+        "every button is named: {tree}"
+    );
+    // Arrow keys: up to a given.
+    app.keys(&["Up"]);
+    read(&describe(31, &format!("{}, given", &PUZZLE[31..32])));
+    // Back down, the right digit typed.
+    app.keys(&["Down", &solution[40..41]]);
+    read(&describe(40, &solution[40..41]));
+    // A wrong digit, told as a mistake (Mark Wrong Digits is on by default).
+    app.keys(&["Left", "Left"]);
+    assert_eq!(&PUZZLE[38..39], ".");
+    let wrong = (1..=9).map(|d| d.to_string()).find(|d| *d != solution[38..39]).unwrap();
+    app.keys(&[&wrong]);
+    let tree = read(&describe(38, &format!("{wrong}, a mistake")));
+    let state = app.wait_until("the mistake told", |s| s["mistakes"] == 1);
+    assert_eq!(tree["status"], state["message"], "the status line is read as shown");
+    // Pencil marks on an empty cell.
+    app.keys(&["Left", "p", "7", "2", "p"]);
+    assert_eq!(&PUZZLE[37..38], ".");
+    read(&describe(37, "empty, candidates 2, 7"));
+}
+
 /// Issue 15, point 8: the right-click mark picker shows the cell's marks as toggles and stays
 /// open while marks are toggled; the digit picker closes on a digit.
 #[test]

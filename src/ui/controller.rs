@@ -22,6 +22,7 @@ use super::settings::Settings;
 use super::timing::Timing;
 use crate::engine::game::{format_duration, Action, Outcome, Refusal, Status};
 use crate::engine::logic::{self, Level};
+use crate::i18n::gettext;
 use crate::store::NewGame;
 
 /// How long the window may be in the background before the clock stops (with the option on).
@@ -80,6 +81,8 @@ pub struct Controller {
     pub(super) unrecorded: RefCell<Option<NewGame>>,
     /// The game on the board as it started (for Try Again).
     pub(super) started_game: RefCell<Option<NewGame>>,
+    /// The selected cell as the board last described it to screen readers.
+    described: RefCell<String>,
     /// Whether the end of the current game has been recorded.
     pub(super) end_saved: StdCell<bool>,
     /// "on", or why history is off (shown once in a toast, and in the state file).
@@ -142,6 +145,7 @@ impl Controller {
             saved_moves: StdCell::new(0),
             unrecorded: RefCell::new(None),
             started_game: RefCell::new(None),
+            described: RefCell::new(String::new()),
             end_saved: StdCell::new(false),
             history: RefCell::new("opening".into()),
             lab: RefCell::new(None),
@@ -346,9 +350,16 @@ impl Controller {
             if counter.is_visible() != shown {
                 counter.set_visible(shown);
             }
-            let tip = if strict { "Strikes" } else { "Mistakes" };
-            if counter.tooltip_text().as_deref() != Some(tip) {
-                counter.set_tooltip_text(Some(tip));
+            let tip = if strict {
+                gettext("Strikes")
+            } else {
+                gettext("Mistakes")
+            };
+            if counter.tooltip_text().as_deref() != Some(tip.as_str()) {
+                counter.set_tooltip_text(Some(&tip));
+                if let Some(icon) = counter.first_child() {
+                    super::set_accessible(&icon, gtk::AccessibleProperty::Label, &tip);
+                }
             }
         }
         self.hints.set_label(&match game.hints_left() {
@@ -395,10 +406,20 @@ impl Controller {
         // Undo and Redo (buttons and keys) only when they would do something: not after Solve.
         self.enable_action("undo", playing && game.can_undo());
         self.enable_action("redo", playing && game.can_redo());
+        self.describe_selected(play);
         if let Some(path) = std::env::var_os(super::probe::STATE_FILE_ENV) {
             self.write_probe(&path, play, now);
         }
         self.save_progress(game, now);
+    }
+
+    /// Keeps the board's accessible description (what a screen reader reads) on the selected cell.
+    fn describe_selected(&self, play: &Play) {
+        let description = play.describe_selected();
+        if *self.described.borrow() != description {
+            super::set_accessible(&self.area, gtk::AccessibleProperty::Description, &description);
+            self.described.replace(description);
+        }
     }
 
     /// Where the board sits in an area of this size (with room for coordinates if shown).

@@ -48,7 +48,16 @@ impl DigitPad {
             let text = remaining.to_string();
             if left.label() != text {
                 left.set_label(&text);
-                button.set_tooltip_text(Some(&format!("{digit}: {remaining} left to place")));
+                let tip = crate::i18n::fill(
+                    &crate::i18n::ngettext(
+                        "{digit}: {n} left to place",
+                        "{digit}: {n} left to place",
+                        remaining as u32,
+                    ),
+                    &[("digit", &digit), ("n", &remaining)],
+                );
+                button.set_tooltip_text(Some(&tip));
+                crate::ui::set_accessible(button, gtk::AccessibleProperty::Label, &tip);
             }
             if button.is_sensitive() != (remaining > 0) {
                 button.set_sensitive(remaining > 0);

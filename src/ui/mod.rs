@@ -77,6 +77,31 @@ pub fn tell(parent: Option<&impl IsA<gtk::Window>>, heading: &str, body: &str) -
 
 /// Runs the application; returns its exit code.
 pub fn run() -> glib::ExitCode {
+    crate::i18n::init();
     gtk::gio::resources_register_include!("nonet.gresource").expect("the compiled-in resources register");
     application::build().run()
+}
+
+/// Sets a text property of a widget's accessible (its label or description, what screen
+/// readers read). `gtk_accessible_update_property_value` is in every GTK 4, but gtk4-rs 0.11
+/// binds it (and the `Accessible` interface) only from GTK 4.10.
+pub fn set_accessible(widget: &impl IsA<gtk::Widget>, property: gtk::AccessibleProperty, text: &str) {
+    use gtk::glib::translate::{IntoGlib, ToGlibPtr};
+    extern "C" {
+        fn gtk_accessible_update_property_value(
+            accessible: *mut std::ffi::c_void,
+            n_properties: std::ffi::c_int,
+            properties: *mut gtk::ffi::GtkAccessibleProperty,
+            values: *const gtk::glib::gobject_ffi::GValue,
+        );
+    }
+    let value = text.to_value();
+    let mut properties = [property.into_glib()];
+    let widget: &gtk::Widget = widget.as_ref();
+    let instance: *mut gtk::ffi::GtkWidget = widget.to_glib_none().0;
+    // SAFETY: a widget is a GtkAccessible; one property and one initialised string value, as
+    // the function expects (GTK copies the value).
+    unsafe {
+        gtk_accessible_update_property_value(instance.cast(), 1, properties.as_mut_ptr(), value.to_glib_none().0);
+    }
 }

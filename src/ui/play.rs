@@ -6,6 +6,7 @@ use crate::engine::backtrack::{Backtracker, SearchEvent};
 use crate::engine::game::{Action, Game, Outcome, Refusal};
 use crate::engine::grid::{cell_name, Cell, Digit, CELLS, HOUSES};
 use crate::engine::logic::{Hint, HouseRole, Level, Role, Step};
+use crate::i18n::gettext;
 
 /// How the board is shown (from Preferences).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -175,6 +176,39 @@ impl Play {
         }
     }
 
+    /// What a screen reader says of the selected cell: "Row 5, column 5: empty, candidates 2,
+    /// 4, 7", "Row 1, column 2: 4, given", "Row 3, column 1: 6, a mistake" (wrong digits are
+    /// told only where the board shows them in red).
+    pub fn describe_selected(&self) -> String {
+        let Some(cell) = self.selected else {
+            return String::new();
+        };
+        let (row, column) = (cell / 9 + 1, cell % 9 + 1);
+        let digit = self.shown_values()[cell];
+        let game = &self.game;
+        let what = if digit == 0 {
+            let marks: Vec<String> = game.marks(cell).iter().map(|d| d.to_string()).collect();
+            if marks.is_empty() {
+                gettext("empty")
+            } else {
+                gettext("empty, candidates {}").replacen("{}", &marks.join(", "), 1)
+            }
+        } else if game.is_given(cell) {
+            gettext("{}, given").replacen("{}", &digit.to_string(), 1)
+        } else if (self.prefs.mark_wrong || self.is_told_wrong(cell))
+            && !self.solution_shown()
+            && game.solution()[cell] != digit
+        {
+            gettext("{}, a mistake").replacen("{}", &digit.to_string(), 1)
+        } else {
+            digit.to_string()
+        };
+        gettext("Row {row}, column {column}: {what}")
+            .replace("{row}", &row.to_string())
+            .replace("{column}", &column.to_string())
+            .replace("{what}", &what)
+    }
+
     /// Moves the selection by rows and columns, wrapping at the edges.
     pub fn move_selection(&mut self, rows: i32, cols: i32) {
         let cell = self.selected.unwrap_or(40) as i32;
@@ -341,6 +375,24 @@ mod tests {
             Level::Easy,
             Prefs::default(),
         )
+    }
+
+    #[test]
+    fn the_selected_cell_is_described_for_screen_readers() {
+        let mut play = play();
+        play.selected = Some(1);
+        assert_eq!(play.describe_selected(), "Row 1, column 2: 3, given");
+        play.selected = Some(2);
+        assert_eq!(play.describe_selected(), "Row 1, column 3: empty");
+        play.press_digit(2, true).unwrap();
+        play.press_digit(7, true).unwrap();
+        assert_eq!(play.describe_selected(), "Row 1, column 3: empty, candidates 2, 7");
+        play.press_digit(4, false).unwrap();
+        assert_eq!(play.describe_selected(), "Row 1, column 3: 4");
+        play.selected = Some(3);
+        play.press_digit(2, false).unwrap();
+        // The puzzle's solution has 6 there.
+        assert_eq!(play.describe_selected(), "Row 1, column 4: 2, a mistake");
     }
 
     #[test]

@@ -144,11 +144,13 @@ fn build(parent: &adw::Window, record: GameRecord, moves: Vec<SavedMove>) {
     scale.set_value(total as f64);
     scale.set_sensitive(total > 0);
     let button = |icon: &str, tip: &str| {
-        gtk::Button::builder()
+        let button = gtk::Button::builder()
             .icon_name(icon)
             .tooltip_text(tip)
             .css_classes(["flat"])
-            .build()
+            .build();
+        super::set_accessible(&button, gtk::AccessibleProperty::Label, tip);
+        button
     };
     let first = button("media-skip-backward-symbolic", "First Move");
     let back = button("go-previous-symbolic", "Previous Move");
@@ -157,6 +159,7 @@ fn build(parent: &adw::Window, record: GameRecord, moves: Vec<SavedMove>) {
         .tooltip_text("Play")
         .css_classes(["flat"])
         .build();
+    super::set_accessible(&playing, gtk::AccessibleProperty::Label, "Play");
     let forward = button("go-next-symbolic", "Next Move");
     let last = button("media-skip-forward-symbolic", "Last Move");
     let controls = gtk::Box::builder()
@@ -222,11 +225,14 @@ fn build(parent: &adw::Window, record: GameRecord, moves: Vec<SavedMove>) {
             if let Some(timer) = replay.timer.take() {
                 timer.remove();
             }
-            toggle.set_icon_name(if toggle.is_active() {
-                "media-playback-pause-symbolic"
+            let (icon, name) = if toggle.is_active() {
+                ("media-playback-pause-symbolic", "Pause")
             } else {
-                "media-playback-start-symbolic"
-            });
+                ("media-playback-start-symbolic", "Play")
+            };
+            toggle.set_icon_name(icon);
+            toggle.set_tooltip_text(Some(name));
+            super::set_accessible(toggle, gtk::AccessibleProperty::Label, name);
             if !toggle.is_active() {
                 return;
             }
