@@ -33,6 +33,12 @@ pub fn init() {
     }
 }
 
+/// Marks a string for translation where it is written (a table, a constant) without translating
+/// it there: it is looked up with [`gettext`] where it is shown.
+pub const fn n_(text: &str) -> &str {
+    text
+}
+
 /// Replaces each `{name}` in a translated template by its value.
 pub fn fill(template: &str, values: &[(&str, &dyn std::fmt::Display)]) -> String {
     let mut text = template.to_string();

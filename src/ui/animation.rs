@@ -10,6 +10,7 @@ use gtk::glib;
 use super::controller::Controller;
 use super::play::Tick;
 use crate::engine::game::Status;
+use crate::i18n::gettext;
 
 impl Controller {
     /// Asks first: Solve ends the game as solved by the computer, which Undo can't take back.
@@ -20,12 +21,12 @@ impl Controller {
         }
         let dialog = adw::MessageDialog::new(
             Some(&self.window),
-            Some("Solve the Puzzle?"),
-            Some("Nonet fills in the rest by trial and error, step by step (Esc stops it). The game then ends as solved by the computer, and Undo can't take it back."),
+            Some(&gettext("Solve the Puzzle?")),
+            Some(&gettext("Nonet fills in the rest by trial and error, step by step (Esc stops it). The game then ends as solved by the computer, and Undo can't take it back.")),
         );
-        dialog.set_title(Some("Solve the Puzzle?"));
-        dialog.add_response("cancel", "_Cancel");
-        dialog.add_response("solve", "_Solve");
+        dialog.set_title(Some(&gettext("Solve the Puzzle?")));
+        dialog.add_response("cancel", &gettext("_Cancel"));
+        dialog.add_response("solve", &gettext("_Solve"));
         dialog.set_response_appearance("solve", adw::ResponseAppearance::Destructive);
         dialog.set_default_response(Some("solve"));
         dialog.set_close_response("cancel");
@@ -51,7 +52,7 @@ impl Controller {
         if started != Some(true) {
             return;
         }
-        self.say("Solving by trial and error… (Esc stops)");
+        self.say(&gettext("Solving by trial and error… (Esc stops)"));
         // Up to 60 frames a second; at higher speeds several steps go into one frame.
         let speed = self.settings.prefs().steps_per_second.max(1);
         let frames = speed.min(60);
@@ -72,13 +73,13 @@ impl Controller {
                 }
                 Tick::Solved => {
                     this.animation.replace(None);
-                    this.say("Solved by the computer.");
+                    this.say(&gettext("Solved by the computer."));
                     this.refresh();
                     glib::ControlFlow::Break
                 }
                 Tick::Failed => {
                     this.animation.replace(None);
-                    this.say("The search found no solution.");
+                    this.say(&gettext("The search found no solution."));
                     this.refresh();
                     glib::ControlFlow::Break
                 }
@@ -92,7 +93,7 @@ impl Controller {
         if let Some(source) = self.animation.take() {
             source.remove();
             self.with_play(|play| play.stop_animation());
-            self.say("Solver stopped.");
+            self.say(&gettext("Solver stopped."));
             self.refresh();
         }
     }

@@ -12,6 +12,7 @@ use super::preferences;
 use super::settings::Settings;
 use super::{APP_ID, RESOURCE_PREFIX};
 use crate::engine::logic::Level;
+use crate::i18n::gettext;
 
 /// The one game window, owned here: every callback holds the controller weakly.
 type Owner = Rc<RefCell<Option<Rc<Controller>>>>;
@@ -223,9 +224,10 @@ fn show_about(app: &adw::Application) {
         .application_name("Nonet")
         .application_icon(APP_ID)
         .version(env!("CARGO_PKG_VERSION"))
-        .comments("A Sudoku game with an engine that explains itself")
+        .comments(gettext("A Sudoku game with an engine that explains itself"))
         .license_type(gtk::License::Gpl30)
-        .developers(vec!["The Nonet developers"])
+        .developers(vec![gettext("The Nonet developers")])
+        .translator_credits(gettext("translator-credits"))
         .website(WEBSITE)
         .issue_url(format!("{WEBSITE}/issues"))
         .modal(true)

@@ -22,7 +22,7 @@ use super::settings::Settings;
 use super::timing::Timing;
 use crate::engine::game::{format_duration, Action, Outcome, Refusal, Status};
 use crate::engine::logic::{self, Level};
-use crate::i18n::gettext;
+use crate::i18n::{count, fill, gettext};
 use crate::store::NewGame;
 
 /// How long the window may be in the background before the clock stops (with the option on).
@@ -237,7 +237,7 @@ impl Controller {
         if self.window.is_active() || app_active() {
             if self.paused_by_away.replace(false) {
                 self.set_paused(false);
-                self.say("Welcome back. The clock runs again.");
+                self.say(&gettext("Welcome back. The clock runs again."));
             }
             return;
         }
@@ -254,7 +254,7 @@ impl Controller {
             if playing && !app_active() {
                 this.paused_by_away.set(true);
                 this.set_paused(true);
-                this.say("The clock stopped while you were away.");
+                this.say(&gettext("The clock stopped while you were away."));
             }
         });
         self.away.replace(Some(source));
@@ -277,8 +277,11 @@ impl Controller {
             return self.new_game();
         }
         let toast = adw::Toast::builder()
-            .title(format!("New puzzles will be {}", level.name()))
-            .button_label("New Puzzle")
+            .title(fill(
+                &gettext("New puzzles will be {level}"),
+                &[("level", &super::level_name(level))],
+            ))
+            .button_label(gettext("New Puzzle"))
             .action_name("app.new-game")
             .timeout(5)
             .build();
@@ -298,7 +301,9 @@ impl Controller {
         let result = self.with_play(|play| play.act(Action::Reset));
         if let Some(result) = result {
             if result.map(|o| o.changed).unwrap_or(false) {
-                self.say("The board is back to the givens (Undo brings your work back).");
+                self.say(&gettext(
+                    "The board is back to the givens (Undo brings your work back).",
+                ));
             }
             self.report(result);
         }
@@ -367,7 +372,7 @@ impl Controller {
             None => game.hints_used().to_string(),
         });
         let clock = if play.paused {
-            "Paused".to_string()
+            gettext("Paused")
         } else {
             format_duration(game.clock.elapsed_ms(now))
         };
@@ -375,24 +380,25 @@ impl Controller {
             self.pause_page.set_visible(play.paused);
         }
         if play.paused {
-            let description = format!(
-                "The clock stopped at {}. Click, press a key or Resume to play on.",
-                format_duration(game.clock.elapsed_ms(now))
+            let description = fill(
+                &gettext("The clock stopped at {time}. Click, press a key or Resume to play on."),
+                &[("time", &format_duration(game.clock.elapsed_ms(now)))],
             );
             if self.pause_page.description().as_deref() != Some(description.as_str()) {
                 self.pause_page.set_description(Some(&description));
             }
         }
-        self.title.set_subtitle(&format!("{} · {}", play.level.name(), clock));
+        self.title
+            .set_subtitle(&format!("{} · {}", super::level_name(play.level), clock));
         if self.window.is_narrow() {
             // The header has no room for the title and counters: they share the status line.
-            let mut status = vec![play.level.name().to_string(), clock];
+            let mut status = vec![super::level_name(play.level), clock];
             if strict {
-                status.push(format!("strikes {}", self.mistakes.label()));
+                status.push(fill(&gettext("strikes {count}"), &[("count", &self.mistakes.label())]));
             } else if play.prefs.mark_wrong {
-                status.push(super::count(game.mistakes(), "mistake", "mistakes"));
+                status.push(count(game.mistakes(), "{n} mistake", "{n} mistakes"));
             }
-            status.push(format!("hints {}", self.hints.label()));
+            status.push(fill(&gettext("hints {count}"), &[("count", &self.hints.label())]));
             self.window.parts().narrow_status.set_label(&status.join(" · "));
         }
         // The hint button (and Ctrl+H) goes insensitive once the allowance is spent, unless a
@@ -445,15 +451,19 @@ impl Controller {
             // Told only to a player who asked to be (Mark Wrong Digits).
             Ok(outcome) if outcome.mistake => {
                 let told = self.with_play(|play| play.prefs.mark_wrong).unwrap_or(false);
-                self.say(if told { "That digit is not right." } else { "" });
+                self.say(&if told {
+                    gettext("That digit is not right.")
+                } else {
+                    String::new()
+                });
             }
             // A message belongs to its moment: the next move clears it.
             Ok(outcome) if outcome.changed => self.say(""),
             Ok(_) => {}
-            Err(Refusal::GivenCell) => self.say("Givens can't be changed."),
-            Err(Refusal::SolutionShown) => self.say("Hide the solution (or stop the solver) to play on."),
-            Err(Refusal::Paused) => self.say("The game is paused."),
-            Err(Refusal::Finished) => self.say("This game is over. Start a new puzzle from the menu."),
+            Err(Refusal::GivenCell) => self.say(&gettext("Givens can't be changed.")),
+            Err(Refusal::SolutionShown) => self.say(&gettext("Hide the solution (or stop the solver) to play on.")),
+            Err(Refusal::Paused) => self.say(&gettext("The game is paused.")),
+            Err(Refusal::Finished) => self.say(&gettext("This game is over. Start a new puzzle from the menu.")),
             Err(Refusal::OutOfRange) => {}
         }
         self.refresh();
@@ -464,23 +474,25 @@ impl Controller {
         let summary = self.with_play(|play| {
             play.game.clock.stop(now);
             let game = &play.game;
-            let (solved, end) = if game.helped() {
-                ("Solved with help", " (not a best time).")
+            let template = if game.helped() {
+                gettext("Solved with help in {time} with {mistakes} and {hints} (not a best time).")
             } else {
-                ("Solved", ".")
+                gettext("Solved in {time} with {mistakes} and {hints}.")
             };
-            format!(
-                "{solved} in {} with {} and {}{end}",
-                format_duration(game.clock.elapsed_ms(now)),
-                super::count(game.mistakes(), "mistake", "mistakes"),
-                super::count(game.hints_used(), "hint", "hints"),
+            fill(
+                &template,
+                &[
+                    ("time", &format_duration(game.clock.elapsed_ms(now))),
+                    ("mistakes", &count(game.mistakes(), "{n} mistake", "{n} mistakes")),
+                    ("hints", &count(game.hints_used(), "{n} hint", "{n} hints")),
+                ],
             )
         });
         let Some(summary) = summary else { return };
         self.say(&summary);
-        let dialog = adw::MessageDialog::new(Some(&self.window), Some("Well done!"), Some(&summary));
-        dialog.add_response("close", "Close");
-        dialog.add_response("new", "New Puzzle");
+        let dialog = adw::MessageDialog::new(Some(&self.window), Some(&gettext("Well done!")), Some(&summary));
+        dialog.add_response("close", &gettext("Close"));
+        dialog.add_response("new", &gettext("New Puzzle"));
         dialog.set_response_appearance("new", adw::ResponseAppearance::Suggested);
         dialog.set_default_response(Some("new"));
         let this = Rc::downgrade(self);
@@ -498,7 +510,7 @@ impl Controller {
             Some(HintProgress::Find(request)) => {
                 let (position, solution) = *request;
                 // Hard positions can take a moment (forcing nets): find it off the main thread.
-                self.say("Looking for a hint…");
+                self.say(&gettext("Looking for a hint…"));
                 let asked = position.clone();
                 let handle = gio::spawn_blocking(move || logic::hint::hint_with_solution(&position, &solution));
                 let this = Rc::downgrade(self);
@@ -509,7 +521,7 @@ impl Controller {
                         if play.game.position() == asked && play.hint.is_none() {
                             play.receive_hint(hint)
                         } else {
-                            "The grid changed while the hint was found; ask again.".to_string()
+                            gettext("The grid changed while the hint was found; ask again.")
                         }
                     });
                     if let Some(message) = message {
@@ -578,10 +590,10 @@ impl Controller {
             play.pencil
         });
         self.set_action_state("pencil", on == Some(true));
-        self.say(if on == Some(true) {
-            "Pencil mode: digits toggle pencil marks."
+        self.say(&if on == Some(true) {
+            gettext("Pencil mode: digits toggle pencil marks.")
         } else {
-            "Pencil mode off."
+            gettext("Pencil mode off.")
         });
         self.refresh();
         on.unwrap_or(false)
@@ -592,10 +604,10 @@ impl Controller {
             play.hint = None;
             play.game.set_solution_shown(shown)
         });
-        self.say(if shown {
-            "The solution is shown; hide it to play on."
+        self.say(&if shown {
+            gettext("The solution is shown; hide it to play on.")
         } else {
-            ""
+            String::new()
         });
         self.refresh();
     }
@@ -640,7 +652,7 @@ impl Controller {
                 // Back in another of Nonet's windows after being away: the clock runs again.
                 if this.paused_by_away.get() && app_active() {
                     this.set_paused(false);
-                    this.say("Welcome back. The clock runs again.");
+                    this.say(&gettext("Welcome back. The clock runs again."));
                 } else if !app_active() && this.away.borrow().is_none() && !this.paused_by_away.get() {
                     // Left from another of Nonet's windows: the main window saw no change.
                     this.away_changed();

@@ -16,6 +16,7 @@ use super::import::Source;
 use super::input::{command_for, KeyCommand};
 use crate::engine::cellset::CellSet;
 use crate::engine::grid::{digits_to_line, Cell, Digit, CELLS, PEERS};
+use crate::i18n::{count, gettext};
 
 /// The puzzle being entered.
 #[derive(Clone, Debug, PartialEq)]
@@ -52,13 +53,21 @@ impl Entry {
     pub fn status(&self) -> String {
         let givens = self.givens();
         if !self.conflicts().is_empty() {
-            return "A digit repeats in a row, column or box (shown in red).".into();
+            return gettext("A digit repeats in a row, column or box (shown in red).");
         }
-        let count = super::count(givens as u32, "given", "givens");
+        let givens = givens as u32;
         if givens < 17 {
-            format!("{count}; a puzzle with one solution needs at least 17.")
+            count(
+                givens,
+                "{n} given; a puzzle with one solution needs at least 17.",
+                "{n} givens; a puzzle with one solution needs at least 17.",
+            )
         } else {
-            format!("{count}. Start checks that the puzzle has one solution.")
+            count(
+                givens,
+                "{n} given. Start checks that the puzzle has one solution.",
+                "{n} givens. Start checks that the puzzle has one solution.",
+            )
         }
     }
 

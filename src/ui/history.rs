@@ -14,20 +14,21 @@ use super::board::{self, Palette};
 use super::replay;
 use crate::engine::game::format_duration;
 use crate::engine::logic::Level;
+use crate::i18n::{count, fill, gettext, n_, ngettext};
 use crate::store::{Filter, GameRecord, GameStatus, LevelStats, SolveTime, Store};
 
 /// The list shows at most this many games (the newest that match); the statistics use them all.
 const SHOWN: usize = 1000;
 
 const STATUSES: [(Option<GameStatus>, &str); 8] = [
-    (None, "Any Status"),
-    (Some(GameStatus::Solved), "Solved"),
-    (Some(GameStatus::SolvedWithHelp), "Solved with Help"),
-    (Some(GameStatus::SolvedByComputer), "Solved by Computer"),
-    (Some(GameStatus::Paused), "Paused"),
-    (Some(GameStatus::Abandoned), "Abandoned"),
-    (Some(GameStatus::Lost), "Lost"),
-    (Some(GameStatus::InProgress), "In Progress"),
+    (None, n_("Any Status")),
+    (Some(GameStatus::Solved), n_("Solved")),
+    (Some(GameStatus::SolvedWithHelp), n_("Solved with Help")),
+    (Some(GameStatus::SolvedByComputer), n_("Solved by Computer")),
+    (Some(GameStatus::Paused), n_("Paused")),
+    (Some(GameStatus::Abandoned), n_("Abandoned")),
+    (Some(GameStatus::Lost), n_("Lost")),
+    (Some(GameStatus::InProgress), n_("In Progress")),
 ];
 
 fn open_store(path: &std::path::Path) -> Result<Store, String> {
@@ -92,7 +93,8 @@ pub fn show(parent: &impl IsA<gtk::Window>, path: PathBuf) {
         parts.list.get(),
         parts.stats_box.get(),
     );
-    statuses.set_model(Some(&gtk::StringList::new(&STATUSES.map(|(_, name)| name))));
+    let names = STATUSES.map(|(_, name)| gettext(name));
+    statuses.set_model(Some(&gtk::StringList::new(&names.each_ref().map(String::as_str))));
     let chart = gtk::DrawingArea::builder().height_request(220).hexpand(true).build();
 
     let reload = {
@@ -131,17 +133,24 @@ pub fn show(parent: &impl IsA<gtk::Window>, path: PathBuf) {
                 match result {
                     Ok((games, total)) => {
                         count.set_label(&match games.len() {
-                            n if n == SHOWN => format!("newest {SHOWN} of {total}"),
-                            n => format!("{n} of {total} games"),
+                            n if n == SHOWN => {
+                                fill(&gettext("newest {n} of {total}"), &[("n", &SHOWN), ("total", &total)])
+                            }
+                            n => fill(
+                                &ngettext("{n} of {total} game", "{n} of {total} games", total as u32),
+                                &[("n", &n), ("total", &total)],
+                            ),
                         });
                         for game in games {
                             list.append(&game_row(&game, &window));
                         }
                         if list.first_child().is_none() {
-                            list.append(&adw::ActionRow::builder().title("No games yet").build());
+                            list.append(&adw::ActionRow::builder().title(gettext("No games yet")).build());
                         }
                     }
-                    Err(error) => count.set_label(&format!("History can't be read: {error}")),
+                    Err(error) => {
+                        count.set_label(&fill(&gettext("History can't be read: {error}"), &[("error", &error)]))
+                    }
                 }
             });
         })
@@ -155,32 +164,36 @@ pub fn show(parent: &impl IsA<gtk::Window>, path: PathBuf) {
     window.present();
 }
 
-fn status_name(status: GameStatus) -> &'static str {
+fn status_name(status: GameStatus) -> String {
     match status {
-        GameStatus::InProgress => "In progress",
-        GameStatus::Solved => "Solved",
-        GameStatus::SolvedWithHelp => "Solved with help",
-        GameStatus::SolvedByComputer => "Solved by the computer",
-        GameStatus::Paused => "Paused: open it to resume",
-        GameStatus::Abandoned => "Abandoned",
-        GameStatus::Lost => "Lost: too many strikes",
+        GameStatus::InProgress => gettext("In progress"),
+        GameStatus::Solved => gettext("Solved"),
+        GameStatus::SolvedWithHelp => gettext("Solved with help"),
+        GameStatus::SolvedByComputer => gettext("Solved by the computer"),
+        GameStatus::Paused => gettext("Paused: open it to resume"),
+        GameStatus::Abandoned => gettext("Abandoned"),
+        GameStatus::Lost => gettext("Lost: too many strikes"),
     }
 }
 
 fn game_row(game: &GameRecord, window: &glib::WeakRef<adw::Window>) -> adw::ActionRow {
     let row = adw::ActionRow::builder()
-        .title(format!("{} · {}", game.level.name(), status_name(game.status)))
+        .title(format!(
+            "{} · {}",
+            super::level_name(game.level),
+            status_name(game.status)
+        ))
         .subtitle(format!(
             "{} · {} · {} · {}",
             super::friendly_time(game.started_at),
             format_duration(game.elapsed_ms),
-            super::count(game.mistakes, "mistake", "mistakes"),
-            super::count(game.hints, "hint", "hints")
+            count(game.mistakes, "{n} mistake", "{n} mistakes"),
+            count(game.hints, "{n} hint", "{n} hints")
         ))
         .activatable(true)
         .build();
     row.add_suffix(&gtk::Image::from_icon_name("media-playback-start-symbolic"));
-    row.set_tooltip_text(Some("Replay this game"));
+    row.set_tooltip_text(Some(&gettext("Replay this game")));
     let (id, window) = (game.id, window.clone());
     row.connect_activated(move |_| {
         if let Some(window) = window.upgrade() {
@@ -203,8 +216,8 @@ fn load_stats(container: &gtk::Box, chart: &gtk::DrawingArea, path: PathBuf) {
         match handle.await.unwrap_or_else(|_| Err("the query failed".into())) {
             Ok((stats, times)) => {
                 let group = adw::PreferencesGroup::builder()
-                    .title("Solve Times")
-                    .description("Each dot is a game you solved, in the order played")
+                    .title(gettext("Solve Times"))
+                    .description(gettext("Each dot is a game you solved, in the order played"))
                     .build();
                 let frame = gtk::Frame::builder().child(&chart).build();
                 group.add(&frame);
@@ -217,28 +230,36 @@ fn load_stats(container: &gtk::Box, chart: &gtk::DrawingArea, path: PathBuf) {
                     container.append(&level_group(level));
                 }
             }
-            Err(error) => container.append(&gtk::Label::new(Some(&format!("History can't be read: {error}")))),
+            Err(error) => container.append(&gtk::Label::new(Some(&fill(
+                &gettext("History can't be read: {error}"),
+                &[("error", &error)],
+            )))),
         }
     });
 }
 
 fn level_group(stats: &LevelStats) -> adw::PreferencesGroup {
-    let group = adw::PreferencesGroup::builder().title(stats.level.name()).build();
+    let group = adw::PreferencesGroup::builder()
+        .title(super::level_name(stats.level))
+        .build();
     let time = |ms: Option<u64>| ms.map(format_duration).unwrap_or_else(|| "–".into());
-    let lost = (stats.lost > 0).then(|| ("Lost to Strikes", stats.lost.to_string()));
+    let lost = (stats.lost > 0).then(|| (gettext("Lost to Strikes"), stats.lost.to_string()));
     for (title, value) in [
-        ("Played", stats.played.to_string()),
-        ("Solved", format!("{} ({:.0}%)", stats.solved, stats.solve_rate * 100.0)),
-        ("Solved with Help", stats.solved_with_help.to_string()),
+        (gettext("Played"), stats.played.to_string()),
+        (
+            gettext("Solved"),
+            format!("{} ({:.0}%)", stats.solved, stats.solve_rate * 100.0),
+        ),
+        (gettext("Solved with Help"), stats.solved_with_help.to_string()),
     ]
     .into_iter()
     .chain(lost)
     .chain([
-        ("Best Time", time(stats.best_ms)),
-        ("Median Time", time(stats.median_ms)),
-        ("Average Time", time(stats.mean_ms)),
-        ("Current Streak", stats.current_streak.to_string()),
-        ("Best Streak", stats.best_streak.to_string()),
+        (gettext("Best Time"), time(stats.best_ms)),
+        (gettext("Median Time"), time(stats.median_ms)),
+        (gettext("Average Time"), time(stats.mean_ms)),
+        (gettext("Current Streak"), stats.current_streak.to_string()),
+        (gettext("Best Streak"), stats.best_streak.to_string()),
     ]) {
         let row = adw::ActionRow::builder().title(title).build();
         row.add_suffix(&gtk::Label::builder().label(value).css_classes(["dim-label"]).build());
@@ -309,7 +330,7 @@ fn draw_chart(
     cr.set_font_size(11.0);
     if times.is_empty() {
         cr.move_to(left, top + h / 2.0);
-        cr.show_text("Solve a puzzle and its time appears here.")?;
+        cr.show_text(&gettext("Solve a puzzle and its time appears here."))?;
         return Ok(());
     }
     let (tick_ms, ticks) = chart_ticks(times.iter().map(|t| t.elapsed_ms).max().unwrap_or(0));
@@ -330,7 +351,7 @@ fn draw_chart(
         cr.show_text(&tick_label(tick_ms * i))?;
     }
     cr.move_to(left, height - 8.0);
-    cr.show_text(&super::count(times.len() as u32, "game solved", "games solved"))?;
+    cr.show_text(&count(times.len() as u32, "{n} game solved", "{n} games solved"))?;
     let colour = |level: Level| match level {
         Level::Easy => palette.success,
         Level::Medium => palette.accent,
@@ -354,7 +375,8 @@ fn draw_chart(
     // Legend.
     let mut x = left + w;
     for level in Level::ALL.into_iter().rev() {
-        let name = level.name();
+        let name = super::level_name(level);
+        let name = name.as_str();
         let extents = cr.text_extents(name)?;
         x -= extents.width() + 22.0;
         board::set_color(cr, &colour(level));

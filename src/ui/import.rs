@@ -13,6 +13,7 @@ use gtk::{gio, glib};
 use crate::engine::generator::{self, Options};
 use crate::engine::logic::rating;
 use crate::engine::validate;
+use crate::i18n::{fill, gettext, ngettext};
 use crate::store::{self, NewGame};
 
 /// Where a puzzle came from, for messages (and later for the game's record).
@@ -37,9 +38,9 @@ impl Source {
 
     pub fn describe(&self) -> String {
         match self {
-            Source::Typed | Source::Placed => "The puzzle you entered".into(),
-            Source::Pasted => "The pasted puzzle".into(),
-            Source::Opened(name) => format!("The puzzle in {name}"),
+            Source::Typed | Source::Placed => gettext("The puzzle you entered"),
+            Source::Pasted => gettext("The pasted puzzle"),
+            Source::Opened(name) => fill(&gettext("The puzzle in {file}"), &[("file", name)]),
         }
     }
 }
@@ -49,19 +50,26 @@ impl Source {
 pub fn for_players(error: &validate::ImportError) -> String {
     use crate::engine::format::ParseErrorKind as Kind;
     match error {
-        validate::ImportError::Empty => "there is no puzzle in it".into(),
-        validate::ImportError::Problem(problem) => format!("it has {problem}"),
+        validate::ImportError::Empty => gettext("there is no puzzle in it"),
+        validate::ImportError::Problem(problem) => fill(&gettext("it has {problem}"), &[("problem", problem)]),
         validate::ImportError::Parse { error, .. } => {
-            let line = error.location.line.map(|l| format!(" (line {l})")).unwrap_or_default();
+            let line = error
+                .location
+                .line
+                .map(|l| fill(&gettext(" (line {line})"), &[("line", &l)]))
+                .unwrap_or_default();
             match &error.kind {
-                Kind::Empty => "there is no puzzle in it".into(),
-                Kind::UnexpectedChar(c) => format!(
-                    "it has “{}” where only digits 1 to 9 belong, and . or 0 for an empty cell{line}",
-                    c.escape_debug()
+                Kind::Empty => gettext("there is no puzzle in it"),
+                Kind::UnexpectedChar(c) => fill(
+                    &gettext("it has “{char}” where only digits 1 to 9 belong, and . or 0 for an empty cell{line}"),
+                    &[("char", &c.escape_debug()), ("line", &line)],
                 ),
-                Kind::CellCount(n) => format!("it has {n} cells, and a Sudoku has 81"),
-                Kind::RowLength(n) => format!("a row has {n} cells instead of 9{line}"),
-                Kind::RowCount(n) => format!("it has {n} rows instead of 9"),
+                Kind::CellCount(n) => fill(&gettext("it has {n} cells, and a Sudoku has 81"), &[("n", n)]),
+                Kind::RowLength(n) => fill(
+                    &gettext("a row has {n} cells instead of 9{line}"),
+                    &[("n", n), ("line", &line)],
+                ),
+                Kind::RowCount(n) => fill(&gettext("it has {n} rows instead of 9"), &[("n", n)]),
                 other => format!("{other}{line}"),
             }
         }
@@ -72,8 +80,8 @@ pub fn for_players(error: &validate::ImportError) -> String {
 pub fn ask_for_puzzle(parent: &impl IsA<gtk::Window>, initial: &str, play: impl Fn(String) + 'static) {
     let dialog = adw::MessageDialog::new(
         Some(parent),
-        Some("Enter Your Own Puzzle"),
-        Some("Type or paste a puzzle: 81 digits with 0 or . for blanks, a 9×9 grid, or the .sdk, .ss, pencil-mark or JSON formats."),
+        Some(&gettext("Enter Your Own Puzzle")),
+        Some(&gettext("Type or paste a puzzle: 81 digits with 0 or . for blanks, a 9×9 grid, or the .sdk, .ss, pencil-mark or JSON formats.")),
     );
     let buffer = gtk::TextBuffer::new(None);
     buffer.set_text(initial);
@@ -94,8 +102,8 @@ pub fn ask_for_puzzle(parent: &impl IsA<gtk::Window>, initial: &str, play: impl 
         .build();
     scroller.add_css_class("card");
     dialog.set_extra_child(Some(&scroller));
-    dialog.add_response("cancel", "Cancel");
-    dialog.add_response("play", "Play");
+    dialog.add_response("cancel", &gettext("Cancel"));
+    dialog.add_response("play", &gettext("Play"));
     dialog.set_response_appearance("play", adw::ResponseAppearance::Suggested);
     dialog.set_default_response(Some("play"));
     dialog.set_close_response("cancel");
@@ -112,20 +120,20 @@ pub fn ask_for_puzzle(parent: &impl IsA<gtk::Window>, initial: &str, play: impl 
 /// Lets the player choose a puzzle file; `open` receives it.
 pub fn choose_file(parent: &impl IsA<gtk::Window>, open: impl Fn(gio::File) + 'static) {
     let chooser = gtk::FileChooserNative::new(
-        Some("Open Puzzle"),
+        Some(&gettext("Open Puzzle")),
         Some(parent),
         gtk::FileChooserAction::Open,
-        Some("_Open"),
-        Some("_Cancel"),
+        Some(&gettext("_Open")),
+        Some(&gettext("_Cancel")),
     );
     let puzzles = gtk::FileFilter::new();
-    puzzles.set_name(Some("Sudoku puzzles"));
+    puzzles.set_name(Some(&gettext("Sudoku puzzles")));
     for pattern in ["*.txt", "*.sdk", "*.ss", "*.sdm", "*.json", "*.pm"] {
         puzzles.add_pattern(pattern);
     }
     chooser.add_filter(&puzzles);
     let all = gtk::FileFilter::new();
-    all.set_name(Some("All files"));
+    all.set_name(Some(&gettext("All files")));
     all.add_pattern("*");
     chooser.add_filter(&all);
     chooser.connect_response(move |chooser, response| {
@@ -141,8 +149,11 @@ pub fn choose_file(parent: &impl IsA<gtk::Window>, open: impl Fn(gio::File) + 's
 
 /// Tells the player why a puzzle can't be played; `closed` runs when the dialog is dismissed.
 pub fn refuse(parent: &impl IsA<gtk::Window>, source: &Source, problem: &str, closed: impl Fn() + 'static) {
-    let body = format!("{}: {problem}.\n\nThe current game goes on.", source.describe());
-    let dialog = super::tell(Some(parent), "This Puzzle Can't Be Played", &body);
+    let body = fill(
+        &gettext("{source}: {problem}.\n\nThe current game goes on."),
+        &[("source", &source.describe()), ("problem", &problem)],
+    );
+    let dialog = super::tell(Some(parent), &gettext("This Puzzle Can't Be Played"), &body);
     dialog.connect_response(None, move |_, _| closed());
 }
 
@@ -151,16 +162,16 @@ pub fn refuse(parent: &impl IsA<gtk::Window>, source: &Source, problem: &str, cl
 pub async fn read_file(file: gio::File) -> Result<String, String> {
     let path = file.path();
     gio::spawn_blocking(move || {
-        let path = path.ok_or_else(|| "not a local file".to_string())?;
+        let path = path.ok_or_else(|| gettext("not a local file"))?;
         crate::engine::input::read_file(&path, true).map_err(|error| match error {
             crate::engine::input::InputError::NotRegular(_) => {
-                "it is not a regular file (a device, a pipe or a folder)".to_string()
+                gettext("it is not a regular file (a device, a pipe or a folder)")
             }
             other => other.to_string(),
         })
     })
     .await
-    .unwrap_or_else(|_| Err("reading the file failed".into()))
+    .unwrap_or_else(|_| Err(gettext("reading the file failed")))
 }
 
 /// The display name of a file for messages.
@@ -176,7 +187,7 @@ impl super::controller::Controller {
     pub fn new_game(self: &Rc<Self>) {
         self.stop_animation();
         let level = self.level.get();
-        self.say("Generating a puzzle…");
+        self.say(&gettext("Generating a puzzle…"));
         let seed = generator::random_seed();
         // A new request stops the search before it (a Master search can take a while).
         let cancel = Arc::new(AtomicBool::new(false));
@@ -210,10 +221,13 @@ impl super::controller::Controller {
                 return glib::ControlFlow::Break;
             }
             if n > 0 {
-                this.say(&format!(
-                    "Generating a {} puzzle… {} candidates tried",
-                    level.name().to_lowercase(),
-                    n
+                this.say(&fill(
+                    &ngettext(
+                        "Generating a {level} puzzle… {n} candidate tried",
+                        "Generating a {level} puzzle… {n} candidates tried",
+                        n.min(1_000_000) as u32,
+                    ),
+                    &[("level", &super::level_name(level).to_lowercase()), ("n", &n)],
                 ));
             }
             glib::ControlFlow::Continue
@@ -230,10 +244,13 @@ impl super::controller::Controller {
                     started_at: store::now_unix_ms(),
                 };
                 this.start(new, level);
-                this.say(&format!("A new {} puzzle. Good luck!", level.name().to_lowercase()));
+                this.say(&fill(
+                    &gettext("A new {level} puzzle. Good luck!"),
+                    &[("level", &super::level_name(level).to_lowercase())],
+                ));
             }
             Some(Err(generator::GenerateError::Cancelled)) => {}
-            None => this.say("Generating the puzzle failed."),
+            None => this.say(&gettext("Generating the puzzle failed.")),
         });
     }
 
@@ -262,7 +279,7 @@ impl super::controller::Controller {
     /// the main thread; a puzzle that can't be played is refused with a dialog and the current
     /// game goes on.
     pub fn play_text(self: &Rc<Self>, text: String, source: Source) {
-        self.say("Checking the puzzle…");
+        self.say(&gettext("Checking the puzzle…"));
         let work = move || {
             let checked = validate::playable_from_text(&text).map(|playable| {
                 let rating = rating::rate(&playable.givens);
@@ -282,25 +299,28 @@ impl super::controller::Controller {
                     started_at: store::now_unix_ms(),
                 };
                 this.start(new, level);
-                let more = match playable.puzzles_in_text {
-                    1 => String::new(),
-                    n => format!(" (the first of {n})"),
+                let template = match playable.puzzles_in_text {
+                    1 => gettext("{source} rates {level}. Good luck!"),
+                    _ => gettext("{source} (the first of {n}) rates {level}. Good luck!"),
                 };
-                this.say(&format!(
-                    "{}{more} rates {}. Good luck!",
-                    source.describe(),
-                    level.name()
+                this.say(&fill(
+                    &template,
+                    &[
+                        ("source", &source.describe()),
+                        ("n", &playable.puzzles_in_text),
+                        ("level", &super::level_name(level)),
+                    ],
                 ));
             }
             Some((Err(error), text)) => this.refuse(source, &for_players(&error), text),
-            None => this.refuse(source, "checking it failed", String::new()),
+            None => this.refuse(source, &gettext("checking it failed"), String::new()),
         });
     }
 
     /// Says why a puzzle can't be played; a typed puzzle comes back for correcting.
     /// The dialog tells why; the message line only says that nothing was loaded.
     pub(super) fn refuse(self: &Rc<Self>, source: Source, problem: &str, text: String) {
-        self.say("Puzzle not loaded.");
+        self.say(&gettext("Puzzle not loaded."));
         self.last_refusal.replace(format!("{}: {problem}.", source.describe()));
         let this = Rc::downgrade(self);
         let again = source.clone();
@@ -361,7 +381,7 @@ impl super::controller::Controller {
             let Some(this) = this.upgrade() else { return };
             match text {
                 Ok(Some(text)) => this.play_text(text.to_string(), Source::Pasted),
-                _ => this.refuse(Source::Pasted, "the clipboard holds no text", String::new()),
+                _ => this.refuse(Source::Pasted, &gettext("the clipboard holds no text"), String::new()),
             }
         });
     }
@@ -385,8 +405,11 @@ impl super::controller::Controller {
             let Some(this) = this.upgrade() else { return };
             match found {
                 Ok(Some((record, moves))) => then(&this, record, moves),
-                Ok(None) => this.say(&format!("There is no game {id} in the history.")),
-                Err(error) => this.say(&format!("The history can't be read: {error}.")),
+                Ok(None) => this.say(&fill(&gettext("There is no game {id} in the history."), &[("id", &id)])),
+                Err(error) => this.say(&fill(
+                    &gettext("The history can't be read: {error}."),
+                    &[("error", &error)],
+                )),
             }
         });
     }
@@ -401,7 +424,10 @@ impl super::controller::Controller {
     pub fn resume_id(self: &Rc<Self>, id: i64) {
         self.with_stored_game(id, move |this, record, moves| {
             if record.status != store::GameStatus::Paused {
-                return this.say(&format!("Game {id} is not paused, so it can't be resumed."));
+                return this.say(&fill(
+                    &gettext("Game {id} is not paused, so it can't be resumed."),
+                    &[("id", &id)],
+                ));
             }
             this.generation.set(this.generation.get() + 1); // a generation under way is dropped
             if let Some(play) = this.play.borrow().as_ref() {
@@ -426,10 +452,12 @@ impl super::controller::Controller {
             started_at: store::now_unix_ms(),
         };
         self.start(new, record.level);
-        self.say(&format!(
-            "The {} puzzle from {}, once more.",
-            record.level.name().to_lowercase(),
-            super::local_time(record.started_at)
+        self.say(&fill(
+            &gettext("The {level} puzzle from {time}, once more."),
+            &[
+                ("level", &super::level_name(record.level).to_lowercase()),
+                ("time", &super::local_time(record.started_at)),
+            ],
         ));
         self.refresh();
     }

@@ -22,6 +22,7 @@ use super::play::ScriptView;
 use super::RESOURCE_PREFIX;
 use crate::engine::game::Refusal;
 use crate::engine::grid::{Digit, CELLS};
+use crate::i18n::{fill, gettext, n_, ngettext};
 use crate::script::sandbox::{Call, Failure, Killer, Sandbox, Watchdog, WorkerCommand};
 use crate::script::{Grid, Limits, ScriptError};
 
@@ -33,10 +34,13 @@ const FLUSH_EVERY: Duration = Duration::from_millis(100);
 
 /// The shipped examples, one click away.
 const EXAMPLES: [(&str, &str); 4] = [
-    ("Naked Single", include_str!("../../data/scripts/naked-single.rhai")),
-    ("Hidden Single", include_str!("../../data/scripts/hidden-single.rhai")),
-    ("Pointing", include_str!("../../data/scripts/pointing.rhai")),
-    ("X-Wing", include_str!("../../data/scripts/x-wing.rhai")),
+    (n_("Naked Single"), include_str!("../../data/scripts/naked-single.rhai")),
+    (
+        n_("Hidden Single"),
+        include_str!("../../data/scripts/hidden-single.rhai"),
+    ),
+    (n_("Pointing"), include_str!("../../data/scripts/pointing.rhai")),
+    (n_("X-Wing"), include_str!("../../data/scripts/x-wing.rhai")),
 ];
 
 enum Reply {
@@ -305,7 +309,10 @@ impl Lab {
         let clear = parts.clear.get();
         let menu = parts.examples_menu.get();
         for (index, (title, _)) in EXAMPLES.iter().enumerate() {
-            let button = gtk::Button::builder().label(*title).css_classes(["flat"]).build();
+            let button = gtk::Button::builder()
+                .label(gettext(*title))
+                .css_classes(["flat"])
+                .build();
             button.set_action_name(Some("app.lab-example"));
             button.set_action_target_value(Some(&(index as i64).to_variant()));
             let menu = menu.clone();
@@ -561,35 +568,42 @@ impl Lab {
             Some(Reply::Compiled(Ok(()))) => {}
             Some(Reply::Compiled(Err(error))) => {
                 self.mark_error(&error);
-                return format!("The script does not compile: {error}");
+                return fill(&gettext("The script does not compile: {error}"), &[("error", &error)]);
             }
-            Some(Reply::Failed(failure)) => return format!("The script could not be started: {failure}"),
-            _ => return "The script could not be started.".into(),
+            Some(Reply::Failed(failure)) => {
+                return fill(
+                    &gettext("The script could not be started: {error}"),
+                    &[("error", &failure)],
+                )
+            }
+            _ => return gettext("The script could not be started."),
         }
         let mut applied: std::collections::BTreeMap<String, usize> = std::collections::BTreeMap::new();
         let mut number = 0;
         let reason = loop {
             if worker.stop.load(Ordering::Relaxed) {
-                break "stopped".to_string();
+                break gettext("stopped");
             }
             let Some(host) = self.host.upgrade() else {
-                break "the game closed".into();
+                break gettext("the game closed");
             };
             let Some((grid, solution)) = host.script_grid() else {
-                break "the game does not take steps now (finished, paused or showing the solution)".into();
+                break gettext("the game does not take steps now (finished, paused or showing the solution)");
             };
             if grid.board().is_solved() {
-                break "the puzzle is solved".into();
+                break gettext("the puzzle is solved");
             }
             number += 1;
             if worker.requests.send((grid.clone(), solution, number)).is_err() {
-                break "the script stopped".into();
+                break gettext("the script stopped");
             }
             let (found, printed) = match worker.next().await {
-                _ if worker.stop.load(Ordering::Relaxed) => break "stopped".into(),
+                _ if worker.stop.load(Ordering::Relaxed) => break gettext("stopped"),
                 Some(Reply::Found(call)) => call,
-                Some(Reply::Failed(failure)) => break format!("step {number}: {failure}"),
-                _ => break "the script stopped".into(),
+                Some(Reply::Failed(failure)) => {
+                    break fill(&gettext("step {n}: {error}"), &[("n", &number), ("error", &failure)])
+                }
+                _ => break gettext("the script stopped"),
             };
             for line in printed {
                 self.say(&line);
@@ -598,25 +612,24 @@ impl Lab {
                 Ok(Some(found)) => found,
                 // Nothing at the first call: say what scripts work from.
                 Ok(None) if number == 1 => {
-                    break "find_step found nothing in this position: the pattern the script looks for is not \
-                           on the board (it reads the pencil marks, filled in before the run). Try another \
-                           example, or fall back on Nonet's techniques with builtin(\"hidden-single\", g) and \
-                           the like"
-                        .into()
+                    break gettext("find_step found nothing in this position: the pattern the script looks for is not on the board (it reads the pencil marks, filled in before the run). Try another example, or fall back on Nonet's techniques with builtin(\"hidden-single\", g) and the like");
                 }
-                Ok(None) => break "find_step found nothing more".into(),
+                Ok(None) => break gettext("find_step found nothing more"),
                 Err(error) => {
                     if error.message == "stopped" {
-                        break "stopped".into();
+                        break gettext("stopped");
                     }
                     self.mark_error(&error);
-                    break format!("error in step {number}: {error}");
+                    break fill(
+                        &gettext("error in step {n}: {error}"),
+                        &[("n", &number), ("error", &error)],
+                    );
                 }
             };
             let step = found.step;
             let checked = match found.checked {
                 Ok(checked) => checked,
-                Err(problem) => break format!("{problem}; not applied"),
+                Err(problem) => break fill(&gettext("{problem}; not applied"), &[("problem", &problem)]),
             };
             let view = ScriptView {
                 name: step.name.clone(),
@@ -633,31 +646,46 @@ impl Lab {
             } else {
                 format!(": {}", step.explanation)
             };
-            self.say(&format!("step {number}, {}{explanation}", step.name));
+            self.say(&fill(
+                &gettext("step {n}, {name}{explanation}"),
+                &[("n", &number), ("name", &step.name), ("explanation", &explanation)],
+            ));
             host.show_script_step(Some(view));
             let pause = Duration::from_secs_f64(0.5 / self.speed.value().max(1.0));
             glib::timeout_future(pause).await;
             if worker.stop.load(Ordering::Relaxed) {
-                break "stopped".into();
+                break gettext("stopped");
             }
             if let Err(refusal) = host.clone().apply_script_step(checked.placements, checked.eliminations) {
-                break format!("the game refused the step ({refusal:?})");
+                break fill(
+                    &gettext("the game refused the step ({refusal})"),
+                    &[("refusal", &format!("{refusal:?}"))],
+                );
             }
             *applied.entry(step.name).or_default() += 1;
             if single {
-                break "one step".into();
+                break gettext("one step");
             }
             glib::timeout_future(pause).await;
         };
         let by: Vec<String> = applied.iter().map(|(name, n)| format!("{name} {n}")).collect();
         let total: usize = applied.values().sum();
-        format!(
-            "Run ended ({reason}): {total} steps applied{}",
-            if by.is_empty() {
-                String::new()
-            } else {
-                format!(" ({})", by.join(", "))
-            }
+        let template = if by.is_empty() {
+            ngettext(
+                "Run ended ({reason}): {total} step applied",
+                "Run ended ({reason}): {total} steps applied",
+                total as u32,
+            )
+        } else {
+            ngettext(
+                "Run ended ({reason}): {total} step applied ({by})",
+                "Run ended ({reason}): {total} steps applied ({by})",
+                total as u32,
+            )
+        };
+        fill(
+            &template,
+            &[("reason", &reason), ("total", &total), ("by", &by.join(", "))],
         )
     }
 }

@@ -10,6 +10,7 @@ mod import;
 mod input;
 mod lab;
 mod lab_host;
+mod names;
 mod picker;
 mod play;
 mod preferences;
@@ -26,13 +27,21 @@ mod window;
 use adw::prelude::*;
 use gtk::glib;
 
+use crate::i18n::{fill, gettext};
+
 pub const APP_ID: &str = "io.github.nonet.Nonet";
 pub const RESOURCE_PREFIX: &str = "/io/github/nonet/Nonet";
 
-/// "1 mistake", "2 mistakes": a count with the word in the form it takes (ngettext-shaped, so a
-/// translation can give its own forms).
-pub fn count(n: u32, singular: &str, plural: &str) -> String {
-    format!("{n} {}", if n == 1 { singular } else { plural })
+/// A level's name in the user's language.
+pub fn level_name(level: crate::engine::logic::Level) -> String {
+    use crate::engine::logic::Level;
+    match level {
+        Level::Easy => gettext("Easy"),
+        Level::Medium => gettext("Medium"),
+        Level::Hard => gettext("Hard"),
+        Level::Expert => gettext("Expert"),
+        Level::Master => gettext("Master"),
+    }
 }
 
 /// When a game was played, for a list: "Today, 14:30", "Yesterday, 09:05", or the date as
@@ -46,9 +55,9 @@ pub fn friendly_time(unix_ms: i64) -> String {
     let yesterday = now.as_ref().and_then(|now| now.add_days(-1).ok());
     let clock = when.format("%H:%M").map(String::from).unwrap_or_default();
     if now.is_some() && day(&when) == now.as_ref().and_then(day) {
-        format!("Today, {clock}")
+        fill(&gettext("Today, {time}"), &[("time", &clock)])
     } else if yesterday.is_some() && day(&when) == yesterday.as_ref().and_then(day) {
-        format!("Yesterday, {clock}")
+        fill(&gettext("Yesterday, {time}"), &[("time", &clock)])
     } else {
         local_time(unix_ms)
     }
@@ -69,7 +78,7 @@ fn local_date_time(unix_ms: i64) -> Option<glib::DateTime> {
 /// A message with one Close button: what every "this can't be done, here is why" dialog is.
 pub fn tell(parent: Option<&impl IsA<gtk::Window>>, heading: &str, body: &str) -> adw::MessageDialog {
     let dialog = adw::MessageDialog::new(parent, Some(heading), Some(body));
-    dialog.add_response("close", "Close");
+    dialog.add_response("close", &gettext("Close"));
     dialog.set_default_response(Some("close"));
     dialog.present();
     dialog

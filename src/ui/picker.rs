@@ -11,6 +11,7 @@ use gtk::prelude::*;
 use gtk::{gdk, glib};
 
 use crate::engine::grid::{Candidates, Digit};
+use crate::i18n::{fill, gettext};
 
 /// What the picker asks for: a digit (1–9) or clearing the cell (0), and whether as a pencil mark.
 pub type Pick = Rc<dyn Fn(Digit, bool)>;
@@ -58,7 +59,7 @@ impl Picker {
                 button
             })
             .collect();
-        let clear = gtk::Button::with_label("Clear");
+        let clear = gtk::Button::with_label(&gettext("Clear"));
         clear.add_css_class("flat");
         grid.attach(&clear, 0, 3, 3, 1);
         let title = gtk::Label::new(None);
@@ -118,14 +119,18 @@ impl Picker {
 
     /// Opens the picker pointing at a rectangle of the board, for digits or for pencil marks.
     pub fn show_at(&self, rect: gdk::Rectangle, marks: bool) {
-        self.title.set_label(if marks { "Pencil marks" } else { "Digit" });
+        self.title.set_label(&if marks {
+            gettext("Pencil marks")
+        } else {
+            gettext("Digit")
+        });
         self.state.marks.set(marks);
         for (index, button) in self.state.digits.iter().enumerate() {
             let digit = index + 1;
             let tip = if marks {
-                format!("Toggle pencil mark {digit}")
+                fill(&gettext("Toggle pencil mark {digit}"), &[("digit", &digit)])
             } else {
-                format!("Enter {digit}")
+                fill(&gettext("Enter {digit}"), &[("digit", &digit)])
             };
             button.set_tooltip_text(Some(&tip));
         }

@@ -6,7 +6,7 @@ use crate::engine::backtrack::{Backtracker, SearchEvent};
 use crate::engine::game::{Action, Game, Outcome, Refusal};
 use crate::engine::grid::{cell_name, Cell, Digit, CELLS, HOUSES};
 use crate::engine::logic::{Hint, HouseRole, Level, Role, Step};
-use crate::i18n::gettext;
+use crate::i18n::{fill, gettext};
 
 /// How the board is shown (from Preferences).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -191,22 +191,22 @@ impl Play {
             if marks.is_empty() {
                 gettext("empty")
             } else {
-                gettext("empty, candidates {}").replacen("{}", &marks.join(", "), 1)
+                fill(&gettext("empty, candidates {marks}"), &[("marks", &marks.join(", "))])
             }
         } else if game.is_given(cell) {
-            gettext("{}, given").replacen("{}", &digit.to_string(), 1)
+            fill(&gettext("{digit}, given"), &[("digit", &digit)])
         } else if (self.prefs.mark_wrong || self.is_told_wrong(cell))
             && !self.solution_shown()
             && game.solution()[cell] != digit
         {
-            gettext("{}, a mistake").replacen("{}", &digit.to_string(), 1)
+            fill(&gettext("{digit}, a mistake"), &[("digit", &digit)])
         } else {
             digit.to_string()
         };
-        gettext("Row {row}, column {column}: {what}")
-            .replace("{row}", &row.to_string())
-            .replace("{column}", &column.to_string())
-            .replace("{what}", &what)
+        fill(
+            &gettext("Row {row}, column {column}: {what}"),
+            &[("row", &row), ("column", &column), ("what", &what)],
+        )
     }
 
     /// Moves the selection by rows and columns, wrapping at the edges.
@@ -265,7 +265,7 @@ impl Play {
         if let Some(hint) = &mut self.hint {
             if hint.stage == 1 {
                 hint.stage = 2;
-                return HintProgress::Said(hint.step.titled_explanation());
+                return HintProgress::Said(titled_explanation(&hint.step));
             }
             let step = hint.step.clone();
             self.hint = None;
@@ -274,16 +274,19 @@ impl Play {
                     for placement in &step.placements {
                         self.hinted[placement.cell] = true;
                     }
-                    format!("Applied: {}", step.name)
+                    fill(
+                        &gettext("Applied: {technique}"),
+                        &[("technique", &super::names::technique_name(step.technique))],
+                    )
                 }
-                Err(_) => "The hint can't be applied now.".into(),
+                Err(_) => gettext("The hint can't be applied now."),
             });
         }
         if self.animation.is_some() || self.game.solution_shown() || self.paused {
-            return HintProgress::Said("Hints are not available right now.".into());
+            return HintProgress::Said(gettext("Hints are not available right now."));
         }
         match self.game.hint_request() {
-            None => HintProgress::Said("No hints left in this game.".into()),
+            None => HintProgress::Said(gettext("No hints left in this game.")),
             Some(request) => HintProgress::Find(Box::new(request)),
         }
     }
@@ -292,20 +295,31 @@ impl Play {
     pub fn receive_hint(&mut self, hint: Hint) -> String {
         match hint {
             Hint::Step(step) => {
-                let message = step.summary();
+                let message = hint_summary(&step);
                 self.hint = Some(HintView::new(step));
                 message
             }
             Hint::WrongEntry { cell, entered } => {
                 self.selected = Some(cell);
                 self.told_wrong[cell] = entered;
-                format!("{} is wrong: it is not {}.", cell_name(cell), entered)
+                fill(
+                    &gettext("{cell} is wrong: it is not {digit}."),
+                    &[("cell", &cell_name(cell)), ("digit", &entered)],
+                )
             }
             Hint::MissingCandidate { cell, digit } => {
                 self.selected = Some(cell);
-                format!("{} needs the pencil mark {} back.", cell_name(cell), digit)
+                fill(
+                    &gettext("{cell} needs the pencil mark {digit} back."),
+                    &[("cell", &cell_name(cell)), ("digit", &digit)],
+                )
             }
-            other => other.message(),
+            Hint::Reveal { cell, digit } => fill(
+                &gettext("No technique Nonet knows applies here; {cell} is {digit}."),
+                &[("cell", &cell_name(cell)), ("digit", &digit)],
+            ),
+            Hint::Solved => gettext("The puzzle is solved."),
+            Hint::NoUniqueSolution => gettext("This puzzle does not have exactly one solution."),
         }
     }
 
@@ -358,6 +372,54 @@ impl Play {
     }
 }
 
+/// A row, column or box by its number, in the user's language: "row 3", "box 5".
+pub fn house_label(house: usize) -> String {
+    match house {
+        0..=8 => fill(&gettext("row {n}"), &[("n", &(house + 1))]),
+        9..=17 => fill(&gettext("column {n}"), &[("n", &(house - 8))]),
+        _ => fill(&gettext("box {n}"), &[("n", &(house - 17))]),
+    }
+}
+
+/// Where to look, for the first stage of a hint: "Look at box 5: a naked pair" (the engine's
+/// `Step::summary` in English, here through gettext).
+pub fn hint_summary(step: &Step) -> String {
+    let name = super::names::technique_name(step.technique);
+    // English names go lower case after an article; a translation keeps its own case.
+    let (name, an) = if name == step.name {
+        (
+            name.to_lowercase(),
+            matches!(name.chars().next(), Some('A' | 'E' | 'I' | 'O' | 'U' | 'X')),
+        )
+    } else {
+        (name, false)
+    };
+    let area = step
+        .highlights
+        .houses
+        .iter()
+        .find(|h| h.role == HouseRole::Base)
+        .map(|h| house_label(h.house))
+        .or_else(|| step.highlights.cells.first().map(|c| cell_name(c.cell)))
+        .or_else(|| step.placements.first().map(|p| cell_name(p.cell)));
+    let template = match (area.is_some(), an) {
+        (true, false) => gettext("Look at {area}: a {technique}"),
+        (true, true) => gettext("Look at {area}: an {technique}"),
+        (false, false) => gettext("Look for a {technique}"),
+        (false, true) => gettext("Look for an {technique}"),
+    };
+    fill(&template, &[("area", &area.unwrap_or_default()), ("technique", &name)])
+}
+
+/// The second stage of a hint: the technique's name and the step's explanation.
+pub fn titled_explanation(step: &Step) -> String {
+    let name = super::names::technique_name(step.technique);
+    match step.explanation.strip_prefix(step.name) {
+        Some(rest) => format!("{name}{rest}"),
+        None => format!("{name}: {}", step.explanation),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -393,6 +455,24 @@ mod tests {
         play.press_digit(2, false).unwrap();
         // The puzzle's solution has 6 there.
         assert_eq!(play.describe_selected(), "Row 1, column 4: 2, a mistake");
+    }
+
+    /// The UI renders hints through gettext; untranslated, it says what the engine says, for
+    /// every step of hard puzzles' paths (all kinds of techniques and areas).
+    #[test]
+    fn untranslated_hint_texts_are_the_engines() {
+        let top95 = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/datasets/top95.txt"))
+            .expect("the shared puzzle sets");
+        let mut seen = std::collections::BTreeSet::new();
+        for line in top95.lines().filter(|l| l.len() >= 81 && !l.starts_with('#')).take(30) {
+            let position = crate::engine::format::parse_line(line).unwrap();
+            for step in crate::engine::logic::logical_solve(&position).steps {
+                assert_eq!(hint_summary(&step), step.summary());
+                assert_eq!(titled_explanation(&step), step.titled_explanation());
+                seen.insert(step.technique);
+            }
+        }
+        assert!(seen.len() > 15, "only {} techniques met", seen.len());
     }
 
     #[test]

@@ -9,19 +9,24 @@ use std::rc::Rc;
 use adw::prelude::*;
 
 use super::settings::Settings;
+use crate::i18n::{gettext, n_};
 
 /// Speeds offered for the animated Solve, in search steps per second.
 /// Solve speeds, in search steps a second (the row's subtitle says so; names stay short so
 /// they fit the row).
 const SPEEDS: [(u32, &str); 5] = [
-    (4, "Slow"),
-    (20, "Relaxed"),
-    (60, "Normal"),
-    (600, "Fast"),
-    (6000, "Fastest"),
+    (4, n_("Slow")),
+    (20, n_("Relaxed")),
+    (60, n_("Normal")),
+    (600, n_("Fast")),
+    (6000, n_("Fastest")),
 ];
 
-const SCHEMES: [(&str, &str); 3] = [("system", "Follow System"), ("light", "Light"), ("dark", "Dark")];
+const SCHEMES: [(&str, &str); 3] = [
+    ("system", n_("Follow System")),
+    ("light", n_("Light")),
+    ("dark", n_("Dark")),
+];
 
 pub fn show(parent: &impl IsA<gtk::Window>, settings: &Rc<Settings>) {
     let window = adw::PreferencesWindow::builder()
@@ -29,50 +34,51 @@ pub fn show(parent: &impl IsA<gtk::Window>, settings: &Rc<Settings>) {
         .modal(true)
         .search_enabled(false)
         .build();
-    window.set_title(Some("Preferences"));
+    window.set_title(Some(&gettext("Preferences")));
 
     let page = adw::PreferencesPage::builder()
-        .title("Game")
+        .title(gettext("Game"))
         .icon_name("applications-games-symbolic")
         .build();
 
-    let help = adw::PreferencesGroup::builder().title("Help While Playing").build();
+    let help = adw::PreferencesGroup::builder()
+        .title(gettext("Help While Playing"))
+        .build();
     for (key, title, subtitle) in [
         (
             "show-conflicts",
-            "Show Conflicts",
-            "Cells whose digit repeats in their row, column or box are tinted red",
+            n_("Show Conflicts"),
+            n_("Cells whose digit repeats in their row, column or box are tinted red"),
         ),
         (
             "mark-wrong",
-            "Mark Wrong Digits",
-            "Digits that disagree with the solution are marked and counted as mistakes; off, you \
-             play without being told",
+            n_("Mark Wrong Digits"),
+            n_("Digits that disagree with the solution are marked and counted as mistakes; off, you play without being told"),
         ),
         (
             "highlight-region",
-            "Highlight Row, Column and Box",
-            "Of the selected cell",
+            n_("Highlight Row, Column and Box"),
+            n_("Of the selected cell"),
         ),
         (
             "show-coordinates",
-            "Show Coordinates",
-            "Row and column numbers along the board, as hints name cells (r4c7)",
+            n_("Show Coordinates"),
+            n_("Row and column numbers along the board, as hints name cells (r4c7)"),
         ),
         (
             "highlight-same",
-            "Highlight Equal Digits",
-            "Every cell holding the selected digit",
+            n_("Highlight Equal Digits"),
+            n_("Every cell holding the selected digit"),
         ),
         (
             "auto-remove-marks",
-            "Remove Pencil Marks Automatically",
-            "Entering a digit removes it from the marks of its row, column and box",
+            n_("Remove Pencil Marks Automatically"),
+            n_("Entering a digit removes it from the marks of its row, column and box"),
         ),
         (
             "pause-when-away",
-            "Pause When Away",
-            "Stop the clock when Nonet has been in the background for a minute",
+            n_("Pause When Away"),
+            n_("Stop the clock when Nonet has been in the background for a minute"),
         ),
     ] {
         help.add(&switch_row(settings, key, title, subtitle));
@@ -81,7 +87,9 @@ pub fn show(parent: &impl IsA<gtk::Window>, settings: &Rc<Settings>) {
 
     page.add(&strict_group(settings));
 
-    let hints = adw::PreferencesGroup::builder().title("Hints and Solving").build();
+    let hints = adw::PreferencesGroup::builder()
+        .title(gettext("Hints and Solving"))
+        .build();
     // The allowance: a switch (limited or not) and the number (0 in the setting means unlimited).
     let current = settings.uint("hint-allowance");
     let limit = gtk::Switch::builder()
@@ -113,15 +121,15 @@ pub fn show(parent: &impl IsA<gtk::Window>, settings: &Rc<Settings>) {
         });
     }
     let limit_row = adw::ActionRow::builder()
-        .title("Limit Hints")
-        .subtitle("Off: as many hints as you like")
+        .title(gettext("Limit Hints"))
+        .subtitle(gettext("Off: as many hints as you like"))
         .build();
     limit_row.add_suffix(&limit);
     limit_row.set_activatable_widget(Some(&limit));
     hints.add(&limit_row);
     let row = adw::ActionRow::builder()
-        .title("Hints per Game")
-        .subtitle("Including those already taken in this game")
+        .title(gettext("Hints per Game"))
+        .subtitle(gettext("Including those already taken in this game"))
         .build();
     row.add_suffix(&allowance);
     row.set_activatable_widget(Some(&allowance));
@@ -129,7 +137,7 @@ pub fn show(parent: &impl IsA<gtk::Window>, settings: &Rc<Settings>) {
 
     let speed = choice_row(
         settings,
-        "Solve Animation Speed",
+        n_("Solve Animation Speed"),
         &SPEEDS.map(|(_, name)| name),
         |settings| {
             let current = settings.uint("animation-speed");
@@ -143,14 +151,14 @@ pub fn show(parent: &impl IsA<gtk::Window>, settings: &Rc<Settings>) {
         },
         |settings, index| settings.set_uint("animation-speed", SPEEDS[index].0),
     );
-    speed.set_subtitle("Search steps a second: 4, 20, 60, 600 or 6,000");
+    speed.set_subtitle(&gettext("Search steps a second: 4, 20, 60, 600 or 6,000"));
     hints.add(&speed);
     page.add(&hints);
 
-    let look = adw::PreferencesGroup::builder().title("Appearance").build();
+    let look = adw::PreferencesGroup::builder().title(gettext("Appearance")).build();
     let scheme = choice_row(
         settings,
-        "Style",
+        n_("Style"),
         &SCHEMES.map(|(_, name)| name),
         |settings| {
             SCHEMES
@@ -170,12 +178,12 @@ pub fn show(parent: &impl IsA<gtk::Window>, settings: &Rc<Settings>) {
 /// Strict mode: the switch, and the strikes that end a game (0: no limit), which only matter
 /// with the switch on.
 fn strict_group(settings: &Rc<Settings>) -> adw::PreferencesGroup {
-    let group = adw::PreferencesGroup::builder().title("Strict Mode").build();
+    let group = adw::PreferencesGroup::builder().title(gettext("Strict Mode")).build();
     group.add(&switch_row(
         settings,
         "strict-mode",
-        "Strict Mode",
-        "A wrong digit is not placed: it counts as a strike",
+        n_("Strict Mode"),
+        n_("A wrong digit is not placed: it counts as a strike"),
     ));
     let strikes = gtk::SpinButton::with_range(0.0, 9.0, 1.0);
     strikes.set_valign(gtk::Align::Center);
@@ -185,8 +193,8 @@ fn strict_group(settings: &Rc<Settings>) -> adw::PreferencesGroup {
         strikes.connect_value_changed(move |spin| settings.set_uint("strike-limit", spin.value() as u32));
     }
     let row = adw::ActionRow::builder()
-        .title("Strikes Allowed")
-        .subtitle("The game is lost at this many strikes; 0 for no limit")
+        .title(gettext("Strikes Allowed"))
+        .subtitle(gettext("The game is lost at this many strikes; 0 for no limit"))
         .build();
     row.add_suffix(&strikes);
     row.set_activatable_widget(Some(&strikes));
@@ -203,10 +211,14 @@ fn strict_group(settings: &Rc<Settings>) -> adw::PreferencesGroup {
     group
 }
 
+/// A switch bound to a setting; the title and subtitle (marked with `n_`) are translated here.
 fn switch_row(settings: &Rc<Settings>, key: &'static str, title: &str, subtitle: &str) -> adw::ActionRow {
     let switch = gtk::Switch::builder().valign(gtk::Align::Center).build();
     settings.bind(key, &switch, "active");
-    let row = adw::ActionRow::builder().title(title).subtitle(subtitle).build();
+    let row = adw::ActionRow::builder()
+        .title(gettext(title))
+        .subtitle(gettext(subtitle))
+        .build();
     row.add_suffix(&switch);
     row.set_activatable_widget(Some(&switch));
     row
@@ -219,9 +231,11 @@ fn choice_row(
     current: impl Fn(&Settings) -> usize,
     choose: impl Fn(&Settings, usize) + 'static,
 ) -> adw::ComboRow {
+    let names: Vec<String> = names.iter().map(|name| gettext(*name)).collect();
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
     let row = adw::ComboRow::builder()
-        .title(title)
-        .model(&gtk::StringList::new(names))
+        .title(gettext(title))
+        .model(&gtk::StringList::new(&names))
         .build();
     row.set_selected(current(settings) as u32);
     let settings = settings.clone();

@@ -17,6 +17,7 @@ use super::controller::Controller;
 use crate::engine::generator;
 use crate::engine::grid::Candidates;
 use crate::engine::logic::Level;
+use crate::i18n::{fill, gettext};
 use crate::print::{Booklet, Printed, PER_PAGE};
 
 impl Controller {
@@ -25,7 +26,8 @@ impl Controller {
         let score = self.started_game.borrow().as_ref().and_then(|g| g.score);
         self.with_play(|play| {
             let game = &play.game;
-            let mut printed = Printed::new(1, *game.givens(), *game.solution(), Some(play.level.name()), score);
+            let level = super::level_name(play.level);
+            let mut printed = Printed::new(1, *game.givens(), *game.solution(), Some(&level), score);
             printed.caption = printed.caption.trim_start_matches("1 · ").to_string();
             if with_progress {
                 printed.values = Some(*game.values());
@@ -55,12 +57,12 @@ impl Controller {
             solutions: false,
         }));
         let operation = operation(&booklet);
-        operation.set_custom_tab_label(Some("Sudoku"));
+        operation.set_custom_tab_label(Some(&gettext("Sudoku")));
         {
             let include = include.clone();
             operation.connect_create_custom_widget(move |_| {
-                let only = gtk::CheckButton::with_label("Givens only");
-                let progress = gtk::CheckButton::with_label("With your digits and pencil marks");
+                let only = gtk::CheckButton::with_label(&gettext("Givens only"));
+                let progress = gtk::CheckButton::with_label(&gettext("With your digits and pencil marks"));
                 progress.set_group(Some(&only));
                 progress.set_active(include.get());
                 only.set_active(!include.get());
@@ -76,7 +78,7 @@ impl Controller {
                     .build();
                 column.append(
                     &gtk::Label::builder()
-                        .label("Print")
+                        .label(gettext("Print"))
                         .xalign(0.0)
                         .css_classes(["heading"])
                         .build(),
@@ -126,18 +128,18 @@ impl Controller {
             match result {
                 gtk::PrintOperationResult::Error => {
                     let why = operation.error().map(|e| e.to_string()).unwrap_or_default();
-                    this.say(&format!("Printing failed: {why}"));
+                    this.say(&fill(&gettext("Printing failed: {error}"), &[("error", &why)]));
                 }
                 gtk::PrintOperationResult::Apply if exported => {
                     let file = operation.export_filename().map(|f| f.to_string()).unwrap_or_default();
-                    this.say(&format!("Printed to {file}."))
+                    this.say(&fill(&gettext("Printed to {file}."), &[("file", &file)]))
                 }
-                gtk::PrintOperationResult::Apply => this.say("Sent to the printer."),
+                gtk::PrintOperationResult::Apply => this.say(&gettext("Sent to the printer.")),
                 _ => {}
             }
         });
         if let Err(error) = operation.run(action, Some(&self.window)) {
-            self.say(&format!("Printing failed: {error}"));
+            self.say(&fill(&gettext("Printing failed: {error}"), &[("error", &error)]));
         }
     }
 
@@ -145,19 +147,20 @@ impl Controller {
     /// whether with solutions; generates them off the main thread (progress under the board),
     /// then opens the print dialog.
     pub fn print_puzzles(self: &Rc<Self>) {
-        let levels: Vec<&str> = Level::ALL.iter().map(|l| l.name()).collect();
+        let levels: Vec<String> = Level::ALL.iter().map(|&l| super::level_name(l)).collect();
+        let levels: Vec<&str> = levels.iter().map(String::as_str).collect();
         let level = gtk::DropDown::from_strings(&levels);
         level.set_selected(Level::ALL.iter().position(|&l| l == self.level.get()).unwrap_or(1) as u32);
         let count = gtk::SpinButton::with_range(1.0, 60.0, 1.0);
         count.set_value(6.0);
         let per_page = gtk::DropDown::from_strings(&["1", "2", "4", "6"]);
         per_page.set_selected(3);
-        let solutions = gtk::CheckButton::with_label("Solutions on the last pages");
+        let solutions = gtk::CheckButton::with_label(&gettext("Solutions on the last pages"));
         let grid = gtk::Grid::builder().row_spacing(8).column_spacing(12).build();
         for (row, (label, widget)) in [
-            ("Level", level.clone().upcast::<gtk::Widget>()),
-            ("Puzzles", count.clone().upcast()),
-            ("To a page", per_page.clone().upcast()),
+            (gettext("Level"), level.clone().upcast::<gtk::Widget>()),
+            (gettext("Puzzles"), count.clone().upcast()),
+            (gettext("To a page"), per_page.clone().upcast()),
         ]
         .into_iter()
         .enumerate()
@@ -174,12 +177,12 @@ impl Controller {
         grid.attach(&solutions, 0, 3, 2, 1);
         let dialog = adw::MessageDialog::new(
             Some(&self.window),
-            Some("Print Puzzles"),
-            Some("New puzzles, each with its level, score and a short id."),
+            Some(&gettext("Print Puzzles")),
+            Some(&gettext("New puzzles, each with its level, score and a short id.")),
         );
         dialog.set_extra_child(Some(&grid));
-        dialog.add_response("cancel", "Cancel");
-        dialog.add_response("print", "Generate and Print…");
+        dialog.add_response("cancel", &gettext("Cancel"));
+        dialog.add_response("print", &gettext("Generate and Print…"));
         dialog.set_response_appearance("print", adw::ResponseAppearance::Suggested);
         dialog.set_default_response(Some("print"));
         let this = Rc::downgrade(self);
@@ -213,7 +216,10 @@ impl Controller {
             };
             let n = ready.load(Ordering::Relaxed);
             if n < count {
-                this.say(&format!("Generating puzzles to print: {n} of {count}…"));
+                this.say(&fill(
+                    &gettext("Generating puzzles to print: {n} of {count}…"),
+                    &[("n", &n), ("count", &count)],
+                ));
                 return glib::ControlFlow::Continue;
             }
             glib::ControlFlow::Break
@@ -224,7 +230,7 @@ impl Controller {
             let Some(this) = this.upgrade() else { return };
             let puzzles = match result {
                 Ok(puzzles) => puzzles,
-                Err(error) => return this.say(&format!("No puzzles to print: {error}")),
+                Err(error) => return this.say(&fill(&gettext("No puzzles to print: {error}"), &[("error", &error)])),
             };
             this.say("");
             let booklet = Rc::new(RefCell::new(Booklet {
@@ -241,7 +247,7 @@ impl Controller {
 /// A print operation drawing the booklet's pages with `crate::print`.
 fn operation(booklet: &Rc<RefCell<Booklet>>) -> gtk::PrintOperation {
     let operation = gtk::PrintOperation::new();
-    operation.set_job_name("Sudoku puzzles");
+    operation.set_job_name(&gettext("Sudoku puzzles"));
     operation.set_unit(gtk::Unit::Points);
     operation.set_allow_async(true);
     operation.set_n_pages(booklet.borrow().page_count() as i32);

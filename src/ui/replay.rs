@@ -12,8 +12,9 @@ use gtk::{gio, glib};
 use super::board::{self, Layout};
 use super::play::{Play, Prefs};
 use super::recorder;
-use crate::engine::game::{format_duration, Game, Move, Rules};
+use crate::engine::game::{format_duration, Game, Move, MoveKind, Rules};
 use crate::engine::grid::cell_name;
+use crate::i18n::{count, fill, gettext};
 use crate::store::{GameRecord, SavedMove, Store};
 
 struct Replay {
@@ -30,7 +31,7 @@ impl Replay {
     fn seek(&self, index: usize) -> Result<(), String> {
         let index = index.min(self.moves.len());
         let (Some(givens), Some(solution)) = (self.record.givens(), self.record.solution_grid()) else {
-            return Err("the saved puzzle is unreadable".into());
+            return Err(gettext("the saved puzzle is unreadable"));
         };
         let entries: Vec<Move> = self.moves[..index].iter().map(|m| m.entry.clone()).collect();
         let game = Game::replay(givens, solution, Rules::default(), &entries).map_err(|e| e.to_string())?;
@@ -44,19 +45,35 @@ impl Replay {
     fn describe(&self) -> String {
         let index = self.index.get();
         let Some(saved) = index.checked_sub(1).and_then(|i| self.moves.get(i)) else {
-            return format!("The puzzle as given · {} moves", self.moves.len());
+            return count(
+                self.moves.len() as u32,
+                "The puzzle as given · {n} move",
+                "The puzzle as given · {n} moves",
+            );
         };
         let entry = &saved.entry;
+        let kind = move_kind_name(entry.kind);
         let what = match (entry.cell, entry.digit) {
-            (Some(cell), Some(digit)) => format!("{} {digit} in {}", entry.kind.id(), cell_name(cell)),
-            (Some(cell), None) => format!("{} {}", entry.kind.id(), cell_name(cell)),
-            _ => entry.kind.id().to_string(),
+            (Some(cell), Some(digit)) => fill(
+                &gettext("{kind} {digit} in {cell}"),
+                &[("kind", &kind), ("digit", &digit), ("cell", &cell_name(cell))],
+            ),
+            (Some(cell), None) => format!("{kind} {}", cell_name(cell)),
+            _ => kind,
         };
-        let mistake = if entry.mistake { " (a mistake)" } else { "" };
-        format!(
-            "Move {index} of {} · {} · {what}{mistake}",
-            self.moves.len(),
-            format_duration(saved.at_ms)
+        let template = if entry.mistake {
+            gettext("Move {index} of {total} · {time} · {what} (a mistake)")
+        } else {
+            gettext("Move {index} of {total} · {time} · {what}")
+        };
+        fill(
+            &template,
+            &[
+                ("index", &index),
+                ("total", &self.moves.len()),
+                ("time", &format_duration(saved.at_ms)),
+                ("what", &what),
+            ],
         )
     }
 }
@@ -68,18 +85,18 @@ pub fn open(parent: &adw::Window, id: i64) {
         store
             .game(id)
             .map_err(|e| e.to_string())?
-            .ok_or_else(|| format!("game {id} is not in the history"))
+            .ok_or_else(|| fill(&gettext("game {id} is not in the history"), &[("id", &id)]))
     });
     let parent = parent.downgrade();
     glib::spawn_future_local(async move {
-        let result = handle.await.unwrap_or_else(|_| Err("reading the game failed".into()));
+        let result = handle.await.unwrap_or_else(|_| Err(gettext("reading the game failed")));
         let Some(parent) = parent.upgrade() else {
             return;
         };
         match result {
             Ok((record, moves)) => build(&parent, record, moves),
             Err(error) => {
-                super::tell(Some(&parent), "This Game Can't Be Replayed", &error);
+                super::tell(Some(&parent), &gettext("This Game Can't Be Replayed"), &error);
             }
         }
     });
@@ -95,26 +112,26 @@ fn build(parent: &adw::Window, record: GameRecord, moves: Vec<SavedMove>) {
         timer: RefCell::new(None),
     });
     if let Err(error) = replay.seek(total) {
-        super::tell(Some(parent), "This Game Can't Be Replayed", &error);
+        super::tell(Some(parent), &gettext("This Game Can't Be Replayed"), &error);
         return;
     }
     let window = adw::Window::builder()
-        .title("Replay")
+        .title(gettext("Replay"))
         .transient_for(parent)
         .modal(true)
         .default_width(520)
         .default_height(700)
         .build();
     let again = gtk::Button::builder()
-        .label("Play This Puzzle Again")
+        .label(gettext("Play This Puzzle Again"))
         .css_classes(["suggested-action"])
         .build();
     let header = adw::HeaderBar::builder()
         .title_widget(&adw::WindowTitle::new(
-            "Replay",
+            &gettext("Replay"),
             &format!(
                 "{} · {}",
-                replay.record.level.name(),
+                super::level_name(replay.record.level),
                 super::local_time(replay.record.started_at)
             ),
         ))
@@ -124,7 +141,7 @@ fn build(parent: &adw::Window, record: GameRecord, moves: Vec<SavedMove>) {
     if replay.record.status == crate::store::GameStatus::Paused {
         again.remove_css_class("suggested-action");
         let resume = gtk::Button::builder()
-            .label("Resume Game")
+            .label(gettext("Resume Game"))
             .css_classes(["suggested-action"])
             .build();
         header.pack_end(&resume);
@@ -152,16 +169,16 @@ fn build(parent: &adw::Window, record: GameRecord, moves: Vec<SavedMove>) {
         super::set_accessible(&button, gtk::AccessibleProperty::Label, tip);
         button
     };
-    let first = button("media-skip-backward-symbolic", "First Move");
-    let back = button("go-previous-symbolic", "Previous Move");
+    let first = button("media-skip-backward-symbolic", &gettext("First Move"));
+    let back = button("go-previous-symbolic", &gettext("Previous Move"));
     let playing = gtk::ToggleButton::builder()
         .icon_name("media-playback-start-symbolic")
-        .tooltip_text("Play")
+        .tooltip_text(gettext("Play"))
         .css_classes(["flat"])
         .build();
-    super::set_accessible(&playing, gtk::AccessibleProperty::Label, "Play");
-    let forward = button("go-next-symbolic", "Next Move");
-    let last = button("media-skip-forward-symbolic", "Last Move");
+    super::set_accessible(&playing, gtk::AccessibleProperty::Label, &gettext("Play"));
+    let forward = button("go-next-symbolic", &gettext("Next Move"));
+    let last = button("media-skip-forward-symbolic", &gettext("Last Move"));
     let controls = gtk::Box::builder()
         .spacing(6)
         .margin_start(12)
@@ -226,13 +243,13 @@ fn build(parent: &adw::Window, record: GameRecord, moves: Vec<SavedMove>) {
                 timer.remove();
             }
             let (icon, name) = if toggle.is_active() {
-                ("media-playback-pause-symbolic", "Pause")
+                ("media-playback-pause-symbolic", gettext("Pause"))
             } else {
-                ("media-playback-start-symbolic", "Play")
+                ("media-playback-start-symbolic", gettext("Play"))
             };
             toggle.set_icon_name(icon);
-            toggle.set_tooltip_text(Some(name));
-            super::set_accessible(toggle, gtk::AccessibleProperty::Label, name);
+            toggle.set_tooltip_text(Some(&name));
+            super::set_accessible(toggle, gtk::AccessibleProperty::Label, &name);
             if !toggle.is_active() {
                 return;
             }
@@ -281,4 +298,24 @@ fn tell_game(button: &gtk::Button, action: &'static str, id: i64, replay: &adw::
             window.close();
         }
     });
+}
+
+/// A move's kind as the replay names it.
+fn move_kind_name(kind: MoveKind) -> String {
+    match kind {
+        MoveKind::Digit => gettext("digit"),
+        MoveKind::Clear => gettext("clear"),
+        MoveKind::MarkOn => gettext("mark on"),
+        MoveKind::MarkOff => gettext("mark off"),
+        MoveKind::FillCandidates => gettext("fill candidates"),
+        MoveKind::Step => gettext("step"),
+        MoveKind::Reset => gettext("reset"),
+        MoveKind::HintTaken => gettext("hint"),
+        MoveKind::ScriptStep => gettext("script step"),
+        MoveKind::Undo => gettext("undo"),
+        MoveKind::Redo => gettext("redo"),
+        MoveKind::ComputerSolve => gettext("computer solve"),
+        MoveKind::SolutionShown => gettext("solution shown"),
+        MoveKind::Strike => gettext("strike"),
+    }
 }

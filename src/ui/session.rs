@@ -11,6 +11,7 @@ use super::play::Play;
 use super::recorder::{self, Recorder};
 use crate::engine::game::{Clock, Game, Status};
 use crate::engine::logic::Level;
+use crate::i18n::{fill, gettext};
 use crate::store::{self, GameStatus, NewGame, Progress, Store};
 
 impl Controller {
@@ -36,11 +37,11 @@ impl Controller {
                     this.recorder.replace(Some(Recorder::spawn(store)));
                     this.history.replace("on".into());
                     if let Some(aside) = aside {
-                        let body = format!(
-                            "Nonet's history file could not be read, so a new one was started. The damaged file is kept as {}.",
-                            aside.display()
+                        let body = fill(
+                            &gettext("Nonet's history file could not be read, so a new one was started. The damaged file is kept as {file}."),
+                            &[("file", &aside.display())],
                         );
-                        super::tell(Some(&this.window), "History Was Damaged", &body);
+                        super::tell(Some(&this.window), &gettext("History Was Damaged"), &body);
                     }
                 }
                 Err(error) => this.history_off(&error.to_string()),
@@ -62,8 +63,9 @@ impl Controller {
                 Ok(None) => this.new_game(),
                 Err(error) => {
                     this.new_game();
-                    this.say(&format!(
-                        "The unfinished game could not be read ({error}); here is a new one."
+                    this.say(&fill(
+                        &gettext("The unfinished game could not be read ({error}); here is a new one."),
+                        &[("error", &error)],
                     ));
                 }
             }
@@ -101,16 +103,17 @@ impl Controller {
                 if let Some(recorder) = self.recorder.borrow().as_ref() {
                     recorder.resume(record.id);
                 }
-                self.say(&format!(
-                    "Welcome back: your {} game is as you left it.",
-                    record.level.name().to_lowercase()
+                self.say(&fill(
+                    &gettext("Welcome back: your {level} game is as you left it."),
+                    &[("level", &super::level_name(record.level).to_lowercase())],
                 ));
                 self.refresh();
             }
             Err(error) => {
                 self.new_game();
-                self.say(&format!(
-                    "The unfinished game could not be restored ({error}); here is a new one."
+                self.say(&fill(
+                    &gettext("The unfinished game could not be restored ({error}); here is a new one."),
+                    &[("error", &error)],
                 ));
             }
         }
@@ -127,8 +130,8 @@ impl Controller {
         self.end_entry();
         if set_aside && self.recorder.borrow().is_some() {
             let toast = adw::Toast::builder()
-                .title("Your last game is paused in History")
-                .button_label("History")
+                .title(gettext("Your last game is paused in History"))
+                .button_label(gettext("History"))
                 .action_name("app.history")
                 .timeout(6)
                 .build();
@@ -161,14 +164,17 @@ impl Controller {
         tracing::warn!("history is off: {reason}");
         self.history.replace(format!("off: {reason}"));
         let toast = adw::Toast::builder()
-            .title("History is off: games won't be saved")
-            .button_label("Why?")
+            .title(gettext("History is off: games won't be saved"))
+            .button_label(gettext("Why?"))
             .timeout(10)
             .build();
         let (window, reason) = (self.window.downgrade(), reason.to_string());
         toast.connect_button_clicked(move |_| {
-            let body = format!("{reason}.\n\nYou can play on; this game and its moves are not being saved.");
-            super::tell(window.upgrade().as_ref(), "History Is Off", &body);
+            let body = fill(
+                &gettext("{reason}.\n\nYou can play on; this game and its moves are not being saved."),
+                &[("reason", &reason)],
+            );
+            super::tell(window.upgrade().as_ref(), &gettext("History Is Off"), &body);
         });
         self.toasts.add_toast(toast);
     }

@@ -11,6 +11,7 @@ use gtk::glib;
 use super::controller::Controller;
 use crate::engine::game::{format_duration, MoveKind};
 use crate::engine::grid::cell_name;
+use crate::i18n::{fill, gettext};
 use crate::store;
 
 /// How long a refused digit stays on the board, in red.
@@ -26,12 +27,18 @@ impl Controller {
             let (cell, digit) = (last.cell?, last.digit?);
             play.strike_flash = Some((cell, digit));
             let count = match game.strikes_left() {
-                Some(left) => format!("strike {} of {}", game.strikes(), game.strikes() + left),
-                None => format!("strike {}", game.strikes()),
+                Some(left) => fill(
+                    &gettext("strike {n} of {limit}"),
+                    &[("n", &game.strikes()), ("limit", &(game.strikes() + left))],
+                ),
+                None => fill(&gettext("strike {n}"), &[("n", &game.strikes())]),
             };
             Some((
                 (cell, digit),
-                format!("{digit} is not right in {}: {count}.", cell_name(cell)),
+                fill(
+                    &gettext("{digit} is not right in {cell}: {strike}."),
+                    &[("digit", &digit), ("cell", &cell_name(cell)), ("strike", &count)],
+                ),
             ))
         });
         let Some(Some((flashed, message))) = told else { return };
@@ -57,16 +64,18 @@ impl Controller {
         let now = self.now_ms();
         let body = self.with_play(|play| {
             play.game.clock.stop(now);
-            format!(
-                "That was strike {} after {}. The game is recorded as lost.",
-                play.game.strikes(),
-                format_duration(play.game.clock.elapsed_ms(now)),
+            fill(
+                &gettext("That was strike {n} after {time}. The game is recorded as lost."),
+                &[
+                    ("n", &play.game.strikes()),
+                    ("time", &format_duration(play.game.clock.elapsed_ms(now))),
+                ],
             )
         });
         let Some(body) = body else { return };
-        let dialog = adw::MessageDialog::new(Some(&self.window), Some("Game Over"), Some(&body));
-        dialog.add_response("new", "New Puzzle");
-        dialog.add_response("again", "Try Again");
+        let dialog = adw::MessageDialog::new(Some(&self.window), Some(&gettext("Game Over")), Some(&body));
+        dialog.add_response("new", &gettext("New Puzzle"));
+        dialog.add_response("again", &gettext("Try Again"));
         dialog.set_response_appearance("again", adw::ResponseAppearance::Suggested);
         dialog.set_default_response(Some("again"));
         dialog.set_close_response("new");
@@ -90,7 +99,7 @@ impl Controller {
         new.started_at = store::now_unix_ms();
         let level = new.level;
         self.start(new, level);
-        self.say("The same puzzle, from the start.");
+        self.say(&gettext("The same puzzle, from the start."));
         self.refresh();
     }
 }
