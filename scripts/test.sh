@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs Nonet's whole test suite: the build without the GUI, the desktop data checks (meson test),
+# Runs Nonet's whole test suite: the build without the GUI, the translations (msgfmt --check, the
+# .pot up to date), the desktop data checks (meson test, on the files with translations merged),
 # then every cargo test, with a virtual X display and a session bus for the GUI tests. Cargo's test
 # summaries come last.
 set -euo pipefail
@@ -8,11 +9,24 @@ cd "$(dirname "$0")/.."
 echo "== build without the GUI"
 cargo build --no-default-features --quiet
 
+echo "== translations"
+for po in po/*.po; do
+  msgfmt --check --statistics -o /dev/null "$po"
+done
+scripts/update-pot.sh target/nonet.pot
+if ! cmp -s target/nonet.pot po/nonet.pot; then
+  diff -u po/nonet.pot target/nonet.pot | head -40
+  echo "po/nonet.pot is out of date: run scripts/update-pot.sh and update the catalogues" >&2
+  exit 1
+fi
+
 echo "== desktop data (meson test)"
 if [[ ! -d build-test ]]; then
   meson setup build-test --prefix "$PWD/build-test/install" -Dprofile=dev >/dev/null
 fi
-meson test -C build-test --print-errorlogs
+# Only the data files (translations merged in) are built here; cargo builds the binaries below.
+ninja -C build-test io.github.nonet.Nonet.desktop io.github.nonet.Nonet.metainfo.xml >/dev/null
+meson test -C build-test --no-rebuild --print-errorlogs
 
 echo "== cargo test"
 # xvfb-run gives the GUI tests a display (-noreset: without it the server resets whenever its

@@ -843,6 +843,50 @@ fn a_screen_reader_finds_the_board_and_follows_the_selected_cell() {
     read(&describe(37, "empty, candidates 2, 7"));
 }
 
+/// Issue 13: with LANGUAGE=de the app speaks German: the header, hint stages, the primary menu,
+/// dialogs and Preferences (screenshots), and the board's description for screen readers.
+#[test]
+fn in_german_the_menu_dialogs_and_hints_are_german() {
+    need_display();
+    let (language, locale) = (Path::new("de"), Path::new("C.UTF-8"));
+    let app = App::launch_with(
+        Some(PUZZLE),
+        &[("LANGUAGE", language), ("LANG", locale), ("LC_ALL", locale)],
+    );
+    let state = app.wait_until("a German welcome", |s| {
+        s["message"].as_str().unwrap_or("").starts_with("Das Rätsel in")
+    });
+    assert!(state["message"].as_str().unwrap().contains("Viel Glück!"), "{state}");
+    // A hint in two stages: where to look, then the technique and its explanation.
+    app.action("hint", None);
+    let state = app.wait_until("a hint in German", |s| {
+        s["message"].as_str().unwrap_or("").starts_with("Schauen Sie auf ")
+    });
+    let first = state["message"].as_str().unwrap().to_string();
+    assert!(
+        ["Zeile ", "Spalte ", "Block ", "r"]
+            .iter()
+            .any(|area| first.contains(&format!("auf {area}"))),
+        "{first}"
+    );
+    app.shot("german-hint.png");
+    // The primary menu (F10), in German.
+    app.keys(&["F10"]);
+    std::thread::sleep(Duration::from_millis(700));
+    screenshot("root", "german-menu.png");
+    app.keys(&["Escape"]);
+    // A dialog and a window, found by their German titles.
+    app.action("solve", None);
+    let dialog = wait_for_titled("Das Rätsel lösen\\?");
+    screen_shot(&dialog, "german-solve-dialog.png");
+    xdotool(&["windowfocus", "--sync", &dialog]);
+    xdotool(&["key", "Escape"]);
+    app.action("preferences", None);
+    let preferences = wait_for_titled("Einstellungen");
+    std::thread::sleep(Duration::from_millis(600));
+    screenshot(&preferences, "german-preferences.png");
+}
+
 /// Issue 15, point 8: the right-click mark picker shows the cell's marks as toggles and stays
 /// open while marks are toggled; the digit picker closes on a digit.
 #[test]

@@ -1,0 +1,248 @@
+//! The translation pipeline (issue 13): the committed `po/nonet.pot` is what xgettext extracts
+//! now, every string the Rust code marks is in it, the UI sets no visible text without gettext,
+//! and each catalogue in `po/LINGUAS` compiles with `msgfmt --check` and translates every message.
+
+use std::collections::BTreeSet;
+use std::path::Path;
+use std::process::Command;
+
+const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+
+fn read(path: &str) -> String {
+    std::fs::read_to_string(Path::new(ROOT).join(path)).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+/// The msgids of a .po or .pot file (singular forms), unescaped.
+fn msgids(po: &str) -> BTreeSet<String> {
+    let mut ids = BTreeSet::new();
+    let mut current: Option<String> = None;
+    for line in po.lines() {
+        if let Some(rest) = line
+            .strip_prefix("msgid ")
+            .or_else(|| line.strip_prefix("msgid_plural "))
+        {
+            if let Some(id) = current.take() {
+                ids.insert(id);
+            }
+            current = Some(unquote(rest));
+        } else if line.starts_with('"') {
+            if let Some(id) = current.as_mut() {
+                id.push_str(&unquote(line));
+            }
+        } else if let Some(id) = current.take() {
+            ids.insert(id);
+        }
+    }
+    ids.extend(current);
+    ids.remove("");
+    ids
+}
+
+fn unquote(quoted: &str) -> String {
+    let inner = quoted.trim().trim_start_matches('"').trim_end_matches('"');
+    let mut text = String::new();
+    let mut chars = inner.chars();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            match chars.next() {
+                Some('n') => text.push('\n'),
+                Some('t') => text.push('\t'),
+                Some(other) => text.push(other),
+                None => {}
+            }
+        } else {
+            text.push(c);
+        }
+    }
+    text
+}
+
+/// The string literals passed to gettext, ngettext, pgettext, n_ and i18n::count in a Rust file,
+/// found here independently of xgettext: every literal inside each such call's parentheses.
+fn marked_literals(source: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for marker in ["gettext(", "ngettext(", "pgettext(", "n_(", "count("] {
+        for (at, _) in source.match_indices(marker) {
+            let before = source[..at].chars().next_back();
+            if before.is_some_and(|c| c.is_alphanumeric() || c == '_') || source[..at].ends_with("fn ") {
+                continue; // part of a longer name, or the definition
+            }
+            let mut rest = &source[at + marker.len()..];
+            let mut depth = 1;
+            while depth > 0 && !rest.is_empty() {
+                let c = rest.chars().next().unwrap();
+                match c {
+                    '"' => {
+                        let Some(end) = literal_end(&rest[1..]) else { break };
+                        found.push(unescape_rust(&rest[1..1 + end]));
+                        rest = &rest[1 + end + 1..];
+                        continue;
+                    }
+                    '(' => depth += 1,
+                    ')' => depth -= 1,
+                    _ => {}
+                }
+                rest = &rest[c.len_utf8()..];
+            }
+        }
+    }
+    found
+}
+
+/// Where an escaped Rust string literal's body ends (the index of its closing quote).
+fn literal_end(body: &str) -> Option<usize> {
+    let mut escaped = false;
+    for (i, c) in body.char_indices() {
+        match c {
+            '\\' if !escaped => escaped = true,
+            '"' if !escaped => return Some(i),
+            _ => escaped = false,
+        }
+    }
+    None
+}
+
+fn unescape_rust(body: &str) -> String {
+    unquote(&format!("\"{body}\""))
+}
+
+fn ui_sources() -> Vec<(String, String)> {
+    let mut files: Vec<_> = std::fs::read_dir(Path::new(ROOT).join("src/ui"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "rs"))
+        .collect();
+    files.sort();
+    files
+        .into_iter()
+        .map(|p| {
+            let name = p.strip_prefix(ROOT).unwrap().to_string_lossy().into_owned();
+            (name, std::fs::read_to_string(&p).unwrap())
+        })
+        .collect()
+}
+
+#[test]
+fn the_pot_is_what_xgettext_extracts_now() {
+    let dir = tempfile::tempdir().unwrap();
+    let fresh = dir.path().join("nonet.pot");
+    let status = Command::new(Path::new(ROOT).join("scripts/update-pot.sh"))
+        .arg(&fresh)
+        .status()
+        .expect("xgettext (gettext) is installed: scripts/setup.sh");
+    assert!(status.success());
+    let fresh = std::fs::read_to_string(&fresh).unwrap();
+    assert!(
+        fresh == read("po/nonet.pot"),
+        "po/nonet.pot is out of date: run scripts/update-pot.sh, then msgmerge --update po/de.po po/nonet.pot \
+         and translate what is new"
+    );
+}
+
+#[test]
+fn every_marked_string_is_in_the_pot_and_every_marking_file_is_listed() {
+    let pot = msgids(&read("po/nonet.pot"));
+    let listed: BTreeSet<String> = read("po/POTFILES.in")
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(str::to_string)
+        .collect();
+    for file in &listed {
+        assert!(
+            Path::new(ROOT).join(file).exists(),
+            "POTFILES.in lists {file}, which is gone"
+        );
+    }
+    let mut checked = 0;
+    for (name, source) in ui_sources() {
+        let literals = marked_literals(&source);
+        if !literals.is_empty() {
+            assert!(
+                listed.contains(&name),
+                "{name} marks strings but is not in po/POTFILES.in"
+            );
+        }
+        for literal in literals {
+            assert!(pot.contains(&literal), "{name}: {literal:?} is not in po/nonet.pot");
+            checked += 1;
+        }
+    }
+    assert!(checked > 300, "only {checked} marked strings found");
+    for ui in [
+        "resources/ui/window.ui",
+        "resources/ui/history.ui",
+        "resources/ui/lab.ui",
+        "resources/gtk/help-overlay.ui",
+    ] {
+        assert!(listed.contains(ui), "{ui} is not in po/POTFILES.in");
+    }
+}
+
+/// Text put on screen from Rust goes through gettext: no string literal straight into a title,
+/// label, tooltip, message or dialog response.
+#[test]
+fn the_ui_shows_no_untranslated_literal() {
+    let setters = [
+        "say(\"",
+        ".title(\"",
+        ".subtitle(\"",
+        ".label(\"",
+        ".description(\"",
+        ".tooltip_text(\"",
+        "set_title(Some(\"",
+        "set_label(\"",
+        "set_tooltip_text(Some(\"",
+        "with_label(\"",
+        "button_label(\"",
+        "set_subtitle(\"",
+        "show_text(\"",
+        "Some(\"The",
+        "Some(\"A ",
+    ];
+    let mut offences = Vec::new();
+    for (name, source) in ui_sources() {
+        for (number, line) in source.lines().enumerate() {
+            let code = line.split("//").next().unwrap_or("");
+            let response =
+                code.contains("add_response(\"") && code.matches('"').count() >= 4 && !code.contains("&gettext(");
+            let shown = setters.iter().any(|setter| {
+                code.find(setter).is_some_and(|at| {
+                    let after = &code[at + setter.len()..];
+                    after.chars().next().is_some_and(|c| c.is_alphabetic())
+                })
+            });
+            if response || shown {
+                offences.push(format!("{name}:{}: {}", number + 1, line.trim()));
+            }
+        }
+    }
+    assert!(offences.is_empty(), "untranslated text:\n{}", offences.join("\n"));
+}
+
+#[test]
+fn every_catalogue_compiles_and_translates_every_message() {
+    let pot = msgids(&read("po/nonet.pot"));
+    let languages = read("po/LINGUAS");
+    let languages: Vec<&str> = languages.split_whitespace().filter(|l| !l.starts_with('#')).collect();
+    assert!(languages.contains(&"de"), "German is shipped");
+    for language in languages {
+        let po = format!("po/{language}.po");
+        let output = Command::new("msgfmt")
+            .args(["--check", "--statistics", "-o", "/dev/null", &po])
+            .current_dir(ROOT)
+            .output()
+            .expect("msgfmt (gettext) is installed");
+        let report = String::from_utf8_lossy(&output.stderr);
+        assert!(output.status.success(), "{po}: {report}");
+        assert!(
+            !report.contains("untranslated") && !report.contains("fuzzy"),
+            "{po} is incomplete: {report}"
+        );
+        let translated = msgids(&read(&po));
+        let missing: Vec<_> = pot.difference(&translated).collect();
+        assert!(
+            missing.is_empty(),
+            "{po} lacks {missing:?}: msgmerge --update {po} po/nonet.pot"
+        );
+    }
+}
