@@ -870,6 +870,24 @@ fn in_german_the_menu_dialogs_and_hints_are_german() {
         "{first}"
     );
     app.shot("german-hint.png");
+    // The second stage: the engine's explanation, written through the German catalogue.
+    app.action("hint", None);
+    let state = app.wait_until("the hint explained", |s| {
+        s["message"].as_str().is_some_and(|m| m != first && !m.is_empty())
+    });
+    let second = state["message"].as_str().unwrap().to_string();
+    assert!(!second.contains('{'), "a placeholder left unfilled: {second}");
+    assert!(
+        ["Zeile ", "Spalte ", "Block "]
+            .iter()
+            .any(|house| second.contains(house))
+            && second.contains(" nur "),
+        "{second}"
+    );
+    for english in [" only ", " the ", " cell", " fits ", " row ", " box "] {
+        assert!(!second.contains(english), "English {english:?} in {second}");
+    }
+    app.shot("german-hint-explained.png");
     // The primary menu (F10), in German.
     app.keys(&["F10"]);
     std::thread::sleep(Duration::from_millis(700));

@@ -57,11 +57,12 @@ fn unquote(quoted: &str) -> String {
     text
 }
 
-/// The string literals passed to gettext, ngettext, pgettext, n_ and i18n::count in a Rust file,
+/// The string literals passed to gettext, ngettext, pgettext, n_, i18n::count and the engine's
+/// explanation marker `phrase` in a Rust file,
 /// found here independently of xgettext: every literal inside each such call's parentheses.
 fn marked_literals(source: &str) -> Vec<String> {
     let mut found = Vec::new();
-    for marker in ["gettext(", "ngettext(", "pgettext(", "n_(", "count("] {
+    for marker in ["gettext(", "ngettext(", "pgettext(", "n_(", "count(", "phrase("] {
         for (at, _) in source.match_indices(marker) {
             let before = source[..at].chars().next_back();
             if before.is_some_and(|c| c.is_alphanumeric() || c == '_') || source[..at].ends_with("fn ") {
@@ -106,12 +107,20 @@ fn unescape_rust(body: &str) -> String {
     unquote(&format!("\"{body}\""))
 }
 
-fn ui_sources() -> Vec<(String, String)> {
-    let mut files: Vec<_> = std::fs::read_dir(Path::new(ROOT).join("src/ui"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "rs"))
-        .collect();
+/// The Rust files under `dir` (and its subfolders), by path from the checkout, with their text.
+fn rust_sources(dir: &str) -> Vec<(String, String)> {
+    let mut files = Vec::new();
+    let mut folders = vec![Path::new(ROOT).join(dir)];
+    while let Some(folder) = folders.pop() {
+        for entry in std::fs::read_dir(folder).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                folders.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                files.push(path);
+            }
+        }
+    }
     files.sort();
     files
         .into_iter()
@@ -120,6 +129,10 @@ fn ui_sources() -> Vec<(String, String)> {
             (name, std::fs::read_to_string(&p).unwrap())
         })
         .collect()
+}
+
+fn ui_sources() -> Vec<(String, String)> {
+    rust_sources("src/ui")
 }
 
 #[test]
@@ -154,7 +167,7 @@ fn every_marked_string_is_in_the_pot_and_every_marking_file_is_listed() {
         );
     }
     let mut checked = 0;
-    for (name, source) in ui_sources() {
+    for (name, source) in ui_sources().into_iter().chain(rust_sources("src/engine")) {
         let literals = marked_literals(&source);
         if !literals.is_empty() {
             assert!(
@@ -167,7 +180,7 @@ fn every_marked_string_is_in_the_pot_and_every_marking_file_is_listed() {
             checked += 1;
         }
     }
-    assert!(checked > 300, "only {checked} marked strings found");
+    assert!(checked > 400, "only {checked} marked strings found");
     for ui in [
         "resources/ui/window.ui",
         "resources/ui/history.ui",
@@ -245,4 +258,71 @@ fn every_catalogue_compiles_and_translates_every_message() {
             "{po} lacks {missing:?}: msgmerge --update {po} po/nonet.pot"
         );
     }
+}
+
+/// The `{placeholders}` of a message.
+fn placeholders(text: &str) -> BTreeSet<&str> {
+    text.split('{')
+        .skip(1)
+        .filter_map(|rest| rest.split_once('}'))
+        .map(|(name, _)| name)
+        .collect()
+}
+
+/// msgfmt checks printf formats, not the named `{placeholders}` that `i18n::fill` and the engine's
+/// explanations fill: a translation that drops or misspells one would show a raw `{name}` or lose
+/// a cell. Every translation uses exactly its message's placeholders.
+#[test]
+fn every_translation_keeps_its_placeholders() {
+    let languages = read("po/LINGUAS");
+    let mut checked = 0;
+    for language in languages.split_whitespace().filter(|l| !l.starts_with('#')) {
+        let po = read(&format!("po/{language}.po"));
+        for (id, translation) in pairs(&po) {
+            assert_eq!(
+                placeholders(&id),
+                placeholders(&translation),
+                "po/{language}.po: {id:?} is translated as {translation:?}"
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked > 400, "only {checked} translations checked");
+}
+
+/// Each message's msgid (singular) and its translations (every plural form), unescaped.
+fn pairs(po: &str) -> Vec<(String, String)> {
+    let mut found = Vec::new();
+    let (mut id, mut current): (Option<String>, Option<String>) = (None, None);
+    let mut field = "";
+    let flush = |field: &str, text: Option<String>, id: &Option<String>, found: &mut Vec<(String, String)>| {
+        if let (true, Some(text), Some(id)) = (field.starts_with("msgstr"), text, id) {
+            if !id.is_empty() {
+                found.push((id.clone(), text));
+            }
+        }
+    };
+    for line in po.lines() {
+        if line.starts_with('"') {
+            if let Some(text) = current.as_mut() {
+                text.push_str(&unquote(line));
+            }
+            continue;
+        }
+        let taken = current.take();
+        if field == "msgid" {
+            id = taken.clone();
+        }
+        flush(field, taken, &id, &mut found);
+        field = "";
+        if let Some((key, rest)) = line.split_once(' ') {
+            if key == "msgid" || key.starts_with("msgstr") {
+                field = if key == "msgid" { "msgid" } else { "msgstr" };
+                current = Some(unquote(rest));
+            }
+        }
+    }
+    let taken = current.take();
+    flush(field, taken, &id, &mut found);
+    found
 }

@@ -5,7 +5,8 @@
 use crate::engine::backtrack::{Backtracker, SearchEvent};
 use crate::engine::game::{Action, Game, Outcome, Refusal};
 use crate::engine::grid::{cell_name, Cell, Digit, CELLS, HOUSES};
-use crate::engine::logic::{Hint, HouseRole, Level, Role, Step};
+use crate::engine::logic::explanation::Language;
+use crate::engine::logic::{Hint, HouseRole, Level, Role, Step, Technique};
 use crate::i18n::{fill, gettext};
 
 /// How the board is shown (from Preferences).
@@ -411,12 +412,39 @@ pub fn hint_summary(step: &Step) -> String {
     fill(&template, &[("area", &area.unwrap_or_default()), ("technique", &name)])
 }
 
-/// The second stage of a hint: the technique's name and the step's explanation.
+/// Explanations in the user's language: the engine's templates through gettext, houses and
+/// techniques named as the rest of the UI names them.
+pub struct UserLanguage;
+
+impl Language for UserLanguage {
+    fn phrase(&self, english: &'static str) -> String {
+        gettext(english)
+    }
+
+    fn house(&self, house: usize) -> String {
+        house_label(house)
+    }
+
+    fn technique(&self, technique: Technique) -> String {
+        super::names::technique_name(technique)
+    }
+}
+
+/// The second stage of a hint: the technique's name and the step's explanation, in the user's
+/// language (a step the engine explained only in English keeps its English text).
 pub fn titled_explanation(step: &Step) -> String {
     let name = super::names::technique_name(step.technique);
-    match step.explanation.strip_prefix(step.name) {
-        Some(rest) => format!("{name}{rest}"),
-        None => format!("{name}: {}", step.explanation),
+    let titled = step.explanation.starts_with(step.name);
+    match &step.text {
+        Some(text) if titled => text.render(&UserLanguage),
+        Some(text) => fill(
+            &gettext("{technique}: {explanation}"),
+            &[("technique", &name), ("explanation", &text.render(&UserLanguage))],
+        ),
+        None => match step.explanation.strip_prefix(step.name) {
+            Some(rest) => format!("{name}{rest}"),
+            None => format!("{name}: {}", step.explanation),
+        },
     }
 }
 
@@ -458,21 +486,40 @@ mod tests {
     }
 
     /// The UI renders hints through gettext; untranslated, it says what the engine says, for
-    /// every step of hard puzzles' paths (all kinds of techniques and areas).
+    /// every step of hard puzzles' paths (all kinds of techniques and areas). Every step carries
+    /// its explanation as data, and every template it uses is in the catalogue template, so
+    /// translators see it.
     #[test]
     fn untranslated_hint_texts_are_the_engines() {
-        let top95 = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/datasets/top95.txt"))
-            .expect("the shared puzzle sets");
+        let read = |name: &str| {
+            std::fs::read_to_string(format!("{}/../shared/datasets/{name}", env!("CARGO_MANIFEST_DIR")))
+                .expect("the shared puzzle sets")
+        };
+        let (top95, hardest) = (read("top95.txt"), read("forum-hardest-1106.txt"));
+        let puzzles = |text: &str, n| -> Vec<String> {
+            text.lines()
+                .filter(|l| l.len() >= 81 && !l.starts_with('#'))
+                .take(n)
+                .map(str::to_string)
+                .collect()
+        };
+        // The .pot with its wrapped lines joined, to look msgids up whole.
+        let pot = include_str!("../../po/nonet.pot").replace("\"\n\"", "");
         let mut seen = std::collections::BTreeSet::new();
-        for line in top95.lines().filter(|l| l.len() >= 81 && !l.starts_with('#')).take(30) {
-            let position = crate::engine::format::parse_line(line).unwrap();
+        for line in puzzles(&top95, 30).into_iter().chain(puzzles(&hardest, 4)) {
+            let position = crate::engine::format::parse_line(&line).unwrap();
             for step in crate::engine::logic::logical_solve(&position).steps {
                 assert_eq!(hint_summary(&step), step.summary());
                 assert_eq!(titled_explanation(&step), step.titled_explanation());
+                let text = step.text.as_ref().expect("the explanation as data");
+                for phrase in text.phrases() {
+                    let id = format!("msgid \"{}\"\n", phrase.replace('\\', "\\\\").replace('"', "\\\""));
+                    assert!(pot.contains(&id), "{phrase:?} ({}) is not in po/nonet.pot", step.name);
+                }
                 seen.insert(step.technique);
             }
         }
-        assert!(seen.len() > 15, "only {} techniques met", seen.len());
+        assert!(seen.len() > 25, "only {} techniques met", seen.len());
     }
 
     #[test]

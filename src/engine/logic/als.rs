@@ -8,11 +8,12 @@ use std::collections::HashSet;
 use std::rc::Rc;
 
 use super::board::{Board, LastBoard};
-use super::step::{list_cells, list_digits, Role, Step};
+use super::explanation::{phrase, Explanation};
+use super::step::{Role, Step};
 use super::technique::Technique;
 use super::Found;
 use crate::engine::cellset::CellSet;
-use crate::engine::grid::{cell_name, house_name, Candidates, Cell, Digit, House};
+use crate::engine::grid::{Candidates, Cell, Digit, House};
 
 /// An almost locked set.
 #[derive(Clone, Debug)]
@@ -27,13 +28,12 @@ pub(crate) struct Als {
 }
 
 impl Als {
-    fn name(&self) -> String {
-        format!(
-            "{{{}}} ({} in {})",
-            list_cells(self.cells.iter()),
-            list_digits(self.digits.iter()),
-            house_name(self.house)
-        )
+    /// The set written out: `{r1c1, r1c2} (2, 5, 7 in row 1)`.
+    fn name(&self) -> Explanation {
+        Explanation::new(phrase("{{cells}} ({digits} in {house})"))
+            .cells("cells", self.cells.iter())
+            .digits("digits", self.digits.iter())
+            .house("house", self.house)
     }
 }
 
@@ -184,22 +184,20 @@ pub fn xz(board: &Board, found: &mut Found) {
             let eliminations = step.eliminations.clone();
             step.explain_with(found.explains(), || {
                 if doubly {
-                    format!(
-                        "ALS-XZ (doubly linked): A = {} and B = {} share the restricted digits {}; \
-                         both sets are locked, so {}.",
-                        a.name(),
-                        b.name(),
-                        list_digits(rcc.iter()),
-                        super::step::eliminations_notation(&eliminations)
-                    )
+                    Explanation::new(phrase(
+                        "ALS-XZ (doubly linked): A = {a} and B = {b} share the restricted digits {digits}; both sets are locked, so {eliminations}.",
+                    ))
+                    .clause("a", a.name())
+                    .clause("b", b.name())
+                    .digits("digits", rcc.iter())
+                    .notation("eliminations", super::step::eliminations_notation(&eliminations))
                 } else {
-                    format!(
-                        "ALS-XZ: A = {} and B = {} share {} only where they see each other, so one of \
-                         them is locked without it and holds their other common digits.",
-                        a.name(),
-                        b.name(),
-                        list_digits(rcc.iter())
-                    )
+                    Explanation::new(phrase(
+                        "ALS-XZ: A = {a} and B = {b} share {digits} only where they see each other, so one of them is locked without it and holds their other common digits.",
+                    ))
+                    .clause("a", a.name())
+                    .clause("b", b.name())
+                    .digits("digits", rcc.iter())
                 }
             });
             if !found.add(step) {
@@ -239,17 +237,15 @@ pub fn xy_wing(board: &Board, found: &mut Found) {
                         mark_set(&mut step, board, a, Candidates::single(x));
                         mark_set(&mut step, board, b, Candidates::single(y));
                         step.explain_with(found.explains(), || {
-                            format!(
-                                "ALS-XY-Wing: the pivot {} is linked to A = {} by {} and to B = {} by {}. \
-                                 The pivot cannot lack both, so A or B is locked and holds {}; cells seeing \
-                                 all of them in A and B lose it.",
-                                c.name(),
-                                a.name(),
-                                x,
-                                b.name(),
-                                y,
-                                list_digits(zs.iter())
-                            )
+                            Explanation::new(phrase(
+                                "ALS-XY-Wing: the pivot {pivot} is linked to A = {a} by {x} and to B = {b} by {y}. The pivot cannot lack both, so A or B is locked and holds {z}; cells seeing all of them in A and B lose it.",
+                            ))
+                            .clause("pivot", c.name())
+                            .clause("a", a.name())
+                            .digit("x", x)
+                            .clause("b", b.name())
+                            .digit("y", y)
+                            .digits("z", zs.iter())
                         });
                         if !found.add(step) {
                             return;
@@ -360,24 +356,24 @@ fn extend(
                     mark_set(&mut step, board, &sets[i], link);
                 }
                 step.explain_with(found.explains(), || {
-                    let chain: Vec<String> = path
+                    let chain: Vec<Explanation> = path
                         .iter()
                         .enumerate()
                         .map(|(k, &(i, d))| {
                             if k == 0 {
                                 sets[i].name()
                             } else {
-                                format!("-{}- {}", d, sets[i].name())
+                                Explanation::new(phrase(" -{digit}- {set}"))
+                                    .digit("digit", d)
+                                    .clause("set", sets[i].name())
                             }
                         })
                         .collect();
-                    format!(
-                        "ALS-XY-Chain: {}. Each link is a digit the two sets share only where they see each \
-                         other, so one end set is locked and holds {}; cells seeing all of them in both ends \
-                         lose it.",
-                        chain.join(" "),
-                        list_digits(zs.iter())
-                    )
+                    Explanation::new(phrase(
+                        "ALS-XY-Chain: {chain}. Each link is a digit the two sets share only where they see each other, so one end set is locked and holds {z}; cells seeing all of them in both ends lose it.",
+                    ))
+                    .joined("chain", chain, "")
+                    .digits("z", zs.iter())
                 });
                 search.keep_looking = found.add(step);
                 if !search.keep_looking {
@@ -502,22 +498,26 @@ fn blossom(
             mark_set(&mut step, board, &sets[i], Candidates::single(digits[k]));
         }
         step.explain_with(found.explains(), || {
-            let parts: Vec<String> = chosen
+            let parts: Vec<Explanation> = chosen
                 .iter()
                 .zip(needs)
-                .map(|(&i, &k)| format!("{} -> {}", digits[k], sets[i].name()))
+                .map(|(&i, &k)| {
+                    Explanation::new(phrase("{digit} -> {set}"))
+                        .digit("digit", digits[k])
+                        .clause("set", sets[i].name())
+                })
                 .collect();
-            format!(
-                "Death Blossom: the stem {} holds one of {}; for each, a set loses that digit and is locked \
-                 ({}). Every case puts {} in a set{}, so {} cannot be {}.",
-                cell_name(stem),
-                list_digits(digits.iter().copied()),
-                parts.join("; "),
-                z,
-                if board.has(stem, z) { " or the stem" } else { "" },
-                list_cells(targets.iter()),
-                z
-            )
+            let template = if board.has(stem, z) {
+                phrase("Death Blossom: the stem {stem} holds one of {digits}; for each, a set loses that digit and is locked ({parts}). Every case puts {z} in a set or the stem, so {targets} cannot be {z}.")
+            } else {
+                phrase("Death Blossom: the stem {stem} holds one of {digits}; for each, a set loses that digit and is locked ({parts}). Every case puts {z} in a set, so {targets} cannot be {z}.")
+            };
+            Explanation::new(template)
+                .cell("stem", stem)
+                .digits("digits", digits.iter().copied())
+                .joined("parts", parts, "; ")
+                .digit("z", z)
+                .cells("targets", targets.iter())
         });
         return found.add(step);
     }

@@ -11,6 +11,7 @@
 use std::collections::HashMap;
 
 use super::board::Board;
+use super::explanation::{phrase, Explanation};
 use super::step::{chain_notation, eliminations_notation, CellDigit, ChainNode, LinkKind, Step};
 use super::technique::Technique;
 use super::{Found, Shortest};
@@ -354,9 +355,9 @@ fn shape_of(graph: &Graph, path: &[u32]) -> Technique {
 
 fn describe(technique: Technique) -> &'static str {
     match technique {
-        Technique::XChain => "the chain's ends hold the digit between them",
-        Technique::XyChain => "one of the chain's end cells holds the digit",
-        _ => "one of the chain's ends is true",
+        Technique::XChain => phrase("the chain's ends hold the digit between them"),
+        Technique::XyChain => phrase("one of the chain's end cells holds the digit"),
+        _ => phrase("one of the chain's ends is true"),
     }
 }
 
@@ -414,12 +415,13 @@ fn chains_in(
             }
             collector.offer(links, eliminations.clone(), || {
                 chain_step(wanted, graph, &path, &eliminations, explains, |chain| {
-                    format!(
-                        "{}: {chain} => {}. If the first node is false the last is true, so {}, and what sees both goes.",
-                        wanted.name(),
-                        eliminations_notation(&eliminations),
-                        describe(wanted)
-                    )
+                    Explanation::new(phrase(
+                        "{technique}: {chain} => {eliminations}. If the first node is false the last is true, so {ends}, and what sees both goes.",
+                    ))
+                    .technique("technique", wanted)
+                    .notation("chain", chain)
+                    .notation("eliminations", eliminations_notation(&eliminations))
+                    .word("ends", describe(wanted))
                 })
             });
         }
@@ -434,7 +436,7 @@ fn chain_step(
     path: &[u32],
     eliminations: &[CellDigit],
     explains: bool,
-    explain: impl FnOnce(&str) -> String,
+    explain: impl FnOnce(String) -> Explanation,
 ) -> Step {
     let chain = graph.chain(path);
     let mut step = Step::new(wanted);
@@ -442,7 +444,7 @@ fn chain_step(
     for e in eliminations {
         step.eliminate(e.cell, e.digit);
     }
-    step.explain_with(explains, || explain(&chain_notation(&chain)));
+    step.explain_with(explains, || explain(chain_notation(&chain)));
     step
 }
 
@@ -535,12 +537,12 @@ fn nice_loops(board: &Board, wanted: Technique, found: &mut Found) {
                 }
                 collector.offer(links, eliminations.clone(), || {
                     chain_step(wanted, &graph, &path, &eliminations, found.explains(), |chain| {
-                        format!(
-                            "{}: {chain} => {}. The loop alternates strong and weak links all the way round, so each \
-                             weak link has exactly one true end, and what conflicts with both ends goes.",
-                            wanted.name(),
-                            eliminations_notation(&eliminations)
-                        )
+                        Explanation::new(phrase(
+                            "{technique}: {chain} => {eliminations}. The loop alternates strong and weak links all the way round, so each weak link has exactly one true end, and what conflicts with both ends goes.",
+                        ))
+                        .technique("technique", wanted)
+                        .notation("chain", chain)
+                        .notation("eliminations", eliminations_notation(&eliminations))
                     })
                 });
             }
@@ -592,17 +594,23 @@ fn nice_loops(board: &Board, wanted: Technique, found: &mut Found) {
                 }
                 collector.offer(links, target.clone(), || {
                     chain_step(wanted, &graph, &path, &target, found.explains(), |chain| {
-                        let (assumed, result) = if start_true {
-                            ("true", format!("{} <> {}", cell_name(cell), node.digit))
+                        let (template, result) = if start_true {
+                            (
+                                phrase("{technique}: {chain} => {result}. Assuming {digit} in {cell} is true leads back to the opposite, so it cannot be."),
+                                format!("{} <> {}", cell_name(cell), node.digit),
+                            )
                         } else {
-                            ("false", format!("{} = {}", cell_name(cell), node.digit))
+                            (
+                                phrase("{technique}: {chain} => {result}. Assuming {digit} in {cell} is false leads back to the opposite, so it cannot be."),
+                                format!("{} = {}", cell_name(cell), node.digit),
+                            )
                         };
-                        format!(
-                            "{}: {chain} => {result}. Assuming {} in {} is {assumed} leads back to the opposite, so it cannot be.",
-                            wanted.name(),
-                            node.digit,
-                            cell_name(cell),
-                        )
+                        Explanation::new(template)
+                            .technique("technique", wanted)
+                            .notation("chain", chain)
+                            .notation("result", result)
+                            .digit("digit", node.digit)
+                            .cell("cell", cell)
                     })
                 });
             }

@@ -3,7 +3,8 @@
 //! Colour wrap: two cells of one colour in a house make that colour false everywhere.
 
 use super::board::Board;
-use super::step::{list_cells, Role, Step};
+use super::explanation::{phrase, Explanation};
+use super::step::{Role, Step};
 use super::technique::Technique;
 use super::Found;
 use crate::engine::cellset::CellSet;
@@ -80,14 +81,11 @@ pub fn simple_colors(board: &Board, found: &mut Found) {
                     step.eliminate(cell, digit);
                 }
                 step.explain_with(found.explains(), || {
-                    format!(
-                        "Simple colors on {}: colouring its strong links alternately, two cells of one colour \
-                     ({}) share a house, so that colour is false and {} cannot be {}.",
-                        digit,
-                        list_cells(false_class.iter()),
-                        list_cells(false_class.iter()),
-                        digit
-                    )
+                    Explanation::new(phrase(
+                        "Simple colors on {digit}: colouring its strong links alternately, two cells of one colour ({cells}) share a house, so that colour is false and {cells} cannot be {digit}.",
+                    ))
+                    .digit("digit", digit)
+                    .cells("cells", false_class.iter())
                 });
             } else {
                 // Colour trap: outside cells seeing both colours.
@@ -99,16 +97,13 @@ pub fn simple_colors(board: &Board, found: &mut Found) {
                     step.eliminate(cell, digit);
                 }
                 step.explain_with(found.explains(), || {
-                    format!(
-                        "Simple colors on {}: colouring its strong links alternately, one of the colours {} / {} \
-                     holds {}; {} sees both colours and cannot be {}.",
-                        digit,
-                        list_cells(blue.iter()),
-                        list_cells(green.iter()),
-                        digit,
-                        list_cells(targets.iter()),
-                        digit
-                    )
+                    Explanation::new(phrase(
+                        "Simple colors on {digit}: colouring its strong links alternately, one of the colours {blue} / {green} holds {digit}; {targets} sees both colours and cannot be {digit}.",
+                    ))
+                    .digit("digit", digit)
+                    .cells("blue", blue.iter())
+                    .cells("green", green.iter())
+                    .cells("targets", targets.iter())
                 });
             }
             if !found.add(step) {
@@ -145,17 +140,13 @@ pub fn multi_colors(board: &Board, found: &mut Found) {
                             step.eliminate(cell, digit);
                         }
                         step.explain_with(found.explains(), || {
-                            format!(
-                                "Multi-Colors on {}: {} sees both colours of the chain {} / {}, one of which \
-                                 holds {}; so {} cannot be {}.",
-                                digit,
-                                list_cells(first[a].iter()),
-                                list_cells(second[0].iter()),
-                                list_cells(second[1].iter()),
-                                digit,
-                                list_cells(first[a].iter()),
-                                digit
-                            )
+                            Explanation::new(phrase(
+                                "Multi-Colors on {digit}: {cells} sees both colours of the chain {blue} / {green}, one of which holds {digit}; so {cells} cannot be {digit}.",
+                            ))
+                            .digit("digit", digit)
+                            .cells("cells", first[a].iter())
+                            .cells("blue", second[0].iter())
+                            .cells("green", second[1].iter())
                         });
                         if !found.add(step) {
                             return;
@@ -181,14 +172,14 @@ pub fn multi_colors(board: &Board, found: &mut Found) {
                         if !these.is_empty() {
                             targets |= these;
                             used.push((*first, *second));
-                            reasons.push(format!(
-                                "{} sees {}, so {} or {} holds {}",
-                                list_cells(first[a].iter()),
-                                list_cells(second[b].iter()),
-                                list_cells(x.iter()),
-                                list_cells(y.iter()),
-                                digit
-                            ));
+                            reasons.push(
+                                Explanation::new(phrase("{a} sees {b}, so {x} or {y} holds {digit}"))
+                                    .cells("a", first[a].iter())
+                                    .cells("b", second[b].iter())
+                                    .cells("x", x.iter())
+                                    .cells("y", y.iter())
+                                    .digit("digit", digit),
+                            );
                         }
                     }
                 }
@@ -205,13 +196,12 @@ pub fn multi_colors(board: &Board, found: &mut Found) {
             step.eliminate(cell, digit);
         }
         step.explain_with(found.explains(), || {
-            format!(
-                "Multi-Colors on {}: {}; {} sees both colours of such a pair and cannot be {}.",
-                digit,
-                reasons.join("; "),
-                list_cells(targets.iter()),
-                digit
-            )
+            Explanation::new(phrase(
+                "Multi-Colors on {digit}: {reasons}; {targets} sees both colours of such a pair and cannot be {digit}.",
+            ))
+            .digit("digit", digit)
+            .joined("reasons", reasons, "; ")
+            .cells("targets", targets.iter())
         });
         if !found.add(step) {
             return;

@@ -3,7 +3,8 @@
 //! and columns swapped.
 
 use super::board::Board;
-use super::step::{list_cells, list_houses, HouseRole, Role, Step};
+use super::explanation::{phrase, Explanation};
+use super::step::{HouseRole, Role, Step};
 use super::subsets::{each_combination, gather};
 use super::technique::Technique;
 use super::Found;
@@ -49,15 +50,16 @@ pub fn basic(board: &Board, size: usize, found: &mut Found) {
                 }
                 let mut step = fish_step(technique, digit, base, &cover, cells, CellSet::EMPTY, targets);
                 step.explain_with(found.explains(), || {
-                    format!(
-                        "{} on {}: in {}, {} lies only in {}, so it can be removed from the other cells of those {}.",
-                        technique.name(),
-                        digit,
-                        list_houses(base.iter().copied()),
-                        digit,
-                        list_houses(cover.iter().copied()),
-                        if rows_are_base { "columns" } else { "rows" }
-                    )
+                    let template = if rows_are_base {
+                        phrase("{technique} on {digit}: in {base}, {digit} lies only in {cover}, so it can be removed from the other cells of those columns.")
+                    } else {
+                        phrase("{technique} on {digit}: in {base}, {digit} lies only in {cover}, so it can be removed from the other cells of those rows.")
+                    };
+                    Explanation::new(template)
+                        .technique("technique", technique)
+                        .digit("digit", digit)
+                        .houses("base", base.iter().copied())
+                        .houses("cover", cover.iter().copied())
                 });
                 keep_looking = found.add(step);
                 keep_looking
@@ -178,24 +180,19 @@ pub fn finned(board: &Board, size: usize, sashimi: bool, found: &mut Found) {
                         }
                         let mut step = fish_step(technique, digit, base, &cover, body, fins, targets);
                         step.explain_with(found.explains(), || {
-                            format!(
-                                "{} on {}: in {}, {} lies in {} apart from the fin{} {}. Either the fish holds and \
-                                 those {} lose {} elsewhere, or a fin is {}; {} sees the fin{} and the fish, so it \
-                                 cannot be {}.",
-                                technique.name(),
-                                digit,
-                                list_houses(base.iter().copied()),
-                                digit,
-                                list_houses(cover.iter().copied()),
-                                if fins.len() > 1 { "s" } else { "" },
-                                list_cells(fins.iter()),
-                                if rows_are_base { "columns" } else { "rows" },
-                                digit,
-                                digit,
-                                list_cells(targets.iter()),
-                                if fins.len() > 1 { "s" } else { "" },
-                                digit
-                            )
+                            let template = match (fins.len() > 1, rows_are_base) {
+                                (false, true) => phrase("{technique} on {digit}: in {base}, {digit} lies in {cover} apart from the fin {fins}. Either the fish holds and those columns lose {digit} elsewhere, or the fin is {digit}; {targets} sees the fin and the fish, so it cannot be {digit}."),
+                                (false, false) => phrase("{technique} on {digit}: in {base}, {digit} lies in {cover} apart from the fin {fins}. Either the fish holds and those rows lose {digit} elsewhere, or the fin is {digit}; {targets} sees the fin and the fish, so it cannot be {digit}."),
+                                (true, true) => phrase("{technique} on {digit}: in {base}, {digit} lies in {cover} apart from the fins {fins}. Either the fish holds and those columns lose {digit} elsewhere, or a fin is {digit}; {targets} sees the fins and the fish, so it cannot be {digit}."),
+                                (true, false) => phrase("{technique} on {digit}: in {base}, {digit} lies in {cover} apart from the fins {fins}. Either the fish holds and those rows lose {digit} elsewhere, or a fin is {digit}; {targets} sees the fins and the fish, so it cannot be {digit}."),
+                            };
+                            Explanation::new(template)
+                                .technique("technique", technique)
+                                .digit("digit", digit)
+                                .houses("base", base.iter().copied())
+                                .houses("cover", cover.iter().copied())
+                                .cells("fins", fins.iter())
+                                .cells("targets", targets.iter())
                         });
                         keep_looking = found.add(step);
                         if !keep_looking {
@@ -429,29 +426,18 @@ fn report_generalised(
     }
     let mut step = fish_step(technique, digit, base, covers, cells - fins, fins, targets);
     step.explain_with(found.explains(), || {
-        format!(
-            "{} on {}: each of {} needs {} once, in separate cells; {} hold all of those{}{}. So the covers hold \
-             {} only there{}, and {} cannot be {}.",
-            technique.name(),
-            digit,
-            list_houses(base.iter().copied()),
-            digit,
-            list_houses(covers.iter().copied()),
-            if fins.is_empty() { "" } else { " but the fins " },
-            if fins.is_empty() {
-                String::new()
-            } else {
-                list_cells(fins.iter())
-            },
-            digit,
-            if fins.is_empty() {
-                ""
-            } else {
-                " unless a fin holds it (and the targets see every fin)"
-            },
-            list_cells(targets.iter()),
-            digit
-        )
+        let template = if fins.is_empty() {
+            phrase("{technique} on {digit}: each of {base} needs {digit} once, in separate cells; {cover} hold all of those. So the covers hold {digit} only there, and {targets} cannot be {digit}.")
+        } else {
+            phrase("{technique} on {digit}: each of {base} needs {digit} once, in separate cells; {cover} hold all of those but the fins {fins}. So the covers hold {digit} only there unless a fin holds it (and the targets see every fin), and {targets} cannot be {digit}.")
+        };
+        Explanation::new(template)
+            .technique("technique", technique)
+            .digit("digit", digit)
+            .houses("base", base.iter().copied())
+            .houses("cover", covers.iter().copied())
+            .cells("fins", fins.iter())
+            .cells("targets", targets.iter())
     });
     found.add(step)
 }

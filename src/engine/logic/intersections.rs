@@ -2,12 +2,13 @@
 //! locked pairs and triples (a naked subset inside the intersection, which clears both houses).
 
 use super::board::Board;
-use super::step::{list_cells, list_digits, HouseRole, Role, Step};
+use super::explanation::{phrase, Explanation};
+use super::step::{HouseRole, Role, Step};
 use super::subsets::gather;
 use super::technique::Technique;
 use super::Found;
 use crate::engine::cellset::CellSet;
-use crate::engine::grid::{house_name, Candidates, HOUSES};
+use crate::engine::grid::{Candidates, HOUSES};
 
 /// The row or column holding all the cells, if there is one.
 fn common_line(cells: CellSet) -> Option<usize> {
@@ -57,14 +58,13 @@ fn locked_candidates(
                 step.eliminate(cell, digit);
             }
             step.explain_with(found.explains(), || {
-                format!(
-                    "In {}, {} lies only in {} ({}), so it can be removed from the rest of {}.",
-                    house_name(base),
-                    digit,
-                    house_name(cover),
-                    list_cells(cells.iter()),
-                    house_name(cover)
-                )
+                Explanation::new(phrase(
+                    "In {base}, {digit} lies only in {cover} ({cells}), so it can be removed from the rest of {cover}.",
+                ))
+                .house("base", base)
+                .digit("digit", digit)
+                .house("cover", cover)
+                .cells("cells", cells.iter())
             });
             if !found.add(step) {
                 return;
@@ -125,13 +125,13 @@ pub fn locked_subset(board: &Board, size: u32, found: &mut Found) {
                     }
                 }
                 step.explain_with(found.explains(), || {
-                    format!(
-                    "{} hold only {} and share {} and {}: these digits can be removed from the other cells of both.",
-                    list_cells(cells.iter()),
-                    list_digits(digits.iter()),
-                    house_name(line),
-                    house_name(box_house)
-                )
+                    Explanation::new(phrase(
+                        "{cells} hold only {digits} and share {line} and {box}: these digits can be removed from the other cells of both.",
+                    ))
+                    .cells("cells", cells.iter())
+                    .digits("digits", digits.iter())
+                    .house("line", line)
+                    .house("box", box_house)
                 });
                 if !found.add(step) {
                     return;

@@ -5,6 +5,7 @@ mod als;
 mod board;
 mod chains;
 mod coloring;
+pub mod explanation;
 mod fish;
 mod forcing;
 pub mod hint;

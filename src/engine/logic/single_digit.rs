@@ -2,11 +2,12 @@
 //! places): skyscraper, 2-string kite, turbot fish and empty rectangle.
 
 use super::board::Board;
-use super::step::{list_cells, HouseRole, Role, Step};
+use super::explanation::{phrase, Explanation};
+use super::step::{HouseRole, Role, Step};
 use super::technique::Technique;
 use super::Found;
 use crate::engine::cellset::CellSet;
-use crate::engine::grid::{box_of, cell_at, cell_name, col_of, house_name, row_of, Cell, Digit, House};
+use crate::engine::grid::{box_of, cell_at, col_of, row_of, Cell, Digit, House};
 
 /// A house where the digit has exactly two candidates.
 #[derive(Clone, Copy)]
@@ -92,26 +93,18 @@ fn strong_weak_strong(board: &Board, wanted: Technique, found: &mut Found) {
                             step.eliminate(cell, digit);
                         }
                         step.explain_with(found.explains(), || {
-                            format!(
-                            "{} on {}: {} has {} only in {} and {}, {} only in {} and {}; {} and {} see each other, \
-                             so {} or {} is {}. {} sees both and cannot be {}.",
-                            wanted.name(),
-                            digit,
-                            house_name(first.house),
-                            digit,
-                            cell_name(a),
-                            cell_name(b),
-                            house_name(second.house),
-                            cell_name(c),
-                            cell_name(d),
-                            cell_name(b),
-                            cell_name(c),
-                            cell_name(a),
-                            cell_name(d),
-                            digit,
-                            list_cells(targets.iter()),
-                            digit
-                        )
+                            Explanation::new(phrase(
+                                "{technique} on {digit}: {first} has {digit} only in {a} and {b}, {second} only in {c} and {d}; {b} and {c} see each other, so {a} or {d} is {digit}. {targets} sees both and cannot be {digit}.",
+                            ))
+                            .technique("technique", wanted)
+                            .digit("digit", digit)
+                            .house("first", first.house)
+                            .house("second", second.house)
+                            .cell("a", a)
+                            .cell("b", b)
+                            .cell("c", c)
+                            .cell("d", d)
+                            .cells("targets", targets.iter())
                         });
                         if !found.add(step) {
                             return;
@@ -190,21 +183,17 @@ pub fn empty_rectangle(board: &Board, found: &mut Found) {
                             step.link((near, digit), (far, digit), true);
                             step.eliminate(target, digit);
                             step.explain_with(found.explains(), || {
-                                format!(
-                                "Empty rectangle on {} in {}: its {}s lie in {} and {}. {} has {} only in {} and {}; \
-                                 either way {} cannot be {}.",
-                                digit,
-                                house_name(box_house),
-                                digit,
-                                house_name(row),
-                                house_name(9 + col),
-                                house_name(link.house),
-                                digit,
-                                cell_name(near),
-                                cell_name(far),
-                                cell_name(target),
-                                digit
-                            )
+                                Explanation::new(phrase(
+                                    "Empty rectangle on {digit} in {box}: its {digit}s lie in {row} and {column}. {link} has {digit} only in {near} and {far}; either way {target} cannot be {digit}.",
+                                ))
+                                .digit("digit", digit)
+                                .house("box", box_house)
+                                .house("row", row)
+                                .house("column", 9 + col)
+                                .house("link", link.house)
+                                .cell("near", near)
+                                .cell("far", far)
+                                .cell("target", target)
                             });
                             if !found.add(step) {
                                 return;
@@ -265,14 +254,22 @@ fn dual(
                 step.eliminate(e.cell, e.digit);
             }
             step.explain_with(found.explains(), || {
-                format!(
-                    "{} on {}: two {}s share their middle. {} {}",
-                    wanted.name(),
-                    digit,
-                    single.name(),
-                    a.explanation,
-                    b.explanation
-                )
+                let template = if single == Technique::TwoStringKite {
+                    phrase("{technique} on {digit}: two 2-String Kites share their middle. {a} {b}")
+                } else {
+                    phrase("{technique} on {digit}: two Empty Rectangles share their middle. {a} {b}")
+                };
+                let clause = |s: &Step| {
+                    s.text
+                        .as_deref()
+                        .cloned()
+                        .unwrap_or_else(|| Explanation::verbatim(s.explanation.clone()))
+                };
+                Explanation::new(template)
+                    .technique("technique", wanted)
+                    .digit("digit", digit)
+                    .clause("a", clause(a))
+                    .clause("b", clause(b))
             });
             if !found.add(step) {
                 return;

@@ -4,11 +4,12 @@
 //! (marked as the pattern, for the hint's second stage).
 
 use super::board::Board;
-use super::step::{and_list, HouseRole, Role, Step};
+use super::explanation::{phrase, Arg, Explanation};
+use super::step::{HouseRole, Role, Step};
 use super::technique::Technique;
 use super::Found;
 use crate::engine::cellset::CellSet;
-use crate::engine::grid::{cell_name, house_name, Candidates, Cell, Digit, CELLS};
+use crate::engine::grid::{Candidates, Cell, Digit, CELLS};
 
 pub fn full_house(board: &Board, found: &mut Found) {
     for house in 0..27 {
@@ -29,12 +30,12 @@ pub fn full_house(board: &Board, found: &mut Found) {
             .mark_house(house, HouseRole::Base)
             .mark_cell(cell, Role::Target)
             .explain_with(found.explains(), || {
-                format!(
-                    "{} is the last empty cell in {}, so it takes the missing digit {}.",
-                    cell_name(cell),
-                    house_name(house),
-                    digit
-                )
+                Explanation::new(phrase(
+                    "{cell} is the last empty cell in {house}, so it takes the missing digit {digit}.",
+                ))
+                .cell("cell", cell)
+                .house("house", house)
+                .digit("digit", digit)
             });
         if !found.add(step) {
             return;
@@ -55,24 +56,26 @@ pub fn naked_single(board: &Board, found: &mut Found) {
         step.place(cell, digit).mark_cell(cell, Role::Target);
         if found.explains() {
             let (seen, earlier) = naked_single_proof(board, cell, digit);
-            let mut text = format!("{} has only one candidate left: {}", cell_name(cell), digit);
-            if !seen.is_empty() {
-                let digits = seen.iter().map(|&(_, d)| d);
-                text += &format!(
-                    " (its row, column and box hold {}",
-                    and_list(digits.map(|d| d.to_string()))
-                );
-                if !earlier.is_empty() {
-                    text += &format!(
-                        "; earlier steps ruled out {}",
-                        and_list(earlier.iter().map(|d| d.to_string()))
-                    );
-                }
-                text += ")";
-            } else if !earlier.is_empty() {
-                text += " (earlier steps ruled out the others)";
-            }
-            step.explain_with(true, || text + ".");
+            let digits = |ds: Vec<Digit>| Arg::And(ds.into_iter().map(Arg::Digit).collect());
+            let seen_digits: Vec<Digit> = seen.iter().map(|&(_, d)| d).collect();
+            let text = match (seen.is_empty(), earlier.is_empty()) {
+                (true, true) => Explanation::new(phrase("{cell} has only one candidate left: {digit}.")),
+                (false, true) => Explanation::new(phrase(
+                    "{cell} has only one candidate left: {digit} (its row, column and box hold {seen}).",
+                )),
+                (false, false) => Explanation::new(phrase(
+                    "{cell} has only one candidate left: {digit} (its row, column and box hold {seen}; earlier steps ruled out {earlier}).",
+                )),
+                (true, false) => Explanation::new(phrase(
+                    "{cell} has only one candidate left: {digit} (earlier steps ruled out the others).",
+                )),
+            };
+            step.explain_with(true, || {
+                text.cell("cell", cell)
+                    .digit("digit", digit)
+                    .with("seen", digits(seen_digits))
+                    .with("earlier", digits(earlier))
+            });
             for (peer, _) in seen {
                 step.mark_cell(peer, Role::Pattern);
             }
@@ -105,26 +108,35 @@ pub fn hidden_single(board: &Board, found: &mut Found) {
             if found.explains() {
                 let others = (CellSet::house(house) & board.empty_cells()) - CellSet::single(cell);
                 let (blockers, earlier) = hidden_single_proof(board, others, digit);
-                let mut text = format!("In {}, {} fits only in {}", house_name(house), digit, cell_name(cell));
-                let s = if blockers.len() == 1 { "" } else { "s" };
-                match (blockers.is_empty(), earlier.is_empty()) {
-                    (true, true) => {}
-                    (false, true) => {
-                        text += &format!(
-                            ": the {digit}{s} in {} rule out the other cells",
-                            and_list(blockers.iter().map(|&c| cell_name(c)))
-                        )
+                let one = blockers.len() == 1;
+                let template = match (blockers.is_empty(), earlier.is_empty(), one) {
+                    (true, true, _) => phrase("In {house}, {digit} fits only in {cell}."),
+                    (false, true, true) => {
+                        phrase("In {house}, {digit} fits only in {cell}: the {digit} in {blockers} rules out the other cells.")
                     }
-                    (true, false) => text += ": earlier steps ruled it out of the other cells",
-                    (false, false) => {
-                        text += &format!(
-                            ": the {digit}{s} in {} rule out the other cells but {}, which earlier steps ruled out",
-                            and_list(blockers.iter().map(|&c| cell_name(c))),
-                            and_list(earlier.iter().map(cell_name))
-                        )
+                    (false, true, false) => {
+                        phrase("In {house}, {digit} fits only in {cell}: the {digit}s in {blockers} rule out the other cells.")
                     }
-                }
-                step.explain_with(true, || text + ".");
+                    (true, false, _) => {
+                        phrase("In {house}, {digit} fits only in {cell}: earlier steps ruled it out of the other cells.")
+                    }
+                    (false, false, true) => phrase(
+                        "In {house}, {digit} fits only in {cell}: the {digit} in {blockers} rules out the other cells but {earlier}, which earlier steps ruled out.",
+                    ),
+                    (false, false, false) => phrase(
+                        "In {house}, {digit} fits only in {cell}: the {digit}s in {blockers} rule out the other cells but {earlier}, which earlier steps ruled out.",
+                    ),
+                };
+                let cells = |cs: Vec<Cell>| Arg::And(cs.into_iter().map(Arg::Cell).collect());
+                let blocking = cells(blockers.clone());
+                step.explain_with(true, || {
+                    Explanation::new(template)
+                        .house("house", house)
+                        .digit("digit", digit)
+                        .cell("cell", cell)
+                        .with("blockers", blocking)
+                        .with("earlier", cells(earlier.iter().collect()))
+                });
                 for blocker in blockers {
                     step.mark_cell(blocker, Role::Pattern);
                 }

@@ -3,6 +3,7 @@
 
 use serde::{Serialize, Serializer};
 
+use super::explanation::Explanation;
 use super::technique::Technique;
 use crate::engine::grid::{cell_name, house_name, Cell, Digit, House};
 
@@ -181,6 +182,10 @@ pub struct Step {
     /// The chain (or the longest branch of a net) that proves the step, node by node.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub chain: Vec<ChainNode>,
+    /// The explanation as data, for writing it in other languages (`None` for steps explained
+    /// only in English, such as a script's).
+    #[serde(skip)]
+    pub text: Option<Box<Explanation>>,
 }
 
 impl Step {
@@ -194,6 +199,7 @@ impl Step {
             highlights: Highlights::default(),
             score: technique.score(),
             chain: Vec::new(),
+            text: None,
         }
     }
 
@@ -282,9 +288,11 @@ impl Step {
     }
 
     /// Sets the explanation when it is wanted; rating, which shows no text, skips the work.
-    pub fn explain_with(&mut self, wanted: bool, text: impl FnOnce() -> String) -> &mut Step {
+    pub fn explain_with(&mut self, wanted: bool, text: impl FnOnce() -> Explanation) -> &mut Step {
         if wanted {
-            self.explanation = text();
+            let text = text();
+            self.explanation = text.english();
+            self.text = Some(Box::new(text));
         }
         self
     }

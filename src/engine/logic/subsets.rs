@@ -2,11 +2,12 @@
 //! house confined to n cells), for pairs, triples and quads.
 
 use super::board::Board;
-use super::step::{list_cells, list_digits, HouseRole, Role, Step};
+use super::explanation::{phrase, Explanation};
+use super::step::{HouseRole, Role, Step};
 use super::technique::Technique;
 use super::Found;
 use crate::engine::cellset::CellSet;
-use crate::engine::grid::{house_name, Candidates, Digit};
+use crate::engine::grid::{Candidates, Digit};
 
 /// Calls `visit` with every way to choose `size` (at most 4) of `items`, in lexicographic order,
 /// without allocating; stops early when `visit` returns false.
@@ -66,7 +67,7 @@ fn hidden_technique(size: usize) -> Technique {
     }
 }
 
-const SIZE_WORDS: [&str; 5] = ["", "", "pair", "triple", "quad"];
+const SIZE_WORDS: [&str; 5] = ["", "", phrase("pair"), phrase("triple"), phrase("quad")];
 
 pub fn naked(board: &Board, size: usize, found: &mut Found) {
     for house in 0..27 {
@@ -102,14 +103,13 @@ pub fn naked(board: &Board, size: usize, found: &mut Found) {
                 }
             }
             step.explain_with(found.explains(), || {
-                format!(
-                    "In {}, {} hold only {}: a naked {}, so these digits can be removed from the other cells of {}.",
-                    house_name(house),
-                    list_cells(cells.iter().copied()),
-                    list_digits(digits.iter()),
-                    SIZE_WORDS[size],
-                    house_name(house)
-                )
+                Explanation::new(phrase(
+                    "In {house}, {cells} hold only {digits}: a naked {size}, so these digits can be removed from the other cells of {house}.",
+                ))
+                .house("house", house)
+                .cells("cells", cells.iter().copied())
+                .digits("digits", digits.iter())
+                .word("size", SIZE_WORDS[size])
             });
             keep_looking = found.add(step);
             keep_looking
@@ -148,13 +148,13 @@ pub fn hidden(board: &Board, size: usize, found: &mut Found) {
                 }
             }
             step.explain_with(found.explains(), || {
-                format!(
-                    "In {}, {} fit only in {}: a hidden {}, so those cells can hold nothing else.",
-                    house_name(house),
-                    list_digits(digits.iter().copied()),
-                    list_cells(cells.iter()),
-                    SIZE_WORDS[size]
-                )
+                Explanation::new(phrase(
+                    "In {house}, {digits} fit only in {cells}: a hidden {size}, so those cells can hold nothing else.",
+                ))
+                .house("house", house)
+                .digits("digits", digits.iter().copied())
+                .cells("cells", cells.iter())
+                .word("size", SIZE_WORDS[size])
             });
             keep_looking = found.add(step);
             keep_looking

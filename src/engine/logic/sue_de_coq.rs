@@ -4,12 +4,13 @@
 //! cells of the pattern, the box's part in the box's, and both leave the rest of their house.
 
 use super::board::Board;
-use super::step::{list_cells, list_digits, HouseRole, Role, Step};
+use super::explanation::{phrase, Explanation};
+use super::step::{HouseRole, Role, Step};
 use super::subsets::each_combination;
 use super::technique::Technique;
 use super::Found;
 use crate::engine::cellset::CellSet;
-use crate::engine::grid::{house_name, Candidates, Cell};
+use crate::engine::grid::{Candidates, Cell};
 
 fn digits_of(board: &Board, cells: &[Cell]) -> u16 {
     cells.iter().fold(0, |m, &c| m | board.candidates(c).mask())
@@ -109,24 +110,21 @@ fn report(
         }
     }
     step.explain_with(found.explains(), || {
-        format!(
-            "Sue de Coq: {} hold {}; with {} ({}) in {} and {} ({}) in {}, {} cells hold {} digits. So {} stay \
-             in the pattern's cells of {}, and {} in those of {}.",
-            list_cells(core.iter().copied()),
-            list_digits(Candidates::from_mask(v).iter()),
-            list_cells(d.iter().copied()),
-            list_digits(Candidates::from_mask(vd).iter()),
-            house_name(line),
-            list_cells(e.iter().copied()),
-            list_digits(Candidates::from_mask(ve).iter()),
-            house_name(box_house),
-            pattern.len(),
-            pattern.len(),
-            list_digits(Candidates::from_mask(line_digits).iter()),
-            house_name(line),
-            list_digits(Candidates::from_mask(box_digits).iter()),
-            house_name(box_house)
-        )
+        let digits = |mask: u16| Candidates::from_mask(mask).iter();
+        Explanation::new(phrase(
+            "Sue de Coq: {core} hold {core_digits}; with {line_cells} ({line_cell_digits}) in {line} and {box_cells} ({box_cell_digits}) in {box}, {n} cells hold {n} digits. So {line_digits} stay in the pattern's cells of {line}, and {box_digits} in those of {box}.",
+        ))
+        .cells("core", core.iter().copied())
+        .digits("core_digits", digits(v))
+        .cells("line_cells", d.iter().copied())
+        .digits("line_cell_digits", digits(vd))
+        .house("line", line)
+        .cells("box_cells", e.iter().copied())
+        .digits("box_cell_digits", digits(ve))
+        .house("box", box_house)
+        .number("n", pattern.len() as usize)
+        .digits("line_digits", digits(line_digits))
+        .digits("box_digits", digits(box_digits))
     });
     found.add(step)
 }

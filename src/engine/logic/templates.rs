@@ -7,7 +7,8 @@ use std::rc::Rc;
 use std::sync::OnceLock;
 
 use super::board::{Board, LastBoard};
-use super::step::{list_cells, Role, Step};
+use super::explanation::{phrase, Explanation};
+use super::step::{Role, Step};
 use super::technique::Technique;
 use super::Found;
 use crate::engine::cellset::CellSet;
@@ -112,15 +113,11 @@ pub fn template_set(board: &Board, found: &mut Found) {
             step.mark_cell(cell, Role::Target);
         }
         step.explain_with(found.explains(), || {
-            format!(
-                "Template Set on {}: of the 46,656 ways to place nine {}s, every one the grid still allows \
-                 uses {}, so {} holds {}.",
-                digit,
-                digit,
-                list_cells(common.iter()),
-                list_cells(common.iter()),
-                digit
-            )
+            Explanation::new(phrase(
+                "Template Set on {digit}: of the 46,656 ways to place nine {digit}s, every one the grid still allows uses {cells}, so {cells} holds {digit}.",
+            ))
+            .digit("digit", digit)
+            .cells("cells", common.iter())
         });
         if !found.add(step) {
             return;
@@ -146,15 +143,11 @@ pub fn template_delete(board: &Board, found: &mut Found) {
             step.eliminate(cell, digit);
         }
         step.explain_with(found.explains(), || {
-            format!(
-                "Template Delete on {}: no way to place nine {}s that the grid still allows uses {}, so \
-                 {} cannot be {}.",
-                digit,
-                digit,
-                list_cells(targets.iter()),
-                list_cells(targets.iter()),
-                digit
-            )
+            Explanation::new(phrase(
+                "Template Delete on {digit}: no way to place nine {digit}s that the grid still allows uses {cells}, so {cells} cannot be {digit}.",
+            ))
+            .digit("digit", digit)
+            .cells("cells", targets.iter())
         });
         if !found.add(step) {
             return;

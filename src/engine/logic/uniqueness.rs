@@ -3,11 +3,12 @@
 //! must be avoided. Unique Rectangle types 1, 2 and 4, and BUG+1.
 
 use super::board::Board;
-use super::step::{list_cells, list_digits, HouseRole, Role, Step};
+use super::explanation::{phrase, Explanation};
+use super::step::{HouseRole, Role, Step};
 use super::technique::Technique;
 use super::Found;
 use crate::engine::cellset::CellSet;
-use crate::engine::grid::{box_of, cell_at, cell_name, col_of, house_name, row_of, Candidates, Cell, Digit};
+use crate::engine::grid::{box_of, cell_at, col_of, row_of, Candidates, Cell, Digit};
 
 /// Rectangles of empty cells in two rows, two columns and two boxes whose cells all hold both
 /// digits of a pair; yields (the four cells in reading order, the pair). With `partial`, one
@@ -95,18 +96,12 @@ pub fn type_1(board: &Board, found: &mut Found) {
             step.eliminate(corner, digit);
         }
         step.explain_with(found.explains(), || {
-            format!(
-                "Unique rectangle on {} and {} in {}: three corners hold only {} and {}. If {} were {} or {}, \
-             the two digits could swap and the puzzle would have two solutions, so it is neither.",
-                pair[0],
-                pair[1],
-                list_cells(cells),
-                pair[0],
-                pair[1],
-                cell_name(corner),
-                pair[0],
-                pair[1]
+            rectangle_explanation(
+                phrase("Unique rectangle on {x} and {y} in {cells}: three corners hold only {x} and {y}. If {corner} were {x} or {y}, the two digits could swap and the puzzle would have two solutions, so it is neither."),
+                pair,
+                cells,
             )
+            .cell("corner", corner)
         });
         if !found.add(step) {
             return;
@@ -147,18 +142,15 @@ pub fn type_2(board: &Board, found: &mut Found) {
             step.eliminate(cell, z);
         }
         step.explain_with(found.explains(), || {
-            format!(
-                "Unique rectangle on {} and {} in {}: to avoid two solutions, {} or {} must be {}, \
-             so {} cannot be {}.",
-                pair[0],
-                pair[1],
-                list_cells(cells),
-                cell_name(a),
-                cell_name(b),
-                z,
-                list_cells(targets.iter()),
-                z
+            rectangle_explanation(
+                phrase("Unique rectangle on {x} and {y} in {cells}: to avoid two solutions, {a} or {b} must be {z}, so {targets} cannot be {z}."),
+                pair,
+                cells,
             )
+            .cell("a", a)
+            .cell("b", b)
+            .digit("z", z)
+            .cells("targets", targets.iter())
         });
         if !found.add(step) {
             return;
@@ -184,19 +176,16 @@ pub fn type_4(board: &Board, found: &mut Found) {
                 step.mark_house(house, HouseRole::Base);
                 step.eliminate(a, other).eliminate(b, other);
                 step.explain_with(found.explains(), || {
-                    format!(
-                        "Unique rectangle on {} and {} in {}: in {}, {} must be in {} or {}; if either were {}, \
-                     the rectangle could swap its digits, so neither is {}.",
-                        pair[0],
-                        pair[1],
-                        list_cells(cells),
-                        house_name(house),
-                        locked,
-                        cell_name(a),
-                        cell_name(b),
-                        other,
-                        other
+                    rectangle_explanation(
+                        phrase("Unique rectangle on {x} and {y} in {cells}: in {house}, {locked} must be in {a} or {b}; if either were {other}, the rectangle could swap its digits, so neither is {other}."),
+                        pair,
+                        cells,
                     )
+                    .house("house", house)
+                    .digit("locked", locked)
+                    .cell("a", a)
+                    .cell("b", b)
+                    .digit("other", other)
                 });
                 if !found.add(step) {
                     return;
@@ -234,14 +223,11 @@ pub fn bug_plus_one(board: &Board, found: &mut Found) {
         step.eliminate(cell, other);
     }
     step.explain_with(found.explains(), || {
-        format!(
-            "BUG+1: every empty cell but {} holds two candidates. Only {} appears three times in its row, \
-         column and box; any other choice leaves a pattern with two solutions, so {} is {}.",
-            cell_name(cell),
-            digit,
-            cell_name(cell),
-            digit
-        )
+        Explanation::new(phrase(
+            "BUG+1: every empty cell but {cell} holds two candidates. Only {digit} appears three times in its row, column and box; any other choice leaves a pattern with two solutions, so {cell} is {digit}.",
+        ))
+        .cell("cell", cell)
+        .digit("digit", digit)
     });
     found.add(step);
 }
@@ -283,13 +269,13 @@ fn floor_and_roof(board: &Board, cells: [Cell; 4], pair: [Digit; 2]) -> (Vec<Cel
     cells.into_iter().partition(|&c| board.candidates(c) == pair_set(pair))
 }
 
-fn rectangle_intro(pair: [Digit; 2], cells: [Cell; 4]) -> String {
-    format!(
-        "Unique rectangle on {} and {} in {}",
-        pair[0],
-        pair[1],
-        list_cells(cells)
-    )
+/// An explanation about a rectangle: `template` with the pair as `{x}` and `{y}` and the corners
+/// as `{cells}`.
+fn rectangle_explanation(template: &'static str, pair: [Digit; 2], cells: [Cell; 4]) -> Explanation {
+    Explanation::new(template)
+        .digit("x", pair[0])
+        .digit("y", pair[1])
+        .cells("cells", cells)
 }
 
 /// Type 3: the roof's extra digits act as one more cell; with other cells of a house the roof
@@ -337,17 +323,17 @@ pub fn type_3(board: &Board, found: &mut Found) {
                         }
                     }
                     step.explain_with(found.explains(), || {
-                        format!(
-                            "{}: {} or {} must hold one of {} (else two solutions); with {} they form a naked \
-                             subset on {} in {}, so the house's other cells lose those digits.",
-                            rectangle_intro(pair, cells),
-                            cell_name(a),
-                            cell_name(b),
-                            list_digits(Candidates::from_mask(extra).iter()),
-                            list_cells(subset.iter().copied()),
-                            list_digits(Candidates::from_mask(digits).iter()),
-                            house_name(house)
+                        rectangle_explanation(
+                            phrase("Unique rectangle on {x} and {y} in {cells}: {a} or {b} must hold one of {extra} (else two solutions); with {subset} they form a naked subset on {digits} in {house}, so the house's other cells lose those digits."),
+                            pair,
+                            cells,
                         )
+                        .cell("a", a)
+                        .cell("b", b)
+                        .digits("extra", Candidates::from_mask(extra).iter())
+                        .cells("subset", subset.iter().copied())
+                        .digits("digits", Candidates::from_mask(digits).iter())
+                        .house("house", house)
                     });
                     keep_looking = found.add(step);
                     keep_looking
@@ -393,14 +379,14 @@ pub fn type_5(board: &Board, found: &mut Found) {
             step.eliminate(cell, z);
         }
         step.explain_with(found.explains(), || {
-            format!(
-                "{}: to avoid two solutions one of {} is {}, so {} cannot be {}.",
-                rectangle_intro(pair, cells),
-                list_cells(roof.iter().copied()),
-                z,
-                list_cells(targets.iter()),
-                z
+            rectangle_explanation(
+                phrase("Unique rectangle on {x} and {y} in {cells}: to avoid two solutions one of {roof} is {z}, so {targets} cannot be {z}."),
+                pair,
+                cells,
             )
+            .cells("roof", roof.iter().copied())
+            .digit("z", z)
+            .cells("targets", targets.iter())
         });
         if !found.add(step) {
             return;
@@ -431,16 +417,14 @@ pub fn type_6(board: &Board, found: &mut Found) {
             let mut step = start(Technique::UniqueRectangle6, board, cells, pair);
             step.eliminate(g1, x).eliminate(g2, x);
             step.explain_with(found.explains(), || {
-                format!(
-                    "{}: {} lies only in the rectangle in its two rows or columns; were it in {} or {}, it \
-                     would be in both, and the other corners would hold the other digit: two solutions. So \
-                     neither is {}.",
-                    rectangle_intro(pair, cells),
-                    x,
-                    cell_name(g1),
-                    cell_name(g2),
-                    x
+                rectangle_explanation(
+                    phrase("Unique rectangle on {x} and {y} in {cells}: {digit} lies only in the rectangle in its two rows or columns; were it in {a} or {b}, it would be in both, and the other corners would hold the other digit: two solutions. So neither is {digit}."),
+                    pair,
+                    cells,
                 )
+                .digit("digit", x)
+                .cell("a", g1)
+                .cell("b", g2)
             });
             if !found.add(step) {
                 return;
@@ -473,22 +457,18 @@ pub fn hidden_rectangle(board: &Board, found: &mut Found) {
                 let mut step = start(Technique::HiddenRectangle, board, cells, pair);
                 step.eliminate(opposite, y);
                 step.explain_with(found.explains(), || {
-                    format!(
-                        "Hidden rectangle on {} and {} in {}: {} holds only the pair, and in {} and {} the {}s lie \
-                         only in the rectangle. Were {} {}, the {}s would fill the other corners and two \
-                         solutions would remain, so it is not {}.",
-                        pair[0],
-                        pair[1],
-                        list_cells(cells),
-                        cell_name(corner),
-                        house_name(row),
-                        house_name(col),
-                        x,
-                        cell_name(opposite),
-                        y,
-                        x,
-                        y
-                    )
+                    Explanation::new(phrase(
+                        "Hidden rectangle on {first} and {second} in {cells}: {corner} holds only the pair, and in {row} and {column} the {x}s lie only in the rectangle. Were {opposite} {y}, the {x}s would fill the other corners and two solutions would remain, so it is not {y}.",
+                    ))
+                    .digit("first", pair[0])
+                    .digit("second", pair[1])
+                    .cells("cells", cells)
+                    .cell("corner", corner)
+                    .house("row", row)
+                    .house("column", col)
+                    .digit("x", x)
+                    .cell("opposite", opposite)
+                    .digit("y", y)
                 });
                 if !found.add(step) {
                     return;
@@ -541,16 +521,13 @@ fn avoidable(board: &Board, type_2: bool, found: &mut Found) {
             }
             step.eliminate(target, a);
             step.explain_with(found.explains(), || {
-                format!(
-                    "Avoidable rectangle in {}: three corners were solved (none is a given) as {} and \
-                                 {}; were {} {}, the two digits could swap: two solutions. So it is not {}.",
-                    list_cells(cells),
-                    a,
-                    b,
-                    cell_name(target),
-                    a,
-                    a
-                )
+                Explanation::new(phrase(
+                    "Avoidable rectangle in {cells}: three corners were solved (none is a given) as {a} and {b}; were {target} {a}, the two digits could swap: two solutions. So it is not {a}.",
+                ))
+                .cells("cells", cells)
+                .digit("a", a)
+                .digit("b", b)
+                .cell("target", target)
             });
             if !found.add(step) {
                 return;
@@ -596,17 +573,15 @@ fn avoidable(board: &Board, type_2: bool, found: &mut Found) {
                 step.eliminate(cell, z);
             }
             step.explain_with(found.explains(), || {
-                format!(
-                    "Avoidable rectangle in {}: two corners were solved (not givens); were the other \
-                                 two {} and {}, the digits could swap. So one of {} is {}, and {} cannot be {}.",
-                    list_cells(cells),
-                    needs[0],
-                    needs[1],
-                    list_cells(pair.iter()),
-                    z,
-                    list_cells(targets.iter()),
-                    z
-                )
+                Explanation::new(phrase(
+                    "Avoidable rectangle in {cells}: two corners were solved (not givens); were the other two {x} and {y}, the digits could swap. So one of {pair} is {z}, and {targets} cannot be {z}.",
+                ))
+                .cells("cells", cells)
+                .digit("x", needs[0])
+                .digit("y", needs[1])
+                .cells("pair", pair.iter())
+                .digit("z", z)
+                .cells("targets", targets.iter())
             });
             if !found.add(step) {
                 return;

@@ -1,11 +1,12 @@
 //! Wings built on cells with few candidates: XY-Wing, XYZ-Wing, W-Wing and Remote Pair.
 
 use super::board::Board;
-use super::step::{list_cells, HouseRole, Role, Step};
+use super::explanation::{phrase, Explanation};
+use super::step::{HouseRole, Role, Step};
 use super::technique::Technique;
 use super::Found;
 use crate::engine::cellset::CellSet;
-use crate::engine::grid::{cell_name, house_name, Candidates, Cell, Digit, CELLS};
+use crate::engine::grid::{Candidates, Cell, Digit, CELLS};
 
 fn two_digits(set: Candidates) -> (Digit, Digit) {
     let mut digits = set.iter();
@@ -57,22 +58,16 @@ pub fn xy_wing(board: &Board, found: &mut Found) {
                     step.eliminate(cell, z);
                 }
                 step.explain_with(found.explains(), || {
-                    format!(
-                        "XY-Wing: {} holds {} or {}; if {} then {} is {}, if {} then {} is {}. \
-                     Either way one of them is {}, so {} cannot be {}.",
-                        cell_name(pivot),
-                        x,
-                        y,
-                        x,
-                        cell_name(first),
-                        z,
-                        y,
-                        cell_name(second),
-                        z,
-                        z,
-                        list_cells(targets.iter()),
-                        z
-                    )
+                    Explanation::new(phrase(
+                        "XY-Wing: {pivot} holds {x} or {y}; if {x} then {first} is {z}, if {y} then {second} is {z}. Either way one of them is {z}, so {targets} cannot be {z}.",
+                    ))
+                    .cell("pivot", pivot)
+                    .digit("x", x)
+                    .digit("y", y)
+                    .digit("z", z)
+                    .cell("first", first)
+                    .cell("second", second)
+                    .cells("targets", targets.iter())
                 });
                 if !found.add(step) {
                     return;
@@ -117,18 +112,15 @@ pub fn xyz_wing(board: &Board, found: &mut Found) {
                     step.eliminate(cell, z);
                 }
                 step.explain_with(found.explains(), || {
-                    format!(
-                        "XYZ-Wing: {} holds {}, and {} and {} each hold {} with one of its other digits. \
-                     One of the three is {}, so {} cannot be {}.",
-                        cell_name(pivot),
-                        pivot_digits,
-                        cell_name(first),
-                        cell_name(second),
-                        z,
-                        z,
-                        list_cells(targets.iter()),
-                        z
-                    )
+                    Explanation::new(phrase(
+                        "XYZ-Wing: {pivot} holds {pivot_digits}, and {first} and {second} each hold {z} with one of its other digits. One of the three is {z}, so {targets} cannot be {z}.",
+                    ))
+                    .cell("pivot", pivot)
+                    .notation("pivot_digits", pivot_digits.to_string())
+                    .cell("first", first)
+                    .cell("second", second)
+                    .digit("z", z)
+                    .cells("targets", targets.iter())
                 });
                 if !found.add(step) {
                     return;
@@ -187,22 +179,17 @@ pub fn w_wing(board: &Board, found: &mut Found) {
                         step.eliminate(cell, y);
                     }
                     step.explain_with(found.explains(), || {
-                        format!(
-                            "W-Wing: {} and {} both hold only {} and {}. In {}, {} is in {} or {}, which see them, \
-                         so they cannot both be {}: one is {}, and {} cannot be {}.",
-                            cell_name(first),
-                            cell_name(second),
-                            x,
-                            y,
-                            house_name(house),
-                            x,
-                            cell_name(near_first),
-                            cell_name(near_second),
-                            x,
-                            y,
-                            list_cells(targets.iter()),
-                            y
-                        )
+                        Explanation::new(phrase(
+                            "W-Wing: {first} and {second} both hold only {x} and {y}. In {house}, {x} is in {near_first} or {near_second}, which see them, so they cannot both be {x}: one is {y}, and {targets} cannot be {y}.",
+                        ))
+                        .cell("first", first)
+                        .cell("second", second)
+                        .digit("x", x)
+                        .digit("y", y)
+                        .house("house", house)
+                        .cell("near_first", near_first)
+                        .cell("near_second", near_second)
+                        .cells("targets", targets.iter())
                     });
                     if !found.add(step) {
                         return;
@@ -277,17 +264,14 @@ pub fn remote_pair(board: &Board, found: &mut Found) {
                     step.eliminate(cell, digit);
                 }
                 step.explain_with(found.explains(), || {
-                    format!(
-                        "Remote pair on {} and {}: along {} the cells alternate, so {} and {} hold one each; \
-                     cells seeing both lose {} and {}.",
-                        x,
-                        y,
-                        list_cells(path.iter().copied()),
-                        cell_name(a),
-                        cell_name(b),
-                        x,
-                        y
-                    )
+                    Explanation::new(phrase(
+                        "Remote pair on {x} and {y}: along {path} the cells alternate, so {a} and {b} hold one each; cells seeing both lose {x} and {y}.",
+                    ))
+                    .digit("x", x)
+                    .digit("y", y)
+                    .cells("path", path.iter().copied())
+                    .cell("a", a)
+                    .cell("b", b)
                 });
                 if !found.add(step) {
                     return;

@@ -3,6 +3,7 @@
 //! the inner contradictions of nested nets.
 
 use super::*;
+use crate::engine::logic::explanation::{phrase, Arg, Explanation};
 
 pub(super) fn literal(c: Cand, truth: bool) -> String {
     format!(
@@ -13,32 +14,42 @@ pub(super) fn literal(c: Cand, truth: bool) -> String {
     )
 }
 
-/// One implication written out: `r2c4=7 (last candidate)`.
-pub(super) fn implication(branch: &Branch, c: Cand) -> String {
+/// One implication written out: `r2c4=7 (last candidate in the cell)`.
+pub(super) fn implication(branch: &Branch, c: Cand) -> Explanation {
     let truth = branch.is_true(c);
     let why = match branch.reason(c) {
-        Reason::Assumed => "assumed".to_string(),
-        Reason::SeenBy(p) => literal(p, true),
-        Reason::StrongLink(p) => format!("strong link from {}", literal(p, false)),
-        Reason::LastInCell => "last candidate in the cell".to_string(),
-        Reason::LastInHouse(h) => format!("last place in {}", house_name(h)),
-        Reason::Nested => "otherwise a contradiction, see below".to_string(),
-        Reason::Locked(source, target) => format!(
-            "the {}s of {} lie in {}",
-            digit_of(c),
-            house_name(source),
-            house_name(target)
-        ),
+        Reason::Assumed => Explanation::new(phrase("assumed")),
+        Reason::SeenBy(p) => Explanation::verbatim(literal(p, true)),
+        Reason::StrongLink(p) => {
+            Explanation::new(phrase("strong link from {literal}")).notation("literal", literal(p, false))
+        }
+        Reason::LastInCell => Explanation::new(phrase("last candidate in the cell")),
+        Reason::LastInHouse(h) => Explanation::new(phrase("last place in {house}")).house("house", h),
+        Reason::Nested => Explanation::new(phrase("otherwise a contradiction, see below")),
+        Reason::Locked(source, target) => Explanation::new(phrase("the {digit}s of {source} lie in {target}"))
+            .digit("digit", digit_of(c))
+            .house("source", source)
+            .house("target", target),
     };
-    format!("{} ({})", literal(c, truth), why)
+    Explanation::new(phrase("{literal} ({why})"))
+        .notation("literal", literal(c, truth))
+        .clause("why", why)
 }
 
-pub(super) fn conflict_text(branch: &Branch) -> String {
+/// Implications one after another, separated by commas.
+pub(super) fn implications(branch: &Branch, cands: impl IntoIterator<Item = Cand>) -> Arg {
+    Arg::Joined(cands.into_iter().map(|c| implication(branch, c)).collect(), ", ")
+}
+
+pub(super) fn conflict_text(branch: &Branch) -> Explanation {
     match branch.conflict {
-        Some(Conflict::Both(c, _)) => format!("{} would be both true and false", literal(c, true).replace('=', " = ")),
-        Some(Conflict::EmptyCell(cell)) => format!("{} has no candidate left", cell_name(cell)),
-        Some(Conflict::NoPlace(house, digit)) => format!("{} has no place left for {}", house_name(house), digit),
-        None => String::new(),
+        Some(Conflict::Both(c, _)) => Explanation::new(phrase("{literal} would be both true and false"))
+            .notation("literal", literal(c, true).replace('=', " = ")),
+        Some(Conflict::EmptyCell(cell)) => Explanation::new(phrase("{cell} has no candidate left")).cell("cell", cell),
+        Some(Conflict::NoPlace(house, digit)) => Explanation::new(phrase("{house} has no place left for {digit}"))
+            .house("house", house)
+            .digit("digit", digit),
+        None => Explanation::verbatim(""),
     }
 }
 
@@ -89,21 +100,20 @@ pub(super) fn chain_to(prop: &Propagator, branch: &Branch, mut c: Cand, last_rea
 }
 
 /// Why a nested elimination holds: ` Inside that branch, r3c4<>5: if r3c4=5, then …, and … .`
-pub(super) fn nested_text(prop: &Propagator, branch: &Branch, c: Cand) -> String {
+pub(super) fn nested_text(prop: &Propagator, branch: &Branch, c: Cand) -> Explanation {
     let inner = prop.nested_branch(branch, c);
     let limit = branch.index[c as usize];
     let plain = prop.inner();
-    let steps: Vec<String> = inner
+    let steps: Vec<Cand> = inner
         .support(&plain, &inner.conflict_roots(prop.board))
         .into_iter()
         .filter(|&l| inner.index[l as usize] > limit)
-        .map(|l| implication(&inner, l))
         .collect();
-    format!(
-        " Inside that branch, {}: if {}, then {}, and {}.",
-        literal(c, false),
-        literal(c, true),
-        steps.join(", "),
-        conflict_text(&inner)
-    )
+    Explanation::new(phrase(
+        " Inside that branch, {not}: if {is}, then {steps}, and {conflict}.",
+    ))
+    .notation("not", literal(c, false))
+    .notation("is", literal(c, true))
+    .with("steps", implications(&inner, steps))
+    .clause("conflict", conflict_text(&inner))
 }

@@ -12,14 +12,15 @@
 
 mod explain;
 
-use explain::{chain_to, conflict_text, implication, literal, nested_text};
+use explain::{chain_to, conflict_text, implications, literal, nested_text};
 
 use super::board::Board;
+use super::explanation::{phrase, Explanation};
 use super::step::{length_bonus, ChainNode, LinkKind, Role, Step};
 use super::technique::Technique;
 use super::{Found, Shortest};
 use crate::engine::cellset::CellSet;
-use crate::engine::grid::{cell_name, house_name, houses_of, Cell, Digit, House, CELLS, PEERS};
+use crate::engine::grid::{cell_name, houses_of, Cell, Digit, House, CELLS, PEERS};
 
 /// A candidate as an index: `cell * 9 + digit - 1`.
 type Cand = u16;
@@ -526,28 +527,24 @@ fn contradiction(board: &Board, net: bool, found: &mut Found) {
                     let nesting = if branch.nested { 1.0 } else { 0.0 };
                     step.score = technique.score() + nesting + length_bonus(size);
                     step.explain_with(found.explains(), || {
-                        let steps: Vec<String> = support
+                        let template = match (branch.nested, assumed) {
+                            (false, true) => phrase("{technique}: if {cell} is {digit}, then {steps}, and {conflict}. So {cell} cannot be {digit}.{inner}"),
+                            (false, false) => phrase("{technique}: if {cell} is not {digit}, then {steps}, and {conflict}. So {cell} must be {digit}.{inner}"),
+                            (true, true) => phrase("{technique} (nested): if {cell} is {digit}, then {steps}, and {conflict}. So {cell} cannot be {digit}.{inner}"),
+                            (true, false) => phrase("{technique} (nested): if {cell} is not {digit}, then {steps}, and {conflict}. So {cell} must be {digit}.{inner}"),
+                        };
+                        let inner = support
                             .iter()
-                            .filter(|&&s| s != c)
-                            .map(|&s| implication(&branch, s))
+                            .filter(|&&s| branch.reason(s) == Reason::Nested)
+                            .map(|&s| nested_text(&propagator, &branch, s))
                             .collect();
-                        let mut text = format!(
-                            "{}{}: if {} {} {}, then {}, and {}. So {} {} {}.",
-                            technique.name(),
-                            if branch.nested { " (nested)" } else { "" },
-                            cell_name(cell),
-                            if assumed { "is" } else { "is not" },
-                            digit,
-                            steps.join(", "),
-                            conflict_text(&branch),
-                            cell_name(cell),
-                            if assumed { "cannot be" } else { "must be" },
-                            digit
-                        );
-                        for &s in support.iter().filter(|&&s| branch.reason(s) == Reason::Nested) {
-                            text += &nested_text(&propagator, &branch, s);
-                        }
-                        text
+                        Explanation::new(template)
+                            .technique("technique", technique)
+                            .cell("cell", cell)
+                            .digit("digit", digit)
+                            .with("steps", implications(&branch, support.iter().copied().filter(|&s| s != c)))
+                            .clause("conflict", conflict_text(&branch))
+                            .joined("inner", inner, "")
                     });
                     step
                 });
@@ -578,11 +575,14 @@ fn verity(board: &Board, net: bool, found: &mut Found) {
     let propagator = Propagator::new(board, net);
     let mut best = Shortest::new(found);
     // The sources: cells with two or three candidates, houses with two or three places.
-    let mut sources: Vec<(String, Vec<Cand>)> = Vec::new();
+    let mut sources: Vec<(Explanation, Vec<Cand>)> = Vec::new();
     for cell in board.empty_cells().iter() {
         let cands = board.candidates(cell);
         if (2..=3).contains(&cands.len()) {
-            sources.push((cell_name(cell), cands.iter().map(|d| cand(cell, d)).collect()));
+            sources.push((
+                Explanation::verbatim(cell_name(cell)),
+                cands.iter().map(|d| cand(cell, d)).collect(),
+            ));
         }
     }
     for house in 0..27 {
@@ -590,7 +590,9 @@ fn verity(board: &Board, net: bool, found: &mut Found) {
             let places = board.cells_in(house, digit);
             if (2..=3).contains(&places.len()) {
                 sources.push((
-                    format!("{} in {}", digit, house_name(house)),
+                    Explanation::new(phrase("{digit} in {house}"))
+                        .digit("digit", digit)
+                        .house("house", house),
                     places.iter().map(|p| cand(p, digit)).collect(),
                 ));
             }
@@ -668,25 +670,25 @@ fn verity(board: &Board, net: bool, found: &mut Found) {
                 step.set_chain(longest);
                 step.score = technique.score() + length_bonus(size);
                 step.explain_with(found.explains(), || {
-                    let cases: Vec<String> = branches
+                    let cases: Vec<Explanation> = branches
                         .iter()
                         .zip(&options)
                         .zip(&supports)
                         .map(|((b, &o), s)| {
-                            let mut steps: Vec<String> =
-                                s.iter().filter(|&&x| x != o).map(|&x| implication(b, x)).collect();
-                            steps.push(implication(b, target));
-                            format!("if {}: {}", literal(o, true), steps.join(", "))
+                            let steps = s.iter().copied().filter(|&x| x != o).chain([target]);
+                            Explanation::new(phrase("if {literal}: {steps}"))
+                                .notation("literal", literal(o, true))
+                                .with("steps", implications(b, steps))
                         })
                         .collect();
-                    format!(
-                        "{}: {} has to be one of {} places. {}. Every case gives {}.",
-                        technique.name(),
-                        name,
-                        options.len(),
-                        cases.join("; "),
-                        literal(target, truth)
-                    )
+                    Explanation::new(phrase(
+                        "{technique}: {source} has to be one of {n} places. {cases}. Every case gives {result}.",
+                    ))
+                    .technique("technique", technique)
+                    .clause("source", name.clone())
+                    .number("n", options.len())
+                    .joined("cases", cases, "; ")
+                    .notation("result", literal(target, truth))
                 });
                 step
             });
