@@ -56,12 +56,14 @@ impl Printed {
 }
 
 /// `count` new puzzles to print, at `level` (any when `None`), from seed `seed` on (as `nonet-cli
-/// generate --seed`), each rated for its caption. `done` hears how many are ready; `cancel`
+/// generate --seed`), each rated for its caption, which names its level with `level_name` (the
+/// CLI's English ids, the app's translated names). `done` hears how many are ready; `cancel`
 /// stops the search between (and inside) puzzles.
 pub fn new_puzzles(
     level: Option<Level>,
     count: usize,
     seed: u64,
+    level_name: fn(Level) -> String,
     cancel: &AtomicBool,
     done: &mut dyn FnMut(usize),
 ) -> Result<Vec<Printed>, GenerateError> {
@@ -81,7 +83,7 @@ pub fn new_puzzles(
             i + 1,
             generated.puzzle,
             generated.solution,
-            Some(rating.level.name()),
+            Some(&level_name(rating.level)),
             Some(rating.score),
         ));
         done(i + 1);

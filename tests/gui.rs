@@ -1338,7 +1338,7 @@ fn a_pasted_bad_puzzle_is_refused_and_a_good_one_played() {
     // The dialog says why, in a player's words; the message line does not repeat it.
     assert_eq!(state["message"], "Puzzle not loaded.");
     assert!(
-        state["refusal"].as_str().unwrap().contains("multiple solutions"),
+        state["refusal"].as_str().unwrap().contains("more than one solution"),
         "{}",
         state["refusal"]
     );

@@ -271,58 +271,78 @@ fn placeholders(text: &str) -> BTreeSet<&str> {
 
 /// msgfmt checks printf formats, not the named `{placeholders}` that `i18n::fill` and the engine's
 /// explanations fill: a translation that drops or misspells one would show a raw `{name}` or lose
-/// a cell. Every translation uses exactly its message's placeholders.
+/// a cell. Every translation uses its message's placeholders and no others (a plural form may
+/// name the count that only the English plural shows).
 #[test]
 fn every_translation_keeps_its_placeholders() {
     let languages = read("po/LINGUAS");
     let mut checked = 0;
     for language in languages.split_whitespace().filter(|l| !l.starts_with('#')) {
         let po = read(&format!("po/{language}.po"));
-        for (id, translation) in pairs(&po) {
-            assert_eq!(
-                placeholders(&id),
-                placeholders(&translation),
-                "po/{language}.po: {id:?} is translated as {translation:?}"
-            );
-            checked += 1;
+        for message in messages(&po) {
+            let singular = placeholders(&message.id);
+            let (required, allowed) = match &message.plural {
+                Some(plural) => {
+                    let plural = placeholders(plural);
+                    (&singular & &plural, &singular | &plural)
+                }
+                None => (singular.clone(), singular),
+            };
+            for translation in &message.translations {
+                let used = placeholders(translation);
+                assert!(
+                    required.is_subset(&used) && used.is_subset(&allowed),
+                    "po/{language}.po: {:?} is translated as {translation:?}",
+                    message.id
+                );
+                checked += 1;
+            }
         }
     }
     assert!(checked > 400, "only {checked} translations checked");
 }
 
-/// Each message's msgid (singular) and its translations (every plural form), unescaped.
-fn pairs(po: &str) -> Vec<(String, String)> {
-    let mut found = Vec::new();
-    let (mut id, mut current): (Option<String>, Option<String>) = (None, None);
-    let mut field = "";
-    let flush = |field: &str, text: Option<String>, id: &Option<String>, found: &mut Vec<(String, String)>| {
-        if let (true, Some(text), Some(id)) = (field.starts_with("msgstr"), text, id) {
-            if !id.is_empty() {
-                found.push((id.clone(), text));
-            }
-        }
-    };
+/// A message of a catalogue: its msgid, msgid_plural and translations (every plural form).
+#[derive(Default)]
+struct Message {
+    id: String,
+    plural: Option<String>,
+    translations: Vec<String>,
+}
+
+/// The messages of a .po file (not the header, not obsolete ones), unescaped.
+fn messages(po: &str) -> Vec<Message> {
+    let mut found: Vec<Message> = Vec::new();
+    // The field the current line continues: the msgid, the plural, or a translation.
+    let mut field: Option<&mut String> = None;
+    let mut current = Message::default();
     for line in po.lines() {
         if line.starts_with('"') {
-            if let Some(text) = current.as_mut() {
+            if let Some(text) = field.as_deref_mut() {
                 text.push_str(&unquote(line));
             }
             continue;
         }
-        let taken = current.take();
-        if field == "msgid" {
-            id = taken.clone();
-        }
-        flush(field, taken, &id, &mut found);
-        field = "";
-        if let Some((key, rest)) = line.split_once(' ') {
-            if key == "msgid" || key.starts_with("msgstr") {
-                field = if key == "msgid" { "msgid" } else { "msgstr" };
-                current = Some(unquote(rest));
+        field = None;
+        let Some((key, rest)) = line.split_once(' ') else {
+            continue;
+        };
+        if key == "msgid" {
+            let done = std::mem::take(&mut current);
+            if !done.id.is_empty() {
+                found.push(done);
             }
+            current.id = unquote(rest);
+            field = Some(&mut current.id);
+        } else if key == "msgid_plural" {
+            field = Some(current.plural.insert(unquote(rest)));
+        } else if key.starts_with("msgstr") {
+            current.translations.push(unquote(rest));
+            field = current.translations.last_mut();
         }
     }
-    let taken = current.take();
-    flush(field, taken, &id, &mut found);
+    if !current.id.is_empty() {
+        found.push(current);
+    }
     found
 }

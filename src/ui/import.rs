@@ -11,6 +11,7 @@ use adw::prelude::*;
 use gtk::{gio, glib};
 
 use crate::engine::generator::{self, Options};
+use crate::engine::grid::cell_name;
 use crate::engine::logic::rating;
 use crate::engine::validate;
 use crate::i18n::{fill, gettext, ngettext};
@@ -51,7 +52,7 @@ pub fn for_players(error: &validate::ImportError) -> String {
     use crate::engine::format::ParseErrorKind as Kind;
     match error {
         validate::ImportError::Empty => gettext("there is no puzzle in it"),
-        validate::ImportError::Problem(problem) => fill(&gettext("it has {problem}"), &[("problem", problem)]),
+        validate::ImportError::Problem(problem) => problem_for_players(problem),
         validate::ImportError::Parse { error, .. } => {
             let line = error
                 .location
@@ -70,9 +71,58 @@ pub fn for_players(error: &validate::ImportError) -> String {
                     &[("n", n), ("line", &line)],
                 ),
                 Kind::RowCount(n) => fill(&gettext("it has {n} rows instead of 9"), &[("n", n)]),
-                other => format!("{other}{line}"),
+                Kind::CandidateCount(n) => fill(
+                    &gettext("it has {n} pencil-mark entries, and a Sudoku has 81{line}"),
+                    &[("n", n), ("line", &line)],
+                ),
+                Kind::RepeatedCandidate(digit) => fill(
+                    &gettext("a cell lists the pencil mark {digit} twice{line}"),
+                    &[("digit", digit), ("line", &line)],
+                ),
+                Kind::ValueDiffersFromGiven { value, given } => fill(
+                    &gettext("a cell holds {value} where the puzzle gives {given}{line}"),
+                    &[("value", value), ("given", given), ("line", &line)],
+                ),
+                Kind::Json(problem) => fill(
+                    &gettext("it is not a puzzle in Nonet's JSON format ({problem})"),
+                    &[("problem", problem)],
+                ),
             }
         }
+    }
+}
+
+/// Why a puzzle that was read can't be played, for players: repeated givens named digit by digit
+/// and house by house, no solution, several.
+fn problem_for_players(problem: &validate::PuzzleProblem) -> String {
+    match problem {
+        validate::PuzzleProblem::RepeatedGivens(repeats) => {
+            let each: Vec<String> = repeats
+                .iter()
+                .map(|repeat| {
+                    let cells: Vec<String> = repeat.cells.iter().map(|&c| cell_name(c)).collect();
+                    fill(
+                        &ngettext(
+                            "{digit} appears twice in {house}: {cells}",
+                            "{digit} appears {n} times in {house}: {cells}",
+                            repeat.cells.len() as u32,
+                        ),
+                        &[
+                            ("digit", &repeat.digit),
+                            ("n", &repeat.cells.len()),
+                            ("house", &super::play::house_label(repeat.house)),
+                            ("cells", &cells.join(", ")),
+                        ],
+                    )
+                })
+                .collect();
+            fill(
+                &gettext("it has no solution: {repeats}"),
+                &[("repeats", &each.join("; "))],
+            )
+        }
+        validate::PuzzleProblem::NoSolution => gettext("it has no solution"),
+        validate::PuzzleProblem::MultipleSolutions => gettext("it has more than one solution"),
     }
 }
 
@@ -167,7 +217,13 @@ pub async fn read_file(file: gio::File) -> Result<String, String> {
             crate::engine::input::InputError::NotRegular(_) => {
                 gettext("it is not a regular file (a device, a pipe or a folder)")
             }
-            other => other.to_string(),
+            crate::engine::input::InputError::TooLarge(_) => {
+                gettext("it is larger than 64 MiB, too large for a puzzle file")
+            }
+            crate::engine::input::InputError::NotText { .. } => gettext("it is not text"),
+            crate::engine::input::InputError::Io { cause, .. } => {
+                fill(&gettext("it can't be read ({cause})"), &[("cause", &cause)])
+            }
         })
     })
     .await

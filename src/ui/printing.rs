@@ -206,7 +206,11 @@ impl Controller {
         let seed = generator::random_seed();
         let work = {
             let ready = ready.clone();
-            move || crate::print::new_puzzles(level, count, seed, &cancel, &mut |n| ready.store(n, Ordering::Relaxed))
+            move || {
+                crate::print::new_puzzles(level, count, seed, super::level_name, &cancel, &mut |n| {
+                    ready.store(n, Ordering::Relaxed)
+                })
+            }
         };
         let handle = gio::spawn_blocking(work);
         let this = Rc::downgrade(self);

@@ -58,6 +58,7 @@ fn generated(request: &Request) -> Result<Vec<Printed>> {
         request.difficulty,
         request.count as usize,
         seed,
+        |level| level.name().to_string(),
         &never,
         &mut done,
     )?)
