@@ -84,6 +84,39 @@ fn solve_prints_a_line_per_puzzle_and_fails_on_parse_errors() {
     );
 }
 
+/// `solve --all` streams every solution (checked by the rules and against the `sudoku` crate's
+/// count), then a count line; `--limit` stops the search and says so.
+#[test]
+fn solve_all_prints_every_solution_then_the_count() {
+    let several = "8.........95.......76.........426798...571243...893165......916....3.487....1.532";
+    let input = format!("{several}\n{PUZZLE}\n{}\n", ".".repeat(81));
+    let output = cli()
+        .args(["solve", "--all", "--limit", "2000", "-"])
+        .write_stdin(input)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(output).unwrap();
+    let mut lines = text.lines();
+    let puzzle = digits(several);
+    let expected = sudoku::Sudoku::from_bytes(puzzle).unwrap().solutions_count_up_to(2000);
+    assert!((2..2000).contains(&expected));
+    let mut seen = std::collections::HashSet::new();
+    for _ in 0..expected {
+        let solution = digits(lines.next().unwrap());
+        assert_solves(&puzzle, &solution);
+        assert!(seen.insert(solution), "a solution twice");
+    }
+    assert_eq!(lines.next(), Some(format!("{expected} solutions").as_str()));
+    assert_eq!(lines.next(), Some(SOLUTION));
+    assert_eq!(lines.next(), Some("1 solution"));
+    assert_eq!(lines.by_ref().take(2000).filter(|l| l.len() == 81).count(), 2000);
+    assert_eq!(lines.next(), Some("2000 solutions (stopped at --limit)"));
+    assert_eq!(lines.next(), None);
+}
+
 #[test]
 fn solve_answers_are_right_by_the_rules() {
     let file = sample("17-clue-sample.txt");

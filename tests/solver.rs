@@ -83,3 +83,35 @@ fn a_solved_grid_and_a_broken_one() {
     odd[80] = 200;
     assert!(solver::count_solutions(&odd, 2) >= 1);
 }
+
+/// Enumeration (issue 14, `solve --all`): on every multi-solution puzzle of the forum's set, the
+/// number of solutions agrees with the `sudoku` crate's count; on the first 300 each solution is
+/// valid by the rules and keeps the givens, and none repeats.
+#[test]
+fn enumerates_every_solution_and_agrees_with_an_independent_solver() {
+    const LIMIT: usize = 100_000;
+    let puzzles = read_lines(&dataset("serg-multi-solution.txt"));
+    let mut total = 0;
+    for (i, puzzle) in puzzles.iter().enumerate() {
+        let mut seen = std::collections::HashSet::new();
+        let checked = i < 300;
+        let count = solver::each_solution(puzzle, LIMIT, &mut |solution| {
+            if checked {
+                assert_solves(puzzle, solution);
+                assert!(seen.insert(*solution), "puzzle {}: a solution twice", i + 1);
+            }
+        });
+        let reference = sudoku::Sudoku::from_bytes(*puzzle)
+            .unwrap()
+            .solutions_count_up_to(LIMIT);
+        assert_eq!(count, reference, "puzzle {}", i + 1);
+        assert!((2..LIMIT).contains(&count));
+        total += count;
+    }
+    assert!(total > 2 * puzzles.len(), "{total} solutions in all");
+    // The limit stops the search, and a puzzle with one solution has one.
+    let empty = [0u8; 81];
+    assert_eq!(solver::each_solution(&empty, 25, &mut |_| {}), 25);
+    let unique = read_lines(&sample("17-clue-sample.txt"))[0];
+    assert_eq!(solver::each_solution(&unique, 10, &mut |_| {}), 1);
+}

@@ -61,6 +61,19 @@ pub fn has_unique_solution(puzzle: &[Digit; CELLS]) -> bool {
     count_solutions(puzzle, 2) == 1
 }
 
+/// Every solution of the puzzle, up to `limit`, each given to `visit` as it is found (so a
+/// caller can stream them); returns how many there were. Each solution is found once: the
+/// search splits on a candidate (placed, or removed), so its branches share no grid.
+pub fn each_solution(puzzle: &[Digit; CELLS], limit: usize, visit: &mut Visitor<'_>) -> usize {
+    if limit == 0 {
+        return 0;
+    }
+    let mut search = Search::new(limit, false);
+    search.visit = Some(visit);
+    search.run(puzzle);
+    search.count
+}
+
 /// Some solution of the puzzle, without checking that it is the only one.
 pub fn first_solution(puzzle: &[Digit; CELLS]) -> Option<[Digit; CELLS]> {
     let mut search = Search::new(1, true);
@@ -68,24 +81,30 @@ pub fn first_solution(puzzle: &[Digit; CELLS]) -> Option<[Digit; CELLS]> {
     search.first
 }
 
+/// What hears each solution an enumeration finds.
+type Visitor<'a> = dyn FnMut(&[Digit; CELLS]) + 'a;
+
 /// The state of one search: how many solutions to look for and what was found.
-struct Search {
+struct Search<'v> {
     limit: usize,
     count: usize,
     keep_first: bool,
     first: Option<[Digit; CELLS]>,
+    /// Hears every solution found (enumeration).
+    visit: Option<&'v mut Visitor<'v>>,
 }
 
 /// Proof that the current branch of the search has no solution (or that the search is over).
 struct DeadEnd;
 
-impl Search {
-    fn new(limit: usize, keep_first: bool) -> Search {
+impl<'v> Search<'v> {
+    fn new(limit: usize, keep_first: bool) -> Search<'v> {
         Search {
             limit,
             count: 0,
             keep_first,
             first: None,
+            visit: None,
         }
     }
 
@@ -105,6 +124,9 @@ impl Search {
     fn record(&mut self, board: &Bands) {
         if self.count == 0 && self.keep_first {
             self.first = Some(board.digit_grid());
+        }
+        if let Some(visit) = self.visit.as_mut() {
+            visit(&board.digit_grid());
         }
         self.count += 1;
     }

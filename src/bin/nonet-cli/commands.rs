@@ -66,6 +66,39 @@ pub fn solve(path: &Path) -> Result<bool> {
     })
 }
 
+/// Every solution of each puzzle, streamed one a line as the search finds them, then a count
+/// line: `3 solutions`, `1 solution`, `0 solutions`, or `10000 solutions (stopped at --limit)`.
+pub fn solve_all(path: &Path, limit: usize) -> Result<bool> {
+    let text = read_text(path)?;
+    let puzzles = format::read_puzzles(&text);
+    let mut progress = Progress::new(puzzles.len() as u64, "solving");
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let mut all_read = true;
+    for (line, puzzle) in puzzles {
+        match puzzle {
+            Ok(position) => {
+                let mut written = Ok(());
+                let found = solver::each_solution(&position.givens(), limit, &mut |solution| {
+                    if written.is_ok() {
+                        written = writeln!(out, "{}", digits_to_line(solution));
+                    }
+                });
+                written?;
+                let noun = if found == 1 { "solution" } else { "solutions" };
+                let stopped = if found >= limit { " (stopped at --limit)" } else { "" };
+                writeln!(out, "{found} {noun}{stopped}")?;
+            }
+            Err(error) => {
+                all_read = false;
+                writeln!(out, "{}", report(line, &error))?;
+            }
+        }
+        progress.advance(1);
+    }
+    out.flush()?;
+    Ok(all_read)
+}
+
 pub fn count(path: &Path, limit: usize) -> Result<bool> {
     for_each_puzzle(path, "counting", |_, position| {
         solver::count_solutions(&position.givens(), limit).to_string()

@@ -28,8 +28,15 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Solve each puzzle: its solution as 81 digits, or `invalid: <reason>`.
+    /// Solve each puzzle: its solution as 81 digits, or `invalid: <reason>`; with `--all`,
+    /// every solution of each puzzle, one a line, then `N solutions`.
     Solve {
+        /// Print every solution (up to --limit), then the count, for puzzles with several.
+        #[arg(long)]
+        all: bool,
+        /// With --all: stop at this many solutions a puzzle (the count line then says so).
+        #[arg(long, requires = "all", default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..))]
+        limit: u64,
         /// Puzzle file, or `-` for standard input.
         file: PathBuf,
     },
@@ -235,7 +242,8 @@ fn main() -> ExitCode {
     nonet::script::sandbox::serve_if_worker();
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Solve { file } => commands::solve(&file),
+        Command::Solve { all: false, file, .. } => commands::solve(&file),
+        Command::Solve { all: true, limit, file } => commands::solve_all(&file, limit as usize),
         Command::Count { limit, file } => commands::count(&file, limit as usize),
         Command::Generate {
             count,
