@@ -84,6 +84,84 @@ fn solve_prints_a_line_per_puzzle_and_fails_on_parse_errors() {
     );
 }
 
+/// With several threads, `solve`, `count` and `rate` answer in the file's order, bad lines
+/// included (on both streams), as one thread does; `solve`'s answers are right by the rules.
+#[test]
+fn several_threads_answer_in_the_files_order() {
+    let puzzles = common::read_lines(&sample("17-clue-sample.txt"));
+    let mut input = String::new();
+    let mut expected = Vec::new();
+    for (i, puzzle) in puzzles.iter().cycle().take(5_000).enumerate() {
+        let line: String = puzzle.iter().map(|&d| (b'0' + d) as char).collect();
+        match i % 997 {
+            13 => input.push_str(&format!("{}\n", &line[..50])),
+            500 => input.push_str(&format!("{}\n", ".".repeat(81))),
+            _ => {
+                input.push_str(&format!("{line}\n"));
+                expected.push((i, *puzzle));
+            }
+        }
+    }
+    let run = |args: &[&str]| {
+        let output = cli()
+            .args(args)
+            .write_stdin(input.clone())
+            .assert()
+            .code(1)
+            .get_output()
+            .clone();
+        (
+            String::from_utf8(output.stdout).unwrap(),
+            String::from_utf8(output.stderr).unwrap(),
+        )
+    };
+    let (one, one_err) = run(&["solve", "--jobs", "1", "-"]);
+    let answers: Vec<&str> = one.lines().collect();
+    assert_eq!(answers.len(), 5_000);
+    for (i, puzzle) in &expected {
+        assert_solves(puzzle, &digits(answers[*i]));
+    }
+    assert_eq!(answers[13], "invalid: expected 81 cells, found 50");
+    assert_eq!(answers[500], "invalid: multiple solutions");
+    assert!(
+        one_err.starts_with("line 14: expected 81 cells, found 50\nline 501: multiple solutions\n"),
+        "{one_err}"
+    );
+    for jobs in ["2", "3", "7"] {
+        assert_eq!(
+            run(&["solve", "--jobs", jobs, "-"]),
+            (one.clone(), one_err.clone()),
+            "--jobs {jobs}"
+        );
+    }
+    assert_eq!(run(&["solve", "-"]), (one.clone(), one_err.clone()), "every core");
+    let (counted, _) = run(&["count", "--jobs", "3", "-"]);
+    let (counted_alone, _) = run(&["count", "--jobs", "1", "-"]);
+    assert_eq!(counted, counted_alone);
+    assert_eq!(counted.lines().nth(500), Some("2"));
+
+    let rate = |jobs: &str| {
+        let lines: String = input.lines().take(60).map(|l| format!("{l}\n")).collect();
+        let output = cli()
+            .args(["rate", "--jobs", jobs, "-"])
+            .write_stdin(lines)
+            .assert()
+            .code(1)
+            .get_output()
+            .clone();
+        String::from_utf8(output.stdout).unwrap()
+    };
+    let rated = rate("1");
+    assert_eq!(rated.lines().count(), 60);
+    assert_eq!(rate("4"), rated);
+    cli()
+        .args(["solve", "--all", "--jobs", "2", "-"])
+        .write_stdin(PUZZLE)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--jobs does not go with --all"));
+}
+
 /// `solve --all` streams every solution (checked by the rules and against the `sudoku` crate's
 /// count), then a count line; `--limit` stops the search and says so.
 #[test]

@@ -65,14 +65,19 @@ pub enum PuzzleProblem {
 }
 
 /// The solution of a puzzle fit to play, or what is wrong with it.
+/// Repeated givens are looked for only when the solver finds no solution (repeats leave none),
+/// so a good puzzle costs one solve.
 pub fn check_puzzle(givens: &[Digit; CELLS]) -> Result<[Digit; CELLS], PuzzleProblem> {
-    let repeated = duplicates(givens);
-    if !repeated.is_empty() {
-        return Err(PuzzleProblem::RepeatedGivens(repeated));
-    }
     match solver::solve(givens) {
         Solutions::Unique(solution) => Ok(solution),
-        Solutions::None => Err(PuzzleProblem::NoSolution),
+        Solutions::None => {
+            let repeated = duplicates(givens);
+            Err(if repeated.is_empty() {
+                PuzzleProblem::NoSolution
+            } else {
+                PuzzleProblem::RepeatedGivens(repeated)
+            })
+        }
         Solutions::Multiple(_) => Err(PuzzleProblem::MultipleSolutions),
     }
 }

@@ -10,9 +10,10 @@ use nonet::engine::generator::{self, Options, Symmetry};
 use nonet::engine::grid::{cell_name, digits_to_line};
 use nonet::engine::logic::{self, Hint, Level, Step, Technique};
 use nonet::engine::validate::{check_puzzle, PuzzleProblem};
-use nonet::engine::{format, input, solver, Format, ParseError, Position};
+use nonet::engine::{format, input, solver, Format, ParseError, Position, CELLS};
 use serde_json::json;
 
+use crate::batch::{self, Threads};
 use crate::progress::Progress;
 
 pub fn read_text(path: &Path) -> Result<String> {
@@ -51,16 +52,27 @@ fn for_each_puzzle(path: &Path, what: &str, mut each: impl FnMut(usize, &Positio
     Ok(all_read)
 }
 
-pub fn solve(path: &Path) -> Result<bool> {
-    for_each_puzzle(path, "solving", |line, position| {
-        match check_puzzle(&position.givens()) {
-            Ok(solution) => digits_to_line(&solution),
-            Err(problem) => {
-                eprintln!("line {line}: {problem}");
-                match problem {
-                    PuzzleProblem::RepeatedGivens(_) | PuzzleProblem::NoSolution => "invalid: no solution".into(),
-                    PuzzleProblem::MultipleSolutions => "invalid: multiple solutions".into(),
+/// The solution of each puzzle as 81 digits, or `invalid: <reason>`.
+pub fn solve(path: &Path, threads: Threads) -> Result<bool> {
+    batch::run(path, "solving", threads, |line, givens, answers| {
+        match check_puzzle(givens) {
+            Ok(solution) => {
+                let mut text = [b'\n'; CELLS + 1];
+                for (byte, digit) in text.iter_mut().zip(solution) {
+                    *byte = b'0' + digit;
                 }
+                answers.out.extend_from_slice(&text);
+            }
+            Err(problem) => {
+                let _ = writeln!(answers.err, "line {line}: {problem}");
+                let _ = writeln!(
+                    answers.out,
+                    "{}",
+                    match problem {
+                        PuzzleProblem::RepeatedGivens(_) | PuzzleProblem::NoSolution => "invalid: no solution",
+                        PuzzleProblem::MultipleSolutions => "invalid: multiple solutions",
+                    }
+                );
             }
         }
     })
@@ -99,9 +111,9 @@ pub fn solve_all(path: &Path, limit: usize) -> Result<bool> {
     Ok(all_read)
 }
 
-pub fn count(path: &Path, limit: usize) -> Result<bool> {
-    for_each_puzzle(path, "counting", |_, position| {
-        solver::count_solutions(&position.givens(), limit).to_string()
+pub fn count(path: &Path, limit: usize, threads: Threads) -> Result<bool> {
+    batch::run(path, "counting", threads, |_, givens, answers| {
+        let _ = writeln!(answers.out, "{}", solver::count_solutions(givens, limit));
     })
 }
 
@@ -242,22 +254,23 @@ pub fn path(argument: &str, json: bool) -> Result<bool> {
     Ok(true)
 }
 
-pub fn rate(path: &Path, json: bool) -> Result<bool> {
-    for_each_puzzle(path, "rating", |line, position| {
-        let givens = position.givens();
-        if let Err(problem) = check_puzzle(&givens) {
-            eprintln!("line {line}: {problem}");
-            return if json {
+pub fn rate(path: &Path, json: bool, threads: Threads) -> Result<bool> {
+    batch::run(path, "rating", threads, |line, givens, answers| {
+        if let Err(problem) = check_puzzle(givens) {
+            let _ = writeln!(answers.err, "line {line}: {problem}");
+            let text = if json {
                 json!({ "error": problem.to_string() }).to_string()
             } else {
                 format!("invalid: {problem}")
             };
+            let _ = writeln!(answers.out, "{text}");
+            return;
         }
-        let rating = logic::rate(&givens);
-        if json {
+        let rating = logic::rate(givens);
+        let _ = if json {
             let mut object = serde_json::to_value(&rating).unwrap_or_default();
-            object["puzzle"] = json!(digits_to_line(&givens));
-            object.to_string()
+            object["puzzle"] = json!(digits_to_line(givens));
+            writeln!(answers.out, "{object}")
         } else {
             let hardest = rating.hardest.map_or("none", |t| t.id());
             let note = if rating.solved {
@@ -265,8 +278,8 @@ pub fn rate(path: &Path, json: bool) -> Result<bool> {
             } else {
                 " (stuck: no technique Nonet knows applies)"
             };
-            format!("{} {:.1} {}{}", rating.level, rating.score, hardest, note)
-        }
+            writeln!(answers.out, "{} {:.1} {}{}", rating.level, rating.score, hardest, note)
+        };
     })
 }
 
@@ -283,10 +296,10 @@ struct BenchResult {
 fn bench_file(path: &Path) -> Result<BenchResult> {
     let text = read_text(path)?;
     let mut unreadable = 0;
-    let puzzles: Vec<_> = format::read_puzzles(&text)
+    let puzzles: Vec<_> = format::read_givens(&text)
         .into_iter()
         .filter_map(|(line, puzzle)| match puzzle {
-            Ok(position) => Some(position.givens()),
+            Ok(givens) => Some(givens),
             Err(error) => {
                 eprintln!("{}: line {line}: {}", path.display(), error.without_line());
                 unreadable += 1;

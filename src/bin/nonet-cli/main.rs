@@ -1,6 +1,7 @@
 //! `nonet-cli`: the Sudoku engine from the command line — solve, count, generate, convert and
 //! benchmark puzzle files.
 
+mod batch;
 mod commands;
 mod history;
 mod pdf;
@@ -37,6 +38,8 @@ enum Command {
         /// With --all: stop at this many solutions a puzzle (the count line then says so).
         #[arg(long, requires = "all", default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..))]
         limit: u64,
+        #[command(flatten)]
+        jobs: Jobs,
         /// Puzzle file, or `-` for standard input.
         file: PathBuf,
     },
@@ -45,6 +48,8 @@ enum Command {
         /// Stop counting at this many solutions.
         #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..))]
         limit: u64,
+        #[command(flatten)]
+        jobs: Jobs,
         /// Puzzle file, or `-` for standard input.
         file: PathBuf,
     },
@@ -96,6 +101,8 @@ enum Command {
         /// One JSON object a line with the step counts.
         #[arg(long)]
         json: bool,
+        #[command(flatten)]
+        jobs: Jobs,
         /// Puzzle file, or `-` for standard input.
         file: PathBuf,
     },
@@ -154,6 +161,30 @@ enum Command {
         files: Vec<PathBuf>,
     },
 }
+
+/// Threads for a command that answers each puzzle of a file on its own; answers come in the
+/// file's order.
+#[derive(clap::Args)]
+struct Jobs {
+    /// Worker threads, 1–256 (default: all cores for files of more than a few thousand puzzles,
+    /// or of any size for `rate`).
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
+    jobs: Option<u16>,
+}
+
+impl Jobs {
+    /// The threads for files of at least `parallel_from` puzzles, unless `--jobs` says.
+    fn threads(&self, parallel_from: usize) -> batch::Threads {
+        batch::Threads {
+            jobs: self.jobs.map(usize::from),
+            parallel_from,
+        }
+    }
+}
+
+/// From how many puzzles `solve` and `count` use every core: below it, starting threads costs
+/// more than it saves.
+const SOLVE_IN_PARALLEL_FROM: usize = 4_000;
 
 #[derive(Subcommand)]
 enum ScriptCommand {
@@ -242,9 +273,26 @@ fn main() -> ExitCode {
     nonet::script::sandbox::serve_if_worker();
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Solve { all: false, file, .. } => commands::solve(&file),
-        Command::Solve { all: true, limit, file } => commands::solve_all(&file, limit as usize),
-        Command::Count { limit, file } => commands::count(&file, limit as usize),
+        Command::Solve {
+            all: false, file, jobs, ..
+        } => commands::solve(&file, jobs.threads(SOLVE_IN_PARALLEL_FROM)),
+        Command::Solve {
+            all: true,
+            limit,
+            file,
+            jobs,
+        } => {
+            if jobs.jobs.is_some() {
+                Err(anyhow::anyhow!(
+                    "--jobs does not go with --all: every solution is printed as it is found"
+                ))
+            } else {
+                commands::solve_all(&file, limit as usize)
+            }
+        }
+        Command::Count { limit, file, jobs } => {
+            commands::count(&file, limit as usize, jobs.threads(SOLVE_IN_PARALLEL_FROM))
+        }
         Command::Generate {
             count,
             seed,
@@ -260,7 +308,7 @@ fn main() -> ExitCode {
             position,
         } => commands::hint(&position, technique, all, json),
         Command::Path { json, puzzle } => commands::path(&puzzle, json),
-        Command::Rate { json, file } => commands::rate(&file, json),
+        Command::Rate { json, file, jobs } => commands::rate(&file, json, jobs.threads(2)),
         Command::Convert { to, file } => commands::convert(&file, to),
         Command::Bench { json, files } => commands::bench(&files, json),
         Command::Pdf {
