@@ -23,12 +23,17 @@ pub fn build() -> adw::Application {
         .resource_base_path(RESOURCE_PREFIX)
         .flags(gio::ApplicationFlags::HANDLES_OPEN)
         .build();
-    app.connect_startup(|_| load_css());
+    app.connect_startup(|_| {
+        super::timing::startup("GTK and libadwaita initialised");
+        load_css();
+        super::timing::startup("stylesheet loaded");
+    });
     let owner: Owner = Rc::default();
     {
         let owner = owner.clone();
         app.connect_activate(move |app| {
             window(app, &owner).window.present();
+            super::timing::startup("window presented");
         });
     }
     // `nonet FILE` (also sent to a running instance) plays the first puzzle in the file.
@@ -47,8 +52,12 @@ fn window(app: &adw::Application, owner: &Owner) -> Rc<Controller> {
     if let Some(controller) = owner.borrow().as_ref() {
         return controller.clone();
     }
-    let controller = Controller::build(app, Settings::load());
+    let settings = Settings::load();
+    super::timing::startup("settings loaded");
+    let controller = Controller::build(app, settings);
+    super::timing::startup("main window built");
     add_actions(app, &controller);
+    super::timing::startup("actions added");
     owner.replace(Some(controller.clone()));
     let weak_owner = Rc::downgrade(owner);
     controller.window.connect_close_request(move |_| {

@@ -84,10 +84,27 @@ pub fn tell(parent: Option<&impl IsA<gtk::Window>>, heading: &str, body: &str) -
     dialog
 }
 
+/// Leaves GTK's OpenGL off unless the user chose a renderer (`GSK_RENDERER`) or GDK's debug
+/// flags (`GDK_DEBUG`). Nonet draws everything with cairo (board, pad, print preview) and its
+/// animations are a board redraw a frame, so GL buys it nothing; yet GTK 4.8 creates a GL context
+/// when it opens the display, and under Mesa that cost 110 MB of resident memory and 80 ms of
+/// start here (`NONET_TRACE_STARTUP=1`; README, Performance). GTK 4.8 has no API for this; the
+/// debug flag `gl-disable` is its documented switch, read once when GTK starts, and the cairo
+/// renderer is then named so that GSK does not try GL first (and log that it failed). Call first
+/// in `main`, while the process has one thread.
+pub fn leave_gl_off() {
+    if std::env::var_os("GSK_RENDERER").is_none() && std::env::var_os("GDK_DEBUG").is_none() {
+        std::env::set_var("GDK_DEBUG", "gl-disable");
+        std::env::set_var("GSK_RENDERER", "cairo");
+    }
+}
+
 /// Runs the application; returns its exit code.
 pub fn run() -> glib::ExitCode {
     crate::i18n::init();
+    timing::startup("translations");
     gtk::gio::resources_register_include!("nonet.gresource").expect("the compiled-in resources register");
+    timing::startup("resources registered");
     application::build().run()
 }
 
