@@ -28,6 +28,36 @@ fn qqwing_simple_puzzles_rate_easy_and_scores_rise_with_qqwing_grades() {
     );
 }
 
+/// The app rates an opened puzzle up to Expert first and takes that as its rating whenever it
+/// finishes the puzzle: that must be exactly the full rating (every Master technique scores
+/// above every Expert one). Over magictour (every 5th puzzle: Medium to Master) and the qqwing
+/// expert set. A cancelled rating gives nothing; an uncancelled one is the full rating.
+#[test]
+fn a_rating_up_to_expert_that_finishes_is_the_full_rating() {
+    use std::sync::atomic::AtomicBool;
+    let magictour = common::read_lines(&common::dataset("magictour-top1465.txt"));
+    let expert = qqwing("expert");
+    let puzzles: Vec<_> = magictour.iter().step_by(5).chain(expert.iter().take(300)).collect();
+    let (mut finished, mut master) = (0, 0);
+    for puzzle in puzzles {
+        let quick = logic::rating::rate_up_to(puzzle, Level::Expert, None);
+        let full = logic::rate(puzzle);
+        if quick.solved {
+            assert_eq!(quick, full, "{puzzle:?}");
+            finished += 1;
+        } else {
+            assert_eq!(full.level, Level::Master, "{puzzle:?}");
+            master += 1;
+        }
+        assert_eq!(
+            logic::rating::rate_cancellable(puzzle, &AtomicBool::new(false)),
+            Some(full)
+        );
+        assert_eq!(logic::rating::rate_cancellable(puzzle, &AtomicBool::new(true)), None);
+    }
+    assert!(finished > 300 && master > 50, "finished {finished}, master {master}");
+}
+
 #[test]
 fn ratings_name_the_hardest_technique_and_count_steps() {
     let puzzle = qqwing("intermediate")[0];

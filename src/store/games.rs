@@ -306,6 +306,16 @@ impl Store {
         Ok(())
     }
 
+    /// Sets a game's level and score once its rating is known (the app rates a hard puzzle
+    /// while it is being played).
+    pub fn set_rating(&mut self, game: i64, level: Level, score: f32) -> Result<()> {
+        self.connection.execute(
+            "UPDATE games SET level = ?2, score = ?3 WHERE id = ?1",
+            params![game, level.id(), f64::from(score)],
+        )?;
+        Ok(())
+    }
+
     /// Saves the clock of a game in progress (between moves, e.g. when the window closes).
     pub fn save_elapsed(&mut self, game: i64, elapsed_ms: u64) -> Result<()> {
         self.connection.execute(

@@ -66,6 +66,8 @@ pub struct Controller {
     pub(super) generation: StdCell<u64>,
     /// Set to stop the puzzle search that is running (a new request replaces it).
     pub(super) cancel_search: RefCell<Arc<AtomicBool>>,
+    /// Set to stop rating the puzzle on the board (when another game starts or is resumed).
+    pub(super) cancel_rating: RefCell<Arc<AtomicBool>>,
     pub(super) animation: RefCell<Option<glib::SourceId>>,
     pub(super) picker: RefCell<Option<Picker>>,
     /// The timeout that pauses the clock after the window has been away for a while.
@@ -136,6 +138,7 @@ impl Controller {
             origin: Instant::now(),
             generation: StdCell::new(0),
             cancel_search: RefCell::new(Arc::new(AtomicBool::new(false))),
+            cancel_rating: RefCell::new(Arc::new(AtomicBool::new(false))),
             animation: RefCell::new(None),
             picker: RefCell::new(None),
             away: RefCell::new(None),

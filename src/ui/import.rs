@@ -11,8 +11,8 @@ use adw::prelude::*;
 use gtk::{gio, glib};
 
 use crate::engine::generator::{self, Options};
-use crate::engine::grid::cell_name;
-use crate::engine::logic::rating;
+use crate::engine::grid::{cell_name, Digit, CELLS};
+use crate::engine::logic::{rating, Level};
 use crate::engine::validate;
 use crate::i18n::{fill, gettext, ngettext};
 use crate::store::{self, NewGame};
@@ -334,27 +334,37 @@ impl super::controller::Controller {
     /// Starts a game on a puzzle given as text (typed, pasted or read from a file), checked off
     /// the main thread; a puzzle that can't be played is refused with a dialog and the current
     /// game goes on.
+    /// The puzzle is rated with the techniques up to Expert first, which takes milliseconds and
+    /// gives the full rating whenever it finishes the puzzle; one that needs more is Master, is
+    /// played at once, and gets its score in the background ([`Self::rate_while_playing`]).
     pub fn play_text(self: &Rc<Self>, text: String, source: Source) {
         self.say(&gettext("Checking the puzzle…"));
         let work = move || {
             let checked = validate::playable_from_text(&text).map(|playable| {
-                let rating = rating::rate(&playable.givens);
-                (playable, rating.level, rating.score)
+                let rating = rating::rate_up_to(&playable.givens, Level::Expert, None);
+                (playable, rating)
             });
             (checked, text)
         };
         self.off_main(work, move |this, result| match result {
-            Some((Ok((playable, level, score)), _)) => {
+            Some((Ok((playable, rating)), _)) => {
+                let (level, score) = match rating.solved {
+                    true => (rating.level, Some(rating.score)),
+                    false => (Level::Master, None),
+                };
                 let new = NewGame {
                     puzzle: playable.givens,
                     solution: playable.solution,
                     level,
-                    score: Some(score),
+                    score,
                     source: source.stored(),
                     seed: None,
                     started_at: store::now_unix_ms(),
                 };
                 this.start(new, level);
+                if score.is_none() {
+                    this.rate_while_playing(playable.givens);
+                }
                 let template = match playable.puzzles_in_text {
                     1 => gettext("{source} rates {level}. Good luck!"),
                     _ => gettext("{source} (the first of {n}) rates {level}. Good luck!"),
@@ -370,6 +380,35 @@ impl super::controller::Controller {
             }
             Some((Err(error), text)) => this.refuse(source, &for_players(&error), text),
             None => this.refuse(source, &gettext("checking it failed"), String::new()),
+        });
+    }
+
+    /// Rates the puzzle on the board off the main thread (forcing nets on the hardest puzzles
+    /// can take minutes) and records its level and score once known, unless another game
+    /// started meanwhile: starting or resuming a game cancels the rating.
+    fn rate_while_playing(self: &Rc<Self>, givens: [Digit; CELLS]) {
+        let cancel = Arc::new(AtomicBool::new(false));
+        self.cancel_rating.replace(cancel.clone());
+        let stopped = cancel.clone();
+        let handle = gio::spawn_blocking(move || rating::rate_cancellable(&givens, &stopped));
+        let this = Rc::downgrade(self);
+        glib::spawn_future_local(async move {
+            let Ok(Some(rating)) = handle.await else { return };
+            let Some(this) = this.upgrade() else { return };
+            if cancel.load(Ordering::Relaxed) {
+                return;
+            }
+            // The game as it started (for Try Again), and as it waits for the history to open.
+            for new in [&this.started_game, &this.unrecorded] {
+                if let Some(new) = new.borrow_mut().as_mut() {
+                    new.level = rating.level;
+                    new.score = Some(rating.score);
+                }
+            }
+            if let Some(recorder) = this.recorder.borrow().as_ref() {
+                recorder.rated(rating.level, rating.score);
+            }
+            this.refresh();
         });
     }
 

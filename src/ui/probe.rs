@@ -66,6 +66,8 @@ impl Controller {
             "elapsed_ms": game.clock.elapsed_ms(now),
             "status": format!("{:?}", game.status()),
             "level": play.level.id(),
+            // The score of the game on the board (null while a hard puzzle is still being rated).
+            "score": self.started_game.borrow().as_ref().and_then(|g| g.score),
             "message": self.message.label().to_string(),
             "refusal": self.last_refusal.borrow().clone(),
             "can_undo": game.can_undo(),

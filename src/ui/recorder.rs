@@ -8,6 +8,7 @@ use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 
 use crate::engine::game::Move;
+use crate::engine::logic::Level;
 use crate::store::{GameStatus, NewGame, Progress, Store, StoreError};
 
 enum Command {
@@ -24,6 +25,11 @@ enum Command {
     Elapsed(u64),
     /// Continue recording a game already in the database (a resumed game).
     Continue(i64),
+    /// The rating of the last game started or resumed, finished or not, once known.
+    Rated {
+        level: Level,
+        score: f32,
+    },
 }
 
 pub struct Recorder {
@@ -47,15 +53,26 @@ impl Recorder {
         let worker = std::thread::Builder::new()
             .name("nonet-store".into())
             .spawn(move || {
+                // The game being recorded, and the last one started or resumed (which stays
+                // after it finishes, for its rating).
                 let mut game: Option<i64> = None;
+                let mut last: Option<i64> = None;
                 for command in receiver {
                     let result: Result<(), StoreError> = match command {
-                        Command::Start(new) => store.start_game(&new).map(|id| game = Some(id)),
+                        Command::Start(new) => store.start_game(&new).map(|id| {
+                            game = Some(id);
+                            last = game;
+                        }),
                         Command::Continue(id) => store.resume_game(id).map(|resumed| {
                             if resumed {
                                 game = Some(id);
+                                last = game;
                             }
                         }),
+                        Command::Rated { level, score } => match last {
+                            Some(id) => store.set_rating(id, level, score),
+                            None => Ok(()),
+                        },
                         Command::Moves {
                             first_seq,
                             moves,
@@ -99,6 +116,11 @@ impl Recorder {
 
     pub fn start(&self, game: NewGame) {
         self.send(Command::Start(game));
+    }
+
+    /// The rating of the last game started or resumed.
+    pub fn rated(&self, level: Level, score: f32) {
+        self.send(Command::Rated { level, score });
     }
 
     pub fn resume(&self, id: i64) {

@@ -31,6 +31,7 @@ impl Controller {
         let this = Rc::downgrade(self);
         glib::spawn_future_local(async move {
             let Ok((opened, resume)) = handle.await else { return };
+            super::timing::startup("store opened (off the main thread)");
             let Some(this) = this.upgrade() else { return };
             match opened {
                 Ok((store, aside)) => {
@@ -74,6 +75,10 @@ impl Controller {
 
     /// Puts a saved unfinished game back on the board exactly as it was.
     pub(super) fn resume(self: &Rc<Self>, record: store::GameRecord, moves: Vec<store::SavedMove>) {
+        super::timing::startup("the unfinished game goes back on the board");
+        self.cancel_rating
+            .borrow()
+            .store(true, std::sync::atomic::Ordering::Relaxed);
         let (Some(givens), Some(solution)) = (record.givens(), record.solution_grid()) else {
             return self.new_game();
         };
@@ -122,6 +127,10 @@ impl Controller {
     /// Puts a new game on the board. An unfinished game with moves is kept in the history,
     /// paused (the store sets it aside), and the player is told where to find it.
     pub(super) fn start(&self, new: NewGame, level: Level) {
+        super::timing::startup("a new puzzle goes on the board");
+        self.cancel_rating
+            .borrow()
+            .store(true, std::sync::atomic::Ordering::Relaxed);
         let set_aside = self.with_play(|play| play.is_under_way()).unwrap_or(false);
         if let Some(toast) = self.level_toast.take() {
             toast.dismiss();

@@ -4,6 +4,7 @@
 //! Explainer's chains begin.
 
 use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::OnceLock;
 
 use serde::Serialize;
@@ -46,13 +47,33 @@ pub fn by_score() -> &'static [Technique] {
 }
 
 /// Rates a puzzle from its givens, using only techniques of `up_to` level or easier; stops early
-/// (unsolved) once a step would need a harder one.
+/// (unsolved) once a step would need a harder one. Every Master technique scores above every
+/// Expert one, so when a rating up to Expert solves the puzzle, the full rating takes the same
+/// path and gives the same result.
 pub fn rate_up_to(puzzle: &[Digit; CELLS], up_to: Level, solution: Option<&[Digit; CELLS]>) -> Rating {
+    rate_until(puzzle, up_to, solution, &AtomicBool::new(false)).expect("never cancelled")
+}
+
+/// Rates a puzzle as [`rate`] does, looking at `cancel` before each step: `None` once it is set.
+/// For the app, which rates a hard puzzle while it is played and stops when another game starts.
+pub fn rate_cancellable(puzzle: &[Digit; CELLS], cancel: &AtomicBool) -> Option<Rating> {
+    rate_until(puzzle, Level::Master, None, cancel)
+}
+
+fn rate_until(
+    puzzle: &[Digit; CELLS],
+    up_to: Level,
+    solution: Option<&[Digit; CELLS]>,
+    cancel: &AtomicBool,
+) -> Option<Rating> {
     let mut board = Board::from_position(&Position::from_givens(puzzle));
     let mut steps = BTreeMap::new();
     let mut hardest: Option<Technique> = None;
     let mut top = 0.0f32;
     'solve: while !board.is_solved() {
+        if cancel.load(Ordering::Relaxed) {
+            return None;
+        }
         for &technique in by_score().iter().filter(|t| t.level() <= up_to) {
             if let Some(step) = find_unexplained_step_on(&board, technique) {
                 if let Some(solution) = solution {
@@ -76,13 +97,13 @@ pub fn rate_up_to(puzzle: &[Digit; CELLS], up_to: Level, solution: Option<&[Digi
     } else {
         (Level::Master, known.max(BEYOND_KNOWN_SCORE))
     };
-    Rating {
+    Some(Rating {
         level,
         score,
         hardest,
         steps,
         solved,
-    }
+    })
 }
 
 /// Rates a puzzle from its givens.
