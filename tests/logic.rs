@@ -127,17 +127,41 @@ fn magictour_is_solved_by_logic_with_no_wrong_step() {
     );
 }
 
+/// Every puzzle of the forum's hardest 1106 (issue 10 asks for 99 %) is solved by logic, no
+/// step wrong; the puzzles are shared among the cores.
 #[test]
 fn the_forums_hardest_are_solved_by_logic_with_no_wrong_step() {
-    // A sample here (the whole list takes minutes; `cargo bench --bench expert` rates it all).
-    let puzzles: Vec<_> = read_lines(&dataset("forum-hardest-1106.txt"))
+    let puzzles = read_lines(&dataset("forum-hardest-1106.txt"));
+    assert_eq!(puzzles.len(), 375);
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let solved: usize = std::thread::scope(|scope| {
+        let workers: Vec<_> = puzzles
+            .chunks(puzzles.len().div_ceil(threads))
+            .map(|chunk| scope.spawn(move || rate_all(chunk)))
+            .collect();
+        workers.into_iter().map(|w| w.join().expect("no wrong step")).sum()
+    });
+    assert_eq!(solved, puzzles.len(), "every puzzle solved by logic");
+}
+
+/// The scale agrees with Sudoku Explainer's at the top: puzzles it rates 11 or more are Master
+/// here, scoring at least 9.0 (issue 10 asks for 95 % of them; a sample of every 500th).
+#[test]
+fn sudoku_explainers_eleven_plus_rate_master_nine_or_more() {
+    let puzzles: Vec<_> = read_lines(&dataset("forum-hardest-1905-11plus.txt"))
         .into_iter()
-        .step_by(75)
+        .step_by(500)
         .collect();
-    assert_eq!(
-        rate_all(&puzzles),
-        puzzles.len(),
-        "every sampled puzzle solved by logic"
+    assert!(puzzles.len() >= 95);
+    let master_nine = puzzles
+        .iter()
+        .map(logic::rate)
+        .filter(|r| r.solved && r.level == logic::Level::Master && r.score >= 9.0)
+        .count();
+    assert!(
+        master_nine * 100 >= puzzles.len() * 95,
+        "{master_nine} of {} rate Master with 9.0 or more",
+        puzzles.len()
     );
 }
 

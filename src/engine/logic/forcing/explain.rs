@@ -105,7 +105,7 @@ pub(super) fn nested_text(prop: &Propagator, branch: &Branch, c: Cand) -> Explan
     let limit = branch.index[c as usize];
     let plain = prop.inner();
     let steps: Vec<Cand> = inner
-        .support(&plain, &inner.conflict_roots(prop.board))
+        .support_within(&plain, &inner.conflict_roots(prop.board), limit)
         .into_iter()
         .filter(|&l| inner.index[l as usize] > limit)
         .collect();

@@ -373,12 +373,13 @@ impl Branch {
         let (cell, digit) = (cell_of(c), digit_of(c));
         match reason {
             Reason::Nested => {
-                // The literals of this branch that the inner contradiction used.
+                // The literals of this branch that the inner contradiction used directly; what
+                // they rest on in turn is this branch's to follow.
                 let inner = prop.nested_branch(self, c);
                 let limit = self.index[c as usize];
                 let plain = prop.inner();
                 inner
-                    .support(&plain, &inner.conflict_roots(board))
+                    .support_within(&plain, &inner.conflict_roots(board), limit)
                     .into_iter()
                     .filter(|&l| inner.index[l as usize] < limit)
                     .collect()
@@ -406,6 +407,14 @@ impl Branch {
 
     /// The candidates whose values the conclusion rests on, each once, in the order derived.
     fn support(&self, prop: &Propagator, roots: &[(Cand, Reason)]) -> Vec<Cand> {
+        self.support_within(prop, roots, 0)
+    }
+
+    /// Like [`Branch::support`], taking the first `given` literals of the branch as given: they
+    /// are listed when used but not followed further. Inside a nested branch those are the
+    /// outer branch's literals, whose own support the outer branch follows once; following
+    /// them here too would redo every earlier nested elimination at every level (exponential).
+    fn support_within(&self, prop: &Propagator, roots: &[(Cand, Reason)], given: u16) -> Vec<Cand> {
         let mut needed = vec![false; CELLS * 9];
         let mut stack: Vec<(Cand, Reason)> = roots.to_vec();
         let mut out = Vec::new();
@@ -414,7 +423,9 @@ impl Branch {
                 if !needed[p as usize] && self.state[p as usize] != UNKNOWN {
                     needed[p as usize] = true;
                     out.push(p);
-                    stack.push((p, self.reason(p)));
+                    if self.index[p as usize] >= given {
+                        stack.push((p, self.reason(p)));
+                    }
                 }
             }
         }
