@@ -2369,6 +2369,20 @@ fn persistent_settings() -> (tempfile::TempDir, Vec<(&'static str, PathBuf)>) {
     (config, env)
 }
 
+/// The state once the Lab panel's width has held across a refresh of the state file (written by
+/// the clock's tick each second, not by a drag).
+fn settled_lab(app: &App) -> Value {
+    let mut last = app.wait_until("the panel is open", |s| s["lab"]["width"].is_i64());
+    loop {
+        std::thread::sleep(Duration::from_millis(1500));
+        let now = app.wait_until("the panel is open", |s| s["lab"]["width"].is_i64());
+        if now["lab"]["width"] == last["lab"]["width"] && now["lab"]["handle"] == last["lab"]["handle"] {
+            return now;
+        }
+        last = now;
+    }
+}
+
 /// The Scripting Lab opens as a panel beside the board: both in one screenshot, the example runs
 /// on the visible board, and a width the player drags to survives a restart.
 #[test]
@@ -2382,9 +2396,11 @@ fn the_lab_panel_sits_beside_the_board_and_keeps_its_width() {
     {
         let app = App::launch_with(Some(PUZZLE), &env);
         app.action("scripting", None);
-        let open = app.wait_until("the panel is open", |s| {
+        app.wait_until("the panel is open", |s| {
             s["lab"]["open"] == true && s["lab"]["width"].as_i64().unwrap_or(0) > 200
         });
+        // The window may still be growing for the panel: drag only once its width holds.
+        let open = settled_lab(&app);
         // The board is whole and left of the panel.
         let board = &open["board"];
         let (x, size) = (board[0].as_f64().unwrap(), board[2].as_f64().unwrap());
@@ -2427,10 +2443,11 @@ fn the_lab_panel_sits_beside_the_board_and_keeps_its_width() {
             ]);
         }
         xdotool(&["mouseup", "1"]);
-        let dragged = app.wait_until("a wider panel", |s| {
+        app.wait_until("a wider panel", |s| {
             s["lab"]["width"].as_f64().unwrap_or(0.0) > lab_width + 60.0
         });
-        dragged_width = dragged["lab"]["width"].as_i64().unwrap();
+        // The last motion events may still be on their way: the width the drag ends at.
+        dragged_width = settled_lab(&app)["lab"]["width"].as_i64().unwrap();
         let mut app = app;
         app.keys(&["ctrl+q"]);
         let deadline = Instant::now() + Duration::from_secs(10);
@@ -2441,14 +2458,13 @@ fn the_lab_panel_sits_beside_the_board_and_keeps_its_width() {
     }
     let app = App::launch_with(Some(PUZZLE), &env);
     app.action("scripting", None);
-    let state = app.wait_until("the panel is open again", |s| {
+    app.wait_until("the panel is open again", |s| {
         s["lab"]["open"] == true && s["lab"]["width"].is_i64()
     });
-    let width = state["lab"]["width"].as_i64().unwrap();
-    assert!(
-        (width - dragged_width).abs() <= 2,
-        "width {width}, dragged to {dragged_width}"
-    );
+    // The panel takes its width once the window is laid out (perhaps grown for it).
+    app.wait_until(&format!("the panel {dragged_width} px wide again"), |s| {
+        (s["lab"]["width"].as_i64().unwrap_or(0) - dragged_width).abs() <= 2
+    });
     // Ctrl+Shift+L closes it again.
     app.keys(&["ctrl+shift+l"]);
     app.wait_until("the panel is closed", |s| s["lab"]["open"] == false);

@@ -37,15 +37,22 @@ impl Controller {
             // The board keeps its room: a window too narrow for both grows by the panel's width.
             let (window_width, height) = (self.window.width(), self.window.height());
             if !self.window.is_maximized() && window_width > 0 && self.split.width() < width + 480 {
-                self.window.set_default_size(window_width + width, height);
+                // At least room for both, even when opened so early that the window has not
+                // reached its own width yet.
+                self.window.set_default_size((window_width + width).max(width + 480), height);
             }
             lab.panel.set_visible(true);
             // Give the panel its width once the (perhaps grown) window is laid out: each frame
-            // until the width has been the same for a few frames.
+            // until its width has held for a few frames. While the window is still growing for
+            // the panel no position is set: GtkPaned came back to such an interim position
+            // after the right one (seen as a panel 126 px too wide). A screen too small to
+            // grow the window gets the best position there is after a second.
             let (last, stable) = (std::cell::Cell::new(-1), std::cell::Cell::new(0));
+            let opened = std::time::Instant::now();
             self.split.add_tick_callback(move |split, _| {
                 let total = split.width();
-                if total > 0 {
+                let roomy = total >= width + 340 || opened.elapsed() > std::time::Duration::from_secs(1);
+                if total > 0 && roomy {
                     split.set_position((total - width).max(340));
                 }
                 if total == last.replace(total) {
@@ -53,7 +60,7 @@ impl Controller {
                 } else {
                     stable.set(0);
                 }
-                match stable.get() >= 3 {
+                match roomy && stable.get() >= 3 {
                     true => gtk::glib::ControlFlow::Break,
                     false => gtk::glib::ControlFlow::Continue,
                 }
