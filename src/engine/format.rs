@@ -305,10 +305,9 @@ fn line_digits(text: &str) -> Result<[Digit; CELLS], ParseError> {
         let mut values = [0; CELLS];
         let mut all_cells = true;
         for (value, &byte) in values.iter_mut().zip(cells) {
-            match byte {
-                b'1'..=b'9' => *value = byte - b'0',
-                b'.' | b'0' => {}
-                _ => all_cells = false,
+            match cell_digit(byte as char) {
+                Some(digit) => *value = digit,
+                None => all_cells = false,
             }
         }
         if all_cells {

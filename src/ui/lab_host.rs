@@ -39,7 +39,8 @@ impl Controller {
             if !self.window.is_maximized() && window_width > 0 && self.split.width() < width + 480 {
                 // At least room for both, even when opened so early that the window has not
                 // reached its own width yet.
-                self.window.set_default_size((window_width + width).max(width + 480), height);
+                self.window
+                    .set_default_size((window_width + width).max(width + 480), height);
             }
             lab.panel.set_visible(true);
             // Give the panel its width once the (perhaps grown) window is laid out: each frame
