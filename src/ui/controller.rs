@@ -74,6 +74,8 @@ pub struct Controller {
     pub(super) away: RefCell<Option<glib::SourceId>>,
     /// Whether the current pause was made by being away (and ends when the player is back).
     pub(super) paused_by_away: StdCell<bool>,
+    /// Whether a hint is being looked for off the main thread (Hint again waits for it).
+    pub(super) hint_searching: StdCell<bool>,
     pub timing: RefCell<Timing>,
     /// Saves every move; `None` when history is off.
     pub(super) recorder: RefCell<Option<Recorder>>,
@@ -143,6 +145,7 @@ impl Controller {
             picker: RefCell::new(None),
             away: RefCell::new(None),
             paused_by_away: StdCell::new(false),
+            hint_searching: StdCell::new(false),
             timing: RefCell::new(Timing::default()),
             recorder: RefCell::new(None),
             saved_moves: StdCell::new(0),
@@ -508,6 +511,12 @@ impl Controller {
     }
 
     pub fn hint(self: &Rc<Self>) {
+        // A second press while the first is still being found would start a second search and
+        // skip a stage of the hint it finds.
+        if self.hint_searching.get() {
+            self.say(&gettext("Looking for a hint…"));
+            return;
+        }
         match self.with_play(|play| play.advance_hint()) {
             Some(HintProgress::Said(message)) => self.say(&message),
             Some(HintProgress::Find(request)) => {
@@ -516,10 +525,13 @@ impl Controller {
                 self.say(&gettext("Looking for a hint…"));
                 let asked = position.clone();
                 let handle = gio::spawn_blocking(move || logic::hint::hint_with_solution(&position, &solution));
+                self.hint_searching.set(true);
                 let this = Rc::downgrade(self);
                 glib::spawn_future_local(async move {
-                    let Ok(hint) = handle.await else { return };
+                    let found = handle.await;
                     let Some(this) = this.upgrade() else { return };
+                    this.hint_searching.set(false);
+                    let Ok(hint) = found else { return };
                     let message = this.with_play(|play| {
                         if play.game.position() == asked && play.hint.is_none() {
                             play.receive_hint(hint)
