@@ -1,6 +1,7 @@
 //! Sixteen 16-bit lanes read as a 4 × 4 matrix (lane `4 * row + column`): the vector type of the
-//! triad solver. `Sse2` uses x86-64's baseline vector instructions; `Portable` does the same on
-//! plain arrays, for other machines and to check that both give identical answers.
+//! triad solver. `Sse2` uses x86-64's baseline vector instructions, `Avx2` one 256-bit register
+//! (chosen at run time); `Portable` does the same on plain arrays, for other machines and to check
+//! that all give identical answers.
 
 /// The operations the solver needs, lane by lane unless said otherwise.
 pub trait Lanes: Copy {

@@ -16,13 +16,31 @@ use std::time::Instant;
 
 use nonet::engine::{format, solver, Digit, Solutions, CELLS};
 
-use lanes::{Avx2, Portable, Sse2};
+use triads::Found;
 
-fn has_avx2() -> bool {
-    is_x86_feature_detected!("avx2") && is_x86_feature_detected!("popcnt") && is_x86_feature_detected!("bmi2")
+/// One way to run the triad search: a name and the search compiled for a vector type.
+type Path = (&'static str, fn(&[Digit; CELLS]) -> Found);
+
+/// The vector paths this machine can run: portable everywhere, SSE2 on every x86-64, AVX2 where
+/// the processor has it.
+fn paths() -> Vec<Path> {
+    // SAFETY (each call): the portable path needs nothing.
+    let mut paths: Vec<Path> = vec![("portable", |p| unsafe { triads::count::<lanes::Portable>(p, 2) })];
+    #[cfg(target_arch = "x86_64")]
+    {
+        // SAFETY: SSE2 is part of x86-64.
+        paths.push(("sse2", |p| unsafe { triads::count::<lanes::Sse2>(p, 2) }));
+        if is_x86_feature_detected!("avx2") && is_x86_feature_detected!("popcnt") && is_x86_feature_detected!("bmi2") {
+            // SAFETY: just detected.
+            paths.push(("avx2", |p| unsafe { triads::count::<lanes::Avx2>(p, 2) }));
+        }
+    }
+    paths
 }
 
 fn main() {
+    let paths = paths();
+    let (_, fastest) = *paths.last().expect("the portable path is always there");
     for path in std::env::args().skip(1) {
         let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"));
         let puzzles: Vec<[Digit; CELLS]> = text
@@ -32,8 +50,7 @@ fn main() {
             .collect();
         let mut guesses = 0;
         for puzzle in &puzzles {
-            // SAFETY: Portable and SSE2 run on every x86-64 machine; AVX2 only when detected.
-            let found = unsafe { triads::count::<Sse2>(puzzle, 2) };
+            let found = fastest(puzzle);
             let (count, first) = match solver::solve(puzzle) {
                 Solutions::None => (0, None),
                 Solutions::Unique(grid) => (1, Some(grid)),
@@ -44,9 +61,8 @@ fn main() {
                 (count, first),
                 "triads and band solver disagree"
             );
-            assert_eq!(unsafe { triads::count::<Portable>(puzzle, 2) }, found);
-            if has_avx2() {
-                assert_eq!(unsafe { triads::count::<Avx2>(puzzle, 2) }, found);
+            for (name, search) in &paths {
+                assert_eq!(search(puzzle), found, "the {name} path disagrees");
             }
             guesses += found.guesses;
         }
@@ -57,15 +73,14 @@ fn main() {
             }
             start.elapsed().as_secs_f64() * 1e6 / puzzles.len().max(1) as f64
         };
-        let sse2 = time(&|p| unsafe { triads::count::<Sse2>(p, 2) }.count);
-        let avx2 = if has_avx2() {
-            format!("{:.2}", time(&|p| unsafe { triads::count::<Avx2>(p, 2) }.count))
-        } else {
-            "n/a".to_string()
-        };
+        let mut timings = String::new();
+        // The portable path is there to check the others, not to race them.
+        for (name, search) in paths.iter().skip(1) {
+            timings += &format!("triads {name} {:.2}, ", time(&|p| search(p).count));
+        }
         let bands = time(&|p| solver::solve(p).count());
         println!(
-            "{path}: {} puzzles, {:.1} guesses each; µs each: triads sse2 {sse2:.2}, avx2 {avx2}, band solver {bands:.2}",
+            "{path}: {} puzzles, {:.1} guesses each; µs each: {timings}band solver {bands:.2}",
             puzzles.len(),
             guesses as f64 / puzzles.len().max(1) as f64
         );

@@ -56,7 +56,7 @@ pub struct State<L: Lanes> {
 pub struct DeadEnd;
 
 impl<L: Lanes> State<L> {
-    pub fn new() -> State<L> {
+    fn new() -> State<L> {
         let mut full = [ALL; 16];
         full[15] = 0;
         let boxes = [L::from_array(full); 9];
@@ -291,10 +291,11 @@ impl<L: Lanes> State<L> {
 
     fn grid(&self) -> [Digit; CELLS] {
         let mut g = [0; CELLS];
-        for b in 0..9 {
+        for (b, cells) in self.boxes.iter().enumerate() {
+            let cells = cells.to_array();
             for i in 0..3 {
                 for j in 0..3 {
-                    let c = self.boxes[b].to_array()[4 * i + j];
+                    let c = cells[4 * i + j];
                     g[(b / 3 * 3 + i) * 9 + b % 3 * 3 + j] = c.trailing_zeros() as Digit + 1;
                 }
             }
