@@ -11,6 +11,9 @@
 //! cell with two candidates. This is the structure of the forum's JCZSolve family of solvers,
 //! written afresh; it is deterministic: the same puzzle always gives the same search.
 
+mod lanes;
+pub mod triads;
+
 use super::grid::{Digit, CELLS};
 
 const ALL: u32 = (1 << 27) - 1;

@@ -1,0 +1,278 @@
+//! Eight 16-bit lanes, the vector type of the triad solver ([`super::triads`]): `Portable` on
+//! plain arrays for every machine, and on x86-64 `Ssse3` (SSSE3, SSE4.1 and POPCNT: every x86-64
+//! processor since about 2009) and `Avx512` (the same with AVX-512's 16-bit popcount and
+//! three-input logic), chosen at run time. All three give identical answers; the x86-64 ones are
+//! only faster.
+
+/// A lane shuffle: lane `i` of the result takes lane `lanes[i]` of the input, or 0 where that is
+/// [`Z`]. Built at compile time by [`Shuffle::new`], with the byte form `pshufb` reads.
+pub struct Shuffle {
+    lanes: [u8; 8],
+    bytes: [u8; 16],
+}
+
+/// In a [`Shuffle`]: this lane becomes 0.
+pub const Z: u8 = 0xff;
+
+impl Shuffle {
+    pub const fn new(lanes: [u8; 8]) -> Shuffle {
+        let mut bytes = [0x80; 16];
+        let mut i = 0;
+        while i < 8 {
+            if lanes[i] != Z {
+                bytes[2 * i] = 2 * lanes[i];
+                bytes[2 * i + 1] = 2 * lanes[i] + 1;
+            }
+            i += 1;
+        }
+        Shuffle { lanes, bytes }
+    }
+}
+
+/// The operations the triad solver needs, lane by lane unless said otherwise. Lanes hold at most
+/// 15 bits.
+pub trait Lanes: Copy {
+    fn splat(value: u16) -> Self;
+    fn from_array(lanes: [u16; 8]) -> Self;
+    fn to_array(self) -> [u16; 8];
+    fn and(self, other: Self) -> Self;
+    fn or(self, other: Self) -> Self;
+    /// `self & !other`.
+    fn andnot(self, other: Self) -> Self;
+    fn xor(self, other: Self) -> Self;
+    /// Bits set in each lane.
+    fn popcount(self) -> Self;
+    /// All ones where the lanes are equal, else 0.
+    fn eq(self, other: Self) -> Self;
+    /// All ones where the lane is below the other's, else 0.
+    fn lt(self, other: Self) -> Self;
+    fn is_zero(self) -> bool;
+    /// Whether `self & other` has any bit.
+    fn intersects(self, other: Self) -> bool;
+    fn shuffle(self, shuffle: &Shuffle) -> Self;
+    /// Lanes 4–7 of `low` followed by lanes 0–3 of `high`.
+    fn upper_lower(low: Self, high: Self) -> Self;
+    /// The sum of all lanes (at most 0xffff).
+    fn sum(self) -> u32;
+
+    /// Sets up a puzzle and searches it ([`Counter::run_body`]), compiled with the instructions
+    /// this type needs so that everything inlined into it uses them.
+    ///
+    /// # Safety
+    /// The machine must have those instructions.
+    unsafe fn run(counter: &mut Counter<'_, Self>, puzzle: &[Digit; CELLS]);
+
+    /// The search below a state ([`Counter::search_body`]), compiled likewise.
+    ///
+    /// # Safety
+    /// As for [`Lanes::run`].
+    unsafe fn search(counter: &mut Counter<'_, Self>, state: &mut State<Self>);
+}
+
+use super::triads::{Counter, State};
+use crate::engine::grid::{Digit, CELLS};
+
+/// Plain arrays: the portable path, and the reference the vector paths are tested against.
+#[derive(Clone, Copy)]
+pub struct Portable([u16; 8]);
+
+impl Portable {
+    #[inline(always)]
+    fn map(self, other: Self, f: impl Fn(u16, u16) -> u16) -> Self {
+        Portable(std::array::from_fn(|i| f(self.0[i], other.0[i])))
+    }
+}
+
+impl Lanes for Portable {
+    #[inline(always)]
+    fn splat(value: u16) -> Self {
+        Portable([value; 8])
+    }
+    #[inline(always)]
+    fn from_array(lanes: [u16; 8]) -> Self {
+        Portable(lanes)
+    }
+    #[inline(always)]
+    fn to_array(self) -> [u16; 8] {
+        self.0
+    }
+    #[inline(always)]
+    fn and(self, other: Self) -> Self {
+        self.map(other, |a, b| a & b)
+    }
+    #[inline(always)]
+    fn or(self, other: Self) -> Self {
+        self.map(other, |a, b| a | b)
+    }
+    #[inline(always)]
+    fn andnot(self, other: Self) -> Self {
+        self.map(other, |a, b| a & !b)
+    }
+    #[inline(always)]
+    fn xor(self, other: Self) -> Self {
+        self.map(other, |a, b| a ^ b)
+    }
+    #[inline(always)]
+    fn popcount(self) -> Self {
+        self.map(self, |a, _| a.count_ones() as u16)
+    }
+    #[inline(always)]
+    fn eq(self, other: Self) -> Self {
+        self.map(other, |a, b| if a == b { 0xffff } else { 0 })
+    }
+    #[inline(always)]
+    fn lt(self, other: Self) -> Self {
+        self.map(other, |a, b| if a < b { 0xffff } else { 0 })
+    }
+    #[inline(always)]
+    fn is_zero(self) -> bool {
+        self.0 == [0; 8]
+    }
+    #[inline(always)]
+    fn intersects(self, other: Self) -> bool {
+        (0..8).any(|i| self.0[i] & other.0[i] != 0)
+    }
+    #[inline(always)]
+    fn shuffle(self, shuffle: &Shuffle) -> Self {
+        Portable(std::array::from_fn(|i| match shuffle.lanes[i] {
+            Z => 0,
+            from => self.0[from as usize],
+        }))
+    }
+    #[inline(always)]
+    fn upper_lower(low: Self, high: Self) -> Self {
+        Portable(std::array::from_fn(|i| if i < 4 { low.0[i + 4] } else { high.0[i - 4] }))
+    }
+    #[inline(always)]
+    fn sum(self) -> u32 {
+        self.0.iter().map(|&x| x as u32).sum()
+    }
+    unsafe fn run(counter: &mut Counter<'_, Self>, puzzle: &[Digit; CELLS]) {
+        counter.run_body(puzzle)
+    }
+    unsafe fn search(counter: &mut Counter<'_, Self>, state: &mut State<Self>) {
+        counter.search_body(state)
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+pub use x86::{Avx512, Ssse3};
+
+#[cfg(target_arch = "x86_64")]
+mod x86 {
+    // SAFETY (every `unsafe` block in this module): these functions are inlined only into code
+    // compiled by `with_features`, which callers reach only on machines with the instructions
+    // (see `super::super::triads::Level`): `run` and `search`, compiled with them; the casts are between plain 16-byte values.
+    use std::arch::x86_64::*;
+
+    use super::{Counter, Digit, Lanes, Shuffle, State, CELLS};
+
+    /// The operations both x86-64 types share; `$popcount` counts bits per 16-bit lane.
+    macro_rules! x86_lanes {
+        ($name:ident, $features:literal, $popcount:expr) => {
+            #[derive(Clone, Copy)]
+            pub struct $name(__m128i);
+
+            impl Lanes for $name {
+                #[inline(always)]
+                fn splat(value: u16) -> Self {
+                    unsafe { $name(_mm_set1_epi16(value as i16)) }
+                }
+                #[inline(always)]
+                fn from_array(lanes: [u16; 8]) -> Self {
+                    unsafe { $name(std::mem::transmute::<[u16; 8], __m128i>(lanes)) }
+                }
+                #[inline(always)]
+                fn to_array(self) -> [u16; 8] {
+                    unsafe { std::mem::transmute::<__m128i, [u16; 8]>(self.0) }
+                }
+                #[inline(always)]
+                fn and(self, other: Self) -> Self {
+                    unsafe { $name(_mm_and_si128(self.0, other.0)) }
+                }
+                #[inline(always)]
+                fn or(self, other: Self) -> Self {
+                    unsafe { $name(_mm_or_si128(self.0, other.0)) }
+                }
+                #[inline(always)]
+                fn andnot(self, other: Self) -> Self {
+                    // _mm_andnot_si128(a, b) is !a & b.
+                    unsafe { $name(_mm_andnot_si128(other.0, self.0)) }
+                }
+                #[inline(always)]
+                fn xor(self, other: Self) -> Self {
+                    unsafe { $name(_mm_xor_si128(self.0, other.0)) }
+                }
+                #[inline(always)]
+                fn popcount(self) -> Self {
+                    #[allow(clippy::redundant_closure_call)]
+                    unsafe {
+                        $name(($popcount)(self.0))
+                    }
+                }
+                #[inline(always)]
+                fn eq(self, other: Self) -> Self {
+                    unsafe { $name(_mm_cmpeq_epi16(self.0, other.0)) }
+                }
+                #[inline(always)]
+                fn lt(self, other: Self) -> Self {
+                    unsafe { $name(_mm_cmplt_epi16(self.0, other.0)) }
+                }
+                #[inline(always)]
+                fn is_zero(self) -> bool {
+                    unsafe { _mm_testz_si128(self.0, self.0) == 1 }
+                }
+                #[inline(always)]
+                fn intersects(self, other: Self) -> bool {
+                    unsafe { _mm_testz_si128(self.0, other.0) == 0 }
+                }
+                #[inline(always)]
+                fn shuffle(self, shuffle: &Shuffle) -> Self {
+                    unsafe {
+                        let control = _mm_loadu_si128(shuffle.bytes.as_ptr().cast());
+                        $name(_mm_shuffle_epi8(self.0, control))
+                    }
+                }
+                #[inline(always)]
+                fn upper_lower(low: Self, high: Self) -> Self {
+                    unsafe { $name(_mm_alignr_epi8(high.0, low.0, 8)) }
+                }
+                #[inline(always)]
+                fn sum(self) -> u32 {
+                    unsafe {
+                        let bytes = _mm_sad_epu8(self.0, _mm_setzero_si128());
+                        let high = _mm_unpackhi_epi64(bytes, bytes);
+                        _mm_cvtsi128_si32(_mm_add_epi64(bytes, high)) as u32
+                    }
+                }
+                #[target_feature(enable = $features)]
+                unsafe fn run(counter: &mut Counter<'_, Self>, puzzle: &[Digit; CELLS]) {
+                    counter.run_body(puzzle)
+                }
+                #[target_feature(enable = $features)]
+                unsafe fn search(counter: &mut Counter<'_, Self>, state: &mut State<Self>) {
+                    counter.search_body(state)
+                }
+            }
+        };
+    }
+
+    /// Bits per 16-bit lane by nibble lookups (`pshufb`), summed over each lane's two bytes.
+    #[inline(always)]
+    unsafe fn popcount_by_nibbles(x: __m128i) -> __m128i {
+        unsafe {
+            let table = _mm_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4);
+            let nibble = _mm_set1_epi8(0x0f);
+            let low = _mm_shuffle_epi8(table, _mm_and_si128(x, nibble));
+            let high = _mm_shuffle_epi8(table, _mm_and_si128(_mm_srli_epi16(x, 4), nibble));
+            _mm_maddubs_epi16(_mm_add_epi8(low, high), _mm_set1_epi8(1))
+        }
+    }
+
+    x86_lanes!(Ssse3, "ssse3,sse4.1,popcnt", popcount_by_nibbles);
+    x86_lanes!(
+        Avx512,
+        "avx2,bmi1,bmi2,popcnt,lzcnt,avx512f,avx512vl,avx512bw,avx512bitalg",
+        |x| _mm_popcnt_epi16(x)
+    );
+}
