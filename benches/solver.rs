@@ -104,8 +104,12 @@ fn main() {
     }
 
     println!(
-        "{:<34} {:>8} {:>10} {:>10} {:>10} {:>8} {:>8}",
-        "dataset", "puzzles", "nonet µs", "tdoku µs", "sudoku µs", "/tdoku", "/sudoku"
+        "Nonet's solver here: the triad solver at level {:?} (the band solver alongside, for comparison)",
+        solver::triads::Level::best()
+    );
+    println!(
+        "{:<34} {:>8} {:>10} {:>10} {:>10} {:>10} {:>8} {:>8}",
+        "dataset", "puzzles", "nonet µs", "bands µs", "tdoku µs", "sudoku µs", "/tdoku", "/sudoku"
     );
     for path in &paths {
         let puzzles = load(path);
@@ -114,6 +118,7 @@ fn main() {
             .map(|p| sudoku::Sudoku::from_bytes(*p).expect("valid digits"))
             .collect();
         let ours_solve = |p: &[u8; CELLS]| (solver::solve(p).count() == 1) as usize;
+        let bands_solve = |p: &[u8; CELLS]| (solver::search_with(p, 2, solver::Engine::Bands).0 == 1) as usize;
         let mut index = 0;
         let theirs_solve = |_: &[u8; CELLS]| {
             let found = theirs[index].solution().is_some() as usize;
@@ -122,10 +127,14 @@ fn main() {
         };
         let mut theirs_solve = theirs_solve;
         let (mut best_ours, mut best_theirs, mut best_tdoku) = (f64::MAX, f64::MAX, f64::MAX);
+        let mut best_bands = f64::MAX;
         for _ in 0..rounds {
             let (ours_time, ours_unique) = time_round(&puzzles, ours_solve);
             let (theirs_time, theirs_unique) = time_round(&puzzles, &mut theirs_solve);
+            let (bands_time, bands_unique) = time_round(&puzzles, bands_solve);
             assert_eq!(ours_unique, theirs_unique, "the solvers disagree on {}", path.display());
+            assert_eq!(ours_unique, bands_unique, "the engines disagree on {}", path.display());
+            best_bands = best_bands.min(bands_time);
             if let Some((tdoku_time, tdoku_solutions)) = tdoku.as_deref().and_then(|bench| tdoku_round(bench, path)) {
                 // tdoku counts solutions (up to 2 each); every dataset puzzle has one.
                 assert_eq!(tdoku_solutions, ours_unique, "tdoku disagrees on {}", path.display());
@@ -144,10 +153,11 @@ fn main() {
             ("n/a".to_string(), "n/a".to_string())
         };
         println!(
-            "{:<34} {:>8} {:>10.2} {:>10} {:>10.2} {:>8} {:>8.2}",
+            "{:<34} {:>8} {:>10.2} {:>10.2} {:>10} {:>10.2} {:>8} {:>8.2}",
             name,
             puzzles.len(),
             best_ours,
+            best_bands,
             tdoku_time,
             best_theirs,
             tdoku_ratio,

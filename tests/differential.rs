@@ -142,7 +142,7 @@ fn nonet_never_contradicts_the_solution_where_hodoku_steps_and_finds_what_hodoku
             let singles = name.contains("Single") || name == "Full House";
             // At every tenth non-single position, every Expert family is asked for all it finds.
             non_singles += usize::from(!singles);
-            if !singles && non_singles % 10 == 0 {
+            if !singles && non_singles.is_multiple_of(10) {
                 let position = position_of(&path.puzzle, &board);
                 for &family in &families {
                     for step in logic::find_all(&position, family) {

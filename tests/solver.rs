@@ -115,3 +115,42 @@ fn enumerates_every_solution_and_agrees_with_an_independent_solver() {
     let unique = read_lines(&sample("17-clue-sample.txt"))[0];
     assert_eq!(solver::each_solution(&unique, 10, &mut |_| {}), 1);
 }
+
+/// The engines (issue 14): the triad solver at every vector level this machine has searches
+/// exactly as its portable form does (same count, same first solution, same guesses), and the
+/// band solver finds the same number of solutions (and the same one where it is unique), on the
+/// hard lists, 17-clue puzzles and puzzles with several solutions.
+#[test]
+fn every_engine_and_vector_level_agrees() {
+    use solver::triads::{self, Level};
+    let levels = Level::available();
+    assert_eq!(levels[0], Level::Portable);
+    #[cfg(target_arch = "x86_64")]
+    assert!(levels.len() > 1, "an x86-64 machine has a vector path");
+    let mut puzzles = read_lines(&dataset("forum-hardest-1106.txt"));
+    puzzles.extend(read_lines(&dataset("magictour-top1465.txt")).iter().step_by(3));
+    puzzles.extend(&read_lines(&dataset("17-clue.txt"))[..3000]);
+    puzzles.extend(&read_lines(&dataset("serg-multi-solution.txt"))[..2000]);
+    let mut several = 0;
+    for (i, puzzle) in puzzles.iter().enumerate() {
+        let reference = triads::count(puzzle, 2, Level::Portable);
+        for &level in &levels[1..] {
+            assert_eq!(
+                triads::count(puzzle, 2, level),
+                reference,
+                "{level:?} on puzzle {}",
+                i + 1
+            );
+        }
+        let (count, first) = solver::search_with(puzzle, 2, solver::Engine::Bands);
+        assert_eq!(count, reference.count, "the band solver on puzzle {}", i + 1);
+        if count == 1 {
+            assert_eq!(first, reference.first, "the band solver on puzzle {}", i + 1);
+        }
+        several += usize::from(count == 2);
+        if let Some(first) = reference.first {
+            assert_solves(puzzle, &first);
+        }
+    }
+    assert_eq!(several, 2000);
+}

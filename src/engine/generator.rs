@@ -128,7 +128,7 @@ pub fn generate_cancellable(
             return Err(GenerateError::Cancelled);
         }
         tried += 1;
-        if tried % 64 == 0 {
+        if tried.is_multiple_of(64) {
             progress(tried);
         }
         let rating = match options.difficulty {

@@ -1,7 +1,8 @@
 //! Eight 16-bit lanes, the vector type of the triad solver ([`super::triads`]): `Portable` on
 //! plain arrays for every machine, and on x86-64 `Ssse3` (SSSE3, SSE4.1 and POPCNT: every x86-64
-//! processor since about 2009) and `Avx512` (the same with AVX-512's 16-bit popcount and
-//! three-input logic), chosen at run time. All three give identical answers; the x86-64 ones are
+//! processor since about 2009), `Avx2` (the same instructions in their three-operand VEX form,
+//! 2013 on) and `Avx512` (with AVX-512's 16-bit popcount and three-input logic), chosen at run
+//! time. All three give identical answers; the x86-64 ones are
 //! only faster.
 
 /// A lane shuffle: lane `i` of the result takes lane `lanes[i]` of the input, or 0 where that is
@@ -55,18 +56,18 @@ pub trait Lanes: Copy {
     /// The sum of all lanes (at most 0xffff).
     fn sum(self) -> u32;
 
-    /// Sets up a puzzle and searches it ([`Counter::run_body`]), compiled with the instructions
+    /// Sets up a puzzle and searches it ([`Counter::run_body`](super::triads::Counter::run_body)), compiled with the instructions
     /// this type needs so that everything inlined into it uses them.
     ///
     /// # Safety
     /// The machine must have those instructions.
-    unsafe fn run(counter: &mut Counter<'_, Self>, puzzle: &[Digit; CELLS]);
+    unsafe fn run(counter: &mut Counter<'_, '_, Self>, puzzle: &[Digit; CELLS]);
 
-    /// The search below a state ([`Counter::search_body`]), compiled likewise.
+    /// The search below a state ([`Counter::search_body`](super::triads::Counter::search_body)), compiled likewise.
     ///
     /// # Safety
     /// As for [`Lanes::run`].
-    unsafe fn search(counter: &mut Counter<'_, Self>, state: &mut State<Self>);
+    unsafe fn search(counter: &mut Counter<'_, '_, Self>, state: &mut State<Self>);
 }
 
 use super::triads::{Counter, State};
@@ -141,22 +142,24 @@ impl Lanes for Portable {
     }
     #[inline(always)]
     fn upper_lower(low: Self, high: Self) -> Self {
-        Portable(std::array::from_fn(|i| if i < 4 { low.0[i + 4] } else { high.0[i - 4] }))
+        Portable(std::array::from_fn(
+            |i| if i < 4 { low.0[i + 4] } else { high.0[i - 4] },
+        ))
     }
     #[inline(always)]
     fn sum(self) -> u32 {
         self.0.iter().map(|&x| x as u32).sum()
     }
-    unsafe fn run(counter: &mut Counter<'_, Self>, puzzle: &[Digit; CELLS]) {
+    unsafe fn run(counter: &mut Counter<'_, '_, Self>, puzzle: &[Digit; CELLS]) {
         counter.run_body(puzzle)
     }
-    unsafe fn search(counter: &mut Counter<'_, Self>, state: &mut State<Self>) {
+    unsafe fn search(counter: &mut Counter<'_, '_, Self>, state: &mut State<Self>) {
         counter.search_body(state)
     }
 }
 
 #[cfg(target_arch = "x86_64")]
-pub use x86::{Avx512, Ssse3};
+pub use x86::{Avx2, Avx512, Ssse3};
 
 #[cfg(target_arch = "x86_64")]
 mod x86 {
@@ -246,11 +249,11 @@ mod x86 {
                     }
                 }
                 #[target_feature(enable = $features)]
-                unsafe fn run(counter: &mut Counter<'_, Self>, puzzle: &[Digit; CELLS]) {
+                unsafe fn run(counter: &mut Counter<'_, '_, Self>, puzzle: &[Digit; CELLS]) {
                     counter.run_body(puzzle)
                 }
                 #[target_feature(enable = $features)]
-                unsafe fn search(counter: &mut Counter<'_, Self>, state: &mut State<Self>) {
+                unsafe fn search(counter: &mut Counter<'_, '_, Self>, state: &mut State<Self>) {
                     counter.search_body(state)
                 }
             }
@@ -270,6 +273,7 @@ mod x86 {
     }
 
     x86_lanes!(Ssse3, "ssse3,sse4.1,popcnt", popcount_by_nibbles);
+    x86_lanes!(Avx2, "avx2,bmi1,bmi2,popcnt,lzcnt", popcount_by_nibbles);
     x86_lanes!(
         Avx512,
         "avx2,bmi1,bmi2,popcnt,lzcnt,avx512f,avx512vl,avx512bw,avx512bitalg",

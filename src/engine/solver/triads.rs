@@ -14,7 +14,8 @@
 //! through the most constrained band in two. This is the design of Tom Dillon's tdoku, written
 //! afresh for Nonet's lanes.
 
-use super::lanes::{Lanes, Shuffle, Z};
+use super::lanes::{self, Lanes, Shuffle, Z};
+use super::Search;
 use crate::engine::grid::{Digit, CELLS};
 
 const ALL: u16 = 0x1ff;
@@ -169,14 +170,23 @@ const fn keep(vertical: bool, base: u8) -> Keep {
     if vertical {
         Keep {
             lo: [Shuffle::new([o0, o1, o2, Z, o0, o1, o2, Z]), Shuffle::new([Z; 8])],
-            hi: [Shuffle::new([o0, o1, o2, Z, o1, o2, o0, Z]), Shuffle::new([Z, Z, Z, Z, o2, o0, o1, Z])],
+            hi: [
+                Shuffle::new([o0, o1, o2, Z, o1, o2, o0, Z]),
+                Shuffle::new([Z, Z, Z, Z, o2, o0, o1, Z]),
+            ],
             lo_all: [0, 0, 0, A, 0, 0, 0, A],
             hi_all: [0, 0, 0, A, 0, 0, 0, 0],
         }
     } else {
         Keep {
-            lo: [Shuffle::new([o0, o0, o0, o1, o1, o1, o1, o2]), Shuffle::new([Z, Z, Z, o2, Z, Z, Z, o0])],
-            hi: [Shuffle::new([o2, o2, o2, o0, Z, Z, Z, Z]), Shuffle::new([Z, Z, Z, o1, Z, Z, Z, Z])],
+            lo: [
+                Shuffle::new([o0, o0, o0, o1, o1, o1, o1, o2]),
+                Shuffle::new([Z, Z, Z, o2, Z, Z, Z, o0]),
+            ],
+            hi: [
+                Shuffle::new([o2, o2, o2, o0, Z, Z, Z, Z]),
+                Shuffle::new([Z, Z, Z, o1, Z, Z, Z, Z]),
+            ],
             lo_all: [0; 8],
             hi_all: [0, 0, 0, 0, A, A, A, 0],
         }
@@ -455,39 +465,14 @@ fn or_across_rows<L: Lanes>(x: L) -> L {
     x.or(x.shuffle(&ROTATE_1))
 }
 
-/// The search: how many solutions to look for, what was found, and how many guesses it took.
-pub struct Counter<'v, L> {
+/// A triad search: the shared record of what was found, and how many guesses it took.
+pub struct Counter<'s, 'v, L> {
     lanes: std::marker::PhantomData<L>,
-    limit: usize,
-    pub count: usize,
-    keep_first: bool,
-    pub first: Option<[Digit; CELLS]>,
-    pub guesses: usize,
-    visit: Option<&'v mut super::Visitor<'v>>,
+    search: &'s mut Search<'v>,
+    guesses: usize,
 }
 
-impl<'v, L: Lanes> Counter<'v, L> {
-    pub fn new(limit: usize, keep_first: bool, visit: Option<&'v mut super::Visitor<'v>>) -> Self {
-        Counter {
-            lanes: std::marker::PhantomData,
-            limit,
-            count: 0,
-            keep_first,
-            first: None,
-            guesses: 0,
-            visit,
-        }
-    }
-
-    /// Searches the puzzle.
-    ///
-    /// # Safety
-    /// The machine must have the instructions `L` needs.
-    pub unsafe fn run(&mut self, puzzle: &[Digit; CELLS]) {
-        // SAFETY: as the caller promised.
-        unsafe { L::run(self, puzzle) }
-    }
-
+impl<L: Lanes> Counter<'_, '_, L> {
     #[inline(always)]
     pub fn run_body(&mut self, puzzle: &[Digit; CELLS]) {
         if let Some(mut state) = State::<L>::from_puzzle(puzzle) {
@@ -501,7 +486,7 @@ impl<'v, L: Lanes> Counter<'v, L> {
             Choice::Split(band, digit) => (band, digit),
             Choice::Dead => return,
             Choice::Solved => {
-                self.record(state);
+                self.search.record(&state.grid());
                 return;
             }
         };
@@ -515,7 +500,7 @@ impl<'v, L: Lanes> Counter<'v, L> {
         copy.bands[band].pending = copy.bands[band].pending.or(others);
         if copy.propagate(1 << band).is_ok() {
             self.search_again(&mut copy);
-            if self.count >= self.limit {
+            if self.search.done() {
                 return;
             }
         }
@@ -525,24 +510,27 @@ impl<'v, L: Lanes> Counter<'v, L> {
         }
     }
 
-    #[inline(never)]
-    fn record(&mut self, state: &State<L>) {
-        let grid = state.grid();
-        if self.count == 0 && self.keep_first {
-            self.first = Some(grid);
-        }
-        if let Some(visit) = self.visit.as_mut() {
-            visit(&grid);
-        }
-        self.count += 1;
-    }
-
     /// The recursive step, through the lanes' compiled search.
     #[inline(always)]
     fn search_again(&mut self, state: &mut State<L>) {
-        // SAFETY: reached only from `run`, whose caller promised the instructions.
+        // SAFETY: reached only from `run_with`, whose caller promised the instructions.
         unsafe { L::search(self, state) }
     }
+}
+
+/// Searches a puzzle with `L`'s instructions, recording into `search`; returns the guesses.
+///
+/// # Safety
+/// The machine must have the instructions `L` needs.
+unsafe fn run_with<L: Lanes>(puzzle: &[Digit; CELLS], search: &mut Search) -> usize {
+    let mut counter = Counter::<L> {
+        lanes: std::marker::PhantomData,
+        search,
+        guesses: 0,
+    };
+    // SAFETY: as the caller promised.
+    unsafe { L::run(&mut counter, puzzle) };
+    counter.guesses
 }
 
 /// The vector instructions the triad search runs with.
@@ -551,6 +539,8 @@ pub enum Level {
     Portable,
     #[cfg(target_arch = "x86_64")]
     Ssse3,
+    #[cfg(target_arch = "x86_64")]
+    Avx2,
     #[cfg(target_arch = "x86_64")]
     Avx512,
 }
@@ -562,17 +552,24 @@ impl Level {
         let mut levels = vec![Level::Portable];
         #[cfg(target_arch = "x86_64")]
         {
-            if is_x86_feature_detected!("ssse3") && is_x86_feature_detected!("sse4.1") && is_x86_feature_detected!("popcnt")
+            if is_x86_feature_detected!("ssse3")
+                && is_x86_feature_detected!("sse4.1")
+                && is_x86_feature_detected!("popcnt")
             {
                 levels.push(Level::Ssse3);
-                if is_x86_feature_detected!("avx512bitalg")
-                    && is_x86_feature_detected!("avx512vl")
-                    && is_x86_feature_detected!("avx512bw")
-                    && is_x86_feature_detected!("avx2")
+                if is_x86_feature_detected!("avx2")
+                    && is_x86_feature_detected!("bmi1")
                     && is_x86_feature_detected!("bmi2")
                     && is_x86_feature_detected!("lzcnt")
                 {
-                    levels.push(Level::Avx512);
+                    levels.push(Level::Avx2);
+                    if is_x86_feature_detected!("avx512f")
+                        && is_x86_feature_detected!("avx512vl")
+                        && is_x86_feature_detected!("avx512bw")
+                        && is_x86_feature_detected!("avx512bitalg")
+                    {
+                        levels.push(Level::Avx512);
+                    }
                 }
             }
         }
@@ -586,6 +583,21 @@ impl Level {
     }
 }
 
+/// Searches a puzzle at `level`, which must be one of [`Level::available`], recording into
+/// `search`; returns the guesses it made.
+pub(super) fn search(puzzle: &[Digit; CELLS], search: &mut Search, level: Level) -> usize {
+    // SAFETY (each arm): `level` is available, so the machine has the instructions of its lanes.
+    match level {
+        Level::Portable => unsafe { run_with::<lanes::Portable>(puzzle, search) },
+        #[cfg(target_arch = "x86_64")]
+        Level::Ssse3 => unsafe { run_with::<lanes::Ssse3>(puzzle, search) },
+        #[cfg(target_arch = "x86_64")]
+        Level::Avx2 => unsafe { run_with::<lanes::Avx2>(puzzle, search) },
+        #[cfg(target_arch = "x86_64")]
+        Level::Avx512 => unsafe { run_with::<lanes::Avx512>(puzzle, search) },
+    }
+}
+
 /// What a triad search found.
 #[derive(Debug, PartialEq, Eq)]
 pub struct Found {
@@ -594,24 +606,14 @@ pub struct Found {
     pub guesses: usize,
 }
 
-/// Counts solutions up to `limit` (keeping the first) with the instructions of `level`, which
-/// must be one of [`Level::available`].
+/// Counts solutions up to `limit` (keeping the first) with the triad solver alone at `level`,
+/// which must be one of [`Level::available`]: for comparing levels and engines.
 pub fn count(puzzle: &[Digit; CELLS], limit: usize, level: Level) -> Found {
-    fn with<L: Lanes>(puzzle: &[Digit; CELLS], limit: usize) -> Found {
-        let mut counter = Counter::<L>::new(limit, true, None);
-        // SAFETY: `level` is available on this machine, so it has the instructions of `L`.
-        unsafe { counter.run(puzzle) };
-        Found {
-            count: counter.count,
-            first: counter.first,
-            guesses: counter.guesses,
-        }
-    }
-    match level {
-        Level::Portable => with::<super::lanes::Portable>(puzzle, limit),
-        #[cfg(target_arch = "x86_64")]
-        Level::Ssse3 => with::<super::lanes::Ssse3>(puzzle, limit),
-        #[cfg(target_arch = "x86_64")]
-        Level::Avx512 => with::<super::lanes::Avx512>(puzzle, limit),
+    let mut record = Search::new(limit, true);
+    let guesses = search(puzzle, &mut record, level);
+    Found {
+        count: record.count,
+        first: record.first,
+        guesses,
     }
 }
