@@ -62,18 +62,16 @@ enum Choice {
     Split(usize, u16),
 }
 
-const fn lanes(values: [u16; 8]) -> [u16; 8] {
-    values
-}
 const A: u16 = ALL;
 /// Smallest number of candidates of each matrix lane.
 const MIN_LO: [u16; 8] = [1, 1, 1, 6, 1, 1, 1, 6];
 const MIN_HI: [u16; 8] = [1, 1, 1, 6, 6, 6, 6, 0];
-const CELLS_LO: [u16; 8] = lanes([A, A, A, 0, A, A, A, 0]);
-const CELLS_HI: [u16; 8] = lanes([A, A, A, 0, 0, 0, 0, 0]);
-const ROW_TRIADS: [u16; 8] = lanes([0, 0, 0, A, 0, 0, 0, A]);
-const ROW_TRIAD_HI: [u16; 8] = lanes([0, 0, 0, A, 0, 0, 0, 0]);
-const COLUMN_TRIADS_HI: [u16; 8] = lanes([0, 0, 0, 0, A, A, A, 0]);
+/// Lanes of each half holding cells, and negative triads of mini-rows and of mini-columns.
+const CELLS_LO: [u16; 8] = [A, A, A, 0, A, A, A, 0];
+const CELLS_HI: [u16; 8] = [A, A, A, 0, 0, 0, 0, 0];
+const ROW_TRIADS_LO: [u16; 8] = [0, 0, 0, A, 0, 0, 0, A];
+const ROW_TRIADS_HI: [u16; 8] = [0, 0, 0, A, 0, 0, 0, 0];
+const COLUMN_TRIADS_HI: [u16; 8] = [0, 0, 0, 0, A, A, A, 0];
 
 /// Within each group of four lanes, lane `c` takes lane `c + 1` (mod 4).
 static ROTATE_1: Shuffle = Shuffle::new([1, 2, 3, 0, 5, 6, 7, 4]);
@@ -242,8 +240,9 @@ impl<L: Lanes> State<L> {
         Some(state)
     }
 
-    /// Restricts box `b` to `keep`, to a fixed point within the box, and sends what it learnt to
-    /// its band and stack (marking them in `dirty` when that closes a way).
+    /// Restricts the box in band `row` and stack `column` to `keep`, to a fixed point within the
+    /// box, and sends what it learnt to that band and stack (marking them in `dirty` when that
+    /// closes a way).
     #[inline(always)]
     fn restrict_box(&mut self, row: usize, column: usize, keep: Matrix<L>, dirty: &mut u8) -> Result<(), DeadEnd> {
         let b = row * 3 + column;
@@ -280,10 +279,10 @@ impl<L: Lanes> State<L> {
             let in_box = or_across_rows(by_column);
             let remove_lo_next = in_box
                 .and(cells_lo)
-                .or(or_across_rows(placed_lo).and(L::from_array(ROW_TRIADS)));
+                .or(or_across_rows(placed_lo).and(L::from_array(ROW_TRIADS_LO)));
             let remove_hi_next = in_box
                 .and(cells_hi)
-                .or(or_across_rows(placed_hi).and(L::from_array(ROW_TRIAD_HI)))
+                .or(or_across_rows(placed_hi).and(L::from_array(ROW_TRIADS_HI)))
                 .or(by_column.and(L::from_array(COLUMN_TRIADS_HI)));
             let others_lo = placed_lo.eq(L::splat(0)).xor(L::splat(0xffff));
             let others_hi = placed_hi.eq(L::splat(0)).xor(L::splat(0xffff));
