@@ -14,7 +14,7 @@
 //! through the most constrained band in two. This is the design of Tom Dillon's tdoku, written
 //! afresh for Nonet's lanes.
 
-use super::lanes::{self, Lanes, Shuffle, Z};
+use super::lanes::{self, Lanes, MatrixLanes, Shuffle, Spread, Z};
 use super::Search;
 use crate::engine::grid::{Digit, CELLS};
 
@@ -29,13 +29,6 @@ pub const fn element(way: usize, peer: usize) -> usize {
     }
 }
 
-/// A box matrix: rows 0–1 in `lo`, rows 2–3 in `hi`.
-#[derive(Clone, Copy)]
-struct Matrix<L> {
-    lo: L,
-    hi: L,
-}
-
 /// A band (0–2) or stack (3–5): the digits each way is open to (lanes 0–5), and eliminations
 /// its boxes have sent that are not yet applied.
 #[derive(Clone, Copy)]
@@ -46,8 +39,8 @@ struct Band<L> {
 
 /// A partial assignment.
 #[derive(Clone, Copy)]
-pub struct State<L> {
-    boxes: [Matrix<L>; 9],
+pub struct State<L: Lanes> {
+    boxes: [L::Matrix; 9],
     bands: [Band<L>; 6],
 }
 
@@ -64,14 +57,11 @@ enum Choice {
 
 const A: u16 = ALL;
 /// Smallest number of candidates of each matrix lane.
-const MIN_LO: [u16; 8] = [1, 1, 1, 6, 1, 1, 1, 6];
-const MIN_HI: [u16; 8] = [1, 1, 1, 6, 6, 6, 6, 0];
-/// Lanes of each half holding cells, and negative triads of mini-rows and of mini-columns.
-const CELLS_LO: [u16; 8] = [A, A, A, 0, A, A, A, 0];
-const CELLS_HI: [u16; 8] = [A, A, A, 0, 0, 0, 0, 0];
-const ROW_TRIADS_LO: [u16; 8] = [0, 0, 0, A, 0, 0, 0, A];
-const ROW_TRIADS_HI: [u16; 8] = [0, 0, 0, A, 0, 0, 0, 0];
-const COLUMN_TRIADS_HI: [u16; 8] = [0, 0, 0, 0, A, A, A, 0];
+const MIN: [u16; 16] = [1, 1, 1, 6, 1, 1, 1, 6, 1, 1, 1, 6, 6, 6, 6, 0];
+/// Matrix lanes holding cells, negative triads of mini-rows and of mini-columns.
+const CELL_LANES: [u16; 16] = [A, A, A, 0, A, A, A, 0, A, A, A, 0, 0, 0, 0, 0];
+const ROW_TRIADS: [u16; 16] = [0, 0, 0, A, 0, 0, 0, A, 0, 0, 0, A, 0, 0, 0, 0];
+const COLUMN_TRIADS: [u16; 16] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, A, A, A, 0];
 
 /// Within each group of four lanes, lane `c` takes lane `c + 1` (mod 4).
 static ROTATE_1: Shuffle = Shuffle::new([1, 2, 3, 0, 5, 6, 7, 4]);
@@ -155,38 +145,29 @@ const fn locked(peer: usize, base: usize, offset: usize) -> Shuffle {
 /// What a band lets one of its boxes keep, from the positive triads `t` of that box (lanes
 /// `base..base + 3` of their vector): each cell the digits of its element, each negative triad of
 /// the band's direction the digits of the other two elements, the other direction's negative
-/// triads everything. Two shuffles per half, or'ed, then or'ed with a constant.
+/// triads everything. Two spreads of the triads, or'ed, then or'ed with a constant.
 struct Keep {
-    lo: [Shuffle; 2],
-    hi: [Shuffle; 2],
-    lo_all: [u16; 8],
-    hi_all: [u16; 8],
+    spreads: [Spread; 2],
+    all: [u16; 16],
 }
 
 const fn keep(vertical: bool, base: u8) -> Keep {
     let (o0, o1, o2) = (base, base + 1, base + 2);
     if vertical {
         Keep {
-            lo: [Shuffle::new([o0, o1, o2, Z, o0, o1, o2, Z]), Shuffle::new([Z; 8])],
-            hi: [
-                Shuffle::new([o0, o1, o2, Z, o1, o2, o0, Z]),
-                Shuffle::new([Z, Z, Z, Z, o2, o0, o1, Z]),
+            spreads: [
+                Spread::new([o0, o1, o2, Z, o0, o1, o2, Z], [o0, o1, o2, Z, o1, o2, o0, Z]),
+                Spread::new([Z; 8], [Z, Z, Z, Z, o2, o0, o1, Z]),
             ],
-            lo_all: [0, 0, 0, A, 0, 0, 0, A],
-            hi_all: [0, 0, 0, A, 0, 0, 0, 0],
+            all: [0, 0, 0, A, 0, 0, 0, A, 0, 0, 0, A, 0, 0, 0, 0],
         }
     } else {
         Keep {
-            lo: [
-                Shuffle::new([o0, o0, o0, o1, o1, o1, o1, o2]),
-                Shuffle::new([Z, Z, Z, o2, Z, Z, Z, o0]),
+            spreads: [
+                Spread::new([o0, o0, o0, o1, o1, o1, o1, o2], [o2, o2, o2, o0, Z, Z, Z, Z]),
+                Spread::new([Z, Z, Z, o2, Z, Z, Z, o0], [Z, Z, Z, o1, Z, Z, Z, Z]),
             ],
-            hi: [
-                Shuffle::new([o2, o2, o2, o0, Z, Z, Z, Z]),
-                Shuffle::new([Z, Z, Z, o1, Z, Z, Z, Z]),
-            ],
-            lo_all: [0; 8],
-            hi_all: [0, 0, 0, 0, A, A, A, 0],
+            all: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, A, A, A, 0],
         }
     }
 }
@@ -199,10 +180,7 @@ static KEEP: [[Keep; 3]; 2] = [
 impl<L: Lanes> State<L> {
     #[inline(always)]
     fn empty() -> State<L> {
-        let full = Matrix {
-            lo: L::splat(ALL),
-            hi: L::from_array([A, A, A, A, A, A, A, 0]),
-        };
+        let full = L::Matrix::from_array([A, A, A, A, A, A, A, A, A, A, A, A, A, A, A, 0]);
         let band = Band {
             ways: L::from_array([A, A, A, A, A, A, 0, 0]),
             pending: L::splat(0),
@@ -231,9 +209,7 @@ impl<L: Lanes> State<L> {
         let mut dirty = 0;
         for (b, keep) in keep.iter().enumerate() {
             if given & 1 << b != 0 {
-                let lo = L::from_array(keep[..8].try_into().expect("eight lanes"));
-                let hi = L::from_array(keep[8..].try_into().expect("eight lanes"));
-                state.restrict_box(b / 3, b % 3, Matrix { lo, hi }, &mut dirty).ok()?;
+                state.restrict_box(b / 3, b % 3, L::Matrix::from_array(*keep), &mut dirty).ok()?;
             }
         }
         state.propagate(dirty).ok()?;
@@ -244,57 +220,50 @@ impl<L: Lanes> State<L> {
     /// box, and sends what it learnt to that band and stack (marking them in `dirty` when that
     /// closes a way).
     #[inline(always)]
-    fn restrict_box(&mut self, row: usize, column: usize, keep: Matrix<L>, dirty: &mut u8) -> Result<(), DeadEnd> {
+    fn restrict_box(&mut self, row: usize, column: usize, keep: L::Matrix, dirty: &mut u8) -> Result<(), DeadEnd> {
         let b = row * 3 + column;
-        let Matrix { mut lo, mut hi } = self.boxes[b];
-        let (mut remove_lo, mut remove_hi) = (lo.andnot(keep.lo), hi.andnot(keep.hi));
-        if remove_lo.or(remove_hi).is_zero() {
+        let mut cells = self.boxes[b];
+        let mut remove = cells.andnot(keep);
+        if remove.is_zero() {
             return Ok(());
         }
-        let (min_lo, min_hi) = (L::from_array(MIN_LO), L::from_array(MIN_HI));
-        let (cells_lo, cells_hi) = (L::from_array(CELLS_LO), L::from_array(CELLS_HI));
-        let (mut asserted_lo, mut asserted_hi);
+        let (min, cell_lanes) = (L::Matrix::from_array(MIN), L::Matrix::from_array(CELL_LANES));
+        let mut asserted;
         loop {
-            lo = lo.andnot(remove_lo);
-            hi = hi.andnot(remove_hi);
-            let (count_lo, count_hi) = (lo.popcount(), hi.popcount());
-            if !count_lo.lt(min_lo).or(count_hi.lt(min_hi)).is_zero() {
+            cells = cells.andnot(remove);
+            let count = cells.popcount();
+            if !count.lt(min).is_zero() {
                 return Err(DeadEnd);
             }
             // Cells with one digit left, negative triads with six; then digits that one lane of a
             // matrix row or column alone still allows.
-            asserted_lo = lo.and(count_lo.eq(min_lo)).or(once_in_rows(lo));
-            asserted_hi = hi.and(count_hi.eq(min_hi)).or(once_in_rows(hi));
-            let (a, b) = (lo.or(hi), lo.and(hi));
-            let (a_swapped, b_swapped) = (a.shuffle(&SWAP), b.shuffle(&SWAP));
-            let twice_in_columns = b.or(b_swapped).or(a.and(a_swapped));
-            asserted_lo = asserted_lo.or(lo.andnot(twice_in_columns));
-            asserted_hi = asserted_hi.or(hi.andnot(twice_in_columns));
+            asserted = cells.and(count.eq(min)).or(once_in_rows::<L>(cells));
+            let swapped = cells.swap_halves();
+            let (a, b) = (cells.or(swapped), cells.and(swapped));
+            let twice_in_columns = b.or(b.shuffle_halves(&SWAP)).or(a.and(a.shuffle_halves(&SWAP)));
+            asserted = asserted.or(cells.andnot(twice_in_columns));
 
             // A placed digit leaves the rest of the box, and the negative triads of its row and
             // column; its cell keeps nothing else.
-            let (placed_lo, placed_hi) = (asserted_lo.and(cells_lo), asserted_hi.and(cells_hi));
-            let by_column = placed_lo.or(placed_hi);
-            let by_column = by_column.or(by_column.shuffle(&SWAP));
-            let in_box = or_across_rows(by_column);
-            let remove_lo_next = in_box
-                .and(cells_lo)
-                .or(or_across_rows(placed_lo).and(L::from_array(ROW_TRIADS_LO)));
-            let remove_hi_next = in_box
-                .and(cells_hi)
-                .or(or_across_rows(placed_hi).and(L::from_array(ROW_TRIADS_HI)))
-                .or(by_column.and(L::from_array(COLUMN_TRIADS_HI)));
-            let others_lo = placed_lo.eq(L::splat(0)).xor(L::splat(0xffff));
-            let others_hi = placed_hi.eq(L::splat(0)).xor(L::splat(0xffff));
-            remove_lo = remove_lo_next.or(others_lo.and(cells_lo)).andnot(placed_lo).and(lo);
-            remove_hi = remove_hi_next.or(others_hi.and(cells_hi)).andnot(placed_hi).and(hi);
-            if remove_lo.or(remove_hi).is_zero() {
+            let placed = asserted.and(cell_lanes);
+            let by_column = placed.or(placed.swap_halves());
+            let by_column = by_column.or(by_column.shuffle_halves(&SWAP));
+            let in_box = or_across_rows::<L>(by_column);
+            let next = in_box
+                .and(cell_lanes)
+                .or(or_across_rows::<L>(placed).and(L::Matrix::from_array(ROW_TRIADS)))
+                .or(by_column.and(L::Matrix::from_array(COLUMN_TRIADS)));
+            let zero = L::Matrix::from_array([0; 16]);
+            let others = placed.eq(zero).xor(L::Matrix::from_array([0xffff; 16]));
+            remove = next.or(others.and(cell_lanes)).andnot(placed).and(cells);
+            if remove.is_zero() {
                 break;
             }
         }
-        self.boxes[b] = Matrix { lo, hi };
+        self.boxes[b] = cells;
 
         // The negative triads asserted close the ways through their elements.
+        let (asserted_lo, asserted_hi) = (asserted.lo(), asserted.hi());
         let row_message = asserted_lo
             .shuffle(&ROW_NEGATIVES_LO[column])
             .or(asserted_hi.shuffle(&ROW_NEGATIVES_HI[column]));
@@ -362,16 +331,9 @@ impl<L: Lanes> State<L> {
         dirty: &mut u8,
     ) -> Result<(), DeadEnd> {
         let shapes = &KEEP[VERTICAL as usize][PEER];
-        let keep = Matrix {
-            lo: triads
-                .shuffle(&shapes.lo[0])
-                .or(triads.shuffle(&shapes.lo[1]))
-                .or(L::from_array(shapes.lo_all)),
-            hi: triads
-                .shuffle(&shapes.hi[0])
-                .or(triads.shuffle(&shapes.hi[1]))
-                .or(L::from_array(shapes.hi_all)),
-        };
+        let keep = L::Matrix::spread(triads, &shapes.spreads[0])
+            .or(L::Matrix::spread(triads, &shapes.spreads[1]))
+            .or(L::Matrix::from_array(shapes.all));
         if VERTICAL {
             self.restrict_box(PEER, index, keep, dirty)
         } else {
@@ -435,7 +397,7 @@ impl<L: Lanes> State<L> {
     fn grid(&self) -> [Digit; CELLS] {
         let mut grid = [0; CELLS];
         for (b, matrix) in self.boxes.iter().enumerate() {
-            let (lo, hi) = (matrix.lo.to_array(), matrix.hi.to_array());
+            let (lo, hi) = (matrix.lo().to_array(), matrix.hi().to_array());
             for row in 0..3 {
                 for column in 0..3 {
                     let lane = row * 4 + column;
@@ -450,18 +412,18 @@ impl<L: Lanes> State<L> {
 
 /// For each lane, the digits no other lane of its group of four has.
 #[inline(always)]
-fn once_in_rows<L: Lanes>(x: L) -> L {
-    let x2 = x.shuffle(&ROTATE_2);
+fn once_in_rows<L: Lanes>(x: L::Matrix) -> L::Matrix {
+    let x2 = x.shuffle_halves(&ROTATE_2);
     let (a, b) = (x.or(x2), x.and(x2));
-    let twice = b.or(b.shuffle(&ROTATE_1)).or(a.and(a.shuffle(&ROTATE_1)));
+    let twice = b.or(b.shuffle_halves(&ROTATE_1)).or(a.and(a.shuffle_halves(&ROTATE_1)));
     x.andnot(twice)
 }
 
 /// Each group of four lanes replaced by the union of its lanes.
 #[inline(always)]
-fn or_across_rows<L: Lanes>(x: L) -> L {
-    let x = x.or(x.shuffle(&ROTATE_2));
-    x.or(x.shuffle(&ROTATE_1))
+fn or_across_rows<L: Lanes>(x: L::Matrix) -> L::Matrix {
+    let x = x.or(x.shuffle_halves(&ROTATE_2));
+    x.or(x.shuffle_halves(&ROTATE_1))
 }
 
 /// A triad search: the shared record of what was found, and how many guesses it took.
