@@ -117,31 +117,52 @@ impl<L: Lanes> MatrixLanes<L> for Pair<L> {
     }
     #[inline(always)]
     fn and(self, other: Self) -> Self {
-        Pair { lo: self.lo.and(other.lo), hi: self.hi.and(other.hi) }
+        Pair {
+            lo: self.lo.and(other.lo),
+            hi: self.hi.and(other.hi),
+        }
     }
     #[inline(always)]
     fn or(self, other: Self) -> Self {
-        Pair { lo: self.lo.or(other.lo), hi: self.hi.or(other.hi) }
+        Pair {
+            lo: self.lo.or(other.lo),
+            hi: self.hi.or(other.hi),
+        }
     }
     #[inline(always)]
     fn andnot(self, other: Self) -> Self {
-        Pair { lo: self.lo.andnot(other.lo), hi: self.hi.andnot(other.hi) }
+        Pair {
+            lo: self.lo.andnot(other.lo),
+            hi: self.hi.andnot(other.hi),
+        }
     }
     #[inline(always)]
     fn xor(self, other: Self) -> Self {
-        Pair { lo: self.lo.xor(other.lo), hi: self.hi.xor(other.hi) }
+        Pair {
+            lo: self.lo.xor(other.lo),
+            hi: self.hi.xor(other.hi),
+        }
     }
     #[inline(always)]
     fn popcount(self) -> Self {
-        Pair { lo: self.lo.popcount(), hi: self.hi.popcount() }
+        Pair {
+            lo: self.lo.popcount(),
+            hi: self.hi.popcount(),
+        }
     }
     #[inline(always)]
     fn eq(self, other: Self) -> Self {
-        Pair { lo: self.lo.eq(other.lo), hi: self.hi.eq(other.hi) }
+        Pair {
+            lo: self.lo.eq(other.lo),
+            hi: self.hi.eq(other.hi),
+        }
     }
     #[inline(always)]
     fn lt(self, other: Self) -> Self {
-        Pair { lo: self.lo.lt(other.lo), hi: self.hi.lt(other.hi) }
+        Pair {
+            lo: self.lo.lt(other.lo),
+            hi: self.hi.lt(other.hi),
+        }
     }
     #[inline(always)]
     fn is_zero(self) -> bool {
@@ -149,15 +170,24 @@ impl<L: Lanes> MatrixLanes<L> for Pair<L> {
     }
     #[inline(always)]
     fn shuffle_halves(self, shuffle: &Shuffle) -> Self {
-        Pair { lo: self.lo.shuffle(shuffle), hi: self.hi.shuffle(shuffle) }
+        Pair {
+            lo: self.lo.shuffle(shuffle),
+            hi: self.hi.shuffle(shuffle),
+        }
     }
     #[inline(always)]
     fn swap_halves(self) -> Self {
-        Pair { lo: self.hi, hi: self.lo }
+        Pair {
+            lo: self.hi,
+            hi: self.lo,
+        }
     }
     #[inline(always)]
     fn spread(source: L, spread: &Spread) -> Self {
-        Pair { lo: source.shuffle(&spread.lo), hi: source.shuffle(&spread.hi) }
+        Pair {
+            lo: source.shuffle(&spread.lo),
+            hi: source.shuffle(&spread.hi),
+        }
     }
 }
 
@@ -478,7 +508,10 @@ mod x86 {
                 fn spread(source: $lanes, spread: &Spread) -> Self {
                     unsafe {
                         let control = _mm256_loadu_si256(spread.bytes.as_ptr().cast());
-                        $name(_mm256_shuffle_epi8(_mm256_broadcastsi128_si256(source.0), control))
+                        $name(_mm256_shuffle_epi8(
+                            _mm256_broadcastsi128_si256(source.0),
+                            control,
+                        ))
                     }
                 }
             }

@@ -209,7 +209,9 @@ impl<L: Lanes> State<L> {
         let mut dirty = 0;
         for (b, keep) in keep.iter().enumerate() {
             if given & 1 << b != 0 {
-                state.restrict_box(b / 3, b % 3, L::Matrix::from_array(*keep), &mut dirty).ok()?;
+                state
+                    .restrict_box(b / 3, b % 3, L::Matrix::from_array(*keep), &mut dirty)
+                    .ok()?;
             }
         }
         state.propagate(dirty).ok()?;
@@ -344,12 +346,16 @@ impl<L: Lanes> State<L> {
     /// Settles dirty bands until none is left.
     #[inline(always)]
     fn propagate(&mut self, mut dirty: u8) -> Result<(), DeadEnd> {
+        let mut prefer = 0b111_000u8;
         while dirty != 0 {
-            let band = dirty.trailing_zeros() as usize;
-            dirty &= dirty - 1;
+            let choice = if dirty & prefer != 0 { dirty & prefer } else { dirty };
+            let band = choice.trailing_zeros() as usize;
+            dirty &= !(1 << band);
             if band < 3 {
+                prefer = 0b111_000;
                 self.settle::<false>(band, &mut dirty)?;
             } else {
+                prefer = 0b000_111;
                 self.settle::<true>(band, &mut dirty)?;
             }
         }
