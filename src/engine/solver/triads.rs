@@ -1,8 +1,8 @@
 //! The triad solver: exact search for hard puzzles, where it needs far fewer guesses than the
 //! band solver ([`super::bands`]).
 //!
-//! Each box is a 4 × 4 matrix of candidate sets (two vectors of eight 16-bit lanes: matrix rows
-//! 0–1 and 2–3): its nine cells, and beside them three negative triads ("digits not in this
+//! Each box is a 4 × 4 matrix of candidate sets in 16-bit lanes (one 256-bit register, or two
+//! vectors of eight lanes: matrix rows 0–1 and 2–3): its nine cells, and beside them three negative triads ("digits not in this
 //! mini-row", lane `4 * row + 3`) and below them three more ("not in this mini-column", lane
 //! `12 + column`). Every row and column of the matrix holds each digit exactly once, a cell
 //! holds at least one digit and a negative triad exactly six. Each band and each stack keeps,
