@@ -198,11 +198,21 @@ impl<L: Lanes> State<L> {
         let mut state = State::empty();
         let mut keep = [[A; 16]; 9];
         let mut given = 0u16;
+        // A digit given twice in a house is refused here: propagation would place both and find
+        // the clash only in the search, which on a nearly empty grid can take very long.
+        let mut seen = [0u16; 27];
         for (cell, &digit) in puzzle.iter().enumerate() {
             if (1..=9).contains(&digit) {
                 let (row, column) = (cell / 9, cell % 9);
                 let b = row / 3 * 3 + column / 3;
-                keep[b][row % 3 * 4 + column % 3] = 1 << (digit - 1);
+                let bit = 1 << (digit - 1);
+                for house in [row, 9 + column, 18 + b] {
+                    if seen[house] & bit != 0 {
+                        return None;
+                    }
+                    seen[house] |= bit;
+                }
+                keep[b][row % 3 * 4 + column % 3] = bit;
                 given |= 1 << b;
             }
         }
