@@ -247,6 +247,7 @@ pub fn generalised(board: &Board, size: usize, mutant: bool, finned: bool, found
                 .collect();
             let mut keep_looking = true;
             let mut chosen = Vec::with_capacity(size);
+            let mut covers = Vec::with_capacity(size);
             each_disjoint_base(
                 board,
                 digit,
@@ -258,7 +259,7 @@ pub fn generalised(board: &Board, size: usize, mutant: bool, finned: bool, found
                     let cover_allowed = |h: usize| {
                         !base.contains(&h) && cover_line.is_none_or(|k| house_kind(h) == k || house_kind(h) == 2)
                     };
-                    let mut covers = Vec::new();
+                    covers.clear();
                     let mut fins = CellSet::EMPTY;
                     keep_looking = cover_search(
                         board,
@@ -268,6 +269,7 @@ pub fn generalised(board: &Board, size: usize, mutant: bool, finned: bool, found
                         size,
                         &cover_allowed,
                         &mut covers,
+                        CellSet::EMPTY,
                         &mut fins,
                         MAX_FINS,
                         technique,
@@ -331,6 +333,7 @@ fn cover_search(
     size: usize,
     allowed: &dyn Fn(usize) -> bool,
     covers: &mut Vec<usize>,
+    covered: CellSet,
     fins: &mut CellSet,
     max_fins: usize,
     technique: Technique,
@@ -343,7 +346,6 @@ fn cover_search(
         return false;
     }
     *budget -= 1;
-    let covered = covers.iter().fold(CellSet::EMPTY, |acc, &h| acc | CellSet::house(h));
     let open = cells - covered - *fins;
     let Some(cell) = open.first() else {
         if covers.len() == size {
@@ -351,6 +353,10 @@ fn cover_search(
         }
         return true;
     };
+    // With every cover chosen, each open cell must be a fin.
+    if covers.len() == size && (!finned || fins.len() as usize + open.len() as usize > max_fins) {
+        return true;
+    }
     if covers.len() < size {
         for h in crate::engine::grid::houses_of(cell) {
             if !allowed(h) || covers.contains(&h) {
@@ -358,7 +364,20 @@ fn cover_search(
             }
             covers.push(h);
             let go_on = cover_search(
-                board, digit, base, cells, size, allowed, covers, fins, max_fins, technique, mutant, finned, budget,
+                board,
+                digit,
+                base,
+                cells,
+                size,
+                allowed,
+                covers,
+                covered | CellSet::house(h),
+                fins,
+                max_fins,
+                technique,
+                mutant,
+                finned,
+                budget,
                 found,
             );
             covers.pop();
@@ -372,8 +391,8 @@ fn cover_search(
         // Something holding the digit must see every fin, or the fish removes nothing.
         let go_on = (fins.common_peers() & board.cells_with(digit)).is_empty()
             || cover_search(
-                board, digit, base, cells, size, allowed, covers, fins, max_fins, technique, mutant, finned, budget,
-                found,
+                board, digit, base, cells, size, allowed, covers, covered, fins, max_fins, technique, mutant, finned,
+                budget, found,
             );
         fins.remove(cell);
         return go_on;
