@@ -222,10 +222,18 @@ impl<'a> Propagator<'a> {
             } else if self.net {
                 branch.open[digit as usize].remove(cell);
                 if !branch.is_true_somewhere(cell) {
-                    let left: Vec<Digit> = (1..=9u8).filter(|&d| branch.open[d as usize].contains(cell)).collect();
-                    match left.as_slice() {
-                        [] => branch.conflict = Some(Conflict::EmptyCell(cell)),
-                        [only] => queue.push((cand(cell, *only), true, Reason::LastInCell, depth + 1)),
+                    // The digits the cell still allows, as bits.
+                    let left = (1..=9u8)
+                        .filter(|&d| branch.open[d as usize].contains(cell))
+                        .fold(0u16, |bits, d| bits | 1 << d);
+                    match left.count_ones() {
+                        0 => branch.conflict = Some(Conflict::EmptyCell(cell)),
+                        1 => queue.push((
+                            cand(cell, left.trailing_zeros() as Digit),
+                            true,
+                            Reason::LastInCell,
+                            depth + 1,
+                        )),
                         _ => {}
                     }
                 }
