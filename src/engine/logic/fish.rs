@@ -349,7 +349,9 @@ fn cover_search(
     let open = cells - covered - *fins;
     let Some(cell) = open.first() else {
         if covers.len() == size {
-            return report_generalised(board, digit, base, cells, covers, technique, mutant, finned, found);
+            return report_generalised(
+                board, digit, base, cells, covers, covered, technique, mutant, finned, found,
+            );
         }
         return true;
     };
@@ -407,13 +409,14 @@ fn report_generalised(
     base: &[usize],
     cells: CellSet,
     covers: &[usize],
+    covered: CellSet,
     technique: Technique,
     mutant: bool,
     finned: bool,
     found: &mut Found,
 ) -> bool {
     // The fins are the base cells no cover holds (a cell first taken as a fin may be covered).
-    let fins = cells - covers.iter().fold(CellSet::EMPTY, |acc, &h| acc | CellSet::house(h));
+    let fins = cells - covered;
     if finned == fins.is_empty() {
         return true;
     }

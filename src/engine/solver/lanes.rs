@@ -11,7 +11,7 @@ pub struct Shuffle {
     lanes: [u8; 8],
     bytes: [u8; 16],
     /// `bytes` twice: the same shuffle in both halves of a 256-bit register.
-    #[allow(dead_code)]
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     both: [u8; 32],
 }
 
@@ -45,7 +45,7 @@ pub struct Spread {
     lo: Shuffle,
     hi: Shuffle,
     /// Both controls side by side, for one 256-bit shuffle of the vector in both halves.
-    #[allow(dead_code)]
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     bytes: [u8; 32],
 }
 
@@ -215,8 +215,6 @@ pub trait Lanes: Copy {
     /// Whether `self & other` has any bit.
     fn intersects(self, other: Self) -> bool;
     fn shuffle(self, shuffle: &Shuffle) -> Self;
-    /// Lanes 4–7 of `low` followed by lanes 0–3 of `high`.
-    fn upper_lower(low: Self, high: Self) -> Self;
     /// The sum of all lanes (at most 0xffff).
     fn sum(self) -> u32;
 
@@ -304,12 +302,6 @@ impl Lanes for Portable {
             Z => 0,
             from => self.0[from as usize],
         }))
-    }
-    #[inline(always)]
-    fn upper_lower(low: Self, high: Self) -> Self {
-        Portable(std::array::from_fn(
-            |i| if i < 4 { low.0[i + 4] } else { high.0[i - 4] },
-        ))
     }
     #[inline(always)]
     fn sum(self) -> u32 {
@@ -402,10 +394,6 @@ mod x86 {
                         let control = _mm_loadu_si128(shuffle.bytes.as_ptr().cast());
                         $name(_mm_shuffle_epi8(self.0, control))
                     }
-                }
-                #[inline(always)]
-                fn upper_lower(low: Self, high: Self) -> Self {
-                    unsafe { $name(_mm_alignr_epi8(high.0, low.0, 8)) }
                 }
                 #[inline(always)]
                 fn sum(self) -> u32 {

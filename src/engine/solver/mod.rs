@@ -59,8 +59,8 @@ pub fn has_unique_solution(puzzle: &[Digit; CELLS]) -> bool {
 }
 
 /// Every solution of the puzzle, up to `limit`, each given to `visit` as it is found (so a
-/// caller can stream them); returns how many there were. Each solution is found once: the
-/// search splits on a candidate (placed, or removed), so its branches share no grid.
+/// caller can stream them); returns how many there were. Each solution is found once: every
+/// split of the search has two sides that share no grid.
 pub fn each_solution(puzzle: &[Digit; CELLS], limit: usize, visit: &mut Visitor<'_>) -> usize {
     if limit == 0 {
         return 0;
@@ -87,6 +87,15 @@ pub enum Engine {
 }
 
 impl Engine {
+    /// The engine the functions above use: the triad solver at the best level this machine has,
+    /// or the band solver where it has no vector path.
+    pub fn best() -> Engine {
+        match triads::Level::best() {
+            triads::Level::Portable => Engine::Bands,
+            level => Engine::Triads(level),
+        }
+    }
+
     /// Every engine this machine can run.
     pub fn available() -> Vec<Engine> {
         let mut engines = vec![Engine::Bands];
@@ -100,12 +109,7 @@ impl Engine {
 pub fn search_with(puzzle: &[Digit; CELLS], limit: usize, engine: Engine) -> (usize, Option<[Digit; CELLS]>) {
     let mut search = Search::new(limit, true);
     if limit > 0 {
-        match engine {
-            Engine::Bands => bands::search(puzzle, &mut search),
-            Engine::Triads(level) => {
-                triads::search(puzzle, &mut search, level);
-            }
-        }
+        search.run_with(puzzle, engine);
     }
     (search.count, search.first)
 }
@@ -135,12 +139,15 @@ impl<'v> Search<'v> {
         }
     }
 
-    /// Searches with the triad solver at the best level this machine has, or with the band
-    /// solver where it has no vector path.
+    /// Searches with [`Engine::best`].
     fn run(&mut self, puzzle: &[Digit; CELLS]) {
-        match triads::Level::best() {
-            triads::Level::Portable => bands::search(puzzle, self),
-            level => {
+        self.run_with(puzzle, Engine::best());
+    }
+
+    fn run_with(&mut self, puzzle: &[Digit; CELLS], engine: Engine) {
+        match engine {
+            Engine::Bands => bands::search(puzzle, self),
+            Engine::Triads(level) => {
                 triads::search(puzzle, self, level);
             }
         }

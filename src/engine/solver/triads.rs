@@ -47,14 +47,6 @@ pub struct State<L: Lanes> {
 /// Proof that a branch has no solution.
 pub struct DeadEnd;
 
-/// What the search does with a state at a fixed point.
-enum Choice {
-    Solved,
-    Dead,
-    /// Split the ways of this digit (a bit) in this band.
-    Split(usize, u16),
-}
-
 const A: u16 = ALL;
 /// Smallest number of candidates of each matrix lane.
 const MIN: [u16; 16] = [1, 1, 1, 6, 1, 1, 1, 6, 1, 1, 1, 6, 6, 6, 6, 0];
@@ -373,11 +365,11 @@ impl<L: Lanes> State<L> {
     }
 
     /// The band and digit to split on (a digit with the fewest open ways in the band with the
-    /// fewest open ways overall); `Solved` when every digit has one way left in every band, which
-    /// at a fixed point means the boxes hold a solution. A digit with no way left is found there
-    /// (and nowhere sooner: checking every band as it settles costs more than it saves).
+    /// fewest open ways overall); None when every digit has one way left in every band, which at
+    /// a fixed point means the boxes hold a solution (a band that loses a digit's last way is a
+    /// dead end as it settles).
     #[inline(always)]
-    fn choose(&self) -> Choice {
+    fn choose(&self) -> Option<(usize, u16)> {
         let mut best = (u32::MAX, 0);
         for (band, state) in self.bands.iter().enumerate() {
             let open = state.ways.popcount().sum();
@@ -386,11 +378,7 @@ impl<L: Lanes> State<L> {
             }
         }
         if best.0 == u32::MAX {
-            let every_digit = self.bands.iter().all(|band| {
-                let ways = band.ways.to_array();
-                ways.iter().fold(0, |union, &way| union | way) == ALL
-            });
-            return if every_digit { Choice::Solved } else { Choice::Dead };
+            return None;
         }
         let ways = self.bands[best.1].ways.to_array();
         let (mut one, mut two, mut three, mut four) = (0u16, 0u16, 0u16, 0u16);
@@ -407,7 +395,7 @@ impl<L: Lanes> State<L> {
         } else {
             four
         };
-        Choice::Split(best.1, pick & pick.wrapping_neg())
+        Some((best.1, pick & pick.wrapping_neg()))
     }
 
     fn grid(&self) -> [Digit; CELLS] {
@@ -459,13 +447,9 @@ impl<L: Lanes> Counter<'_, '_, L> {
 
     #[inline(always)]
     pub fn search_body(&mut self, state: &mut State<L>) {
-        let (band, digit) = match state.choose() {
-            Choice::Split(band, digit) => (band, digit),
-            Choice::Dead => return,
-            Choice::Solved => {
-                self.search.record(&state.grid());
-                return;
-            }
+        let Some((band, digit)) = state.choose() else {
+            self.search.record(&state.grid());
+            return;
         };
         self.guesses += 1;
         let ways = state.bands[band].ways.to_array();
