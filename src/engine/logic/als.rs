@@ -265,8 +265,9 @@ pub fn xy_chain(board: &Board, found: &mut Found) {
     let index = index(board);
     let sets = &index.sets;
     let n = sets.len();
-    // Links between sets of up to six cells.
-    let links: Vec<Vec<(usize, Candidates)>> = index
+    // Links between sets of up to six cells, each with what the search reads of the set it
+    // leads to (kept together so the search does not wander through the sets).
+    let links: Vec<Vec<ChainLink>> = index
         .links
         .iter()
         .enumerate()
@@ -276,8 +277,13 @@ pub fn xy_chain(board: &Board, found: &mut Found) {
             }
             links
                 .iter()
-                .copied()
-                .filter(|&(j, _)| sets[j].cells.len() <= MAX_CELLS)
+                .filter(|&&(j, _)| sets[j].cells.len() <= MAX_CELLS)
+                .map(|&(j, rcc)| ChainLink {
+                    set: j,
+                    rcc,
+                    cells: sets[j].cells,
+                    digits: sets[j].digits,
+                })
                 .collect()
         })
         .collect();
@@ -285,32 +291,58 @@ pub fn xy_chain(board: &Board, found: &mut Found) {
     let mut search = Search {
         keep_looking: true,
         budget: 200_000,
+        ends: [CellSet::EMPTY; 10],
+        end_digits: Candidates::NONE,
     };
     for start in 0..n {
         // An end set must have a digit that some cell outside it sees in all its cells.
         let a = &sets[start];
-        if links[start].is_empty()
-            || !a
-                .digits
-                .iter()
-                .any(|z| !((board.cells_with(z) & a.seeing[z as usize]) - a.cells).is_empty())
-        {
+        search.end_digits = Candidates::NONE;
+        for z in a.digits.iter() {
+            search.ends[z as usize] = (board.cells_with(z) & a.seeing[z as usize]) - a.cells;
+            if !search.ends[z as usize].is_empty() {
+                search.end_digits.insert(z);
+            }
+        }
+        if links[start].is_empty() || search.end_digits.is_empty() {
             continue;
         }
         path.clear();
         path.push((start, 0));
-        extend(board, sets, &links, &mut path, a.cells, MAX_SETS, found, &mut search);
+        extend(
+            board,
+            sets,
+            &links,
+            &mut path,
+            a.cells,
+            a.digits,
+            MAX_SETS,
+            found,
+            &mut search,
+        );
         if !search.keep_looking || search.budget == 0 {
             return;
         }
     }
 }
 
-/// The state of a depth-first chain search: whether to go on, and how many extensions are left
-/// (chains are bounded so the search stays fast).
+/// A link of an ALS chain: the set it leads to, by which restricted commons, and that set's cells
+/// and digits.
+struct ChainLink {
+    set: usize,
+    rcc: Candidates,
+    cells: CellSet,
+    digits: Candidates,
+}
+
+/// The state of a depth-first chain search: whether to go on, how many extensions are left
+/// (chains are bounded so the search stays fast), and for the first set of the chain, the cells
+/// outside it that see all its cells holding each digit (`ends`; `end_digits` where any do).
 struct Search {
     keep_looking: bool,
     budget: usize,
+    ends: [CellSet; 10],
+    end_digits: Candidates,
 }
 
 /// Depth-first extension of an ALS chain (whose sets cover `used`); reports chains of at least
@@ -319,9 +351,10 @@ struct Search {
 fn extend(
     board: &Board,
     sets: &[Als],
-    links: &[Vec<(usize, Candidates)>],
+    links: &[Vec<ChainLink>],
     path: &mut Vec<(usize, Digit)>,
     used: CellSet,
+    last_digits: Candidates,
     max: usize,
     found: &mut Found,
     search: &mut Search,
@@ -331,73 +364,102 @@ fn extend(
     }
     search.budget -= 1;
     let (last, last_link) = path[path.len() - 1];
-    if path.len() >= 3 {
-        let (first, _) = path[0];
-        let (a, b) = (&sets[first], &sets[last]);
+    if path.len() >= 3 && path[0].0 < last {
         let first_link = path[1].1;
-        if first < last && (a.cells & b.cells).is_empty() {
-            let zs = Candidates::from_mask(a.digits.mask() & b.digits.mask() & !(1 << first_link) & !(1 << last_link));
-            let inner = used;
-            let mut step = Step::new(Technique::AlsXyChain);
-            for z in zs.iter() {
-                for cell in (common_targets(board, a, b, z) - inner).iter() {
-                    step.eliminate(cell, z);
-                }
-            }
-            if step.makes_progress() {
-                for (k, &(i, _)) in path.iter().enumerate() {
-                    let mut link = Candidates::NONE;
-                    if k > 0 {
-                        link.insert(path[k].1);
-                    }
-                    if let Some(&(_, next)) = path.get(k + 1) {
-                        link.insert(next);
-                    }
-                    mark_set(&mut step, board, &sets[i], link);
-                }
-                step.explain_with(found.explains(), || {
-                    let chain: Vec<Explanation> = path
-                        .iter()
-                        .enumerate()
-                        .map(|(k, &(i, d))| {
-                            if k == 0 {
-                                sets[i].name()
-                            } else {
-                                Explanation::new(phrase(" -{digit}- {set}"))
-                                    .digit("digit", d)
-                                    .clause("set", sets[i].name())
-                            }
-                        })
-                        .collect();
-                    Explanation::new(phrase(
-                        "ALS-XY-Chain: {chain}. Each link is a digit the two sets share only where they see each other, so one end set is locked and holds {z}; cells seeing all of them in both ends lose it.",
-                    ))
-                    .joined("chain", chain, "")
-                    .digits("z", zs.iter())
-                });
-                search.keep_looking = found.add(step);
-                if !search.keep_looking {
-                    return;
-                }
+        // The digits Z the end sets share (not the first or last link) that some cell outside
+        // the chain sees in all their cells.
+        let zs = search.end_digits.mask() & last_digits.mask() & !(1 << first_link) & !(1 << last_link);
+        let b = &sets[last];
+        if zs != 0
+            && Candidates::from_mask(zs)
+                .iter()
+                .any(|z| !((search.ends[z as usize] & b.seeing[z as usize]) - used).is_empty())
+        {
+            let a = &sets[path[0].0];
+            let all = Candidates::from_mask(a.digits.mask() & b.digits.mask() & !(1 << first_link) & !(1 << last_link));
+            report_chain(board, sets, path, used, all, found, search);
+            if !search.keep_looking {
+                return;
             }
         }
     }
     if path.len() >= max {
         return;
     }
-    for &(next, rcc) in &links[last] {
-        if !(used & sets[next].cells).is_empty() {
+    for link in &links[last] {
+        if !(used & link.cells).is_empty() {
             continue;
         }
-        for x in rcc.iter().filter(|&x| x != last_link) {
-            path.push((next, x));
-            extend(board, sets, links, path, used | sets[next].cells, max, found, search);
+        for x in link.rcc.iter().filter(|&x| x != last_link) {
+            path.push((link.set, x));
+            extend(
+                board,
+                sets,
+                links,
+                path,
+                used | link.cells,
+                link.digits,
+                max,
+                found,
+                search,
+            );
             path.pop();
             if !search.keep_looking || search.budget == 0 {
                 return;
             }
         }
     }
+}
+
+/// Builds the step of an ALS chain whose end sets share the digits `zs` (besides the end
+/// links), and offers it.
+fn report_chain(
+    board: &Board,
+    sets: &[Als],
+    path: &[(usize, Digit)],
+    used: CellSet,
+    zs: Candidates,
+    found: &mut Found,
+    search: &mut Search,
+) {
+    let b = &sets[path[path.len() - 1].0];
+    let mut step = Step::new(Technique::AlsXyChain);
+    for z in zs.iter() {
+        for cell in ((search.ends[z as usize] & b.seeing[z as usize]) - used).iter() {
+            step.eliminate(cell, z);
+        }
+    }
+    for (k, &(i, _)) in path.iter().enumerate() {
+        let mut link = Candidates::NONE;
+        if k > 0 {
+            link.insert(path[k].1);
+        }
+        if let Some(&(_, next)) = path.get(k + 1) {
+            link.insert(next);
+        }
+        mark_set(&mut step, board, &sets[i], link);
+    }
+    step.explain_with(found.explains(), || {
+        let chain: Vec<Explanation> = path
+            .iter()
+            .enumerate()
+            .map(|(k, &(i, d))| {
+                if k == 0 {
+                    sets[i].name()
+                } else {
+                    Explanation::new(phrase(" -{digit}- {set}"))
+                        .digit("digit", d)
+                        .clause("set", sets[i].name())
+                }
+            })
+            .collect();
+        Explanation::new(phrase(
+            "ALS-XY-Chain: {chain}. Each link is a digit the two sets share only where they see each other, so one end set is locked and holds {z}; cells seeing all of them in both ends lose it.",
+        ))
+        .joined("chain", chain, "")
+        .digits("z", zs.iter())
+    });
+    search.keep_looking = found.add(step);
 }
 
 /// Death Blossom: a stem cell whose every candidate d has a set A_d whose d cells all see the

@@ -173,7 +173,10 @@ impl<'a> Propagator<'a> {
 
     /// Like [`Propagator::run`], inside a branch (for nested nets).
     fn run_on(&self, mut branch: Branch, c: Cand, truth: bool) -> Branch {
-        let mut queue: Vec<(Cand, bool, Reason, u16)> = vec![(c, truth, Reason::Assumed, 0)];
+        let mut queue: Vec<(Cand, bool, Reason, u16)> = Vec::with_capacity(256);
+        queue.push((c, truth, Reason::Assumed, 0));
+        branch.order.reserve(128);
+        branch.why.reserve(128);
         let mut next = 0;
         while branch.conflict.is_none() {
             if next == queue.len() {
