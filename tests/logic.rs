@@ -175,3 +175,69 @@ fn no_wrong_step_on_the_qqwing_sets_and_all_are_solved() {
         assert_eq!(solved, 250, "{name}: every puzzle solved by techniques");
     }
 }
+
+/// Searches remember, per thread, where they found nothing (fish per digit, the ALS index of the
+/// last board) and look again only at what changed. That must change no step: the path found on
+/// one thread equals the path whose every step is found on a new thread, from scratch.
+#[test]
+fn remembering_searches_change_no_step() {
+    let puzzles = read_lines(&dataset("magictour-top1465.txt"));
+    for (index, puzzle) in puzzles.iter().enumerate().step_by(12) {
+        let position = Position::from_givens(puzzle);
+        let remembered = logic::logical_solve_with(&position, None).steps;
+        let mut board = Board::from_position(&position);
+        let mut fresh = Vec::new();
+        while !board.is_solved() {
+            let step = std::thread::scope(|scope| {
+                scope
+                    .spawn(|| logic::next_step_on(&board, Technique::ALL))
+                    .join()
+                    .expect("the search ends")
+            });
+            let Some(step) = step else { break };
+            board.apply(&step);
+            fresh.push(step);
+        }
+        assert!(
+            remembered == fresh,
+            "magictour puzzle {}: the remembering path differs from the one found afresh",
+            index + 1
+        );
+    }
+}
+
+/// The same for the fish searches that remember per digit, asked at every position of a path
+/// (not only where the ladder reaches them, so that they find something often).
+#[test]
+fn remembering_fish_searches_find_what_fresh_ones_find() {
+    let fish = [
+        Technique::FrankenSwordfish,
+        Technique::FinnedFrankenSwordfish,
+        Technique::FrankenJellyfish,
+        Technique::FinnedSwordfish,
+        Technique::SashimiJellyfish,
+    ];
+    let puzzles = read_lines(&dataset("magictour-top1465.txt"));
+    let mut found = 0;
+    for (index, puzzle) in puzzles.iter().enumerate().step_by(60) {
+        let path = logic::logical_solve_with(&Position::from_givens(puzzle), None);
+        let mut board = Board::from_position(&Position::from_givens(puzzle));
+        for step in &path.steps {
+            let remembered: Vec<_> = fish.iter().map(|&t| logic::find_step_on(&board, t)).collect();
+            let fresh = std::thread::scope(|scope| {
+                scope
+                    .spawn(|| fish.iter().map(|&t| logic::find_step_on(&board, t)).collect::<Vec<_>>())
+                    .join()
+                    .expect("the search ends")
+            });
+            assert!(
+                remembered == fresh,
+                "magictour puzzle {}: a remembering fish search differs from a fresh one",
+                index + 1
+            );
+            found += fresh.iter().flatten().count();
+            board.apply(step);
+        }
+    }
+    assert!(found > 50, "the fish searches found {found} steps: too few to tell");
+}

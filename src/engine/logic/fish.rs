@@ -9,7 +9,7 @@ use super::subsets::{each_combination, gather};
 use super::technique::Technique;
 use super::Found;
 use crate::engine::cellset::CellSet;
-use crate::engine::grid::{col_of, row_of};
+use crate::engine::grid::{col_of, row_of, Digit};
 
 pub fn basic(board: &Board, size: usize, found: &mut Found) {
     let technique = match size {
@@ -115,7 +115,7 @@ pub fn finned(board: &Board, size: usize, sashimi: bool, found: &mut Found) {
         (3, true) => Technique::SashimiSwordfish,
         _ => Technique::SashimiJellyfish,
     };
-    found.per_digit(technique, board, |digit, found| {
+    found.per_digit(technique, board, |digit, _changed, found| {
         for rows_are_base in [true, false] {
             let (bases, covers) = if rows_are_base { (0..9, 9..18) } else { (9..18, 0..9) };
             let cover_of = |cell: usize| if rows_are_base { col_of(cell) } else { row_of(cell) };
@@ -230,7 +230,7 @@ pub fn generalised(board: &Board, size: usize, mutant: bool, finned: bool, found
         _ => Technique::FinnedMutantJellyfish,
     };
     const MAX_FINS: usize = 3;
-    found.per_digit(technique, board, |digit, found| {
+    found.per_digit(technique, board, |digit, changed, found| {
         let mut budget: usize = usize::MAX;
         let houses: Vec<usize> = (0..27).filter(|&h| !board.cells_in(h, digit).is_empty()).collect();
         // Franken bases: rows and boxes (covers columns and boxes), or the other way round.
@@ -248,39 +248,37 @@ pub fn generalised(board: &Board, size: usize, mutant: bool, finned: bool, found
             let mut keep_looking = true;
             let mut chosen = Vec::with_capacity(size);
             let mut covers = Vec::with_capacity(size);
-            each_disjoint_base(
+            let bases = Bases {
                 board,
                 digit,
-                &base_pool,
                 size,
-                &mut chosen,
-                CellSet::EMPTY,
-                &mut |base, cells| {
-                    let cover_allowed = |h: usize| {
-                        !base.contains(&h) && cover_line.is_none_or(|k| house_kind(h) == k || house_kind(h) == 2)
-                    };
-                    covers.clear();
-                    let mut fins = CellSet::EMPTY;
-                    keep_looking = cover_search(
-                        board,
-                        digit,
-                        base,
-                        cells,
-                        size,
-                        &cover_allowed,
-                        &mut covers,
-                        CellSet::EMPTY,
-                        &mut fins,
-                        MAX_FINS,
-                        technique,
-                        mutant,
-                        finned,
-                        &mut budget,
-                        found,
-                    ) && budget > 0;
-                    keep_looking
-                },
-            );
+                changed,
+            };
+            bases.each(&base_pool, &mut chosen, CellSet::EMPTY, false, &mut |base, cells| {
+                let cover_allowed = |h: usize| {
+                    !base.contains(&h) && cover_line.is_none_or(|k| house_kind(h) == k || house_kind(h) == 2)
+                };
+                covers.clear();
+                let mut fins = CellSet::EMPTY;
+                keep_looking = cover_search(
+                    board,
+                    digit,
+                    base,
+                    cells,
+                    size,
+                    &cover_allowed,
+                    &mut covers,
+                    CellSet::EMPTY,
+                    &mut fins,
+                    MAX_FINS,
+                    technique,
+                    mutant,
+                    finned,
+                    &mut budget,
+                    found,
+                ) && budget > 0;
+                keep_looking
+            });
             if !keep_looking {
                 return false;
             }
@@ -289,37 +287,69 @@ pub fn generalised(board: &Board, size: usize, mutant: bool, finned: bool, found
     });
 }
 
-/// Every choice of `size` houses from the pool (in pool order) holding the digit in separate
-/// cells, with their cells; a house overlapping the ones chosen so far is never extended.
-fn each_disjoint_base(
-    board: &Board,
-    digit: u8,
-    pool: &[usize],
+/// The base sets of generalised fish on one digit: every choice of `size` houses holding the
+/// digit in separate cells. Only choices with a house holding one of the `changed` cells (where
+/// the digit has gone since the search last found nothing) can hold a new fish: the others are
+/// passed over.
+struct Bases<'a> {
+    board: &'a Board,
+    digit: Digit,
     size: usize,
-    chosen: &mut Vec<usize>,
-    cells: CellSet,
-    visit: &mut dyn FnMut(&[usize], CellSet) -> bool,
-) -> bool {
-    if chosen.len() == size {
-        return visit(chosen, cells);
+    changed: CellSet,
+}
+
+impl Bases<'_> {
+    fn touches(&self, house: usize) -> bool {
+        !(CellSet::house(house) & self.changed).is_empty()
     }
-    let need = size - chosen.len();
-    for (i, &house) in pool.iter().enumerate() {
-        if pool.len() - i < need {
-            break;
+
+    /// Visits the choices from the pool (in pool order) with their cells; a house overlapping
+    /// the ones chosen so far is never extended. `touched`: whether a chosen house holds a
+    /// changed cell.
+    fn each(
+        &self,
+        pool: &[usize],
+        chosen: &mut Vec<usize>,
+        cells: CellSet,
+        touched: bool,
+        visit: &mut dyn FnMut(&[usize], CellSet) -> bool,
+    ) -> bool {
+        if chosen.len() == self.size {
+            return !touched || visit(chosen, cells);
         }
-        let these = board.cells_in(house, digit);
-        if !(cells & these).is_empty() {
-            continue;
+        let need = self.size - chosen.len();
+        // Untouched so far, a choice needs a changed house still to come.
+        let end = if touched {
+            pool.len()
+        } else {
+            match pool.iter().rposition(|&h| self.touches(h)) {
+                Some(last) => last + 1,
+                None => return true,
+            }
+        };
+        for (i, &house) in pool[..end].iter().enumerate() {
+            if pool.len() - i < need {
+                break;
+            }
+            let these = self.board.cells_in(house, self.digit);
+            if !(cells & these).is_empty() {
+                continue;
+            }
+            chosen.push(house);
+            let go_on = self.each(
+                &pool[i + 1..],
+                chosen,
+                cells | these,
+                touched || self.touches(house),
+                visit,
+            );
+            chosen.pop();
+            if !go_on {
+                return false;
+            }
         }
-        chosen.push(house);
-        let go_on = each_disjoint_base(board, digit, &pool[i + 1..], size, chosen, cells | these, visit);
-        chosen.pop();
-        if !go_on {
-            return false;
-        }
+        true
     }
-    true
 }
 
 /// Chooses covers for the base cells, the lowest uncovered cell first (a cover holding it, or

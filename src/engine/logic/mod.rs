@@ -27,6 +27,7 @@ pub use rating::{rate, Rating};
 pub use step::{CellDigit, Highlights, HouseRole, Role, Step};
 pub use technique::{Level, Technique};
 
+use super::cellset::CellSet;
 use super::grid::{Digit, Position, CELLS};
 
 /// Collects the steps a technique finds: the first one, or all of them.
@@ -67,20 +68,24 @@ impl Found {
     /// Runs a search that looks at one digit's candidates only, digit by digit, skipping a digit
     /// whose candidate cells are the same as the last time this technique found nothing for it on
     /// this thread (a rating solve asks every technique again after each step, and most steps
-    /// leave most digits alone). `search` returns whether to keep looking.
+    /// leave most digits alone). `search` gets the digit and the cells that have lost it since
+    /// then (every cell when there is no such time, or the cells are not fewer): a pattern that
+    /// reads none of those cells was there then too, with at least the same eliminations, so the
+    /// search may pass it over. It returns whether to keep looking.
     pub fn per_digit(
         &mut self,
         technique: Technique,
         board: &Board,
-        mut search: impl FnMut(Digit, &mut Found) -> bool,
+        mut search: impl FnMut(Digit, CellSet, &mut Found) -> bool,
     ) {
         for digit in 1..=9 {
             let cells = board.cells_with(digit);
-            if cells.is_empty() || barren::known(technique, digit, cells) {
+            let changed = barren::changed_since(technique, digit, cells);
+            if cells.is_empty() || changed.is_empty() {
                 continue;
             }
             let before = self.steps.len();
-            let keep_looking = search(digit, self);
+            let keep_looking = search(digit, changed, self);
             if self.steps.len() == before {
                 barren::remember(technique, digit, cells);
             }
@@ -105,8 +110,13 @@ mod barren {
             RefCell::new(vec![[None; 10]; Technique::ALL.len()]);
     }
 
-    pub fn known(technique: Technique, digit: Digit, cells: CellSet) -> bool {
-        BARREN.with(|b| b.borrow()[technique as usize][digit as usize] == Some(cells))
+    /// The cells that have lost the digit since the technique last found nothing for it (on
+    /// cells of which these are a subset); every cell when it has not, or they are not.
+    pub fn changed_since(technique: Technique, digit: Digit, cells: CellSet) -> CellSet {
+        BARREN.with(|b| match b.borrow()[technique as usize][digit as usize] {
+            Some(then) if (cells - then).is_empty() => then - cells,
+            _ => CellSet::ALL,
+        })
     }
 
     pub fn remember(technique: Technique, digit: Digit, cells: CellSet) {
