@@ -7,7 +7,7 @@
 //! plain integers the band solver is twice as fast, so a machine without a vector path uses
 //! that. Both are deterministic: the same puzzle always gives the same search.
 
-mod bands;
+pub(crate) mod bands;
 mod lanes;
 pub mod triads;
 
