@@ -9,8 +9,9 @@
 //! so the start or that end is true, and a candidate that sees both cannot be.
 
 use std::collections::HashMap;
+use std::rc::Rc;
 
-use super::board::Board;
+use super::board::{Board, LastBoard};
 use super::explanation::{phrase, Explanation};
 use super::step::{chain_notation, eliminations_notation, CellDigit, ChainNode, LinkKind, Step};
 use super::technique::Technique;
@@ -90,6 +91,21 @@ fn to_eliminations(set: &[CellSet; 10]) -> Vec<CellDigit> {
     }
     out.sort_by_key(|e| (e.cell, e.digit));
     out
+}
+
+/// The full graph of the board, grouped or not. AIC and the nice loops ask in turn on the same
+/// board, so the graph of the last board is kept (per thread).
+fn full_graph(board: &Board, grouped: bool) -> Rc<Graph> {
+    thread_local! {
+        static PLAIN: LastBoard<Graph> = const { LastBoard::new() };
+        static GROUPED: LastBoard<Graph> = const { LastBoard::new() };
+    }
+    let build = |board: &Board| Graph::build(board, Shape::Full { grouped });
+    if grouped {
+        GROUPED.with(|last| last.get_or(board, build))
+    } else {
+        PLAIN.with(|last| last.get_or(board, build))
+    }
 }
 
 /// The graph of nodes and links a chain search walks.
@@ -363,7 +379,7 @@ fn describe(technique: Technique) -> &'static str {
 
 /// Chains from a node assumed false to a node that must then be true: candidates in conflict
 /// with both ends go.
-fn alternating_chains(board: &Board, graphs: &[Graph], wanted: Technique, found: &mut Found) {
+fn alternating_chains(board: &Board, graphs: &[&Graph], wanted: Technique, found: &mut Found) {
     let mut collector = Shortest::new(found);
     for graph in graphs {
         chains_in(board, graph, wanted, found.explains(), &mut collector);
@@ -450,22 +466,21 @@ fn chain_step(
 
 pub fn x_chain(board: &Board, found: &mut Found) {
     let graphs: Vec<Graph> = (1..=9).map(|d| Graph::build(board, Shape::SingleDigit(d))).collect();
+    let graphs: Vec<&Graph> = graphs.iter().collect();
     alternating_chains(board, &graphs, Technique::XChain, found);
 }
 
 pub fn xy_chain(board: &Board, found: &mut Found) {
     let graph = Graph::build(board, Shape::Bivalue);
-    alternating_chains(board, &[graph], Technique::XyChain, found);
+    alternating_chains(board, &[&graph], Technique::XyChain, found);
 }
 
 pub fn aic(board: &Board, found: &mut Found) {
-    let graph = Graph::build(board, Shape::Full { grouped: false });
-    alternating_chains(board, &[graph], Technique::Aic, found);
+    alternating_chains(board, &[&*full_graph(board, false)], Technique::Aic, found);
 }
 
 pub fn grouped_aic(board: &Board, found: &mut Found) {
-    let graph = Graph::build(board, Shape::Full { grouped: true });
-    alternating_chains(board, &[graph], Technique::GroupedAic, found);
+    alternating_chains(board, &[&*full_graph(board, true)], Technique::GroupedAic, found);
 }
 
 /// Nice loops. Discontinuous: a candidate assumed true leads back to itself false (it goes), or
@@ -481,7 +496,7 @@ fn nice_loops(board: &Board, wanted: Technique, found: &mut Found) {
         wanted,
         Technique::ContinuousNiceLoop | Technique::GroupedContinuousNiceLoop
     );
-    let graph = Graph::build(board, Shape::Full { grouped });
+    let graph = full_graph(board, grouped);
     let has_group = |path: &[u32]| path.iter().any(|&s| graph.nodes[(s / 2) as usize].is_group());
     let mut collector = Shortest::new(found);
     for start in 0..graph.nodes.len() as u16 {
