@@ -60,16 +60,47 @@ pub(crate) fn index(board: &Board) -> Rc<AlsIndex> {
     })
 }
 
-/// Every pair of sets with restricted commons, both ways.
+/// Every pair of sets with restricted commons, both ways (each list in the order of the sets).
+/// X is restricted common to A and B when B's X cells all lie where every X cell of A is seen:
+/// so the sets to try for A are found by the first X cell of B, among the few cells that see
+/// all of A's.
 fn link_sets(sets: &[Als]) -> Vec<Vec<(usize, Candidates)>> {
-    let mut links = vec![Vec::new(); sets.len()];
-    for (i, a) in sets.iter().enumerate() {
-        for (j, b) in sets.iter().enumerate().skip(i + 1) {
-            let rcc = restricted_commons(a, b);
-            if !rcc.is_empty() {
-                links[i].push((j, rcc));
-                links[j].push((i, rcc));
+    // by_first[x][cell]: the sets whose first cell holding x is `cell`.
+    let mut by_first: Vec<Vec<Vec<usize>>> = vec![vec![Vec::new(); 81]; 10];
+    for (j, set) in sets.iter().enumerate() {
+        for x in set.digits.iter() {
+            if let Some(first) = set.holding[x as usize].first() {
+                by_first[x as usize][first].push(j);
             }
+        }
+    }
+    let mut links = vec![Vec::new(); sets.len()];
+    let mut partners: Vec<(usize, u16)> = Vec::new();
+    for (i, a) in sets.iter().enumerate() {
+        partners.clear();
+        for x in a.digits.iter() {
+            let region = a.seeing[x as usize];
+            for cell in region.iter() {
+                for &j in &by_first[x as usize][cell] {
+                    let b = &sets[j];
+                    if j > i && (b.holding[x as usize] - region).is_empty() && (a.cells & b.cells).is_empty() {
+                        partners.push((j, 1 << x));
+                    }
+                }
+            }
+        }
+        partners.sort_unstable();
+        let mut k = 0;
+        while k < partners.len() {
+            let j = partners[k].0;
+            let mut rcc = 0;
+            while k < partners.len() && partners[k].0 == j {
+                rcc |= partners[k].1;
+                k += 1;
+            }
+            let rcc = Candidates::from_mask(rcc);
+            links[i].push((j, rcc));
+            links[j].push((i, rcc));
         }
     }
     links
@@ -83,20 +114,19 @@ fn enumerate_sets(board: &Board) -> Vec<Als> {
     for house in 0..27 {
         let empty: Vec<Cell> = (CellSet::house(house) & board.empty_cells()).iter().collect();
         let n = empty.len();
-        for mask in 1u32..(1 << n) {
+        // The digits of each subset (bit i: the house's i-th empty cell), from the subset without
+        // its lowest cell.
+        let mut digits_of = [0u16; 1 << 9];
+        for mask in 1usize..(1 << n) {
+            let lowest = mask.trailing_zeros() as usize;
+            let digits = digits_of[mask & (mask - 1)] | board.candidates(empty[lowest]).mask();
+            digits_of[mask] = digits;
             let size = mask.count_ones() as usize;
-            if size > max_cells || size >= n {
+            if size > max_cells || size >= n || digits.count_ones() as usize != size + 1 {
                 continue;
             }
-            let mut digits = 0u16;
-            let mut cells = CellSet::EMPTY;
-            for (i, &cell) in empty.iter().enumerate() {
-                if mask >> i & 1 == 1 {
-                    digits |= board.candidates(cell).mask();
-                    cells.insert(cell);
-                }
-            }
-            if digits.count_ones() as usize != size + 1 || !seen.insert(cells) {
+            let cells: CellSet = (0..n).filter(|&i| mask >> i & 1 == 1).map(|i| empty[i]).collect();
+            if !seen.insert(cells) {
                 continue;
             }
             let digits = Candidates::from_mask(digits);
@@ -116,18 +146,6 @@ fn enumerate_sets(board: &Board) -> Vec<Als> {
         }
     }
     out
-}
-
-/// The restricted common candidates of two sets that do not overlap: digits in both whose
-/// cells in one set all see their cells in the other.
-fn restricted_commons(a: &Als, b: &Als) -> Candidates {
-    if a.digits.mask() & b.digits.mask() == 0 || !(a.cells & b.cells).is_empty() {
-        return Candidates::NONE;
-    }
-    Candidates::from_mask(a.digits.mask() & b.digits.mask())
-        .iter()
-        .filter(|&x| (b.holding[x as usize] - a.seeing[x as usize]).is_empty())
-        .collect()
 }
 
 /// Cells outside both sets that see every cell of both holding `z`, and hold it.
@@ -601,4 +619,60 @@ fn blossom(
         }
     }
     true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::grid::Position;
+
+    /// The restricted common candidates of two sets that do not overlap: digits in both whose
+    /// cells in one set all see their cells in the other.
+    fn restricted_commons(a: &Als, b: &Als) -> Candidates {
+        if a.digits.mask() & b.digits.mask() == 0 || !(a.cells & b.cells).is_empty() {
+            return Candidates::NONE;
+        }
+        Candidates::from_mask(a.digits.mask() & b.digits.mask())
+            .iter()
+            .filter(|&x| (b.holding[x as usize] - a.seeing[x as usize]).is_empty())
+            .collect()
+    }
+
+    /// The links found by first cells are those of testing every pair, in the same order, on
+    /// boards along magictour paths.
+    #[test]
+    fn links_are_those_of_every_pair() {
+        let text = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../shared/datasets/magictour-top1465.txt"
+        ))
+        .expect("magictour: put shared/ beside the checkout");
+        let mut linked = 0;
+        for line in text.lines().filter(|l| l.len() >= 81).step_by(50) {
+            let givens = Position::from_givens(&crate::engine::format::parse_line(line).expect("a puzzle").givens());
+            let path = super::super::logical_solve_with(&givens, None);
+            let mut board = Board::from_position(&givens);
+            for (index, step) in path.steps.iter().enumerate() {
+                board.apply(step);
+                if index % 2 == 1 {
+                    continue;
+                }
+                let sets = enumerate_sets(&board);
+                let mut expected = vec![Vec::new(); sets.len()];
+                for i in 0..sets.len() {
+                    for j in i + 1..sets.len() {
+                        let rcc = restricted_commons(&sets[i], &sets[j]);
+                        if !rcc.is_empty() {
+                            expected[i].push((j, rcc));
+                            expected[j].push((i, rcc));
+                        }
+                    }
+                }
+                let links = link_sets(&sets);
+                assert!(links == expected, "{line}: the links differ");
+                linked += links.iter().map(Vec::len).sum::<usize>();
+            }
+        }
+        assert!(linked > 10_000, "only {linked} links: too few to tell");
+    }
 }
