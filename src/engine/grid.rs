@@ -147,8 +147,16 @@ impl Candidates {
         }
     }
 
+    /// The digits in ascending order.
     pub fn iter(self) -> impl Iterator<Item = Digit> {
-        (1..=9).filter(move |&d| self.contains(d))
+        let mut rest = self.0;
+        std::iter::from_fn(move || {
+            (rest != 0).then(|| {
+                let digit = rest.trailing_zeros() as Digit;
+                rest &= rest - 1;
+                digit
+            })
+        })
     }
 }
 
