@@ -108,6 +108,25 @@ fn full_graph(board: &Board, grouped: bool) -> Rc<Graph> {
     }
 }
 
+/// What a breadth-first search from one start reaches (see [`Graph::search`]), kept from one start
+/// to the next so its tables are allocated once per graph.
+struct Reach {
+    parent: Vec<u32>,
+    order: Vec<u32>,
+    depth: Vec<u8>,
+}
+
+impl Reach {
+    fn new(graph: &Graph) -> Reach {
+        let states = graph.nodes.len() * 2;
+        Reach {
+            parent: vec![u32::MAX; states],
+            order: Vec::new(),
+            depth: vec![0; states],
+        }
+    }
+}
+
 /// The graph of nodes and links a chain search walks.
 pub(crate) struct Graph {
     pub nodes: Vec<Node>,
@@ -231,16 +250,19 @@ impl Graph {
     }
 
     /// Breadth-first search over (node, truth) states from `start`, alternating links: a false
-    /// node continues over strong links, a true one over weak links. Returns the parent of each
-    /// reached state (`u32::MAX` unreached, the start its own parent) and the reached states in
-    /// order. State `2 * node + 1` is the node true.
-    fn search(&self, start: u16, start_true: bool, max_links: usize) -> (Vec<u32>, Vec<u32>, Vec<u8>) {
-        let states = self.nodes.len() * 2;
-        let mut parent = vec![u32::MAX; states];
-        let mut depth = vec![0u8; states];
+    /// node continues over strong links, a true one over weak links. Fills `reach` with the parent
+    /// of each reached state (`u32::MAX` unreached, the start its own parent), the reached states
+    /// in order, and their depths. State `2 * node + 1` is the node true.
+    fn search(&self, start: u16, start_true: bool, max_links: usize, reach: &mut Reach) {
+        let Reach { parent, order, depth } = reach;
+        for &state in order.iter() {
+            parent[state as usize] = u32::MAX;
+        }
+        order.clear();
         let first = start as u32 * 2 + start_true as u32;
         parent[first as usize] = first;
-        let mut order = vec![first];
+        depth[first as usize] = 0;
+        order.push(first);
         let mut next = 0;
         while next < order.len() {
             let state = order[next];
@@ -264,7 +286,6 @@ impl Graph {
                 }
             }
         }
-        (parent, order, depth)
     }
 
     /// The states from the start to `end`, in order.
@@ -394,6 +415,7 @@ fn chains_in(
     explains: bool,
     collector: &mut Shortest<Vec<CellDigit>>,
 ) {
+    let mut reach = Reach::new(graph);
     for start in 0..graph.nodes.len() as u16 {
         if graph.strong[start as usize].is_empty() {
             continue;
@@ -402,9 +424,10 @@ fn chains_in(
         if limit < 3 {
             break;
         }
-        let (parent, order, depth) = graph.search(start, false, limit);
+        graph.search(start, false, limit, &mut reach);
+        let Reach { parent, order, depth } = &reach;
         let start_conflicts = conflicts(board, &graph.nodes[start as usize]);
-        for &state in &order {
+        for &state in order {
             let end = (state / 2) as u16;
             if state % 2 == 0 || end <= start || (depth[state as usize] as usize) < 3 {
                 continue;
@@ -417,6 +440,9 @@ fn chains_in(
                 continue;
             }
             let targets = intersect(&start_conflicts, &conflicts(board, b));
+            if targets.iter().all(|t| t.is_empty()) {
+                continue;
+            }
             let eliminations = to_eliminations(&targets);
             if eliminations.is_empty() {
                 continue;
@@ -425,7 +451,7 @@ fn chains_in(
             if links > collector.limit(MAX_LINKS) {
                 continue;
             }
-            let path = Graph::path(&parent, state);
+            let path = Graph::path(parent, state);
             if shape_of(graph, &path) != wanted {
                 continue;
             }
@@ -499,6 +525,7 @@ fn nice_loops(board: &Board, wanted: Technique, found: &mut Found) {
     let graph = full_graph(board, grouped);
     let has_group = |path: &[u32]| path.iter().any(|&s| graph.nodes[(s / 2) as usize].is_group());
     let mut collector = Shortest::new(found);
+    let mut reach = Reach::new(&graph);
     for start in 0..graph.nodes.len() as u16 {
         if graph.strong[start as usize].is_empty() && continuous {
             continue;
@@ -509,8 +536,9 @@ fn nice_loops(board: &Board, wanted: Technique, found: &mut Found) {
             break;
         }
         if continuous {
-            let (parent, order, depth) = graph.search(start, false, limit);
-            for &state in &order {
+            graph.search(start, false, limit, &mut reach);
+            let Reach { parent, order, depth } = &reach;
+            for &state in order {
                 let end = (state / 2) as u16;
                 let links = depth[state as usize] as usize + 1;
                 if state % 2 == 0 || end == start || links < 4 || links > collector.limit(MAX_LINKS) {
@@ -519,7 +547,7 @@ fn nice_loops(board: &Board, wanted: Technique, found: &mut Found) {
                 if !graph.weakly_linked(end, start) {
                     continue;
                 }
-                let mut path = Graph::path(&parent, state);
+                let mut path = Graph::path(parent, state);
                 let mut seen: Vec<u32> = path.iter().map(|s| s / 2).collect();
                 // No node repeats (rotations of one loop share their eliminations).
                 seen.sort_unstable();
@@ -565,7 +593,8 @@ fn nice_loops(board: &Board, wanted: Technique, found: &mut Found) {
             let Some(cell) = node.single_cell() else { continue };
             let start_conflicts = conflicts(board, &node);
             for start_true in [true, false] {
-                let (parent, order, depth) = graph.search(start, start_true, limit);
+                graph.search(start, start_true, limit, &mut reach);
+                let Reach { parent, order, depth } = &reach;
                 // Back to the start: assumed true, a true node in conflict with it (then it is
                 // false); assumed false, the start itself true.
                 let back = order.iter().copied().find(|&s| {
@@ -581,7 +610,7 @@ fn nice_loops(board: &Board, wanted: Technique, found: &mut Found) {
                         }
                 });
                 let Some(back) = back else { continue };
-                let mut path = Graph::path(&parent, back);
+                let mut path = Graph::path(parent, back);
                 if start_true {
                     path.push(start as u32 * 2);
                 }
