@@ -255,28 +255,26 @@ pub fn generalised(board: &Board, size: usize, mutant: bool, finned: bool, found
                 changed,
             };
             bases.each(&base_pool, &mut chosen, CellSet::EMPTY, false, &mut |base, cells| {
-                let cover_allowed = |h: usize| {
-                    !base.contains(&h) && cover_line.is_none_or(|k| house_kind(h) == k || house_kind(h) == 2)
-                };
-                covers.clear();
-                let mut fins = CellSet::EMPTY;
-                keep_looking = cover_search(
+                let allowed = (0..27)
+                    .filter(|&h| {
+                        !base.contains(&h) && cover_line.is_none_or(|k| house_kind(h) == k || house_kind(h) == 2)
+                    })
+                    .fold(0u32, |mask, h| mask | 1 << h);
+                let search = CoverSearch {
                     board,
                     digit,
                     base,
                     cells,
                     size,
-                    &cover_allowed,
-                    &mut covers,
-                    CellSet::EMPTY,
-                    &mut fins,
-                    MAX_FINS,
+                    allowed,
+                    max_fins: MAX_FINS,
                     technique,
                     mutant,
                     finned,
-                    &mut budget,
-                    found,
-                ) && budget > 0;
+                };
+                covers.clear();
+                let mut fins = CellSet::EMPTY;
+                keep_looking = search.run(&mut covers, 0, CellSet::EMPTY, &mut fins, &mut budget, found) && budget > 0;
                 keep_looking
             });
             if !keep_looking {
@@ -352,84 +350,84 @@ impl Bases<'_> {
     }
 }
 
-/// Chooses covers for the base cells, the lowest uncovered cell first (a cover holding it, or
-/// the cell as a fin); reports each complete fish of the wanted kind.
-#[allow(clippy::too_many_arguments)]
-fn cover_search(
-    board: &Board,
-    digit: u8,
-    base: &[usize],
+/// The cover search of one base of a generalised fish.
+struct CoverSearch<'a> {
+    board: &'a Board,
+    digit: Digit,
+    base: &'a [usize],
+    /// The base cells.
     cells: CellSet,
     size: usize,
-    allowed: &dyn Fn(usize) -> bool,
-    covers: &mut Vec<usize>,
-    covered: CellSet,
-    fins: &mut CellSet,
+    /// The houses that may be covers, as bits.
+    allowed: u32,
     max_fins: usize,
     technique: Technique,
     mutant: bool,
     finned: bool,
-    budget: &mut usize,
-    found: &mut Found,
-) -> bool {
-    if *budget == 0 {
-        return false;
-    }
-    *budget -= 1;
-    let open = cells - covered - *fins;
-    let Some(cell) = open.first() else {
-        if covers.len() == size {
-            return report_generalised(
-                board, digit, base, cells, covers, covered, technique, mutant, finned, found,
-            );
+}
+
+impl CoverSearch<'_> {
+    /// Chooses covers for the base cells, the lowest uncovered cell first (a cover holding it,
+    /// or the cell as a fin); reports each complete fish of the wanted kind. `taken`: the
+    /// covers chosen, as bits. Returns whether to keep looking.
+    fn run(
+        &self,
+        covers: &mut Vec<usize>,
+        taken: u32,
+        covered: CellSet,
+        fins: &mut CellSet,
+        budget: &mut usize,
+        found: &mut Found,
+    ) -> bool {
+        if *budget == 0 {
+            return false;
         }
-        return true;
-    };
-    // With every cover chosen, each open cell must be a fin.
-    if covers.len() == size && (!finned || fins.len() as usize + open.len() as usize > max_fins) {
-        return true;
-    }
-    if covers.len() < size {
-        for h in crate::engine::grid::houses_of(cell) {
-            if !allowed(h) || covers.contains(&h) {
-                continue;
+        *budget -= 1;
+        let open = self.cells - covered - *fins;
+        let Some(cell) = open.first() else {
+            if covers.len() == self.size {
+                return report_generalised(
+                    self.board,
+                    self.digit,
+                    self.base,
+                    self.cells,
+                    covers,
+                    covered,
+                    self.technique,
+                    self.mutant,
+                    self.finned,
+                    found,
+                );
             }
-            covers.push(h);
-            let go_on = cover_search(
-                board,
-                digit,
-                base,
-                cells,
-                size,
-                allowed,
-                covers,
-                covered | CellSet::house(h),
-                fins,
-                max_fins,
-                technique,
-                mutant,
-                finned,
-                budget,
-                found,
-            );
-            covers.pop();
-            if !go_on {
-                return false;
+            return true;
+        };
+        // With every cover chosen, each open cell must be a fin.
+        if covers.len() == self.size && (!self.finned || fins.len() as usize + open.len() as usize > self.max_fins) {
+            return true;
+        }
+        if covers.len() < self.size {
+            for h in crate::engine::grid::houses_of(cell) {
+                if self.allowed >> h & 1 == 0 || taken >> h & 1 == 1 {
+                    continue;
+                }
+                covers.push(h);
+                let go_on = self.run(covers, taken | 1 << h, covered | CellSet::house(h), fins, budget, found);
+                covers.pop();
+                if !go_on {
+                    return false;
+                }
             }
         }
+        if self.finned && (fins.len() as usize) < self.max_fins {
+            fins.insert(cell);
+            // Something holding the digit must see every fin, or the fish removes nothing.
+            let go_on = (fins.common_peers() & self.board.cells_with(self.digit)).is_empty()
+                || self.run(covers, taken, covered, fins, budget, found);
+            fins.remove(cell);
+            return go_on;
+        }
+        true
     }
-    if finned && (fins.len() as usize) < max_fins {
-        fins.insert(cell);
-        // Something holding the digit must see every fin, or the fish removes nothing.
-        let go_on = (fins.common_peers() & board.cells_with(digit)).is_empty()
-            || cover_search(
-                board, digit, base, cells, size, allowed, covers, covered, fins, max_fins, technique, mutant, finned,
-                budget, found,
-            );
-        fins.remove(cell);
-        return go_on;
-    }
-    true
 }
 
 #[allow(clippy::too_many_arguments)]
