@@ -3,6 +3,7 @@
 //! cells and otherwise use only its candidates. A cell in every such pattern holds the digit
 //! (Template Set); a candidate in none of them cannot (Template Delete).
 
+use std::cell::RefCell;
 use std::rc::Rc;
 use std::sync::OnceLock;
 
@@ -57,17 +58,42 @@ fn possible(board: &Board) -> Rc<PerDigit> {
 /// Templates for each digit (index 0 unused).
 type PerDigit = [Vec<CellSet>; 10];
 
+/// For each digit, the templates that fit its placed and allowed cells, before the refinement,
+/// with those cells: kept (per thread) from the last board, since a later board of the same
+/// solve only narrows them.
+#[derive(Default)]
+struct Fitting {
+    placed: CellSet,
+    allowed: CellSet,
+    templates: Vec<CellSet>,
+}
+
 fn compute_possible(board: &Board) -> PerDigit {
-    let mut out: [Vec<CellSet>; 10] = Default::default();
-    for digit in 1..=9u8 {
-        let placed: CellSet = (0..CELLS).filter(|&c| board.value(c) == digit).collect();
-        let allowed = placed | board.cells_with(digit);
-        out[digit as usize] = templates()
-            .iter()
-            .copied()
-            .filter(|&t| (t - allowed).is_empty() && (placed - t).is_empty())
-            .collect();
+    thread_local! {
+        static LAST: RefCell<[Fitting; 10]> = RefCell::new(Default::default());
     }
+    let mut out: [Vec<CellSet>; 10] = Default::default();
+    LAST.with(|last| {
+        let mut last = last.borrow_mut();
+        for digit in 1..=9u8 {
+            let placed: CellSet = (0..CELLS).filter(|&c| board.value(c) == digit).collect();
+            let allowed = placed | board.cells_with(digit);
+            let fits = |t: &CellSet| (*t - allowed).is_empty() && (placed - *t).is_empty();
+            let then = &mut last[digit as usize];
+            // A template that fits now fitted then, when fewer cells were placed and more allowed.
+            let fitting: Vec<CellSet> = if (allowed - then.allowed).is_empty() && (then.placed - placed).is_empty() {
+                then.templates.iter().copied().filter(fits).collect()
+            } else {
+                templates().iter().copied().filter(fits).collect()
+            };
+            out[digit as usize] = fitting.clone();
+            *then = Fitting {
+                placed,
+                allowed,
+                templates: fitting,
+            };
+        }
+    });
     loop {
         let mut changed = false;
         for d in 1..=9 {
