@@ -13,7 +13,7 @@ use super::step::{Role, Step};
 use super::technique::Technique;
 use super::Found;
 use crate::engine::cellset::CellSet;
-use crate::engine::grid::{Candidates, Cell, Digit, House};
+use crate::engine::grid::{Candidates, Cell, Digit, House, CELLS};
 
 /// An almost locked set.
 #[derive(Clone, Debug)]
@@ -487,6 +487,7 @@ fn report_chain(
 pub fn death_blossom(board: &Board, found: &mut Found) {
     let index = index(board);
     let sets = &index.sets;
+    let seen_by = SeenBy::new(board, sets);
     for stem in board.empty_cells().iter() {
         let digits: Vec<Digit> = board.candidates(stem).iter().collect();
         if !(2..=4).contains(&digits.len()) {
@@ -496,11 +497,11 @@ pub fn death_blossom(board: &Board, found: &mut Found) {
         let holders: Vec<Vec<usize>> = digits
             .iter()
             .map(|&d| {
-                (0..sets.len())
-                    .filter(|&i| {
-                        let s = &sets[i];
-                        s.digits.contains(d) && !s.cells.contains(stem) && s.seeing[d as usize].contains(stem)
-                    })
+                seen_by
+                    .sets(stem, d)
+                    .iter()
+                    .copied()
+                    .filter(|&i| !sets[i].cells.contains(stem))
                     .collect()
             })
             .collect();
@@ -545,6 +546,48 @@ pub fn death_blossom(board: &Board, found: &mut Found) {
                 return;
             }
         }
+    }
+}
+
+/// For each empty cell and digit, the sets (in index order) whose cells holding the digit all
+/// see the cell: counted, then laid out in one list.
+struct SeenBy {
+    /// `start[cell * 10 + digit]`..`start[cell * 10 + digit + 1]`: the range of `sets`.
+    start: Vec<u32>,
+    sets: Vec<usize>,
+}
+
+impl SeenBy {
+    fn new(board: &Board, sets: &[Als]) -> SeenBy {
+        let empty = board.empty_cells();
+        let mut start = vec![0u32; CELLS * 10 + 1];
+        for set in sets {
+            for d in set.digits.iter() {
+                for cell in (set.seeing[d as usize] & empty).iter() {
+                    start[cell * 10 + d as usize + 1] += 1;
+                }
+            }
+        }
+        for k in 1..start.len() {
+            start[k] += start[k - 1];
+        }
+        let mut next = start.clone();
+        let mut out = vec![0; start[CELLS * 10] as usize];
+        for (i, set) in sets.iter().enumerate() {
+            for d in set.digits.iter() {
+                for cell in (set.seeing[d as usize] & empty).iter() {
+                    let slot = &mut next[cell * 10 + d as usize];
+                    out[*slot as usize] = i;
+                    *slot += 1;
+                }
+            }
+        }
+        SeenBy { start, sets: out }
+    }
+
+    fn sets(&self, cell: Cell, digit: Digit) -> &[usize] {
+        let k = cell * 10 + digit as usize;
+        &self.sets[self.start[k] as usize..self.start[k + 1] as usize]
     }
 }
 
