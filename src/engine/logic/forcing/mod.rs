@@ -493,6 +493,102 @@ impl Outcome {
     }
 }
 
+/// What a chain follows, without reasons: each candidate's strong links in the position (the
+/// other digit of a bivalue cell, the other place of a digit in a house with two).
+struct StrongLinks<'a> {
+    board: &'a Board,
+    /// Up to four partners of each candidate; `u16::MAX` for none.
+    partners: Vec<[Cand; 4]>,
+}
+
+impl<'a> StrongLinks<'a> {
+    fn new(board: &'a Board) -> StrongLinks<'a> {
+        let mut partners = vec![[Cand::MAX; 4]; CELLS * 9];
+        for cell in board.empty_cells().iter() {
+            let cands = board.candidates(cell);
+            for digit in cands.iter() {
+                let mut found = partners[cand(cell, digit) as usize];
+                let mut k = 0;
+                if cands.len() == 2 {
+                    if let Some(other) = cands.iter().find(|&d| d != digit) {
+                        found[k] = cand(cell, other);
+                        k += 1;
+                    }
+                }
+                for house in houses_of(cell) {
+                    let places = board.cells_in(house, digit);
+                    if places.len() == 2 {
+                        if let Some(p) = places.iter().find(|&p| p != cell) {
+                            found[k] = cand(p, digit);
+                            k += 1;
+                        }
+                    }
+                }
+                partners[cand(cell, digit) as usize] = found;
+            }
+        }
+        StrongLinks { board, partners }
+    }
+
+    /// What a chain branch from `c` (true or false) reaches, as [`Outcome::of`] its branch
+    /// would give: the whole closure, or (with a contradiction) that there is one. The closure
+    /// is the same whatever order its links are followed in, and so is whether it holds a
+    /// contradiction.
+    fn outcome(&self, c: Cand, truth: bool) -> Outcome {
+        let mut out = Outcome {
+            conflict: false,
+            trues: [CellSet::EMPTY; 10],
+            falses: [CellSet::EMPTY; 10],
+        };
+        let mut pending: Vec<(Cand, bool)> = Vec::with_capacity(64);
+        let (cell, digit) = (cell_of(c), digit_of(c));
+        if truth {
+            out.trues[digit as usize].insert(cell);
+        } else {
+            out.falses[digit as usize].insert(cell);
+        }
+        pending.push((c, truth));
+        while let Some((c, truth)) = pending.pop() {
+            let (cell, digit) = (cell_of(c), digit_of(c));
+            if truth {
+                // Its peers on the digit and its cell's other digits are false.
+                let gone = (CellSet::peers(cell) & self.board.cells_with(digit)) - out.falses[digit as usize];
+                if !(gone & out.trues[digit as usize]).is_empty() {
+                    out.conflict = true;
+                    return out;
+                }
+                out.falses[digit as usize] |= gone;
+                pending.extend(gone.iter().map(|p| (cand(p, digit), false)));
+                for other in self.board.candidates(cell).iter() {
+                    if other == digit || out.falses[other as usize].contains(cell) {
+                        continue;
+                    }
+                    if out.trues[other as usize].contains(cell) {
+                        out.conflict = true;
+                        return out;
+                    }
+                    out.falses[other as usize].insert(cell);
+                    pending.push((cand(cell, other), false));
+                }
+            } else {
+                for &p in self.partners[c as usize].iter().take_while(|&&p| p != Cand::MAX) {
+                    let (pc, pd) = (cell_of(p), digit_of(p));
+                    if out.trues[pd as usize].contains(pc) {
+                        continue;
+                    }
+                    if out.falses[pd as usize].contains(pc) {
+                        out.conflict = true;
+                        return out;
+                    }
+                    out.trues[pd as usize].insert(pc);
+                    pending.push((p, true));
+                }
+            }
+        }
+        out
+    }
+}
+
 /// Contradiction: a candidate assumed true forces a contradiction, so it is false (or assumed
 /// false, so it is true). Nets that find none try once more with nested nets inside each branch,
 /// taking the first contradiction found.
@@ -504,6 +600,7 @@ fn contradiction(board: &Board, net: bool, found: &mut Found) {
     };
     let mut best = Shortest::new(found);
     let trial = quick_trial(board);
+    let links = (!net).then(|| StrongLinks::new(board));
     let passes: &[bool] = if net { &[false, true] } else { &[false] };
     for &nested in passes {
         if nested && !best.is_empty() {
@@ -524,8 +621,13 @@ fn contradiction(board: &Board, net: bool, found: &mut Found) {
         for (c, assumed) in order {
             let (cell, digit) = (cell_of(c), digit_of(c));
             {
-                // Most assumptions lead nowhere; the quick trial rules them out.
-                if !nested && trial.is_some_and(|t| !t.contradicts(cell, digit, assumed)) {
+                // Most assumptions lead nowhere; the quick trial (a chain's own links, or for a
+                // net, the band solver's propagation) rules them out.
+                let leads_nowhere = match &links {
+                    Some(links) => !links.outcome(c, assumed).conflict,
+                    None => !nested && trial.is_some_and(|t| !t.contradicts(cell, digit, assumed)),
+                };
+                if leads_nowhere {
                     continue;
                 }
                 let branch = propagator.run(c, assumed);
@@ -642,11 +744,15 @@ fn verity(board: &Board, net: bool, found: &mut Found) {
     // every source shares these, and only a source with a common conclusion runs its branches
     // again in full to write them out.
     let mut outcome: Vec<Option<Outcome>> = vec![None; CELLS * 9];
+    // A chain's outcomes come as well from its links without reasons.
+    let links = (!net).then(|| StrongLinks::new(board));
     for cell in board.empty_cells().iter() {
         for digit in board.candidates(cell).iter() {
             let c = cand(cell, digit);
-            let branch = propagator.run(c, true);
-            outcome[c as usize] = Some(Outcome::of(&branch));
+            outcome[c as usize] = Some(match &links {
+                Some(links) => links.outcome(c, true),
+                None => Outcome::of(&propagator.run(c, true)),
+            });
         }
     }
     for (name, options) in sources {
@@ -821,6 +927,49 @@ fn singles_contradict(
 mod tests {
     use super::*;
     use crate::engine::grid::Position;
+
+    /// A chain's outcome from its links without reasons is its branch's: the same contradiction,
+    /// or the same candidates true and false. Checked for every candidate, true and false, at
+    /// positions along magictour paths.
+    #[test]
+    fn chain_outcomes_without_reasons_are_the_branches() {
+        let text = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../shared/datasets/magictour-top1465.txt"
+        ))
+        .expect("magictour: put shared/ beside the checkout");
+        let mut conflicts = 0;
+        for line in text.lines().filter(|l| l.len() >= 81).step_by(60) {
+            let givens = Position::from_givens(&crate::engine::format::parse_line(line).expect("a puzzle").givens());
+            let path = super::super::logical_solve_with(&givens, None);
+            let mut board = Board::from_position(&givens);
+            for (index, step) in path.steps.iter().enumerate() {
+                if index % 3 == 0 {
+                    let propagator = Propagator::new(&board, false);
+                    let links = StrongLinks::new(&board);
+                    for cell in board.empty_cells().iter() {
+                        for digit in board.candidates(cell).iter() {
+                            for truth in [true, false] {
+                                let c = cand(cell, digit);
+                                let (branch, quick) = (Outcome::of(&propagator.run(c, truth)), links.outcome(c, truth));
+                                assert_eq!(branch.conflict, quick.conflict, "{line}, step {index}, {c} {truth}");
+                                if branch.conflict {
+                                    conflicts += 1;
+                                } else {
+                                    assert!(
+                                        branch.trues == quick.trues && branch.falses == quick.falses,
+                                        "{line}, step {index}: the outcomes of {c} {truth} differ"
+                                    );
+                                }
+                            }
+                        }
+                    }
+                }
+                board.apply(step);
+            }
+        }
+        assert!(conflicts > 1000, "only {conflicts} contradictions: too few to tell");
+    }
 
     /// The quick trial passes over an assumption only where neither a chain nor a net (without
     /// nesting) finds a contradiction: every contradiction their branches find, it finds too.
