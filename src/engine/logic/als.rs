@@ -283,8 +283,8 @@ pub fn xy_chain(board: &Board, found: &mut Found) {
     let index = index(board);
     let sets = &index.sets;
     let n = sets.len();
-    // Links between sets of up to six cells, each with what the search reads of the set it
-    // leads to (kept together so the search does not wander through the sets).
+    // Links between sets of up to six cells, each with the cells of the set it leads to (kept
+    // together so the search does not wander through the sets).
     let links: Vec<Vec<ChainLink>> = index
         .links
         .iter()
@@ -300,7 +300,6 @@ pub fn xy_chain(board: &Board, found: &mut Found) {
                     set: j,
                     rcc,
                     cells: sets[j].cells,
-                    digits: sets[j].digits,
                 })
                 .collect()
         })
@@ -311,8 +310,12 @@ pub fn xy_chain(board: &Board, found: &mut Found) {
         budget: 200_000,
         ends: [CellSet::EMPTY; 10],
         end_digits: Candidates::NONE,
+        end_masks: vec![0; n],
+        end_start: vec![0; n],
+        start: 0,
     };
     for start in 0..n {
+        search.start = start;
         // An end set must have a digit that some cell outside it sees in all its cells.
         let a = &sets[start];
         search.end_digits = Candidates::NONE;
@@ -327,30 +330,18 @@ pub fn xy_chain(board: &Board, found: &mut Found) {
         }
         path.clear();
         path.push((start, 0));
-        extend(
-            board,
-            sets,
-            &links,
-            &mut path,
-            a.cells,
-            a.digits,
-            MAX_SETS,
-            found,
-            &mut search,
-        );
+        extend(board, sets, &links, &mut path, a.cells, MAX_SETS, found, &mut search);
         if !search.keep_looking || search.budget == 0 {
             return;
         }
     }
 }
 
-/// A link of an ALS chain: the set it leads to, by which restricted commons, and that set's cells
-/// and digits.
+/// A link of an ALS chain: the set it leads to, by which restricted commons, and that set's cells.
 struct ChainLink {
     set: usize,
     rcc: Candidates,
     cells: CellSet,
-    digits: Candidates,
 }
 
 /// The state of a depth-first chain search: whether to go on, how many extensions are left
@@ -361,6 +352,30 @@ struct Search {
     budget: usize,
     ends: [CellSet; 10],
     end_digits: Candidates,
+    /// For each set as the other end of a chain from the current first set: the digits Z some
+    /// cell outside both sees in all their Z cells (valid where `end_start` is the first set + 1).
+    end_masks: Vec<u16>,
+    end_start: Vec<usize>,
+    start: usize,
+}
+
+impl Search {
+    /// The digits that set `last` could eliminate as the far end of a chain from the first set
+    /// (the chain's inner sets may still cover the targets), worked out once per first set.
+    fn end_mask(&mut self, sets: &[Als], last: usize) -> u16 {
+        if self.end_start[last] != self.start + 1 {
+            let b = &sets[last];
+            let mut mask = 0;
+            for z in Candidates::from_mask(self.end_digits.mask() & b.digits.mask()).iter() {
+                if !((self.ends[z as usize] & b.seeing[z as usize]) - b.cells).is_empty() {
+                    mask |= 1 << z;
+                }
+            }
+            self.end_masks[last] = mask;
+            self.end_start[last] = self.start + 1;
+        }
+        self.end_masks[last]
+    }
 }
 
 /// Depth-first extension of an ALS chain (whose sets cover `used`); reports chains of at least
@@ -372,7 +387,6 @@ fn extend(
     links: &[Vec<ChainLink>],
     path: &mut Vec<(usize, Digit)>,
     used: CellSet,
-    last_digits: Candidates,
     max: usize,
     found: &mut Found,
     search: &mut Search,
@@ -386,7 +400,7 @@ fn extend(
         let first_link = path[1].1;
         // The digits Z the end sets share (not the first or last link) that some cell outside
         // the chain sees in all their cells.
-        let zs = search.end_digits.mask() & last_digits.mask() & !(1 << first_link) & !(1 << last_link);
+        let zs = search.end_mask(sets, last) & !(1 << first_link) & !(1 << last_link);
         let b = &sets[last];
         if zs != 0
             && Candidates::from_mask(zs)
@@ -410,17 +424,7 @@ fn extend(
         }
         for x in link.rcc.iter().filter(|&x| x != last_link) {
             path.push((link.set, x));
-            extend(
-                board,
-                sets,
-                links,
-                path,
-                used | link.cells,
-                link.digits,
-                max,
-                found,
-                search,
-            );
+            extend(board, sets, links, path, used | link.cells, max, found, search);
             path.pop();
             if !search.keep_looking || search.budget == 0 {
                 return;
