@@ -206,16 +206,19 @@ fn remembering_searches_change_no_step() {
     }
 }
 
-/// The same for the fish searches that remember per digit, asked at every position of a path
-/// (not only where the ladder reaches them, so that they find something often).
+/// The same for each search that remembers where it found nothing (per digit, or the whole
+/// board) and looks again only where candidates changed, asked at every position of a path (not
+/// only where the ladder reaches it, so that it finds something often).
 #[test]
-fn remembering_fish_searches_find_what_fresh_ones_find() {
-    let fish = [
+fn remembering_searches_find_what_fresh_ones_find() {
+    let searches = [
         Technique::FrankenSwordfish,
         Technique::FinnedFrankenSwordfish,
         Technique::FrankenJellyfish,
         Technique::FinnedSwordfish,
         Technique::SashimiJellyfish,
+        Technique::SueDeCoq,
+        Technique::AlsXyWing,
     ];
     let puzzles = read_lines(&dataset("magictour-top1465.txt"));
     let mut found = 0;
@@ -223,21 +226,26 @@ fn remembering_fish_searches_find_what_fresh_ones_find() {
         let path = logic::logical_solve_with(&Position::from_givens(puzzle), None);
         let mut board = Board::from_position(&Position::from_givens(puzzle));
         for step in &path.steps {
-            let remembered: Vec<_> = fish.iter().map(|&t| logic::find_step_on(&board, t)).collect();
+            let remembered: Vec<_> = searches.iter().map(|&t| logic::find_step_on(&board, t)).collect();
             let fresh = std::thread::scope(|scope| {
                 scope
-                    .spawn(|| fish.iter().map(|&t| logic::find_step_on(&board, t)).collect::<Vec<_>>())
+                    .spawn(|| {
+                        searches
+                            .iter()
+                            .map(|&t| logic::find_step_on(&board, t))
+                            .collect::<Vec<_>>()
+                    })
                     .join()
                     .expect("the search ends")
             });
             assert!(
                 remembered == fresh,
-                "magictour puzzle {}: a remembering fish search differs from a fresh one",
+                "magictour puzzle {}: a remembering search differs from a fresh one",
                 index + 1
             );
             found += fresh.iter().flatten().count();
             board.apply(step);
         }
     }
-    assert!(found > 50, "the fish searches found {found} steps: too few to tell");
+    assert!(found > 50, "the searches found {found} steps: too few to tell");
 }

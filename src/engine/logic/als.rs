@@ -229,14 +229,26 @@ pub fn xz(board: &Board, found: &mut Found) {
 /// locked with X… either way A or B holds a digit Z common to both, so cells seeing all their
 /// Z cells lose Z.
 pub fn xy_wing(board: &Board, found: &mut Found) {
+    found.on_changed(Technique::AlsXyWing, board, |changed, found| {
+        xy_wing_among(board, changed, found)
+    });
+}
+
+/// ALS-XY-Wings with at least one set holding a changed cell (a step reads only its sets' cells
+/// and its targets).
+fn xy_wing_among(board: &Board, changed: CellSet, found: &mut Found) {
     let index = index(board);
     let sets = &index.sets;
     for (ci, c) in sets.iter().enumerate() {
         let linked = &index.links[ci];
+        let c_changed = !(c.cells & changed).is_empty();
         for (ia, (a_index, a_rcc)) in linked.iter().enumerate() {
             for (b_index, b_rcc) in &linked[ia + 1..] {
                 let (a, b) = (&sets[*a_index], &sets[*b_index]);
                 if !(a.cells & b.cells).is_empty() {
+                    continue;
+                }
+                if !c_changed && ((a.cells | b.cells) & changed).is_empty() {
                     continue;
                 }
                 for x in a_rcc.iter() {

@@ -49,6 +49,11 @@ impl Board {
         self.candidates[cell]
     }
 
+    /// Every cell's candidates (none for a filled cell).
+    pub fn all_candidates(&self) -> &[Candidates; CELLS] {
+        &self.candidates
+    }
+
     pub fn has(&self, cell: Cell, digit: Digit) -> bool {
         self.candidates[cell].contains(digit)
     }

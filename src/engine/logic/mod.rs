@@ -96,6 +96,25 @@ impl Found {
     }
 }
 
+impl Found {
+    /// Runs a search whose steps each read the candidates of a few cells, passing it the cells
+    /// whose candidates have changed since this technique last found nothing on this thread
+    /// (every cell when it has not, or when some cell has a candidate it lacked then): a step
+    /// reading none of them was there then too, with at least the same eliminations, so the
+    /// search may pass it over. Nothing changed, it does not run.
+    pub fn on_changed(&mut self, technique: Technique, board: &Board, search: impl FnOnce(CellSet, &mut Found)) {
+        let changed = barren::changed_cells(technique, board.all_candidates());
+        if changed.is_empty() {
+            return;
+        }
+        let before = self.steps.len();
+        search(changed, self);
+        if self.steps.len() == before {
+            barren::remember_board(technique, board.all_candidates());
+        }
+    }
+}
+
 /// The per-thread memory behind [`Found::per_digit`]: for each technique and digit, the
 /// candidate cells on which the technique last found nothing.
 mod barren {
@@ -103,7 +122,7 @@ mod barren {
 
     use super::technique::Technique;
     use crate::engine::cellset::CellSet;
-    use crate::engine::grid::Digit;
+    use crate::engine::grid::{Candidates, Digit, CELLS};
 
     thread_local! {
         static BARREN: RefCell<Vec<[Option<CellSet>; 10]>> =
@@ -117,6 +136,36 @@ mod barren {
             Some(then) if (cells - then).is_empty() => then - cells,
             _ => CellSet::ALL,
         })
+    }
+
+    thread_local! {
+        static BARREN_BOARDS: RefCell<Vec<Option<[Candidates; CELLS]>>> =
+            RefCell::new(vec![None; Technique::ALL.len()]);
+    }
+
+    /// The cells whose candidates differ from those the technique last found nothing on, when
+    /// each cell's are a subset of those then; every cell otherwise.
+    pub fn changed_cells(technique: Technique, now: &[Candidates; CELLS]) -> CellSet {
+        BARREN_BOARDS.with(|b| match &b.borrow()[technique as usize] {
+            Some(then) => {
+                let mut changed = CellSet::EMPTY;
+                for cell in 0..CELLS {
+                    let (was, is) = (then[cell].mask(), now[cell].mask());
+                    if is & !was != 0 {
+                        return CellSet::ALL;
+                    }
+                    if is != was {
+                        changed.insert(cell);
+                    }
+                }
+                changed
+            }
+            None => CellSet::ALL,
+        })
+    }
+
+    pub fn remember_board(technique: Technique, candidates: &[Candidates; CELLS]) {
+        BARREN_BOARDS.with(|b| b.borrow_mut()[technique as usize] = Some(*candidates));
     }
 
     pub fn remember(technique: Technique, digit: Digit, cells: CellSet) {

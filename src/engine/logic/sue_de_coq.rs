@@ -17,9 +17,20 @@ fn digits_of(board: &Board, cells: &[Cell]) -> u16 {
 }
 
 pub fn sue_de_coq(board: &Board, found: &mut Found) {
+    found.on_changed(Technique::SueDeCoq, board, |changed, found| {
+        search(board, changed, found)
+    });
+}
+
+/// Sue de Coq in every box and line that meet, passing over those where no cell has changed
+/// (a step reads only their cells).
+fn search(board: &Board, changed: CellSet, found: &mut Found) {
     for b in 0..9 {
         let box_house = 18 + b;
         for line in (b / 3 * 3..b / 3 * 3 + 3).chain(9 + b % 3 * 3..9 + b % 3 * 3 + 3) {
+            if ((CellSet::house(box_house) | CellSet::house(line)) & changed).is_empty() {
+                continue;
+            }
             let meet: Vec<Cell> = (CellSet::house(box_house) & CellSet::house(line) & board.empty_cells())
                 .iter()
                 .collect();
