@@ -251,17 +251,25 @@ fn every_rectangle(board: &Board) -> Vec<([Cell; 4], [Digit; 2])> {
     out
 }
 
-/// The corners of every rectangle in two rows, two columns and two boxes, in reading order.
+/// The corners of every rectangle in two rows, two columns and two boxes, in reading order
+/// (listed once).
 fn four_corners() -> impl Iterator<Item = [Cell; 4]> {
-    (0..9).flat_map(|r1| {
-        (r1 + 1..9).flat_map(move |r2| {
-            (0..9).flat_map(move |c1| {
-                (c1 + 1..9)
-                    .filter(move |&c2| (r1 / 3 == r2 / 3) != (c1 / 3 == c2 / 3))
-                    .map(move |c2| [cell_at(r1, c1), cell_at(r1, c2), cell_at(r2, c1), cell_at(r2, c2)])
+    static ALL: std::sync::OnceLock<Vec<[Cell; 4]>> = std::sync::OnceLock::new();
+    ALL.get_or_init(|| {
+        (0..9)
+            .flat_map(|r1| {
+                (r1 + 1..9).flat_map(move |r2| {
+                    (0..9).flat_map(move |c1| {
+                        (c1 + 1..9)
+                            .filter(move |&c2| (r1 / 3 == r2 / 3) != (c1 / 3 == c2 / 3))
+                            .map(move |c2| [cell_at(r1, c1), cell_at(r1, c2), cell_at(r2, c1), cell_at(r2, c2)])
+                    })
+                })
             })
-        })
+            .collect()
     })
+    .iter()
+    .copied()
 }
 
 /// The corners holding exactly the pair, and the others.
