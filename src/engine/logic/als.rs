@@ -54,7 +54,7 @@ pub(crate) fn index(board: &Board) -> Rc<AlsIndex> {
     LAST.with(|last| {
         last.get_or(board, |board| {
             let sets = enumerate_sets(board);
-            let links = link_sets(&sets);
+            let links = link_sets(board, &sets);
             AlsIndex { sets, links }
         })
     })
@@ -64,13 +64,28 @@ pub(crate) fn index(board: &Board) -> Rc<AlsIndex> {
 /// X is restricted common to A and B when B's X cells all lie where every X cell of A is seen:
 /// so the sets to try for A are found by the first X cell of B, among the few cells that see
 /// all of A's.
-fn link_sets(sets: &[Als]) -> Vec<Vec<(usize, Candidates)>> {
-    // by_first[x][cell]: the sets whose first cell holding x is `cell`.
-    let mut by_first: Vec<Vec<Vec<usize>>> = vec![vec![Vec::new(); 81]; 10];
+fn link_sets(board: &Board, sets: &[Als]) -> Vec<Vec<(usize, Candidates)>> {
+    // The sets whose first cell holding x is `cell`, in order, at `start[key]..start[key + 1]`
+    // of `by_first` (key `x * 81 + cell`): counted, then laid out.
+    let key = |x: Digit, cell: Cell| x as usize * CELLS + cell;
+    let mut start = vec![0u32; 10 * CELLS + 1];
+    for set in sets {
+        for x in set.digits.iter() {
+            if let Some(first) = set.holding[x as usize].first() {
+                start[key(x, first) + 1] += 1;
+            }
+        }
+    }
+    for k in 1..start.len() {
+        start[k] += start[k - 1];
+    }
+    let mut next = start.clone();
+    let mut by_first = vec![0usize; start[10 * CELLS] as usize];
     for (j, set) in sets.iter().enumerate() {
         for x in set.digits.iter() {
             if let Some(first) = set.holding[x as usize].first() {
-                by_first[x as usize][first].push(j);
+                by_first[next[key(x, first)] as usize] = j;
+                next[key(x, first)] += 1;
             }
         }
     }
@@ -80,8 +95,9 @@ fn link_sets(sets: &[Als]) -> Vec<Vec<(usize, Candidates)>> {
         partners.clear();
         for x in a.digits.iter() {
             let region = a.seeing[x as usize];
-            for cell in region.iter() {
-                for &j in &by_first[x as usize][cell] {
+            for cell in (region & board.cells_with(x)).iter() {
+                let k = key(x, cell);
+                for &j in &by_first[start[k] as usize..start[k + 1] as usize] {
                     let b = &sets[j];
                     if j > i && (b.holding[x as usize] - region).is_empty() && (a.cells & b.cells).is_empty() {
                         partners.push((j, 1 << x));
@@ -727,7 +743,7 @@ mod tests {
                         }
                     }
                 }
-                let links = link_sets(&sets);
+                let links = link_sets(&board, &sets);
                 assert!(links == expected, "{line}: the links differ");
                 linked += links.iter().map(Vec::len).sum::<usize>();
             }
