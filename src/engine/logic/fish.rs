@@ -115,7 +115,7 @@ pub fn finned(board: &Board, size: usize, sashimi: bool, found: &mut Found) {
         (3, true) => Technique::SashimiSwordfish,
         _ => Technique::SashimiJellyfish,
     };
-    found.per_digit(technique, board, |digit, _changed, found| {
+    found.per_digit(technique, board, |digit, changed, found| {
         for rows_are_base in [true, false] {
             let (bases, covers) = if rows_are_base { (0..9, 9..18) } else { (9..18, 0..9) };
             let cover_of = |cell: usize| if rows_are_base { col_of(cell) } else { row_of(cell) };
@@ -124,6 +124,10 @@ pub fn finned(board: &Board, size: usize, sashimi: bool, found: &mut Found) {
             let lines = &lines[..count];
             let mut keep_looking = true;
             each_combination(lines, size, |base| {
+                // A fish none of whose base lines has lost the digit was there before.
+                if base.iter().all(|&line| (CellSet::house(line) & changed).is_empty()) {
+                    return true;
+                }
                 let cells = base
                     .iter()
                     .fold(CellSet::EMPTY, |acc, &line| acc | board.cells_in(line, digit));
