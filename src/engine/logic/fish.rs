@@ -405,9 +405,28 @@ impl CoverSearch<'_> {
             }
             return true;
         };
-        // With every cover chosen, each open cell must be a fin.
-        if covers.len() == self.size && (!self.finned || fins.len() as usize + open.len() as usize > self.max_fins) {
-            return true;
+        // With every cover chosen, each open cell must be a fin; something holding the digit
+        // must see them all (and then sees every smaller set of them).
+        if covers.len() == self.size {
+            let all = *fins | open;
+            if !self.finned
+                || all.len() as usize > self.max_fins
+                || (all.common_peers() & self.board.cells_with(self.digit)).is_empty()
+            {
+                return true;
+            }
+            return report_generalised(
+                self.board,
+                self.digit,
+                self.base,
+                self.cells,
+                covers,
+                covered,
+                self.technique,
+                self.mutant,
+                self.finned,
+                found,
+            );
         }
         if covers.len() < self.size {
             for h in crate::engine::grid::houses_of(cell) {
