@@ -4,7 +4,6 @@
 //! (three sets, two links), ALS-XY-Chain (a chain of sets) and Death Blossom (a stem cell whose
 //! every digit locks a set).
 
-use std::collections::HashSet;
 use std::rc::Rc;
 
 use super::board::{Board, LastBoard};
@@ -13,7 +12,7 @@ use super::step::{Role, Step};
 use super::technique::Technique;
 use super::Found;
 use crate::engine::cellset::CellSet;
-use crate::engine::grid::{Candidates, Cell, Digit, House, CELLS};
+use crate::engine::grid::{col_of, row_of, Candidates, Cell, Digit, House, CELLS};
 
 /// An almost locked set.
 #[derive(Clone, Debug)]
@@ -122,11 +121,24 @@ fn link_sets(board: &Board, sets: &[Als]) -> Vec<Vec<(usize, Candidates)>> {
     links
 }
 
+/// Whether a set of cells of this house lies in a house enumerated before it (rows, then
+/// columns, then boxes): a column's set inside a row is one cell, a box's set inside a line.
+fn found_before(house: usize, cells: CellSet) -> bool {
+    let Some(first) = cells.first() else {
+        return false;
+    };
+    let inside = |h: usize| (cells - CellSet::house(h)).is_empty();
+    match house {
+        0..=8 => false,
+        9..=17 => inside(row_of(first)),
+        _ => inside(row_of(first)) || inside(9 + col_of(first)),
+    }
+}
+
 /// Every almost locked set of up to eight cells.
 fn enumerate_sets(board: &Board) -> Vec<Als> {
     let max_cells = 8;
-    let mut seen: HashSet<CellSet> = HashSet::new();
-    let mut out = Vec::new();
+    let mut out = Vec::with_capacity(512);
     for house in 0..27 {
         let empty: Vec<Cell> = (CellSet::house(house) & board.empty_cells()).iter().collect();
         let n = empty.len();
@@ -142,7 +154,7 @@ fn enumerate_sets(board: &Board) -> Vec<Als> {
                 continue;
             }
             let cells: CellSet = (0..n).filter(|&i| mask >> i & 1 == 1).map(|i| empty[i]).collect();
-            if !seen.insert(cells) {
+            if found_before(house, cells) {
                 continue;
             }
             let digits = Candidates::from_mask(digits);
@@ -713,10 +725,10 @@ mod tests {
             .collect()
     }
 
-    /// The links found by first cells are those of testing every pair, in the same order, on
-    /// boards along magictour paths.
+    /// The sets are those of trying every subset of every house, and the links found by first
+    /// cells those of testing every pair, in the same order, on boards along magictour paths.
     #[test]
-    fn links_are_those_of_every_pair() {
+    fn sets_and_links_are_those_of_every_subset_and_pair() {
         let text = std::fs::read_to_string(concat!(
             env!("CARGO_MANIFEST_DIR"),
             "/../shared/datasets/magictour-top1465.txt"
@@ -733,6 +745,27 @@ mod tests {
                     continue;
                 }
                 let sets = enumerate_sets(&board);
+                // The sets are those of trying every subset of every house, each once.
+                let mut seen = std::collections::HashSet::new();
+                let mut naive = Vec::new();
+                for house in 0..27 {
+                    let empty: Vec<Cell> = (CellSet::house(house) & board.empty_cells()).iter().collect();
+                    for mask in 1u32..(1 << empty.len()) {
+                        let cells: CellSet = (0..empty.len())
+                            .filter(|&i| mask >> i & 1 == 1)
+                            .map(|i| empty[i])
+                            .collect();
+                        let digits = cells.iter().fold(0u16, |m, c| m | board.candidates(c).mask());
+                        if cells.len() <= 8
+                            && (cells.len() as usize) < empty.len()
+                            && digits.count_ones() == cells.len() + 1
+                            && seen.insert(cells)
+                        {
+                            naive.push(cells);
+                        }
+                    }
+                }
+                assert!(sets.iter().map(|s| s.cells).eq(naive), "{line}: the sets differ");
                 let mut expected = vec![Vec::new(); sets.len()];
                 for i in 0..sets.len() {
                     for j in i + 1..sets.len() {
