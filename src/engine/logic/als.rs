@@ -711,7 +711,7 @@ fn blossom(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::grid::Position;
+    use crate::engine::logic::magictour_positions;
 
     /// The restricted common candidates of two sets that do not overlap: digits in both whose
     /// cells in one set all see their cells in the other.
@@ -729,57 +729,43 @@ mod tests {
     /// cells those of testing every pair, in the same order, on boards along magictour paths.
     #[test]
     fn sets_and_links_are_those_of_every_subset_and_pair() {
-        let text = std::fs::read_to_string(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../shared/datasets/magictour-top1465.txt"
-        ))
-        .expect("magictour: put shared/ beside the checkout");
         let mut linked = 0;
-        for line in text.lines().filter(|l| l.len() >= 81).step_by(50) {
-            let givens = Position::from_givens(&crate::engine::format::parse_line(line).expect("a puzzle").givens());
-            let path = super::super::logical_solve_with(&givens, None);
-            let mut board = Board::from_position(&givens);
-            for (index, step) in path.steps.iter().enumerate() {
-                board.apply(step);
-                if index % 2 == 1 {
-                    continue;
-                }
-                let sets = enumerate_sets(&board);
-                // The sets are those of trying every subset of every house, each once.
-                let mut seen = std::collections::HashSet::new();
-                let mut naive = Vec::new();
-                for house in 0..27 {
-                    let empty: Vec<Cell> = (CellSet::house(house) & board.empty_cells()).iter().collect();
-                    for mask in 1u32..(1 << empty.len()) {
-                        let cells: CellSet = (0..empty.len())
-                            .filter(|&i| mask >> i & 1 == 1)
-                            .map(|i| empty[i])
-                            .collect();
-                        let digits = cells.iter().fold(0u16, |m, c| m | board.candidates(c).mask());
-                        if cells.len() <= 8
-                            && (cells.len() as usize) < empty.len()
-                            && digits.count_ones() == cells.len() + 1
-                            && seen.insert(cells)
-                        {
-                            naive.push(cells);
-                        }
+        for (line, _, board) in magictour_positions(50, 2) {
+            let sets = enumerate_sets(&board);
+            // The sets are those of trying every subset of every house, each once.
+            let mut seen = std::collections::HashSet::new();
+            let mut naive = Vec::new();
+            for house in 0..27 {
+                let empty: Vec<Cell> = (CellSet::house(house) & board.empty_cells()).iter().collect();
+                for mask in 1u32..(1 << empty.len()) {
+                    let cells: CellSet = (0..empty.len())
+                        .filter(|&i| mask >> i & 1 == 1)
+                        .map(|i| empty[i])
+                        .collect();
+                    let digits = cells.iter().fold(0u16, |m, c| m | board.candidates(c).mask());
+                    if cells.len() <= 8
+                        && (cells.len() as usize) < empty.len()
+                        && digits.count_ones() == cells.len() + 1
+                        && seen.insert(cells)
+                    {
+                        naive.push(cells);
                     }
                 }
-                assert!(sets.iter().map(|s| s.cells).eq(naive), "{line}: the sets differ");
-                let mut expected = vec![Vec::new(); sets.len()];
-                for i in 0..sets.len() {
-                    for j in i + 1..sets.len() {
-                        let rcc = restricted_commons(&sets[i], &sets[j]);
-                        if !rcc.is_empty() {
-                            expected[i].push((j, rcc));
-                            expected[j].push((i, rcc));
-                        }
-                    }
-                }
-                let links = link_sets(&board, &sets);
-                assert!(links == expected, "{line}: the links differ");
-                linked += links.iter().map(Vec::len).sum::<usize>();
             }
+            assert!(sets.iter().map(|s| s.cells).eq(naive), "{line}: the sets differ");
+            let mut expected = vec![Vec::new(); sets.len()];
+            for i in 0..sets.len() {
+                for j in i + 1..sets.len() {
+                    let rcc = restricted_commons(&sets[i], &sets[j]);
+                    if !rcc.is_empty() {
+                        expected[i].push((j, rcc));
+                        expected[j].push((i, rcc));
+                    }
+                }
+            }
+            let links = link_sets(&board, &sets);
+            assert!(links == expected, "{line}: the links differ");
+            linked += links.iter().map(Vec::len).sum::<usize>();
         }
         assert!(linked > 10_000, "only {linked} links: too few to tell");
     }

@@ -390,18 +390,7 @@ impl CoverSearch<'_> {
         let open = self.cells - covered - *fins;
         let Some(cell) = open.first() else {
             if covers.len() == self.size {
-                return report_generalised(
-                    self.board,
-                    self.digit,
-                    self.base,
-                    self.cells,
-                    covers,
-                    covered,
-                    self.technique,
-                    self.mutant,
-                    self.finned,
-                    found,
-                );
+                return self.report(covers, covered, found);
             }
             return true;
         };
@@ -415,18 +404,7 @@ impl CoverSearch<'_> {
             {
                 return true;
             }
-            return report_generalised(
-                self.board,
-                self.digit,
-                self.base,
-                self.cells,
-                covers,
-                covered,
-                self.technique,
-                self.mutant,
-                self.finned,
-                found,
-            );
+            return self.report(covers, covered, found);
         }
         if covers.len() < self.size {
             for h in crate::engine::grid::houses_of(cell) {
@@ -451,66 +429,58 @@ impl CoverSearch<'_> {
         }
         true
     }
-}
-
-#[allow(clippy::too_many_arguments)]
-fn report_generalised(
-    board: &Board,
-    digit: u8,
-    base: &[usize],
-    cells: CellSet,
-    covers: &[usize],
-    covered: CellSet,
-    technique: Technique,
-    mutant: bool,
-    finned: bool,
-    found: &mut Found,
-) -> bool {
-    // The fins are the base cells no cover holds (a cell first taken as a fin may be covered).
-    let fins = cells - covered;
-    if finned == fins.is_empty() {
-        return true;
-    }
-    let kinds = |hs: &[usize]| hs.iter().fold(0u8, |m, &h| m | 1 << house_kind(h));
-    let (bk, ck) = (kinds(base), kinds(covers));
-    let basic = (bk == 1 && ck == 2) || (bk == 2 && ck == 1);
-    // Franken: no columns in the base and no rows in the covers, or the other way round.
-    let franken = !basic && ((bk & 2 == 0 && ck & 1 == 0) || (bk & 1 == 0 && ck & 2 == 0));
-    if basic || franken == mutant {
-        return true;
-    }
-    let cover_cells = covers
-        .iter()
-        .fold(CellSet::EMPTY, |acc, &h| acc | board.cells_in(h, digit));
-    let seen_by_fins = if fins.is_empty() {
-        CellSet::ALL
-    } else {
-        fins.common_peers()
-    };
-    let mut targets = (cover_cells - cells) & seen_by_fins;
-    // Cannibalism: a base cell in two covers.
-    for cell in (cells - fins).iter() {
-        if covers.iter().filter(|&&h| CellSet::house(h).contains(cell)).count() >= 2 && seen_by_fins.contains(cell) {
-            targets.insert(cell);
+    /// Reports the fish of these covers if it is of the wanted kind (finned or not, franken
+    /// or mutant) and removes something. Returns whether to keep looking.
+    fn report(&self, covers: &[usize], covered: CellSet, found: &mut Found) -> bool {
+        let (board, digit, base, cells) = (self.board, self.digit, self.base, self.cells);
+        let (technique, mutant, finned) = (self.technique, self.mutant, self.finned);
+        // The fins are the base cells no cover holds (a cell first taken as a fin may be covered).
+        let fins = cells - covered;
+        if finned == fins.is_empty() {
+            return true;
         }
-    }
-    if targets.is_empty() {
-        return true;
-    }
-    let mut step = fish_step(technique, digit, base, covers, cells - fins, fins, targets);
-    step.explain_with(found.explains(), || {
-        let template = if fins.is_empty() {
-            phrase("{technique} on {digit}: each of {base} needs {digit} once, in separate cells; {cover} hold all of those. So the covers hold {digit} only there, and {targets} cannot be {digit}.")
+        let kinds = |hs: &[usize]| hs.iter().fold(0u8, |m, &h| m | 1 << house_kind(h));
+        let (bk, ck) = (kinds(base), kinds(covers));
+        let basic = (bk == 1 && ck == 2) || (bk == 2 && ck == 1);
+        // Franken: no columns in the base and no rows in the covers, or the other way round.
+        let franken = !basic && ((bk & 2 == 0 && ck & 1 == 0) || (bk & 1 == 0 && ck & 2 == 0));
+        if basic || franken == mutant {
+            return true;
+        }
+        let cover_cells = covers
+            .iter()
+            .fold(CellSet::EMPTY, |acc, &h| acc | board.cells_in(h, digit));
+        let seen_by_fins = if fins.is_empty() {
+            CellSet::ALL
         } else {
-            phrase("{technique} on {digit}: each of {base} needs {digit} once, in separate cells; {cover} hold all of those but the fins {fins}. So the covers hold {digit} only there unless a fin holds it (and the targets see every fin), and {targets} cannot be {digit}.")
+            fins.common_peers()
         };
-        Explanation::new(template)
-            .technique("technique", technique)
-            .digit("digit", digit)
-            .houses("base", base.iter().copied())
-            .houses("cover", covers.iter().copied())
-            .cells("fins", fins.iter())
-            .cells("targets", targets.iter())
-    });
-    found.add(step)
+        let mut targets = (cover_cells - cells) & seen_by_fins;
+        // Cannibalism: a base cell in two covers.
+        for cell in (cells - fins).iter() {
+            if covers.iter().filter(|&&h| CellSet::house(h).contains(cell)).count() >= 2 && seen_by_fins.contains(cell)
+            {
+                targets.insert(cell);
+            }
+        }
+        if targets.is_empty() {
+            return true;
+        }
+        let mut step = fish_step(technique, digit, base, covers, cells - fins, fins, targets);
+        step.explain_with(found.explains(), || {
+            let template = if fins.is_empty() {
+                phrase("{technique} on {digit}: each of {base} needs {digit} once, in separate cells; {cover} hold all of those. So the covers hold {digit} only there, and {targets} cannot be {digit}.")
+            } else {
+                phrase("{technique} on {digit}: each of {base} needs {digit} once, in separate cells; {cover} hold all of those but the fins {fins}. So the covers hold {digit} only there unless a fin holds it (and the targets see every fin), and {targets} cannot be {digit}.")
+            };
+            Explanation::new(template)
+                .technique("technique", technique)
+                .digit("digit", digit)
+                .houses("base", base.iter().copied())
+                .houses("cover", covers.iter().copied())
+                .cells("fins", fins.iter())
+                .cells("targets", targets.iter())
+        });
+        found.add(step)
+    }
 }

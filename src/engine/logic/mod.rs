@@ -94,9 +94,7 @@ impl Found {
             }
         }
     }
-}
 
-impl Found {
     /// Runs a search whose steps each read the candidates of a few cells, passing it the cells
     /// whose candidates have changed since this technique last found nothing on this thread
     /// (every cell when it has not, or when some cell has a candidate it lacked then): a step
@@ -115,8 +113,8 @@ impl Found {
     }
 }
 
-/// The per-thread memory behind [`Found::per_digit`]: for each technique and digit, the
-/// candidate cells on which the technique last found nothing.
+/// The per-thread memory behind [`Found::per_digit`] and [`Found::on_changed`]: for each
+/// technique (and digit), the candidates on which the technique last found nothing.
 mod barren {
     use std::cell::RefCell;
 
@@ -396,4 +394,28 @@ pub fn logical_solve(puzzle: &Position) -> SolvePath {
 pub fn agrees_with(step: &Step, solution: &[Digit; CELLS]) -> bool {
     step.placements.iter().all(|p| solution[p.cell] == p.digit)
         && step.eliminations.iter().all(|e| solution[e.cell] != e.digit)
+}
+
+/// For the engine's unit tests: every `every_step`-th position along the logical paths of every
+/// `every_puzzle`-th puzzle of magictour-top1465 (from `../shared`), each with the puzzle's line
+/// and the index of the step taken from it.
+#[cfg(test)]
+pub(crate) fn magictour_positions(every_puzzle: usize, every_step: usize) -> Vec<(String, usize, Board)> {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../shared/datasets/magictour-top1465.txt"
+    ))
+    .expect("magictour: put shared/ beside the checkout");
+    let mut out = Vec::new();
+    for line in text.lines().filter(|l| l.len() >= 81).step_by(every_puzzle) {
+        let givens = Position::from_givens(&super::format::parse_line(line).expect("a puzzle").givens());
+        let mut board = Board::from_position(&givens);
+        for (index, step) in logical_solve_with(&givens, None).steps.iter().enumerate() {
+            if index % every_step == 0 {
+                out.push((line.to_string(), index, board.clone()));
+            }
+            board.apply(step);
+        }
+    }
+    out
 }

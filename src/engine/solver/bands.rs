@@ -309,23 +309,12 @@ impl Trial {
     /// Whether `digit` in `cell` being true (or false) leads to a contradiction.
     pub fn contradicts(&self, cell: usize, digit: Digit, truth: bool) -> bool {
         let mut trial = *self;
-        let index = (digit as usize - 1) * 3 + cell / 27;
-        let bit = 1 << (cell % 27);
         if truth {
-            if trial.0.cells[index] & bit == 0 {
+            if trial.0.place_given(cell, digit as usize - 1).is_none() {
                 return true;
             }
-            for other in 0..9 {
-                trial.0.cells[other * 3 + cell / 27] &= !bit;
-            }
-            trial.0.cells[index] |= bit;
-            trial.0.cells[index] &= BAND_PEERS_EXCLUDED[cell % 27];
-            let column = !(COLUMN << (cell % 9));
-            let base = index - cell / 27;
-            trial.0.cells[base + (cell / 27 + 1) % 3] &= column;
-            trial.0.cells[base + (cell / 27 + 2) % 3] &= column;
         } else {
-            trial.0.cells[index] &= !bit;
+            trial.0.cells[(digit as usize - 1) * 3 + cell / 27] &= !(1 << (cell % 27));
         }
         trial.settle().is_err()
     }

@@ -154,6 +154,8 @@ struct Propagator<'a> {
     /// Whether nets use locked candidates (nested nets inside a branch use singles only).
     locked: bool,
     template: Branch,
+    /// A chain's links: the strong links of the position (none for a net).
+    links: Option<StrongLinks<'a>>,
 }
 
 impl<'a> Propagator<'a> {
@@ -164,6 +166,7 @@ impl<'a> Propagator<'a> {
             nested: false,
             locked: true,
             template: Branch::new(board),
+            links: (!net).then(|| StrongLinks::new(board)),
         }
     }
 
@@ -256,21 +259,10 @@ impl<'a> Propagator<'a> {
                         _ => {}
                     }
                 }
-            } else {
+            } else if let Some(links) = &self.links {
                 // Chains: strong links of the position.
-                let cands = self.board.candidates(cell);
-                if cands.len() == 2 {
-                    if let Some(other) = cands.iter().find(|&d| d != digit) {
-                        queue.push((cand(cell, other), true, Reason::StrongLink(c), depth + 1));
-                    }
-                }
-                for house in houses_of(cell) {
-                    let places = self.board.cells_in(house, digit);
-                    if places.len() == 2 {
-                        if let Some(p) = places.iter().find(|&p| p != cell) {
-                            queue.push((cand(p, digit), true, Reason::StrongLink(c), depth + 1));
-                        }
-                    }
+                for p in links.partners(c) {
+                    queue.push((p, true, Reason::StrongLink(c), depth + 1));
                 }
             }
         }
@@ -530,6 +522,15 @@ impl<'a> StrongLinks<'a> {
         StrongLinks { board, partners }
     }
 
+    /// The other ends of a candidate's strong links: the cell's other digit (a bivalue cell),
+    /// then the digit's other place in each of its houses with two.
+    fn partners(&self, c: Cand) -> impl Iterator<Item = Cand> + '_ {
+        self.partners[c as usize]
+            .iter()
+            .copied()
+            .take_while(|&p| p != Cand::MAX)
+    }
+
     /// What a chain branch from `c` (true or false) reaches, as [`Outcome::of`] its branch
     /// would give: the whole closure, or (with a contradiction) that there is one. The closure
     /// is the same whatever order its links are followed in, and so is whether it holds a
@@ -571,7 +572,7 @@ impl<'a> StrongLinks<'a> {
                     pending.push((cand(cell, other), false));
                 }
             } else {
-                for &p in self.partners[c as usize].iter().take_while(|&&p| p != Cand::MAX) {
+                for p in self.partners(c) {
                     let (pc, pd) = (cell_of(p), digit_of(p));
                     if out.trues[pd as usize].contains(pc) {
                         continue;
@@ -599,8 +600,7 @@ fn contradiction(board: &Board, net: bool, found: &mut Found) {
         Technique::ForcingChainContradiction
     };
     let mut best = Shortest::new(found);
-    let trial = quick_trial(board);
-    let links = (!net).then(|| StrongLinks::new(board));
+    let trial = if net { quick_trial(board) } else { None };
     let passes: &[bool] = if net { &[false, true] } else { &[false] };
     for &nested in passes {
         if nested && !best.is_empty() {
@@ -623,7 +623,7 @@ fn contradiction(board: &Board, net: bool, found: &mut Found) {
             {
                 // Most assumptions lead nowhere; the quick trial (a chain's own links, or for a
                 // net, the band solver's propagation) rules them out.
-                let leads_nowhere = match &links {
+                let leads_nowhere = match &propagator.links {
                     Some(links) => !links.outcome(c, assumed).conflict,
                     None => !nested && trial.is_some_and(|t| !t.contradicts(cell, digit, assumed)),
                 };
@@ -744,12 +744,11 @@ fn verity(board: &Board, net: bool, found: &mut Found) {
     // every source shares these, and only a source with a common conclusion runs its branches
     // again in full to write them out.
     let mut outcome: Vec<Option<Outcome>> = vec![None; CELLS * 9];
-    // A chain's outcomes come as well from its links without reasons.
-    let links = (!net).then(|| StrongLinks::new(board));
     for cell in board.empty_cells().iter() {
         for digit in board.candidates(cell).iter() {
             let c = cand(cell, digit);
-            outcome[c as usize] = Some(match &links {
+            // A chain's outcomes come as well from its links without reasons.
+            outcome[c as usize] = Some(match &propagator.links {
                 Some(links) => links.outcome(c, true),
                 None => Outcome::of(&propagator.run(c, true)),
             });
@@ -926,46 +925,39 @@ fn singles_contradict(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::grid::Position;
+    use crate::engine::logic::magictour_positions;
+
+    /// Every candidate of the board, assumed true and assumed false.
+    fn literals(board: &Board) -> impl Iterator<Item = (Cell, Digit, bool)> + '_ {
+        board.empty_cells().iter().flat_map(move |cell| {
+            board
+                .candidates(cell)
+                .iter()
+                .flat_map(move |digit| [(cell, digit, true), (cell, digit, false)])
+        })
+    }
 
     /// A chain's outcome from its links without reasons is its branch's: the same contradiction,
     /// or the same candidates true and false. Checked for every candidate, true and false, at
     /// positions along magictour paths.
     #[test]
     fn chain_outcomes_without_reasons_are_the_branches() {
-        let text = std::fs::read_to_string(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../shared/datasets/magictour-top1465.txt"
-        ))
-        .expect("magictour: put shared/ beside the checkout");
         let mut conflicts = 0;
-        for line in text.lines().filter(|l| l.len() >= 81).step_by(60) {
-            let givens = Position::from_givens(&crate::engine::format::parse_line(line).expect("a puzzle").givens());
-            let path = super::super::logical_solve_with(&givens, None);
-            let mut board = Board::from_position(&givens);
-            for (index, step) in path.steps.iter().enumerate() {
-                if index % 3 == 0 {
-                    let propagator = Propagator::new(&board, false);
-                    let links = StrongLinks::new(&board);
-                    for cell in board.empty_cells().iter() {
-                        for digit in board.candidates(cell).iter() {
-                            for truth in [true, false] {
-                                let c = cand(cell, digit);
-                                let (branch, quick) = (Outcome::of(&propagator.run(c, truth)), links.outcome(c, truth));
-                                assert_eq!(branch.conflict, quick.conflict, "{line}, step {index}, {c} {truth}");
-                                if branch.conflict {
-                                    conflicts += 1;
-                                } else {
-                                    assert!(
-                                        branch.trues == quick.trues && branch.falses == quick.falses,
-                                        "{line}, step {index}: the outcomes of {c} {truth} differ"
-                                    );
-                                }
-                            }
-                        }
-                    }
+        for (line, index, board) in magictour_positions(60, 3) {
+            let propagator = Propagator::new(&board, false);
+            let links = propagator.links.as_ref().expect("a chain's links");
+            for (cell, digit, truth) in literals(&board) {
+                let c = cand(cell, digit);
+                let (branch, quick) = (Outcome::of(&propagator.run(c, truth)), links.outcome(c, truth));
+                assert_eq!(branch.conflict, quick.conflict, "{line}, step {index}, {c} {truth}");
+                if branch.conflict {
+                    conflicts += 1;
+                } else {
+                    assert!(
+                        branch.trues == quick.trues && branch.falses == quick.falses,
+                        "{line}, step {index}: the outcomes of {c} {truth} differ"
+                    );
                 }
-                board.apply(step);
             }
         }
         assert!(conflicts > 1000, "only {conflicts} contradictions: too few to tell");
@@ -976,40 +968,23 @@ mod tests {
     /// Checked for every candidate, true and false, at positions along magictour paths.
     #[test]
     fn the_quick_trial_finds_every_contradiction_the_branches_find() {
-        let text = std::fs::read_to_string(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../shared/datasets/magictour-top1465.txt"
-        ))
-        .expect("magictour: put shared/ beside the checkout");
         let mut found = [0usize; 2];
-        for line in text.lines().filter(|l| l.len() >= 81).step_by(40) {
-            let givens = Position::from_givens(&crate::engine::format::parse_line(line).expect("a puzzle").givens());
-            let path = super::super::logical_solve_with(&givens, None);
-            let mut board = Board::from_position(&givens);
-            for (index, step) in path.steps.iter().enumerate() {
-                if index % 3 == 0 {
-                    let trial = quick_trial(&board).expect("a position of a valid puzzle propagates");
-                    for net in [false, true] {
-                        let propagator = Propagator::new(&board, net);
-                        for cell in board.empty_cells().iter() {
-                            for digit in board.candidates(cell).iter() {
-                                for truth in [true, false] {
-                                    if propagator.run(cand(cell, digit), truth).conflict.is_some() {
-                                        found[net as usize] += 1;
-                                        assert!(
-                                            trial.contradicts(cell, digit, truth),
-                                            "{line}, step {index}: {} {} {digit} leads a {} to a contradiction, the trial to none",
-                                            cell_name(cell),
-                                            if truth { "=" } else { "<>" },
-                                            if net { "net" } else { "chain" }
-                                        );
-                                    }
-                                }
-                            }
-                        }
+        for (line, index, board) in magictour_positions(40, 3) {
+            let trial = quick_trial(&board).expect("a position of a valid puzzle propagates");
+            for net in [false, true] {
+                let propagator = Propagator::new(&board, net);
+                for (cell, digit, truth) in literals(&board) {
+                    if propagator.run(cand(cell, digit), truth).conflict.is_some() {
+                        found[net as usize] += 1;
+                        assert!(
+                            trial.contradicts(cell, digit, truth),
+                            "{line}, step {index}: {} {} {digit} leads a {} to a contradiction, the trial to none",
+                            cell_name(cell),
+                            if truth { "=" } else { "<>" },
+                            if net { "net" } else { "chain" }
+                        );
                     }
                 }
-                board.apply(step);
             }
         }
         assert!(
