@@ -20,6 +20,26 @@ fn succeed(args: &[&str]) -> String {
     String::from_utf8(cli().args(args).assert().success().get_output().stdout.clone()).expect("UTF-8 output")
 }
 
+/// Runs the CLI on `input` as its standard input, expects success, and returns its output.
+fn succeed_on(args: &[&str], input: impl Into<Vec<u8>>) -> String {
+    String::from_utf8(
+        cli()
+            .args(args)
+            .write_stdin(input)
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone(),
+    )
+    .expect("UTF-8 output")
+}
+
+/// The JSON a successful run prints.
+fn json(output: &str) -> serde_json::Value {
+    serde_json::from_str(output).expect("JSON output")
+}
+
 fn digits(line: &str) -> [u8; 81] {
     let mut grid = [0; 81];
     for (i, ch) in line.chars().take(81).enumerate() {
@@ -168,15 +188,7 @@ fn several_threads_answer_in_the_files_order() {
 fn solve_all_prints_every_solution_then_the_count() {
     let several = "8.........95.......76.........426798...571243...893165......916....3.487....1.532";
     let input = format!("{several}\n{PUZZLE}\n{}\n", ".".repeat(81));
-    let output = cli()
-        .args(["solve", "--all", "--limit", "2000", "-"])
-        .write_stdin(input)
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let text = String::from_utf8(output).unwrap();
+    let text = succeed_on(&["solve", "--all", "--limit", "2000", "-"], input);
     let mut lines = text.lines();
     let puzzle = digits(several);
     let expected = sudoku::Sudoku::from_bytes(puzzle).unwrap().solutions_count_up_to(2000);
@@ -198,16 +210,9 @@ fn solve_all_prints_every_solution_then_the_count() {
 #[test]
 fn solve_answers_are_right_by_the_rules() {
     let file = sample("17-clue-sample.txt");
-    let output = cli()
-        .arg("solve")
-        .arg(&file)
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
+    let output = succeed(&["solve", file.to_str().unwrap()]);
     let puzzles = common::read_lines(&file);
-    let answers: Vec<&str> = std::str::from_utf8(&output).unwrap().lines().collect();
+    let answers: Vec<&str> = output.lines().collect();
     assert_eq!(answers.len(), puzzles.len());
     for (puzzle, answer) in puzzles.iter().zip(answers) {
         assert_solves(puzzle, &digits(answer));
@@ -235,19 +240,8 @@ fn solve_reads_a_single_grid_file() {
 #[test]
 fn count_caps_at_the_limit() {
     let file = sample("multi-solution-sample.txt");
-    let output = cli()
-        .args(["count", "--limit", "3"])
-        .arg(&file)
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let counts: Vec<usize> = std::str::from_utf8(&output)
-        .unwrap()
-        .lines()
-        .map(|l| l.parse().unwrap())
-        .collect();
+    let output = succeed(&["count", "--limit", "3", file.to_str().unwrap()]);
+    let counts: Vec<usize> = output.lines().map(|l| l.parse().unwrap()).collect();
     let puzzles = common::read_lines(&file);
     assert_eq!(counts.len(), puzzles.len());
     for (puzzle, count) in puzzles.iter().zip(counts) {
@@ -275,19 +269,7 @@ fn count_caps_at_the_limit() {
 
 #[test]
 fn generate_is_seeded_unique_and_symmetric() {
-    let run = |args: &[&str]| {
-        String::from_utf8(
-            cli()
-                .arg("generate")
-                .args(args)
-                .assert()
-                .success()
-                .get_output()
-                .stdout
-                .clone(),
-        )
-        .unwrap()
-    };
+    let run = |args: &[&str]| succeed(&[&["generate"], args].concat());
     let first = run(&["--count", "3", "--seed", "9"]);
     assert_eq!(first, run(&["--count", "3", "--seed", "9"]));
     let lines: Vec<&str> = first.lines().collect();
@@ -336,18 +318,8 @@ fn generate_is_seeded_unique_and_symmetric() {
 #[test]
 fn convert_writes_every_format_and_reads_it_back() {
     for format in ["line", "grid", "sdk", "ss", "pm", "json"] {
-        let output = cli()
-            .args(["convert", "--to", format, "-"])
-            .write_stdin(format!("{PUZZLE}\n"))
-            .assert()
-            .success();
-        let text = String::from_utf8(output.get_output().stdout.clone()).unwrap();
-        let back = cli()
-            .args(["convert", "--to", "line", "-"])
-            .write_stdin(text.clone())
-            .assert()
-            .success();
-        let line = String::from_utf8(back.get_output().stdout.clone()).unwrap();
+        let text = succeed_on(&["convert", "--to", format, "-"], format!("{PUZZLE}\n"));
+        let line = succeed_on(&["convert", "--to", "line", "-"], text.clone());
         if format == "pm" {
             // A pencil-mark cell with one candidate reads back as filled.
             assert_eq!(reference_count(&digits(&line)), 1, "{format}:\n{text}");
@@ -357,12 +329,7 @@ fn convert_writes_every_format_and_reads_it_back() {
     }
     // Several puzzles in a multi-line format are separated by a blank line.
     let two = format!("{PUZZLE}\n{PUZZLE}\n");
-    let output = cli()
-        .args(["convert", "--to", "sdk", "-"])
-        .write_stdin(two)
-        .assert()
-        .success();
-    let text = String::from_utf8(output.get_output().stdout.clone()).unwrap();
+    let text = succeed_on(&["convert", "--to", "sdk", "-"], two);
     assert_eq!(text.lines().count(), 19);
     cli()
         .args(["convert", "--to", "xml", "-"])
@@ -379,15 +346,7 @@ fn convert_writes_every_format_and_reads_it_back() {
 #[test]
 fn bench_reports_per_file() {
     let file = sample("17-clue-sample.txt");
-    let output = cli()
-        .args(["bench", "--json"])
-        .arg(&file)
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let object: serde_json::Value = serde_json::from_slice(&output).unwrap();
+    let object = json(&succeed(&["bench", "--json", file.to_str().unwrap()]));
     assert_eq!(object["puzzles"], 200);
     assert_eq!(object["unique"], 200);
     assert!(object["micros_per_puzzle"].as_f64().unwrap() > 0.0);
@@ -451,15 +410,7 @@ fn hint_for_one_technique_reads_a_json_file_with_its_pencil_marks() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("position.json");
     std::fs::write(&path, x_wing_position()).unwrap();
-    let output = cli()
-        .args(["hint", "--technique", "x-wing"])
-        .arg(&path)
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let text = String::from_utf8(output).unwrap();
+    let text = succeed(&["hint", "--technique", "x-wing", path.to_str().unwrap()]);
     assert!(text.starts_with("x-wing: X-Wing on 1"), "{text}");
     let eliminations: Vec<&str> = text.lines().skip(1).collect();
     assert_eq!(eliminations.len(), 9);
@@ -483,29 +434,15 @@ fn hint_for_one_technique_reads_a_json_file_with_its_pencil_marks() {
 
 #[test]
 fn hint_json_and_all_steps() {
-    let output = cli()
-        .args(["hint", "--json", PUZZLE])
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let step: serde_json::Value = serde_json::from_slice(&output).unwrap();
+    let step = json(&succeed(&["hint", "--json", PUZZLE]));
     assert_eq!(step["technique"], "hidden-single");
     assert_eq!(step["name"], "Hidden Single");
     assert_eq!(step["placements"][0]["cell"], "r1c6");
     assert_eq!(step["placements"][0]["digit"], 8);
     assert!(step["highlights"]["cells"].is_array());
-    let output = cli()
-        .args(["hint", "--all", "--json", "--technique", "hidden-single", PUZZLE])
-        .assert()
-        .success();
-    let lines: Vec<serde_json::Value> = output
-        .get_output()
-        .stdout
-        .split(|&b| b == b'\n')
-        .filter(|l| !l.is_empty())
-        .map(|l| serde_json::from_slice(l).unwrap())
+    let lines: Vec<serde_json::Value> = succeed(&["hint", "--all", "--json", "--technique", "hidden-single", PUZZLE])
+        .lines()
+        .map(json)
         .collect();
     assert!(lines.len() > 1 && lines.iter().all(|s| s["technique"] == "hidden-single"));
 }
@@ -536,48 +473,38 @@ fn path_lists_every_step_and_solves_the_hardest_by_logic() {
 #[test]
 fn rate_prints_level_score_and_hardest_technique() {
     let input = format!("{PUZZLE}\n{HARDEST}\n{}\n", ".".repeat(81));
-    let output = cli()
-        .args(["rate", "-"])
-        .write_stdin(input)
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let text = String::from_utf8(output).unwrap();
+    let text = succeed_on(&["rate", "-"], input);
     let lines: Vec<&str> = text.lines().collect();
     // Rated as Sudoku Explainer does, by the easiest step at each point: hidden singles suffice.
     assert_eq!(lines[0], "easy 1.5 hidden-single");
     assert!(lines[1].starts_with("master "), "{}", lines[1]);
     assert_eq!(lines[2], "invalid: multiple solutions");
-    let output = cli()
-        .args(["rate", "--json", "-"])
-        .write_stdin(PUZZLE)
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let rating: serde_json::Value = serde_json::from_slice(&output).unwrap();
+    let rating = json(&succeed_on(&["rate", "--json", "-"], PUZZLE));
     assert_eq!(rating["level"], "easy");
     assert_eq!(rating["hardest"], "hidden-single");
 }
 
 #[test]
 fn generate_at_a_difficulty_adds_the_rating() {
-    let output = cli()
-        .args(["generate", "--difficulty", "medium", "--seed", "3", "--json"])
-        .assert()
-        .success();
-    let object: serde_json::Value = serde_json::from_slice(&output.get_output().stdout).unwrap();
+    let object = json(&succeed(&[
+        "generate",
+        "--difficulty",
+        "medium",
+        "--seed",
+        "3",
+        "--json",
+    ]));
     assert_eq!(object["rating"]["level"], "medium");
     let puzzle = digits(object["puzzle"].as_str().unwrap());
     assert_eq!(reference_count(&puzzle), 1);
-    let output = cli()
-        .args(["generate", "--difficulty", "expert", "--seed", "5", "--json"])
-        .assert()
-        .success();
-    let object: serde_json::Value = serde_json::from_slice(&output.get_output().stdout).unwrap();
+    let object = json(&succeed(&[
+        "generate",
+        "--difficulty",
+        "expert",
+        "--seed",
+        "5",
+        "--json",
+    ]));
     assert_eq!(object["rating"]["level"], "expert");
     cli().args(["generate", "--difficulty", "impossible"]).assert().code(2);
 }
