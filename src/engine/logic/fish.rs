@@ -145,24 +145,27 @@ pub fn finned(board: &Board, size: usize, sashimi: bool, found: &mut Found) {
                     if have > size {
                         continue;
                     }
+                    // The box's lines (at most three) that may join the cover.
                     let pool = mask_of(box_cells) & union & !outside;
-                    let pool: Vec<u16> = (0..9).filter(|i| pool >> i & 1 == 1).collect();
+                    let (pool, pool_len) = gather((0..9).filter(|i| pool >> i & 1 == 1));
+                    let pool: &[u16] = &pool[..pool_len];
                     let need = size - have;
                     if need > pool.len() {
                         continue;
                     }
-                    let mut choices = Vec::new();
-                    if need == 0 {
-                        choices.push(0u16);
-                    } else {
-                        each_combination(&pool, need, |chosen| {
-                            choices.push(chosen.iter().fold(0u16, |m, &i| m | 1 << i));
+                    let (mut choices, mut count) = ([0u16; 3], 1);
+                    if need > 0 {
+                        count = 0;
+                        each_combination(pool, need, |chosen| {
+                            choices[count] = chosen.iter().fold(0u16, |m, &i| m | 1 << i);
+                            count += 1;
                             true
                         });
                     }
-                    for extra in choices {
+                    for &extra in &choices[..count] {
                         let cover_mask = outside | extra;
-                        let cover: Vec<usize> = covers.clone().filter(|&l| cover_mask >> (l % 9) & 1 == 1).collect();
+                        let (cover, cover_len) = gather(covers.clone().filter(|&l| cover_mask >> (l % 9) & 1 == 1));
+                        let cover = &cover[..cover_len];
                         let cover_cells = cover
                             .iter()
                             .fold(CellSet::EMPTY, |acc, &l| acc | board.cells_in(l, digit));
@@ -171,18 +174,19 @@ pub fn finned(board: &Board, size: usize, sashimi: bool, found: &mut Found) {
                         if fins.is_empty() || !(fins - box_cells).is_empty() {
                             continue;
                         }
-                        let bodies: Vec<u32> = base.iter().map(|&l| (body & CellSet::house(l)).len()).collect();
-                        if bodies.contains(&0) || cover.iter().any(|&l| (body & CellSet::house(l)).is_empty()) {
+                        let bodies = base.iter().map(|&l| (body & CellSet::house(l)).len());
+                        if bodies.clone().any(|n| n == 0) || cover.iter().any(|&l| (body & CellSet::house(l)).is_empty())
+                        {
                             continue;
                         }
-                        if bodies.contains(&1) != sashimi {
+                        if bodies.clone().any(|n| n == 1) != sashimi {
                             continue;
                         }
                         let targets = (cover_cells - cells) & box_cells;
                         if targets.is_empty() {
                             continue;
                         }
-                        let mut step = fish_step(technique, digit, base, &cover, body, fins, targets);
+                        let mut step = fish_step(technique, digit, base, cover, body, fins, targets);
                         step.explain_with(found.explains(), || {
                             let template = match (fins.len() > 1, rows_are_base) {
                                 (false, true) => phrase("{technique} on {digit}: in {base}, {digit} lies in {cover} apart from the fin {fins}. Either the fish holds and those columns lose {digit} elsewhere, or the fin is {digit}; {targets} sees the fin and the fish, so it cannot be {digit}."),
@@ -271,6 +275,10 @@ fn generalised_on(
             .copied()
             .filter(|&h| base_line.is_none_or(|k| house_kind(h) == k || house_kind(h) == 2))
             .collect();
+        // The houses that may be covers (but for those of the base), as bits.
+        let cover_houses = (0..27)
+            .filter(|&h| cover_line.is_none_or(|k| house_kind(h) == k || house_kind(h) == 2))
+            .fold(0u32, |mask, h| mask | 1 << h);
         let mut keep_looking = true;
         let mut chosen = Vec::with_capacity(size);
         let mut covers = Vec::with_capacity(size);
@@ -281,9 +289,7 @@ fn generalised_on(
             changed,
         };
         bases.each(&base_pool, &mut chosen, CellSet::EMPTY, false, &mut |base, cells| {
-            let allowed = (0..27)
-                .filter(|&h| !base.contains(&h) && cover_line.is_none_or(|k| house_kind(h) == k || house_kind(h) == 2))
-                .fold(0u32, |mask, h| mask | 1 << h);
+            let allowed = cover_houses & !base.iter().fold(0u32, |mask, &h| mask | 1 << h);
             let search = CoverSearch {
                 board,
                 digit,
