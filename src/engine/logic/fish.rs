@@ -55,11 +55,7 @@ pub fn basic(board: &Board, size: usize, found: &mut Found) {
                     } else {
                         phrase("{technique} on {digit}: in {base}, {digit} lies only in {cover}, so it can be removed from the other cells of those rows.")
                     };
-                    Explanation::new(template)
-                        .technique("technique", technique)
-                        .digit("digit", digit)
-                        .houses("base", base.iter().copied())
-                        .houses("cover", cover.iter().copied())
+                    fish_explanation(template, technique, digit, base, &cover)
                 });
                 keep_looking = found.add(step);
                 keep_looking
@@ -99,6 +95,21 @@ fn fish_step(
         step.eliminate(cell, digit);
     }
     step
+}
+
+/// A fish step's explanation: `template` with its technique, digit, base and cover houses.
+fn fish_explanation(
+    template: &'static str,
+    technique: Technique,
+    digit: Digit,
+    base: &[usize],
+    cover: &[usize],
+) -> Explanation {
+    Explanation::new(template)
+        .technique("technique", technique)
+        .digit("digit", digit)
+        .houses("base", base.iter().copied())
+        .houses("cover", cover.iter().copied())
 }
 
 /// Finned and sashimi fish (X-Wing, Swordfish, Jellyfish): n base lines whose candidates lie in
@@ -194,11 +205,7 @@ pub fn finned(board: &Board, size: usize, sashimi: bool, found: &mut Found) {
                                 (true, true) => phrase("{technique} on {digit}: in {base}, {digit} lies in {cover} apart from the fins {fins}. Either the fish holds and those columns lose {digit} elsewhere, or a fin is {digit}; {targets} sees the fins and the fish, so it cannot be {digit}."),
                                 (true, false) => phrase("{technique} on {digit}: in {base}, {digit} lies in {cover} apart from the fins {fins}. Either the fish holds and those rows lose {digit} elsewhere, or a fin is {digit}; {targets} sees the fins and the fish, so it cannot be {digit}."),
                             };
-                            Explanation::new(template)
-                                .technique("technique", technique)
-                                .digit("digit", digit)
-                                .houses("base", base.iter().copied())
-                                .houses("cover", cover.iter().copied())
+                            fish_explanation(template, technique, digit, base, cover)
                                 .cells("fins", fins.iter())
                                 .cells("targets", targets.iter())
                         });
@@ -446,6 +453,8 @@ impl CoverSearch<'_> {
             }
             return self.report(covers, covered, found);
         }
+        // The houses that may still be covers, as bits.
+        let free = self.allowed & !taken;
         if self.bounded && covers.len() < self.size {
             // Open cells no two of which share a house that may still cover them each need a
             // cover or a fin of their own (a cell with no such house is a fin): too many of
@@ -456,7 +465,7 @@ impl CoverSearch<'_> {
                 } else {
                     0
                 };
-            let (free, mut used, mut apart) = (self.allowed & !taken, 0u32, 0);
+            let (mut used, mut apart) = (0u32, 0);
             for c in open.iter() {
                 let houses = HOUSE_BITS[c] & free;
                 if houses & used == 0 {
@@ -470,7 +479,7 @@ impl CoverSearch<'_> {
         }
         if covers.len() < self.size {
             for h in crate::engine::grid::houses_of(cell) {
-                if self.allowed >> h & 1 == 0 || taken >> h & 1 == 1 {
+                if free >> h & 1 == 0 {
                     continue;
                 }
                 covers.push(h);
@@ -535,11 +544,7 @@ impl CoverSearch<'_> {
             } else {
                 phrase("{technique} on {digit}: each of {base} needs {digit} once, in separate cells; {cover} hold all of those but the fins {fins}. So the covers hold {digit} only there unless a fin holds it (and the targets see every fin), and {targets} cannot be {digit}.")
             };
-            Explanation::new(template)
-                .technique("technique", technique)
-                .digit("digit", digit)
-                .houses("base", base.iter().copied())
-                .houses("cover", covers.iter().copied())
+            fish_explanation(template, technique, digit, base, covers)
                 .cells("fins", fins.iter())
                 .cells("targets", targets.iter())
         });
