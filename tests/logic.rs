@@ -219,6 +219,7 @@ fn remembering_searches_find_what_fresh_ones_find() {
         Technique::SashimiJellyfish,
         Technique::SueDeCoq,
         Technique::AlsXyWing,
+        Technique::AlsXyChain,
     ];
     let puzzles = read_lines(&dataset("magictour-top1465.txt"));
     let mut found = 0;

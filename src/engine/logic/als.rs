@@ -317,7 +317,21 @@ fn xy_wing_among(board: &Board, changed: CellSet, found: &mut Found) {
 
 /// ALS-XY-Chain: sets A1 - A2 - … - An joined by restricted common digits, consecutive links
 /// different; a digit Z in A1 and An (not the first or last link) is in one of them.
+///
+/// A rating solve asks again after every step, and hard positions come in runs a candidate or
+/// two apart. When the last complete search on this thread found nothing on a board whose
+/// candidates included these, a chain that removes something now must use what has changed
+/// since ([`Novelty`]): the search passes over the rest, in the same order.
 pub fn xy_chain(board: &Board, found: &mut Found) {
+    found.on_changed_since(Technique::AlsXyChain, board, |changed, then, found| {
+        xy_chain_since(board, then.map(|then| (changed, then)), found)
+    });
+}
+
+/// The ALS-XY-Chain search, over every chain or (`since` the changed cells and the candidates
+/// they had when the last search found nothing) the chains that may be new. Returns whether it
+/// was complete (not cut short by its budget).
+fn xy_chain_since(board: &Board, since: Option<(CellSet, &[Candidates; CELLS])>, found: &mut Found) -> bool {
     const MAX_SETS: usize = 6;
     const MAX_CELLS: u32 = 6;
     let index = index(board);
@@ -325,7 +339,7 @@ pub fn xy_chain(board: &Board, found: &mut Found) {
     let n = sets.len();
     // Links between sets of up to six cells, each with the cells of the set it leads to (kept
     // together so the search does not wander through the sets).
-    let links: Vec<Vec<ChainLink>> = index
+    let mut links: Vec<Vec<ChainLink>> = index
         .links
         .iter()
         .enumerate()
@@ -340,10 +354,12 @@ pub fn xy_chain(board: &Board, found: &mut Found) {
                     set: j,
                     rcc,
                     cells: sets[j].cells,
+                    new: 0,
                 })
                 .collect()
         })
         .collect();
+    let novelty = since.map(|(changed, then)| Novelty::new(board, sets, &mut links, changed, then));
     let mut path: Vec<(usize, Digit)> = Vec::new();
     let mut search = Search {
         keep_looking: true,
@@ -353,6 +369,7 @@ pub fn xy_chain(board: &Board, found: &mut Found) {
         end_masks: vec![0; n],
         end_start: vec![0; n],
         start: 0,
+        novelty,
     };
     for start in 0..n {
         search.start = start;
@@ -368,12 +385,130 @@ pub fn xy_chain(board: &Board, found: &mut Found) {
         if links[start].is_empty() || search.end_digits.is_empty() {
             continue;
         }
+        let new = search.novelty.as_ref().is_none_or(|novelty| novelty.ends_anew[start]);
         path.clear();
         path.push((start, 0));
-        extend(board, sets, &links, &mut path, a.cells, MAX_SETS, found, &mut search);
-        if !search.keep_looking || search.budget == 0 {
-            return;
+        extend(
+            board,
+            sets,
+            &links,
+            &mut path,
+            a.cells,
+            new,
+            MAX_SETS,
+            found,
+            &mut search,
+        );
+        if !search.keep_looking {
+            return true;
         }
+        if search.budget == 0 {
+            return false;
+        }
+    }
+    true
+}
+
+/// What has changed for ALS chains since a board on which none removed anything, whose
+/// candidates included the present ones. A set none of whose cells changed is as it was. A set
+/// with a changed cell either has other digits than its cells had then (it is new) or the same,
+/// having lost some of its cells holding the digits in `lost` (all ones for a new set). A link
+/// is new if a set of it is, or its digit joins the sets only now that they have lost some
+/// cells holding it (`ChainLink::new`); an end set is as it was but for cells outside it that
+/// now see all its Z cells and did not then (`ends_anew`). A chain of sets, links and ends as
+/// they were removes at most what it removed then: nothing. So a chain worth finding takes a
+/// new link, or starts or ends anew. `hops[i]`: the fewest links a chain at set `i` must still
+/// take for one of those (`u8::MAX`: none will).
+struct Novelty {
+    ends_anew: Vec<bool>,
+    hops: Vec<u8>,
+}
+
+impl Novelty {
+    /// Works out what is new, marking the new links' digits in `links`.
+    fn new(
+        board: &Board,
+        sets: &[Als],
+        links: &mut [Vec<ChainLink>],
+        changed: CellSet,
+        then: &[Candidates; CELLS],
+    ) -> Novelty {
+        let now = board.all_candidates();
+        let lost: Vec<u16> = sets
+            .iter()
+            .map(|set| {
+                let touched = set.cells & changed;
+                if touched.is_empty() {
+                    return 0;
+                }
+                let digits_then = set.cells.iter().fold(0, |m, c| m | then[c].mask());
+                if digits_then != set.digits.mask() {
+                    return u16::MAX;
+                }
+                touched.iter().fold(0, |m, c| m | (then[c].mask() & !now[c].mask()))
+            })
+            .collect();
+        // The cells of a set that held Z then and do not now.
+        let gone = |set: &Als, z: Digit| {
+            (set.cells & changed)
+                .iter()
+                .filter(|&c| then[c].contains(z) && !now[c].contains(z))
+                .collect::<CellSet>()
+        };
+        let ends_anew: Vec<bool> = sets
+            .iter()
+            .zip(&lost)
+            .map(|(set, &lost)| match lost {
+                0 => false,
+                u16::MAX => true,
+                _ => Candidates::from_mask(lost & set.digits.mask()).iter().any(|z| {
+                    // Cells that see the set's Z cells now, but not all it held Z in then.
+                    let then_seen = gone(set, z)
+                        .iter()
+                        .fold(CellSet::ALL, |seen, c| seen & CellSet::peers(c));
+                    !((set.seeing[z as usize] & board.cells_with(z)) - set.cells - then_seen).is_empty()
+                }),
+            })
+            .collect();
+        for (i, out) in links.iter_mut().enumerate() {
+            for link in out.iter_mut() {
+                let j = link.set;
+                if lost[i] == u16::MAX || lost[j] == u16::MAX {
+                    link.new = link.rcc.mask();
+                    continue;
+                }
+                for x in Candidates::from_mask(link.rcc.mask() & (lost[i] | lost[j])).iter() {
+                    // Restricted common then too: all the X cells each held then saw each other.
+                    let (a, b) = (&sets[i], &sets[j]);
+                    let a_then = a.holding[x as usize] | gone(a, x);
+                    let b_then = b.holding[x as usize] | gone(b, x);
+                    if !(b_then - a_then.common_peers()).is_empty() {
+                        link.new |= 1 << x;
+                    }
+                }
+            }
+        }
+        // Sets one link from something new, then breadth first back through the links.
+        let mut hops = vec![u8::MAX; sets.len()];
+        let mut queue = Vec::new();
+        for (i, out) in links.iter().enumerate() {
+            if out.iter().any(|link| link.new != 0 || ends_anew[link.set]) {
+                hops[i] = 1;
+                queue.push(i);
+            }
+        }
+        let mut k = 0;
+        while k < queue.len() {
+            let i = queue[k];
+            k += 1;
+            for link in &links[i] {
+                if hops[link.set] == u8::MAX {
+                    hops[link.set] = hops[i] + 1;
+                    queue.push(link.set);
+                }
+            }
+        }
+        Novelty { ends_anew, hops }
     }
 }
 
@@ -382,6 +517,8 @@ struct ChainLink {
     set: usize,
     rcc: Candidates,
     cells: CellSet,
+    /// The digits by which the link is new ([`Novelty`]).
+    new: u16,
 }
 
 /// The state of a depth-first chain search: whether to go on, how many extensions are left
@@ -397,6 +534,9 @@ struct Search {
     end_masks: Vec<u16>,
     end_start: Vec<usize>,
     start: usize,
+    /// What has changed since the last search found nothing, when the search may keep to chains
+    /// that use it.
+    novelty: Option<Novelty>,
 }
 
 impl Search {
@@ -418,8 +558,8 @@ impl Search {
     }
 }
 
-/// Depth-first extension of an ALS chain (whose sets cover `used`); reports chains of at least
-/// three sets.
+/// Depth-first extension of an ALS chain (whose sets cover `used`; `new`: whether it may remove
+/// something a chain did not before, see [`Novelty`]); reports chains of at least three sets.
 #[allow(clippy::too_many_arguments)]
 fn extend(
     board: &Board,
@@ -427,6 +567,7 @@ fn extend(
     links: &[Vec<ChainLink>],
     path: &mut Vec<(usize, Digit)>,
     used: CellSet,
+    new: bool,
     max: usize,
     found: &mut Found,
     search: &mut Search,
@@ -458,13 +599,23 @@ fn extend(
     if path.len() >= max {
         return;
     }
+    // A chain that is not new yet must become so within the links left.
+    if !new
+        && search
+            .novelty
+            .as_ref()
+            .is_some_and(|n| n.hops[last] as usize > max - path.len())
+    {
+        return;
+    }
     for link in &links[last] {
         if !(used & link.cells).is_empty() {
             continue;
         }
         for x in link.rcc.iter().filter(|&x| x != last_link) {
+            let new = new || link.new & 1 << x != 0;
             path.push((link.set, x));
-            extend(board, sets, links, path, used | link.cells, max, found, search);
+            extend(board, sets, links, path, used | link.cells, new, max, found, search);
             path.pop();
             if !search.keep_looking || search.budget == 0 {
                 return;
@@ -723,6 +874,45 @@ mod tests {
             .iter()
             .filter(|&x| (b.holding[x as usize] - a.seeing[x as usize]).is_empty())
             .collect()
+    }
+
+    /// A chain search that looks only at what changed since a board on which no chain removed
+    /// anything finds every chain the full search finds: for consecutive positions along
+    /// magictour paths, the first without ALS-XY-Chains, every chain of the second both ways.
+    #[test]
+    fn a_search_since_a_board_without_chains_finds_every_chain() {
+        let search = |board: &Board, since: Option<(CellSet, &[Candidates; CELLS])>, all: bool| {
+            let mut found = Found::new(all);
+            let complete = xy_chain_since(board, since, &mut found);
+            complete.then_some(found.steps)
+        };
+        let (mut pairs, mut chains) = (0, 0);
+        let positions = magictour_positions(12, 1);
+        for pair in positions.windows(2) {
+            let [(line, _, then), (next_line, index, now)] = pair else {
+                unreachable!()
+            };
+            if line != next_line || search(then, None, false) != Some(Vec::new()) {
+                continue;
+            }
+            let changed: CellSet = (0..CELLS)
+                .filter(|&c| then.candidates(c) != now.candidates(c))
+                .collect();
+            let Some(full) = search(now, None, true) else {
+                continue;
+            };
+            let since = search(now, Some((changed, then.all_candidates())), true);
+            assert!(
+                since.as_ref() == Some(&full),
+                "{line}, step {index}: the chains since differ"
+            );
+            pairs += 1;
+            chains += full.len();
+        }
+        assert!(
+            pairs > 1000 && chains > 5000,
+            "{pairs} pairs, {chains} chains: too few to tell"
+        );
     }
 
     /// The sets are those of trying every subset of every house, and the links found by first

@@ -28,7 +28,7 @@ pub use step::{CellDigit, Highlights, HouseRole, Role, Step};
 pub use technique::{Level, Technique};
 
 use super::cellset::CellSet;
-use super::grid::{Digit, Position, CELLS};
+use super::grid::{Candidates, Digit, Position, CELLS};
 
 /// Collects the steps a technique finds: the first one, or all of them.
 pub(crate) struct Found {
@@ -113,6 +113,35 @@ impl Found {
     }
 }
 
+impl Found {
+    /// Like [`Found::on_changed`], for a search that may stop short of complete (it returns
+    /// whether it was) and wants the candidates of the board it last found nothing on, if the
+    /// present ones are a subset of them: `search` gets the changed cells and those candidates
+    /// (`None`, with every cell changed, when there are none to go by). Only a complete search
+    /// that found nothing is remembered.
+    pub fn on_changed_since(
+        &mut self,
+        technique: Technique,
+        board: &Board,
+        search: impl FnOnce(CellSet, Option<&[Candidates; CELLS]>, &mut Found) -> bool,
+    ) {
+        let changed = barren::changed_cells(technique, board.all_candidates());
+        if changed.is_empty() {
+            return;
+        }
+        let then = if changed == CellSet::ALL {
+            None
+        } else {
+            barren::board_then(technique)
+        };
+        let before = self.steps.len();
+        let complete = search(if then.is_some() { changed } else { CellSet::ALL }, then.as_ref(), self);
+        if complete && self.steps.len() == before {
+            barren::remember_board(technique, board.all_candidates());
+        }
+    }
+}
+
 /// The per-thread memory behind [`Found::per_digit`] and [`Found::on_changed`]: for each
 /// technique (and digit), the candidates on which the technique last found nothing.
 mod barren {
@@ -160,6 +189,10 @@ mod barren {
             }
             None => CellSet::ALL,
         })
+    }
+
+    pub fn board_then(technique: Technique) -> Option<[Candidates; CELLS]> {
+        BARREN_BOARDS.with(|b| b.borrow()[technique as usize])
     }
 
     pub fn remember_board(technique: Technique, candidates: &[Candidates; CELLS]) {
