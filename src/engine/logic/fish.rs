@@ -298,6 +298,7 @@ fn generalised_on(
         bases.each(&base_pool, &mut chosen, CellSet::EMPTY, false, &mut |base, cells| {
             let allowed = cover_houses & !base.iter().fold(0u32, |mask, &h| mask | 1 << h);
             let search = CoverSearch {
+                fresh: fresh_cells(base, changed),
                 board,
                 digit,
                 base,
@@ -387,6 +388,28 @@ impl Bases<'_> {
     }
 }
 
+/// The cells that lost the digit since the search last found nothing and lie in exactly one of
+/// the base houses, when none lies in two (else, and in a search from scratch, none). With the
+/// same base and covers then, such a cell was a base cell: covered, it took nothing from the
+/// fins or targets, so the fish was there then and removed nothing then, nor does now. A new
+/// fish on this base leaves one of them outside its covers.
+fn fresh_cells(base: &[usize], changed: CellSet) -> CellSet {
+    if changed == CellSet::ALL {
+        return CellSet::EMPTY;
+    }
+    let (mut once, mut twice) = (CellSet::EMPTY, CellSet::EMPTY);
+    for &house in base {
+        let here = changed & CellSet::house(house);
+        twice |= once & here;
+        once |= here;
+    }
+    if twice.is_empty() {
+        once
+    } else {
+        CellSet::EMPTY
+    }
+}
+
 /// Each cell's houses (row, column, box) as bits.
 const HOUSE_BITS: [u32; 81] = {
     let mut bits = [0; 81];
@@ -406,6 +429,8 @@ struct CoverSearch<'a> {
     base: &'a [usize],
     /// The base cells.
     cells: CellSet,
+    /// Cells one of which the covers must leave out ([`fresh_cells`]; none: no such rule).
+    fresh: CellSet,
     size: usize,
     /// The houses that may be covers, as bits.
     allowed: u32,
@@ -434,6 +459,9 @@ impl CoverSearch<'_> {
             return false;
         }
         *budget -= 1;
+        if !self.fresh.is_empty() && (self.fresh - covered).is_empty() {
+            return true;
+        }
         let open = self.cells - covered - *fins;
         let Some(cell) = open.first() else {
             if covers.len() == self.size {
