@@ -220,6 +220,7 @@ fn remembering_searches_find_what_fresh_ones_find() {
         Technique::SueDeCoq,
         Technique::AlsXyWing,
         Technique::AlsXyChain,
+        Technique::DeathBlossom,
     ];
     let puzzles = read_lines(&dataset("magictour-top1465.txt"));
     let mut found = 0;

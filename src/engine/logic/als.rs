@@ -409,6 +409,27 @@ fn xy_chain_since(board: &Board, since: Option<(CellSet, &[Candidates; CELLS])>,
     true
 }
 
+/// For each set, the digits of which it has lost cells since the candidates `then` (which
+/// included the present ones; `changed`: the cells whose candidates differ): none for a set
+/// none of whose cells changed, all ones for a set whose cells held other digits then (it was
+/// no almost locked set).
+fn lost_digits(board: &Board, sets: &[Als], changed: CellSet, then: &[Candidates; CELLS]) -> Vec<u16> {
+    let now = board.all_candidates();
+    sets.iter()
+        .map(|set| {
+            let touched = set.cells & changed;
+            if touched.is_empty() {
+                return 0;
+            }
+            let digits_then = set.cells.iter().fold(0, |m, c| m | then[c].mask());
+            if digits_then != set.digits.mask() {
+                return u16::MAX;
+            }
+            touched.iter().fold(0, |m, c| m | (then[c].mask() & !now[c].mask()))
+        })
+        .collect()
+}
+
 /// What has changed for ALS chains since a board on which none removed anything, whose
 /// candidates included the present ones. A set none of whose cells changed is as it was. A set
 /// with a changed cell either has other digits than its cells had then (it is new) or the same,
@@ -434,20 +455,7 @@ impl Novelty {
         then: &[Candidates; CELLS],
     ) -> Novelty {
         let now = board.all_candidates();
-        let lost: Vec<u16> = sets
-            .iter()
-            .map(|set| {
-                let touched = set.cells & changed;
-                if touched.is_empty() {
-                    return 0;
-                }
-                let digits_then = set.cells.iter().fold(0, |m, c| m | then[c].mask());
-                if digits_then != set.digits.mask() {
-                    return u16::MAX;
-                }
-                touched.iter().fold(0, |m, c| m | (then[c].mask() & !now[c].mask()))
-            })
-            .collect();
+        let lost = lost_digits(board, sets, changed, then);
         // The cells of a set that held Z then and do not now.
         let gone = |set: &Als, z: Digit| {
             (set.cells & changed)
@@ -679,11 +687,39 @@ fn report_chain(
 /// stem. Whatever the stem holds, its set loses that digit and is locked; a digit Z in every
 /// set is then in one of them (or in the stem, when it is a stem digit), so cells seeing all
 /// those Z cells lose it.
+///
+/// After a search that found nothing, a blossom removes something only if its stem has changed
+/// since, or a petal is a new set or has lost cells holding its stem digit (they may all see
+/// the stem only now) or Z (more cells may see them all): the search passes over the rest.
 pub fn death_blossom(board: &Board, found: &mut Found) {
+    found.on_changed_since(Technique::DeathBlossom, board, |changed, then, found| {
+        blossoms_since(board, then.map(|then| (changed, then)), found);
+        true
+    });
+}
+
+/// The Death Blossom search, over every blossom or (`since` the changed cells and the
+/// candidates they had when the last search found nothing) the blossoms that may be new.
+fn blossoms_since(board: &Board, since: Option<(CellSet, &[Candidates; CELLS])>, found: &mut Found) {
     let index = index(board);
     let sets = &index.sets;
-    let seen_by = SeenBy::new(board, sets);
-    for stem in board.empty_cells().iter() {
+    let lost = since.map(|(changed, then)| lost_digits(board, sets, changed, then));
+    // The stems worth trying: changed ones, and those a set that lost a digit may be a petal of.
+    let stems = match (&lost, since) {
+        (Some(lost), Some((changed, _))) => {
+            let mut stems = changed;
+            for (set, _) in sets.iter().zip(lost).filter(|(_, &lost)| lost != 0) {
+                for d in set.digits.iter() {
+                    stems |= set.seeing[d as usize] & board.cells_with(d);
+                }
+            }
+            stems & board.empty_cells()
+        }
+        _ => board.empty_cells(),
+    };
+    let seen_by = SeenBy::new(sets, stems);
+    for stem in stems.iter() {
+        let stem_changed = since.is_none_or(|(changed, _)| changed.contains(stem));
         let digits: Vec<Digit> = board.candidates(stem).iter().collect();
         if !(2..=4).contains(&digits.len()) {
             continue;
@@ -721,6 +757,12 @@ pub fn death_blossom(board: &Board, found: &mut Found) {
             if needs.iter().any(|&k| petals[k].is_empty()) {
                 continue;
             }
+            if let Some(lost) = lost.as_ref().filter(|_| !stem_changed) {
+                let new = |k: usize| petals[k].iter().any(|&i| lost[i] & (1 << digits[k] | 1 << z) != 0);
+                if !needs.iter().any(|&k| new(k)) {
+                    continue;
+                }
+            }
             let mut start_targets = board.cells_with(z) - CellSet::single(stem);
             if board.has(stem, z) {
                 start_targets &= CellSet::peers(stem);
@@ -753,12 +795,12 @@ struct SeenBy {
 }
 
 impl SeenBy {
-    fn new(board: &Board, sets: &[Als]) -> SeenBy {
-        let empty = board.empty_cells();
+    /// The lists for the cells `of` (empty ones; the others' are empty).
+    fn new(sets: &[Als], of: CellSet) -> SeenBy {
         let mut start = vec![0u32; CELLS * 10 + 1];
         for set in sets {
             for d in set.digits.iter() {
-                for cell in (set.seeing[d as usize] & empty).iter() {
+                for cell in (set.seeing[d as usize] & of).iter() {
                     start[cell * 10 + d as usize + 1] += 1;
                 }
             }
@@ -770,7 +812,7 @@ impl SeenBy {
         let mut out = vec![0; start[CELLS * 10] as usize];
         for (i, set) in sets.iter().enumerate() {
             for d in set.digits.iter() {
-                for cell in (set.seeing[d as usize] & empty).iter() {
+                for cell in (set.seeing[d as usize] & of).iter() {
                     let slot = &mut next[cell * 10 + d as usize];
                     out[*slot as usize] = i;
                     *slot += 1;
