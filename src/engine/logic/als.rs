@@ -42,78 +42,207 @@ pub(crate) struct AlsIndex {
     pub sets: Vec<Als>,
     /// `links[i]`: `(j, digits)` for every set `j` sharing restricted commons with set `i`.
     pub links: Vec<Vec<(usize, Candidates)>>,
+    /// The sets found in house `h` are `sets[house_start[h]..house_start[h + 1]]`.
+    house_start: [usize; 28],
 }
 
 /// The index of the board. The four ALS techniques ask in turn on the same board, so the index
-/// of the last board is kept (per thread).
+/// of the last board is kept (per thread); a board a step or two on from it is indexed from it
+/// ([`AlsIndex::update`]).
 pub(crate) fn index(board: &Board) -> Rc<AlsIndex> {
     thread_local! {
         static LAST: LastBoard<AlsIndex> = const { LastBoard::new() };
     }
     LAST.with(|last| {
-        last.get_or(board, |board| {
-            let sets = enumerate_sets(board);
-            let links = link_sets(board, &sets);
-            AlsIndex { sets, links }
+        last.get_or_from(board, |board, last| match last {
+            Some((last_board, last)) => last.update(last_board, board),
+            None => AlsIndex::build(board),
         })
     })
 }
 
-/// Every pair of sets with restricted commons, both ways (each list in the order of the sets).
-/// X is restricted common to A and B when B's X cells all lie where every X cell of A is seen:
-/// so the sets to try for A are found by the first X cell of B, among the few cells that see
-/// all of A's.
-fn link_sets(board: &Board, sets: &[Als]) -> Vec<Vec<(usize, Candidates)>> {
-    // The sets whose first cell holding x is `cell`, in order, at `start[key]..start[key + 1]`
-    // of `by_first` (key `x * 81 + cell`): counted, then laid out.
-    let key = |x: Digit, cell: Cell| x as usize * CELLS + cell;
-    let mut start = vec![0u32; 10 * CELLS + 1];
-    for set in sets {
-        for x in set.digits.iter() {
-            if let Some(first) = set.holding[x as usize].first() {
-                start[key(x, first) + 1] += 1;
-            }
+impl AlsIndex {
+    fn build(board: &Board) -> AlsIndex {
+        let mut sets = Vec::with_capacity(512);
+        let mut house_start = [0; 28];
+        for house in 0..27 {
+            house_start[house] = sets.len();
+            enumerate_sets_in(board, house, &mut sets);
+        }
+        house_start[27] = sets.len();
+        let links = link_sets(board, &sets);
+        AlsIndex {
+            sets,
+            links,
+            house_start,
         }
     }
-    for k in 1..start.len() {
-        start[k] += start[k - 1];
-    }
-    let mut next = start.clone();
-    let mut by_first = vec![0usize; start[10 * CELLS] as usize];
-    for (j, set) in sets.iter().enumerate() {
-        for x in set.digits.iter() {
-            if let Some(first) = set.holding[x as usize].first() {
-                by_first[next[key(x, first)] as usize] = j;
-                next[key(x, first)] += 1;
+
+    /// The index of `board`, whose candidates are some of those of `last_board` (this index's
+    /// board): the sets of houses with no changed cell are as they were, and so are the links
+    /// between them; the other houses are enumerated again and their sets linked afresh. The
+    /// sets and links come in the order [`AlsIndex::build`] gives them.
+    fn update(&self, last_board: &Board, board: &Board) -> AlsIndex {
+        let mut changed = CellSet::EMPTY;
+        for cell in 0..CELLS {
+            let (was, is) = (last_board.candidates(cell).mask(), board.candidates(cell).mask());
+            if is & !was != 0 || last_board.value(cell) != board.value(cell) && last_board.value(cell) != 0 {
+                return AlsIndex::build(board);
+            }
+            if is != was {
+                changed.insert(cell);
             }
         }
+        let mut sets = Vec::with_capacity(self.sets.len());
+        let mut house_start = [0; 28];
+        // Where each kept set now is (`usize::MAX`: gone), and which sets are new.
+        let mut moved = vec![usize::MAX; self.sets.len()];
+        let mut new = vec![];
+        for house in 0..27 {
+            house_start[house] = sets.len();
+            let (from, to) = (self.house_start[house], self.house_start[house + 1]);
+            if (CellSet::house(house) & changed).is_empty() {
+                for (old, set) in self.sets[from..to].iter().enumerate() {
+                    moved[from + old] = sets.len();
+                    sets.push(set.clone());
+                }
+            } else {
+                let before = sets.len();
+                enumerate_sets_in(board, house, &mut sets);
+                new.extend(before..sets.len());
+            }
+        }
+        house_start[27] = sets.len();
+        let mut links: Vec<Vec<(usize, Candidates)>> = vec![Vec::new(); sets.len()];
+        for (old, old_links) in self.links.iter().enumerate() {
+            if moved[old] != usize::MAX {
+                links[moved[old]] = old_links
+                    .iter()
+                    .filter(|&&(j, _)| moved[j] != usize::MAX)
+                    .map(|&(j, rcc)| (moved[j], rcc))
+                    .collect();
+            }
+        }
+        let is_new = {
+            let mut is_new = vec![false; sets.len()];
+            for &i in &new {
+                is_new[i] = true;
+            }
+            is_new
+        };
+        let buckets = FirstCells::new(&sets);
+        let mut partners = Vec::new();
+        let mut grown = vec![false; sets.len()];
+        for &i in &new {
+            buckets.partners(board, &sets, i, |_| true, &mut partners);
+            for &(j, rcc) in &partners {
+                links[i].push((j, rcc));
+                if !is_new[j] {
+                    links[j].push((i, rcc));
+                    grown[j] = true;
+                }
+            }
+            links[i].sort_unstable_by_key(|&(j, _)| j);
+        }
+        for (list, grown) in links.iter_mut().zip(grown) {
+            if grown {
+                list.sort_unstable_by_key(|&(j, _)| j);
+            }
+        }
+        AlsIndex {
+            sets,
+            links,
+            house_start,
+        }
     }
-    let mut links = vec![Vec::new(); sets.len()];
-    let mut partners: Vec<(usize, u16)> = Vec::new();
-    for (i, a) in sets.iter().enumerate() {
-        partners.clear();
+}
+
+/// The sets whose first cell holding x is `cell`, in order, at `start[key]..start[key + 1]` of
+/// `by_first` (key `x * 81 + cell`): how the sets a set may link to are found.
+struct FirstCells {
+    start: Vec<u32>,
+    by_first: Vec<usize>,
+}
+
+impl FirstCells {
+    fn key(x: Digit, cell: Cell) -> usize {
+        x as usize * CELLS + cell
+    }
+
+    fn new(sets: &[Als]) -> FirstCells {
+        let mut start = vec![0u32; 10 * CELLS + 1];
+        for set in sets {
+            for x in set.digits.iter() {
+                if let Some(first) = set.holding[x as usize].first() {
+                    start[Self::key(x, first) + 1] += 1;
+                }
+            }
+        }
+        for k in 1..start.len() {
+            start[k] += start[k - 1];
+        }
+        let mut next = start.clone();
+        let mut by_first = vec![0usize; start[10 * CELLS] as usize];
+        for (j, set) in sets.iter().enumerate() {
+            for x in set.digits.iter() {
+                if let Some(first) = set.holding[x as usize].first() {
+                    by_first[next[Self::key(x, first)] as usize] = j;
+                    next[Self::key(x, first)] += 1;
+                }
+            }
+        }
+        FirstCells { start, by_first }
+    }
+
+    /// The sets `j` (those `wanted` says) that set `i` shares restricted commons with, and
+    /// which, in the order of the sets. X is restricted common to A and B when B's X cells all
+    /// lie where every X cell of A is seen: so the sets to try for A are found by the first X
+    /// cell of B, among the few cells that see all of A's.
+    fn partners(
+        &self,
+        board: &Board,
+        sets: &[Als],
+        i: usize,
+        wanted: impl Fn(usize) -> bool,
+        out: &mut Vec<(usize, Candidates)>,
+    ) {
+        let a = &sets[i];
+        let mut found: Vec<(usize, u16)> = Vec::new();
         for x in a.digits.iter() {
             let region = a.seeing[x as usize];
             for cell in (region & board.cells_with(x)).iter() {
-                let k = key(x, cell);
-                for &j in &by_first[start[k] as usize..start[k + 1] as usize] {
+                let k = Self::key(x, cell);
+                for &j in &self.by_first[self.start[k] as usize..self.start[k + 1] as usize] {
                     let b = &sets[j];
-                    if j > i && (b.holding[x as usize] - region).is_empty() && (a.cells & b.cells).is_empty() {
-                        partners.push((j, 1 << x));
+                    if wanted(j) && (b.holding[x as usize] - region).is_empty() && (a.cells & b.cells).is_empty() {
+                        found.push((j, 1 << x));
                     }
                 }
             }
         }
-        partners.sort_unstable();
+        found.sort_unstable();
+        out.clear();
         let mut k = 0;
-        while k < partners.len() {
-            let j = partners[k].0;
+        while k < found.len() {
+            let j = found[k].0;
             let mut rcc = 0;
-            while k < partners.len() && partners[k].0 == j {
-                rcc |= partners[k].1;
+            while k < found.len() && found[k].0 == j {
+                rcc |= found[k].1;
                 k += 1;
             }
-            let rcc = Candidates::from_mask(rcc);
+            out.push((j, Candidates::from_mask(rcc)));
+        }
+    }
+}
+
+/// Every pair of sets with restricted commons, both ways (each list in the order of the sets).
+fn link_sets(board: &Board, sets: &[Als]) -> Vec<Vec<(usize, Candidates)>> {
+    let buckets = FirstCells::new(sets);
+    let mut links = vec![Vec::new(); sets.len()];
+    let mut partners = Vec::new();
+    for i in 0..sets.len() {
+        buckets.partners(board, sets, i, |j| j > i, &mut partners);
+        for &(j, rcc) in &partners {
             links[i].push((j, rcc));
             links[j].push((i, rcc));
         }
@@ -135,45 +264,42 @@ fn found_before(house: usize, cells: CellSet) -> bool {
     }
 }
 
-/// Every almost locked set of up to eight cells.
-fn enumerate_sets(board: &Board) -> Vec<Als> {
+/// The almost locked sets of up to eight cells of one house (but those found in an earlier
+/// house), appended to `out`.
+fn enumerate_sets_in(board: &Board, house: usize, out: &mut Vec<Als>) {
     let max_cells = 8;
-    let mut out = Vec::with_capacity(512);
-    for house in 0..27 {
-        let empty: Vec<Cell> = (CellSet::house(house) & board.empty_cells()).iter().collect();
-        let n = empty.len();
-        // The digits of each subset (bit i: the house's i-th empty cell), from the subset without
-        // its lowest cell.
-        let mut digits_of = [0u16; 1 << 9];
-        for mask in 1usize..(1 << n) {
-            let lowest = mask.trailing_zeros() as usize;
-            let digits = digits_of[mask & (mask - 1)] | board.candidates(empty[lowest]).mask();
-            digits_of[mask] = digits;
-            let size = mask.count_ones() as usize;
-            if size > max_cells || size >= n || digits.count_ones() as usize != size + 1 {
-                continue;
-            }
-            let cells: CellSet = (0..n).filter(|&i| mask >> i & 1 == 1).map(|i| empty[i]).collect();
-            if found_before(house, cells) {
-                continue;
-            }
-            let digits = Candidates::from_mask(digits);
-            let mut holding = [CellSet::EMPTY; 10];
-            let mut seeing = [CellSet::EMPTY; 10];
-            for d in digits.iter() {
-                holding[d as usize] = cells & board.cells_with(d);
-                seeing[d as usize] = holding[d as usize].common_peers();
-            }
-            out.push(Als {
-                cells,
-                digits,
-                house,
-                holding,
-                seeing,
-            });
+    let empty: Vec<Cell> = (CellSet::house(house) & board.empty_cells()).iter().collect();
+    let n = empty.len();
+    // The digits of each subset (bit i: the house's i-th empty cell), from the subset without
+    // its lowest cell.
+    let mut digits_of = [0u16; 1 << 9];
+    for mask in 1usize..(1 << n) {
+        let lowest = mask.trailing_zeros() as usize;
+        let digits = digits_of[mask & (mask - 1)] | board.candidates(empty[lowest]).mask();
+        digits_of[mask] = digits;
+        let size = mask.count_ones() as usize;
+        if size > max_cells || size >= n || digits.count_ones() as usize != size + 1 {
+            continue;
         }
+        let cells: CellSet = (0..n).filter(|&i| mask >> i & 1 == 1).map(|i| empty[i]).collect();
+        if found_before(house, cells) {
+            continue;
+        }
+        let digits = Candidates::from_mask(digits);
+        let mut holding = [CellSet::EMPTY; 10];
+        let mut seeing = [CellSet::EMPTY; 10];
+        for d in digits.iter() {
+            holding[d as usize] = cells & board.cells_with(d);
+            seeing[d as usize] = holding[d as usize].common_peers();
+        }
+        out.push(Als {
+            cells,
+            digits,
+            house,
+            holding,
+            seeing,
+        });
     }
-    out
 }
 
 /// Cells outside both sets that see every cell of both holding `z`, and hold it.
@@ -957,13 +1083,46 @@ mod tests {
         );
     }
 
+    /// The index of a board worked out from the last board's is the one built from scratch:
+    /// the same sets, in the same order, with the same links, at every position along magictour
+    /// paths (each from the one before).
+    #[test]
+    fn an_index_updated_from_the_last_board_is_the_one_built_afresh() {
+        let same = |a: &AlsIndex, b: &AlsIndex| {
+            a.house_start == b.house_start
+                && a.links == b.links
+                && a.sets.len() == b.sets.len()
+                && a.sets.iter().zip(&b.sets).all(|(x, y)| {
+                    (x.cells, x.digits, x.house, x.holding, x.seeing)
+                        == (y.cells, y.digits, y.house, y.holding, y.seeing)
+                })
+        };
+        let mut updated = 0;
+        let positions = magictour_positions(30, 1);
+        for pair in positions.windows(2) {
+            let [(line, _, then), (next_line, index, now)] = pair else {
+                unreachable!()
+            };
+            if line != next_line {
+                continue;
+            }
+            let fresh = AlsIndex::build(now);
+            assert!(
+                same(&AlsIndex::build(then).update(then, now), &fresh),
+                "{line}, step {index}: the updated index differs"
+            );
+            updated += 1;
+        }
+        assert!(updated > 2000, "only {updated} positions: too few to tell");
+    }
+
     /// The sets are those of trying every subset of every house, and the links found by first
     /// cells those of testing every pair, in the same order, on boards along magictour paths.
     #[test]
     fn sets_and_links_are_those_of_every_subset_and_pair() {
         let mut linked = 0;
         for (line, _, board) in magictour_positions(50, 2) {
-            let sets = enumerate_sets(&board);
+            let sets = AlsIndex::build(&board).sets;
             // The sets are those of trying every subset of every house, each once.
             let mut seen = std::collections::HashSet::new();
             let mut naive = Vec::new();

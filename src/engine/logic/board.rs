@@ -127,6 +127,20 @@ impl<T> LastBoard<T> {
         LastBoard(RefCell::new(None))
     }
 
+    /// The value for this board: the kept one if it is the same board, else computed (from the
+    /// last board and its value, if any) and kept.
+    pub fn get_or_from(&self, board: &Board, compute: impl FnOnce(&Board, Option<(&Board, &T)>) -> T) -> Rc<T> {
+        let mut last = self.0.borrow_mut();
+        match &*last {
+            Some((b, value)) if b == board => value.clone(),
+            _ => {
+                let value = Rc::new(compute(board, last.as_ref().map(|(b, value)| (b, &**value))));
+                *last = Some((board.clone(), value.clone()));
+                value
+            }
+        }
+    }
+
     /// The value for this board: the kept one if it is the same board, else computed and kept.
     pub fn get_or(&self, board: &Board, compute: impl FnOnce(&Board) -> T) -> Rc<T> {
         let mut last = self.0.borrow_mut();
