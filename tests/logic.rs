@@ -221,6 +221,9 @@ fn remembering_searches_find_what_fresh_ones_find() {
         Technique::AlsXyWing,
         Technique::AlsXyChain,
         Technique::DeathBlossom,
+        Technique::XChain,
+        Technique::SimpleColors,
+        Technique::MultiColors,
     ];
     let puzzles = read_lines(&dataset("magictour-top1465.txt"));
     let mut found = 0;

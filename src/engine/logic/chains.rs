@@ -490,10 +490,19 @@ fn chain_step(
     step
 }
 
+/// X-Chains, digit by digit. A digit's chains and what they remove depend on its candidates
+/// alone, so a digit whose cells are as they were when it last had none is passed over.
 pub fn x_chain(board: &Board, found: &mut Found) {
-    let graphs: Vec<Graph> = (1..=9).map(|d| Graph::build(board, Shape::SingleDigit(d))).collect();
-    let graphs: Vec<&Graph> = graphs.iter().collect();
-    alternating_chains(board, &graphs, Technique::XChain, found);
+    let mut collector = Shortest::new(found);
+    super::each_changed_digit(Technique::XChain, board, |digit| {
+        let graph = Graph::build(board, Shape::SingleDigit(digit));
+        let mut own = Shortest::new(found);
+        chains_in(board, &graph, Technique::XChain, found.explains(), &mut own);
+        let any = !own.is_empty();
+        collector.absorb(own);
+        any
+    });
+    collector.finish(found);
 }
 
 pub fn xy_chain(board: &Board, found: &mut Found) {

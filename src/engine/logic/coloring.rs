@@ -53,7 +53,9 @@ fn sees_any(cell: Cell, cells: CellSet) -> bool {
 }
 
 pub fn simple_colors(board: &Board, found: &mut Found) {
-    for digit in 1..=9 {
+    // A digit's colours depend on its candidates alone: one as it was when it had no step is
+    // passed over.
+    found.per_digit(Technique::SimpleColors, board, |digit, _, found| {
         for [blue, green] in chains(board, digit, 3) {
             let chain = blue | green;
             let wrapped = [blue, green]
@@ -107,10 +109,11 @@ pub fn simple_colors(board: &Board, found: &mut Found) {
                 });
             }
             if !found.add(step) {
-                return;
+                return false;
             }
         }
-    }
+        true
+    });
 }
 
 fn sees_class(a: CellSet, b: CellSet) -> bool {
@@ -121,7 +124,9 @@ fn sees_class(a: CellSet, b: CellSet) -> bool {
 /// a colour of the other, one of the two opposite colours holds the digit, so cells seeing both
 /// lose it (type 1). If a colour sees both colours of the other chain, it is false (type 2).
 pub fn multi_colors(board: &Board, found: &mut Found) {
-    for digit in 1..=9 {
+    // A digit's colours depend on its candidates alone: one as it was when it had no step is
+    // passed over.
+    found.per_digit(Technique::MultiColors, board, |digit, _, found| {
         let clusters = chains(board, digit, 2);
         let mut targets = CellSet::EMPTY;
         let mut reasons = Vec::new();
@@ -149,7 +154,7 @@ pub fn multi_colors(board: &Board, found: &mut Found) {
                             .cells("green", second[1].iter())
                         });
                         if !found.add(step) {
-                            return;
+                            return false;
                         }
                     }
                 }
@@ -186,7 +191,7 @@ pub fn multi_colors(board: &Board, found: &mut Found) {
             }
         }
         if targets.is_empty() {
-            continue;
+            return true;
         }
         let mut step = Step::new(Technique::MultiColors);
         for (first, second) in &used {
@@ -203,10 +208,8 @@ pub fn multi_colors(board: &Board, found: &mut Found) {
             .joined("reasons", reasons, "; ")
             .cells("targets", targets.iter())
         });
-        if !found.add(step) {
-            return;
-        }
-    }
+        found.add(step)
+    });
 }
 
 fn mark_clusters(step: &mut Step, digit: Digit, first: &[CellSet; 2], second: &[CellSet; 2]) {

@@ -142,6 +142,22 @@ impl Found {
     }
 }
 
+/// Runs a search over one digit's candidates, digit by digit, for the digits whose candidate
+/// cells differ from those on which it last found nothing (on this thread). For searches whose
+/// findings depend on that digit's candidates alone and are gathered elsewhere (in a
+/// [`Shortest`]): `search` returns whether it found something.
+pub(crate) fn each_changed_digit(technique: Technique, board: &Board, mut search: impl FnMut(Digit) -> bool) {
+    for digit in 1..=9 {
+        let cells = board.cells_with(digit);
+        if cells.is_empty() || barren::changed_since(technique, digit, cells).is_empty() {
+            continue;
+        }
+        if !search(digit) {
+            barren::remember(technique, digit, cells);
+        }
+    }
+}
+
 /// The per-thread memory behind [`Found::per_digit`] and [`Found::on_changed`]: for each
 /// technique (and digit), the candidates on which the technique last found nothing.
 mod barren {
@@ -246,6 +262,13 @@ impl<K: PartialEq> Shortest<K> {
             }
         } else if self.best.first().is_none_or(|(l, _, _)| length < *l) {
             self.best = vec![(length, key, build())];
+        }
+    }
+
+    /// Takes in what another collector gathered after this one (as if offered to this one).
+    pub fn absorb(&mut self, other: Shortest<K>) {
+        for (length, key, step) in other.best {
+            self.offer(length, key, || step);
         }
     }
 
