@@ -224,6 +224,15 @@ fn remembering_searches_find_what_fresh_ones_find() {
         Technique::XChain,
         Technique::SimpleColors,
         Technique::MultiColors,
+        Technique::XWing,
+        Technique::Swordfish,
+        Technique::Jellyfish,
+        Technique::Skyscraper,
+        Technique::TwoStringKite,
+        Technique::TurbotFish,
+        Technique::EmptyRectangle,
+        Technique::DualTwoStringKite,
+        Technique::DualEmptyRectangle,
     ];
     let puzzles = read_lines(&dataset("magictour-top1465.txt"));
     let mut found = 0;

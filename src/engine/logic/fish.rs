@@ -17,7 +17,9 @@ pub fn basic(board: &Board, size: usize, found: &mut Found) {
         3 => Technique::Swordfish,
         _ => Technique::Jellyfish,
     };
-    for digit in 1..=9 {
+    // A digit's fish depend on its candidates alone: one as it was when it had none is passed
+    // over.
+    found.per_digit(technique, board, |digit, _, found| {
         for rows_are_base in [true, false] {
             let (bases, covers) = if rows_are_base { (0..9, 9..18) } else { (9..18, 0..9) };
             // Where each base line has the digit, as a 9-bit mask of cover lines.
@@ -61,10 +63,11 @@ pub fn basic(board: &Board, size: usize, found: &mut Found) {
                 keep_looking
             });
             if !keep_looking {
-                return;
+                return false;
             }
         }
-    }
+        true
+    });
 }
 
 /// A fish step with its houses and candidates marked: base and cover houses, the body, the fins

@@ -59,7 +59,9 @@ fn houses_can_make(wanted: Technique, first: House, second: House) -> bool {
 /// Chains `a = b - c = d` on one digit: one of `a` and `d` holds the digit, so cells seeing
 /// both lose it. Reports those whose shape makes them `wanted`.
 fn strong_weak_strong(board: &Board, wanted: Technique, found: &mut Found) {
-    for digit in 1..=9 {
+    // A digit's chains depend on its candidates alone: one as it was when it had none is passed
+    // over.
+    found.per_digit(wanted, board, |digit, _, found| {
         let links = strong_links(board, digit, 0..27);
         for (i, first) in links.iter().enumerate() {
             for second in &links[i + 1..] {
@@ -107,13 +109,14 @@ fn strong_weak_strong(board: &Board, wanted: Technique, found: &mut Found) {
                             .cells("targets", targets.iter())
                         });
                         if !found.add(step) {
-                            return;
+                            return false;
                         }
                     }
                 }
             }
         }
-    }
+        true
+    });
 }
 
 pub fn skyscraper(board: &Board, found: &mut Found) {
@@ -132,7 +135,9 @@ pub fn turbot_fish(board: &Board, found: &mut Found) {
 /// "empty rectangle"), with a strong link whose near end sees one arm: the cell where the far
 /// end's line crosses the other arm cannot hold the digit.
 pub fn empty_rectangle(board: &Board, found: &mut Found) {
-    for digit in 1..=9 {
+    // A digit's rectangles depend on its candidates alone: one as it was when it had none is
+    // passed over.
+    found.per_digit(Technique::EmptyRectangle, board, |digit, _, found| {
         let links = strong_links(board, digit, 0..18);
         for box_index in 0..9 {
             let box_house = 18 + box_index;
@@ -196,14 +201,15 @@ pub fn empty_rectangle(board: &Board, found: &mut Found) {
                                 .cell("target", target)
                             });
                             if !found.add(step) {
-                                return;
+                                return false;
                             }
                         }
                     }
                 }
             }
         }
-    }
+        true
+    });
 }
 
 /// The cells a step's strong and weak links join, as sorted pairs.
