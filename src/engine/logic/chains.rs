@@ -400,11 +400,9 @@ fn describe(technique: Technique) -> &'static str {
 
 /// Chains from a node assumed false to a node that must then be true: candidates in conflict
 /// with both ends go.
-fn alternating_chains(board: &Board, graphs: &[&Graph], wanted: Technique, found: &mut Found) {
+fn alternating_chains(board: &Board, graph: &Graph, wanted: Technique, found: &mut Found) {
     let mut collector = Shortest::new(found);
-    for graph in graphs {
-        chains_in(board, graph, wanted, found.explains(), &mut collector);
-    }
+    chains_in(board, graph, wanted, found.explains(), &mut collector);
     collector.finish(found);
 }
 
@@ -507,15 +505,15 @@ pub fn x_chain(board: &Board, found: &mut Found) {
 
 pub fn xy_chain(board: &Board, found: &mut Found) {
     let graph = Graph::build(board, Shape::Bivalue);
-    alternating_chains(board, &[&graph], Technique::XyChain, found);
+    alternating_chains(board, &graph, Technique::XyChain, found);
 }
 
 pub fn aic(board: &Board, found: &mut Found) {
-    alternating_chains(board, &[&*full_graph(board, false)], Technique::Aic, found);
+    alternating_chains(board, &full_graph(board, false), Technique::Aic, found);
 }
 
 pub fn grouped_aic(board: &Board, found: &mut Found) {
-    alternating_chains(board, &[&*full_graph(board, true)], Technique::GroupedAic, found);
+    alternating_chains(board, &full_graph(board, true), Technique::GroupedAic, found);
 }
 
 /// Nice loops. Discontinuous: a candidate assumed true leads back to itself false (it goes), or

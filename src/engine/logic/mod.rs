@@ -111,9 +111,7 @@ impl Found {
             barren::remember_board(technique, board.all_candidates());
         }
     }
-}
 
-impl Found {
     /// Like [`Found::on_changed`], for a search that may stop short of complete (it returns
     /// whether it was) and wants the candidates of the board it last found nothing on, if the
     /// present ones are a subset of them: `search` gets the changed cells and those candidates
@@ -158,7 +156,8 @@ pub(crate) fn each_changed_digit(technique: Technique, board: &Board, mut search
     }
 }
 
-/// The per-thread memory behind [`Found::per_digit`] and [`Found::on_changed`]: for each
+/// The per-thread memory behind [`Found::per_digit`], [`Found::on_changed`],
+/// [`Found::on_changed_since`] and [`each_changed_digit`]: for each
 /// technique (and digit), the candidates on which the technique last found nothing.
 mod barren {
     use std::cell::RefCell;
