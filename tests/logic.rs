@@ -233,6 +233,12 @@ fn remembering_searches_find_what_fresh_ones_find() {
         Technique::EmptyRectangle,
         Technique::DualTwoStringKite,
         Technique::DualEmptyRectangle,
+        Technique::NakedPair,
+        Technique::NakedTriple,
+        Technique::NakedQuad,
+        Technique::HiddenPair,
+        Technique::HiddenTriple,
+        Technique::HiddenQuad,
     ];
     let puzzles = read_lines(&dataset("magictour-top1465.txt"));
     let mut found = 0;

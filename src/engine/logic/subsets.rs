@@ -70,97 +70,111 @@ fn hidden_technique(size: usize) -> Technique {
 const SIZE_WORDS: [&str; 5] = ["", "", phrase("pair"), phrase("triple"), phrase("quad")];
 
 pub fn naked(board: &Board, size: usize, found: &mut Found) {
-    for house in 0..27 {
-        let (open, count) = gather(
-            (CellSet::house(house) & board.empty_cells())
-                .iter()
-                .filter(|&c| (2..=size as u32).contains(&board.candidates(c).len())),
-        );
-        let open = &open[..count];
-        let mut keep_looking = true;
-        each_combination(open, size, |cells| {
-            let digits = cells.iter().fold(Candidates::NONE, |acc, &c| {
-                Candidates::from_mask(acc.mask() | board.candidates(c).mask())
-            });
-            if digits.len() as usize != size {
-                return true;
+    // A subset in a house depends on the house's candidates alone: houses as they were when
+    // the search last found nothing are passed over.
+    found.on_changed(naked_technique(size), board, |changed, found| {
+        for house in 0..27 {
+            if (CellSet::house(house) & changed).is_empty() {
+                continue;
             }
-            let subset: CellSet = cells.iter().copied().collect();
-            let others = (CellSet::house(house) & board.empty_cells()) - subset;
-            if !others.iter().any(|c| board.candidates(c).mask() & digits.mask() != 0) {
-                return true;
-            }
-            let mut step = Step::new(naked_technique(size));
-            step.mark_house(house, HouseRole::Base);
-            for &cell in cells {
-                for digit in board.candidates(cell).iter() {
-                    step.mark_candidate(cell, digit, Role::Pattern);
+            let (open, count) = gather(
+                (CellSet::house(house) & board.empty_cells())
+                    .iter()
+                    .filter(|&c| (2..=size as u32).contains(&board.candidates(c).len())),
+            );
+            let open = &open[..count];
+            let mut keep_looking = true;
+            each_combination(open, size, |cells| {
+                let digits = cells.iter().fold(Candidates::NONE, |acc, &c| {
+                    Candidates::from_mask(acc.mask() | board.candidates(c).mask())
+                });
+                if digits.len() as usize != size {
+                    return true;
                 }
-            }
-            for cell in others.iter() {
-                for digit in digits.iter().filter(|&d| board.has(cell, d)) {
-                    step.eliminate(cell, digit);
+                let subset: CellSet = cells.iter().copied().collect();
+                let others = (CellSet::house(house) & board.empty_cells()) - subset;
+                if !others.iter().any(|c| board.candidates(c).mask() & digits.mask() != 0) {
+                    return true;
                 }
-            }
-            step.explain_with(found.explains(), || {
-                Explanation::new(phrase(
-                    "In {house}, {cells} hold only {digits}: a naked {size}, so these digits can be removed from the other cells of {house}.",
-                ))
-                .house("house", house)
-                .cells("cells", cells.iter().copied())
-                .digits("digits", digits.iter())
-                .word("size", SIZE_WORDS[size])
-            });
-            keep_looking = found.add(step);
-            keep_looking
-        });
-        if !keep_looking {
-            return;
-        }
-    }
-}
-
-pub fn hidden(board: &Board, size: usize, found: &mut Found) {
-    for house in 0..27 {
-        let (open, count) = gather((1..=9).filter(|&d| (2..=size as u32).contains(&board.cells_in(house, d).len())));
-        let open: &[Digit] = &open[..count];
-        let mut keep_looking = true;
-        each_combination(open, size, |digits| {
-            let cells = digits
-                .iter()
-                .fold(CellSet::EMPTY, |acc, &d| acc | board.cells_in(house, d));
-            if cells.len() as usize != size {
-                return true;
-            }
-            let subset: Candidates = digits.iter().copied().collect();
-            if cells.iter().all(|c| board.candidates(c).mask() & !subset.mask() == 0) {
-                return true;
-            }
-            let mut step = Step::new(hidden_technique(size));
-            step.mark_house(house, HouseRole::Base);
-            for cell in cells.iter() {
-                for digit in board.candidates(cell).iter() {
-                    if subset.contains(digit) {
+                let mut step = Step::new(naked_technique(size));
+                step.mark_house(house, HouseRole::Base);
+                for &cell in cells {
+                    for digit in board.candidates(cell).iter() {
                         step.mark_candidate(cell, digit, Role::Pattern);
-                    } else {
+                    }
+                }
+                for cell in others.iter() {
+                    for digit in digits.iter().filter(|&d| board.has(cell, d)) {
                         step.eliminate(cell, digit);
                     }
                 }
-            }
-            step.explain_with(found.explains(), || {
-                Explanation::new(phrase(
-                    "In {house}, {digits} fit only in {cells}: a hidden {size}, so those cells can hold nothing else.",
-                ))
-                .house("house", house)
-                .digits("digits", digits.iter().copied())
-                .cells("cells", cells.iter())
-                .word("size", SIZE_WORDS[size])
+                step.explain_with(found.explains(), || {
+                    Explanation::new(phrase(
+                        "In {house}, {cells} hold only {digits}: a naked {size}, so these digits can be removed from the other cells of {house}.",
+                    ))
+                    .house("house", house)
+                    .cells("cells", cells.iter().copied())
+                    .digits("digits", digits.iter())
+                    .word("size", SIZE_WORDS[size])
+                });
+                keep_looking = found.add(step);
+                keep_looking
             });
-            keep_looking = found.add(step);
-            keep_looking
-        });
-        if !keep_looking {
-            return;
+            if !keep_looking {
+                return;
+            }
         }
-    }
+    });
+}
+
+pub fn hidden(board: &Board, size: usize, found: &mut Found) {
+    // A subset in a house depends on the house's candidates alone: houses as they were when
+    // the search last found nothing are passed over.
+    found.on_changed(hidden_technique(size), board, |changed, found| {
+        for house in 0..27 {
+            if (CellSet::house(house) & changed).is_empty() {
+                continue;
+            }
+            let (open, count) = gather((1..=9).filter(|&d| (2..=size as u32).contains(&board.cells_in(house, d).len())));
+            let open: &[Digit] = &open[..count];
+            let mut keep_looking = true;
+            each_combination(open, size, |digits| {
+                let cells = digits
+                    .iter()
+                    .fold(CellSet::EMPTY, |acc, &d| acc | board.cells_in(house, d));
+                if cells.len() as usize != size {
+                    return true;
+                }
+                let subset: Candidates = digits.iter().copied().collect();
+                if cells.iter().all(|c| board.candidates(c).mask() & !subset.mask() == 0) {
+                    return true;
+                }
+                let mut step = Step::new(hidden_technique(size));
+                step.mark_house(house, HouseRole::Base);
+                for cell in cells.iter() {
+                    for digit in board.candidates(cell).iter() {
+                        if subset.contains(digit) {
+                            step.mark_candidate(cell, digit, Role::Pattern);
+                        } else {
+                            step.eliminate(cell, digit);
+                        }
+                    }
+                }
+                step.explain_with(found.explains(), || {
+                    Explanation::new(phrase(
+                        "In {house}, {digits} fit only in {cells}: a hidden {size}, so those cells can hold nothing else.",
+                    ))
+                    .house("house", house)
+                    .digits("digits", digits.iter().copied())
+                    .cells("cells", cells.iter())
+                    .word("size", SIZE_WORDS[size])
+                });
+                keep_looking = found.add(step);
+                keep_looking
+            });
+            if !keep_looking {
+                return;
+            }
+        }
+    });
 }
