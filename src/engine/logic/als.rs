@@ -123,13 +123,10 @@ impl AlsIndex {
                     .collect();
             }
         }
-        let is_new = {
-            let mut is_new = vec![false; sets.len()];
-            for &i in &new {
-                is_new[i] = true;
-            }
-            is_new
-        };
+        let mut is_new = vec![false; sets.len()];
+        for &i in &new {
+            is_new[i] = true;
+        }
         let buckets = FirstCells::new(&sets);
         let mut partners = Vec::new();
         let mut grown = vec![false; sets.len()];

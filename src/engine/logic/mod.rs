@@ -101,15 +101,10 @@ impl Found {
     /// reading none of them was there then too, with at least the same eliminations, so the
     /// search may pass it over. Nothing changed, it does not run.
     pub fn on_changed(&mut self, technique: Technique, board: &Board, search: impl FnOnce(CellSet, &mut Found)) {
-        let changed = barren::changed_cells(technique, board.all_candidates());
-        if changed.is_empty() {
-            return;
-        }
-        let before = self.steps.len();
-        search(changed, self);
-        if self.steps.len() == before {
-            barren::remember_board(technique, board.all_candidates());
-        }
+        self.on_changed_since(technique, board, |changed, _, found| {
+            search(changed, found);
+            true
+        });
     }
 
     /// Like [`Found::on_changed`], for a search that may stop short of complete (it returns
@@ -127,13 +122,12 @@ impl Found {
         if changed.is_empty() {
             return;
         }
-        let then = if changed == CellSet::ALL {
-            None
-        } else {
-            barren::board_then(technique)
-        };
+        // Fewer than every cell changed: there is a board to go by.
+        let then = (changed != CellSet::ALL)
+            .then(|| barren::board_then(technique))
+            .flatten();
         let before = self.steps.len();
-        let complete = search(if then.is_some() { changed } else { CellSet::ALL }, then.as_ref(), self);
+        let complete = search(changed, then.as_ref(), self);
         if complete && self.steps.len() == before {
             barren::remember_board(technique, board.all_candidates());
         }

@@ -69,14 +69,16 @@ fn hidden_technique(size: usize) -> Technique {
 
 const SIZE_WORDS: [&str; 5] = ["", "", phrase("pair"), phrase("triple"), phrase("quad")];
 
+/// The houses holding one of these cells.
+fn houses_touching(cells: CellSet) -> impl Iterator<Item = usize> {
+    (0..27).filter(move |&house| !(CellSet::house(house) & cells).is_empty())
+}
+
 pub fn naked(board: &Board, size: usize, found: &mut Found) {
     // A subset in a house depends on the house's candidates alone: houses as they were when
     // the search last found nothing are passed over.
     found.on_changed(naked_technique(size), board, |changed, found| {
-        for house in 0..27 {
-            if (CellSet::house(house) & changed).is_empty() {
-                continue;
-            }
+        for house in houses_touching(changed) {
             let (open, count) = gather(
                 (CellSet::house(house) & board.empty_cells())
                     .iter()
@@ -131,10 +133,7 @@ pub fn hidden(board: &Board, size: usize, found: &mut Found) {
     // A subset in a house depends on the house's candidates alone: houses as they were when
     // the search last found nothing are passed over.
     found.on_changed(hidden_technique(size), board, |changed, found| {
-        for house in 0..27 {
-            if (CellSet::house(house) & changed).is_empty() {
-                continue;
-            }
+        for house in houses_touching(changed) {
             let (open, count) = gather((1..=9).filter(|&d| (2..=size as u32).contains(&board.cells_in(house, d).len())));
             let open: &[Digit] = &open[..count];
             let mut keep_looking = true;
