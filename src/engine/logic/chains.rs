@@ -402,16 +402,19 @@ fn describe(technique: Technique) -> &'static str {
 /// with both ends go.
 fn alternating_chains(board: &Board, graph: &Graph, wanted: Technique, found: &mut Found) {
     let mut collector = Shortest::new(found);
-    chains_in(board, graph, wanted, found.explains(), &mut collector);
+    chains_in(board, graph, wanted, found.explains(), &mut collector, None);
     collector.finish(found);
 }
 
+/// The chains of `wanted` from every start; with `ahead`, also what the nice loops will want to
+/// know from the same searches ([`LoopsAhead::record`]).
 fn chains_in(
     board: &Board,
     graph: &Graph,
     wanted: Technique,
     explains: bool,
     collector: &mut Shortest<Vec<CellDigit>>,
+    mut ahead: Option<&mut LoopsAhead>,
 ) {
     let mut reach = Reach::new(graph);
     for start in 0..graph.nodes.len() as u16 {
@@ -423,6 +426,9 @@ fn chains_in(
             break;
         }
         graph.search(start, false, limit, &mut reach);
+        if let Some(ahead) = ahead.as_deref_mut() {
+            ahead.record(board, graph, start, &reach);
+        }
         let Reach { parent, order, depth } = &reach;
         let start_conflicts = conflicts(board, &graph.nodes[start as usize]);
         for &state in order {
@@ -495,7 +501,7 @@ pub fn x_chain(board: &Board, found: &mut Found) {
     super::each_changed_digit(Technique::XChain, board, |digit| {
         let graph = Graph::build(board, Shape::SingleDigit(digit));
         let mut own = Shortest::new(found);
-        chains_in(board, &graph, Technique::XChain, found.explains(), &mut own);
+        chains_in(board, &graph, Technique::XChain, found.explains(), &mut own, None);
         let any = !own.is_empty();
         collector.absorb(own);
         any
@@ -509,11 +515,138 @@ pub fn xy_chain(board: &Board, found: &mut Found) {
 }
 
 pub fn aic(board: &Board, found: &mut Found) {
-    alternating_chains(board, &full_graph(board, false), Technique::Aic, found);
+    chains_and_loops_ahead(board, false, found);
 }
 
 pub fn grouped_aic(board: &Board, found: &mut Found) {
-    alternating_chains(board, &full_graph(board, true), Technique::GroupedAic, found);
+    chains_and_loops_ahead(board, true, found);
+}
+
+/// AIC or grouped AIC over the full graph. The nice loops of the same graph come next on the
+/// same board when it finds nothing (they score just above), and their searches from a node
+/// assumed false are the very searches it makes: so it works out on the way the continuous nice
+/// loops and what rules out the discontinuous ones, and keeps them for that board.
+fn chains_and_loops_ahead(board: &Board, grouped: bool, found: &mut Found) {
+    let graph = full_graph(board, grouped);
+    let wanted = if grouped { Technique::GroupedAic } else { Technique::Aic };
+    let mut collector = Shortest::new(found);
+    let mut ahead = (!found.is_collecting_all()).then(|| LoopsAhead::new(board, &graph, grouped, found.explains()));
+    chains_in(board, &graph, wanted, found.explains(), &mut collector, ahead.as_mut());
+    // Only a search that found nothing ran every start to full depth.
+    if let Some(ahead) = ahead.filter(|_| collector.is_empty()) {
+        LoopsAhead::keep(ahead);
+    }
+    collector.finish(found);
+}
+
+/// What a complete search for alternating chains from every node assumed false (AIC or grouped
+/// AIC, finding none) tells the nice loops of the same graph and board: the continuous loops,
+/// found as [`continuous_loops_from`] finds them from the same searches; and for each start, the
+/// nodes reached true within two links fewer than a loop may take, and whether the start itself
+/// was reached true (a discontinuous loop from it assumed false).
+///
+/// A discontinuous loop from a cell's candidate assumed true reaches, within the links allowed,
+/// a true node in conflict with it, and every node in conflict with it and linked strongly
+/// somewhere (as a true node reached is) is one it is weakly linked to. The search from it
+/// assumed true takes a weak link to such a node assumed false and goes on from there as the
+/// search from that node does, one link deeper: so the loop exists if and only if some node it
+/// is weakly linked to reaches another within two links fewer than the loop may take.
+struct LoopsAhead {
+    board: Board,
+    grouped: bool,
+    explains: bool,
+    continuous: Shortest<Vec<CellDigit>>,
+    /// The links a loop may take (`MAX_LINKS` but in tests).
+    max_links: usize,
+    /// Words per node in `true_within`.
+    words: usize,
+    true_within: Vec<u64>,
+    back_true: Vec<bool>,
+}
+
+thread_local! {
+    static AHEAD: std::cell::RefCell<[Option<LoopsAhead>; 2]> = const { std::cell::RefCell::new([None, None]) };
+}
+
+impl LoopsAhead {
+    fn new(board: &Board, graph: &Graph, grouped: bool, explains: bool) -> LoopsAhead {
+        let n = graph.nodes.len();
+        let words = n.div_ceil(64);
+        LoopsAhead {
+            board: board.clone(),
+            grouped,
+            explains,
+            continuous: Shortest::first_only(),
+            max_links: MAX_LINKS,
+            words,
+            true_within: vec![0; n * words],
+            back_true: vec![false; n],
+        }
+    }
+
+    /// Takes in the search from `start` assumed false.
+    fn record(&mut self, board: &Board, graph: &Graph, start: u16, reach: &Reach) {
+        let wanted = if self.grouped {
+            Technique::GroupedContinuousNiceLoop
+        } else {
+            Technique::ContinuousNiceLoop
+        };
+        continuous_loops_from(board, graph, start, reach, wanted, self.explains, &mut self.continuous);
+        let row = start as usize * self.words;
+        for &state in &reach.order {
+            if state % 2 == 1 {
+                let depth = reach.depth[state as usize] as usize;
+                let node = (state / 2) as usize;
+                if node == start as usize && depth >= 2 {
+                    self.back_true[start as usize] = true;
+                }
+                if depth + 2 <= self.max_links {
+                    self.true_within[row + node / 64] |= 1 << (node % 64);
+                }
+            }
+        }
+    }
+
+    fn keep(self) {
+        let slot = self.grouped as usize;
+        AHEAD.with(|a| a.borrow_mut()[slot] = Some(self));
+    }
+
+    /// Runs `use_it` on what the last complete search of this graph kept, if it was on this board.
+    fn with<R>(board: &Board, grouped: bool, use_it: impl FnOnce(&LoopsAhead) -> R) -> Option<R> {
+        AHEAD.with(|a| {
+            a.borrow()[grouped as usize]
+                .as_ref()
+                .filter(|ahead| ahead.board == *board)
+                .map(use_it)
+        })
+    }
+
+    /// Whether no discontinuous nice loop starts anywhere (see the type's comment).
+    fn rules_out_discontinuous(&self, graph: &Graph) -> bool {
+        (0..graph.nodes.len() as u16).all(|start| self.rules_out_from(graph, start))
+    }
+
+    /// Whether no discontinuous nice loop starts from this node, assumed true or false, within
+    /// the links allowed (a group starts none).
+    fn rules_out_from(&self, graph: &Graph, start: u16) -> bool {
+        if graph.nodes[start as usize].single_cell().is_none() {
+            return true;
+        }
+        if self.back_true[start as usize] {
+            return false;
+        }
+        let mut reached = vec![0u64; self.words];
+        let mut linked = vec![0u64; self.words];
+        for &w in &graph.weak[start as usize] {
+            let row = w as usize * self.words;
+            for (r, t) in reached.iter_mut().zip(&self.true_within[row..row + self.words]) {
+                *r |= t;
+            }
+            linked[w as usize / 64] |= 1 << (w % 64);
+        }
+        reached.iter().zip(&linked).all(|(r, l)| r & l == 0)
+    }
 }
 
 /// Nice loops. Discontinuous: a candidate assumed true leads back to itself false (it goes), or
@@ -530,7 +663,21 @@ fn nice_loops(board: &Board, wanted: Technique, found: &mut Found) {
         Technique::ContinuousNiceLoop | Technique::GroupedContinuousNiceLoop
     );
     let graph = full_graph(board, grouped);
-    let has_group = |path: &[u32]| path.iter().any(|&s| graph.nodes[(s / 2) as usize].is_group());
+    // Asked right after AIC of the same graph found nothing on this board: what it kept.
+    if !found.is_collecting_all() {
+        let explains = found.explains();
+        let kept = LoopsAhead::with(board, grouped, |ahead| {
+            if continuous {
+                (ahead.explains == explains).then(|| ahead.continuous.clone())
+            } else {
+                ahead.rules_out_discontinuous(&graph).then(Shortest::first_only)
+            }
+        });
+        if let Some(loops) = kept.flatten() {
+            loops.finish(found);
+            return;
+        }
+    }
     let mut collector = Shortest::new(found);
     let mut reach = Reach::new(&graph);
     for start in 0..graph.nodes.len() as u16 {
@@ -544,85 +691,19 @@ fn nice_loops(board: &Board, wanted: Technique, found: &mut Found) {
         }
         if continuous {
             graph.search(start, false, limit, &mut reach);
-            let Reach { parent, order, depth } = &reach;
-            for &state in order {
-                let end = (state / 2) as u16;
-                let links = depth[state as usize] as usize + 1;
-                if state % 2 == 0 || end == start || links < 4 || links > collector.limit(MAX_LINKS) {
-                    continue;
-                }
-                if !graph.weakly_linked(end, start) {
-                    continue;
-                }
-                let mut path = Graph::path(parent, state);
-                let mut seen: Vec<u32> = path.iter().map(|s| s / 2).collect();
-                // No node repeats (rotations of one loop share their eliminations).
-                seen.sort_unstable();
-                seen.dedup();
-                if seen.len() != path.len() || has_group(&path) != grouped {
-                    continue;
-                }
-                path.push(start as u32 * 2);
-                let mut targets = [CellSet::EMPTY; 10];
-                for pair in path.windows(2) {
-                    if pair[1] % 2 == 0 {
-                        let (a, b) = (
-                            &graph.nodes[(pair[0] / 2) as usize],
-                            &graph.nodes[(pair[1] / 2) as usize],
-                        );
-                        let both = intersect(&conflicts(board, a), &conflicts(board, b));
-                        for d in 1..=9 {
-                            targets[d] |= both[d];
-                        }
-                    }
-                }
-                // Nodes of the loop itself stay (a weak link inside a group's house, for one).
-                for &s in &path {
-                    let n = &graph.nodes[(s / 2) as usize];
-                    targets[n.digit as usize] = targets[n.digit as usize] - n.cells;
-                }
-                let eliminations = to_eliminations(&targets);
-                if eliminations.is_empty() {
-                    continue;
-                }
-                collector.offer(links, eliminations.clone(), || {
-                    chain_step(wanted, &graph, &path, &eliminations, found.explains(), |chain| {
-                        Explanation::new(phrase(
-                            "{technique}: {chain} => {eliminations}. The loop alternates strong and weak links all the way round, so each weak link has exactly one true end, and what conflicts with both ends goes.",
-                        ))
-                        .technique("technique", wanted)
-                        .notation("chain", chain)
-                        .notation("eliminations", eliminations_notation(&eliminations))
-                    })
-                });
-            }
+            continuous_loops_from(board, &graph, start, &reach, wanted, found.explains(), &mut collector);
         } else {
             let Some(cell) = node.single_cell() else { continue };
-            let start_conflicts = conflicts(board, &node);
             for start_true in [true, false] {
                 graph.search(start, start_true, limit, &mut reach);
-                let Reach { parent, order, depth } = &reach;
-                // Back to the start: assumed true, a true node in conflict with it (then it is
-                // false); assumed false, the start itself true.
-                let back = order.iter().copied().find(|&s| {
-                    let n = &graph.nodes[(s / 2) as usize];
-                    s % 2 == 1
-                        && depth[s as usize] >= 2
-                        && if start_true {
-                            start_conflicts[n.digit as usize].contains(n.cells.first().unwrap_or(0))
-                                && n.single_cell().is_some()
-                                || (n.digit == node.digit && (n.cells - node.seen_by).is_empty() && n.is_group())
-                        } else {
-                            s / 2 == start as u32
-                        }
-                });
+                let back = discontinuous_back(board, &graph, start, start_true, &reach);
                 let Some(back) = back else { continue };
-                let mut path = Graph::path(parent, back);
+                let mut path = Graph::path(&reach.parent, back);
                 if start_true {
                     path.push(start as u32 * 2);
                 }
                 let links = path.len() - 1;
-                if links > collector.limit(MAX_LINKS) || has_group(&path) != grouped {
+                if links > collector.limit(MAX_LINKS) || has_group(&graph, &path) != grouped {
                     continue;
                 }
                 // Assumed false and found true: the cell holds the digit, so its other
@@ -670,6 +751,96 @@ fn nice_loops(board: &Board, wanted: Technique, found: &mut Found) {
     collector.finish(found);
 }
 
+/// Where the search from `start` (a cell's candidate) assumed true or false first comes back to
+/// it, the other way round: assumed true, a true node in conflict with it (so it is false);
+/// assumed false, the start itself true.
+fn discontinuous_back(board: &Board, graph: &Graph, start: u16, start_true: bool, reach: &Reach) -> Option<u32> {
+    let node = &graph.nodes[start as usize];
+    let start_conflicts = conflicts(board, node);
+    reach.order.iter().copied().find(|&s| {
+        let n = &graph.nodes[(s / 2) as usize];
+        s % 2 == 1
+            && reach.depth[s as usize] >= 2
+            && if start_true {
+                start_conflicts[n.digit as usize].contains(n.cells.first().unwrap_or(0)) && n.single_cell().is_some()
+                    || (n.digit == node.digit && (n.cells - node.seen_by).is_empty() && n.is_group())
+            } else {
+                s / 2 == start as u32
+            }
+    })
+}
+
+/// Whether a path of states takes a group.
+fn has_group(graph: &Graph, path: &[u32]) -> bool {
+    path.iter().any(|&s| graph.nodes[(s / 2) as usize].is_group())
+}
+
+/// The continuous nice loops (of `wanted`, grouped or not) that the search from `start` assumed
+/// false closes: a true node reached that is weakly linked back to the start.
+fn continuous_loops_from(
+    board: &Board,
+    graph: &Graph,
+    start: u16,
+    reach: &Reach,
+    wanted: Technique,
+    explains: bool,
+    collector: &mut Shortest<Vec<CellDigit>>,
+) {
+    let grouped = wanted == Technique::GroupedContinuousNiceLoop;
+    let Reach { parent, order, depth } = reach;
+    for &state in order {
+        let end = (state / 2) as u16;
+        let links = depth[state as usize] as usize + 1;
+        if state % 2 == 0 || end == start || links < 4 || links > collector.limit(MAX_LINKS) {
+            continue;
+        }
+        if !graph.weakly_linked(end, start) {
+            continue;
+        }
+        let mut path = Graph::path(parent, state);
+        let mut seen: Vec<u32> = path.iter().map(|s| s / 2).collect();
+        // No node repeats (rotations of one loop share their eliminations).
+        seen.sort_unstable();
+        seen.dedup();
+        if seen.len() != path.len() || has_group(graph, &path) != grouped {
+            continue;
+        }
+        path.push(start as u32 * 2);
+        let mut targets = [CellSet::EMPTY; 10];
+        for pair in path.windows(2) {
+            if pair[1] % 2 == 0 {
+                let (a, b) = (
+                    &graph.nodes[(pair[0] / 2) as usize],
+                    &graph.nodes[(pair[1] / 2) as usize],
+                );
+                let both = intersect(&conflicts(board, a), &conflicts(board, b));
+                for d in 1..=9 {
+                    targets[d] |= both[d];
+                }
+            }
+        }
+        // Nodes of the loop itself stay (a weak link inside a group's house, for one).
+        for &s in &path {
+            let n = &graph.nodes[(s / 2) as usize];
+            targets[n.digit as usize] = targets[n.digit as usize] - n.cells;
+        }
+        let eliminations = to_eliminations(&targets);
+        if eliminations.is_empty() {
+            continue;
+        }
+        collector.offer(links, eliminations.clone(), || {
+            chain_step(wanted, graph, &path, &eliminations, explains, |chain| {
+                Explanation::new(phrase(
+                    "{technique}: {chain} => {eliminations}. The loop alternates strong and weak links all the way round, so each weak link has exactly one true end, and what conflicts with both ends goes.",
+                ))
+                .technique("technique", wanted)
+                .notation("chain", chain)
+                .notation("eliminations", eliminations_notation(&eliminations))
+            })
+        });
+    }
+}
+
 pub fn continuous_nice_loop(board: &Board, found: &mut Found) {
     nice_loops(board, Technique::ContinuousNiceLoop, found);
 }
@@ -684,4 +855,89 @@ pub fn grouped_continuous_nice_loop(board: &Board, found: &mut Found) {
 
 pub fn grouped_discontinuous_nice_loop(board: &Board, found: &mut Found) {
     nice_loops(board, Technique::GroupedDiscontinuousNiceLoop, found);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::logic::magictour_positions;
+
+    /// What searches from every start kept, within `max_links` (as AIC's keep within
+    /// `MAX_LINKS` when it finds nothing), whatever they find.
+    fn kept_from_every_start(board: &Board, graph: &Graph, grouped: bool, max_links: usize) -> LoopsAhead {
+        let mut ahead = LoopsAhead::new(board, graph, grouped, true);
+        ahead.max_links = max_links;
+        if max_links == MAX_LINKS {
+            let mut every = Shortest::first_only();
+            every.all = true; // its limit stays at full depth
+            chains_in(board, graph, Technique::Aic, false, &mut every, Some(&mut ahead));
+        } else {
+            let mut reach = Reach::new(graph);
+            for start in (0..graph.nodes.len() as u16).filter(|&s| !graph.strong[s as usize].is_empty()) {
+                graph.search(start, false, max_links, &mut reach);
+                ahead.record(board, graph, start, &reach);
+            }
+        }
+        ahead
+    }
+
+    /// The nice loops found from what the AIC searches keep are those a search of their own
+    /// finds: the same continuous loops, and a discontinuous loop from a node (assumed true or
+    /// false) exactly where the kept reach does not rule one out, within the links allowed (the
+    /// search's and a few shorter limits, so that the limit matters often). Checked for every
+    /// node, plain and grouped, at positions along magictour paths.
+    #[test]
+    fn loops_worked_out_ahead_are_the_loops_searched_for() {
+        let (mut continuous, mut discontinuous, mut at_limit) = (0, 0, 0);
+        for (line, index, board) in magictour_positions(25, 3) {
+            for grouped in [false, true] {
+                let graph = full_graph(&board, grouped);
+                let wanted = if grouped {
+                    Technique::GroupedContinuousNiceLoop
+                } else {
+                    Technique::ContinuousNiceLoop
+                };
+                let mut kept = Found::new(false);
+                kept_from_every_start(&board, &graph, grouped, MAX_LINKS)
+                    .continuous
+                    .finish(&mut kept);
+                AHEAD.with(|a| *a.borrow_mut() = [None, None]);
+                let mut searched = Found::new(false);
+                nice_loops(&board, wanted, &mut searched);
+                assert!(
+                    kept.steps == searched.steps,
+                    "{line}, step {index}: continuous loops differ (grouped {grouped})"
+                );
+                continuous += searched.steps.len();
+                let mut reach = Reach::new(&graph);
+                for max_links in [4, 5, 6, 8, MAX_LINKS] {
+                    let ahead = kept_from_every_start(&board, &graph, grouped, max_links);
+                    for start in 0..graph.nodes.len() as u16 {
+                        let mut links = None;
+                        if graph.nodes[start as usize].single_cell().is_some() {
+                            for start_true in [true, false] {
+                                graph.search(start, start_true, max_links, &mut reach);
+                                if let Some(back) = discontinuous_back(&board, &graph, start, start_true, &reach) {
+                                    let n = reach.depth[back as usize] as usize + start_true as usize;
+                                    links = Some(links.map_or(n, |l: usize| l.min(n)));
+                                }
+                            }
+                        }
+                        let comes_back = links.is_some_and(|n| n <= max_links);
+                        assert_eq!(
+                            ahead.rules_out_from(&graph, start),
+                            !comes_back,
+                            "{line}, step {index}: node {start} (grouped {grouped}, {max_links} links)"
+                        );
+                        discontinuous += comes_back as usize;
+                        at_limit += (links == Some(max_links)) as usize;
+                    }
+                }
+            }
+        }
+        assert!(
+            continuous > 1000 && discontinuous > 10_000 && at_limit > 1000,
+            "too few loops to tell: {continuous} continuous, {discontinuous} discontinuous, {at_limit} at the limit"
+        );
+    }
 }

@@ -216,6 +216,7 @@ mod barren {
 /// Keeps the shortest step found (one wanted) or, all wanted, the shortest step for each distinct
 /// effect (its key), then hands them on shortest first. For searches whose steps have a length
 /// (chains, nets), which must scan everything to know the shortest.
+#[derive(Clone)]
 pub(crate) struct Shortest<K> {
     all: bool,
     best: Vec<(usize, K, Step)>,
@@ -225,6 +226,14 @@ impl<K: PartialEq> Shortest<K> {
     pub fn new(found: &Found) -> Shortest<K> {
         Shortest {
             all: found.is_collecting_all(),
+            best: Vec::new(),
+        }
+    }
+
+    /// A collector of the one shortest step.
+    pub fn first_only() -> Shortest<K> {
+        Shortest {
+            all: false,
             best: Vec::new(),
         }
     }
