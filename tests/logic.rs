@@ -273,3 +273,52 @@ fn remembering_searches_find_what_fresh_ones_find() {
     }
     assert!(found > 50, "the searches found {found} steps: too few to tell");
 }
+
+/// A search for the first finned fish also finds the first sashimi fish of its size and keeps it
+/// for the sashimi search asked next on the same board (as the ladder asks): what that search
+/// then gives is what a sashimi search of its own finds on a fresh thread, and so is the finned
+/// fish. Asked at every position of every 30th magictour path.
+#[test]
+fn sashimi_fish_kept_by_the_finned_search_are_those_found_afresh() {
+    let pairs = [
+        (Technique::FinnedXWing, Technique::SashimiXWing),
+        (Technique::FinnedSwordfish, Technique::SashimiSwordfish),
+        (Technique::FinnedJellyfish, Technique::SashimiJellyfish),
+    ];
+    let puzzles = read_lines(&dataset("magictour-top1465.txt"));
+    let (mut kept, mut sashimi) = (0, 0);
+    for (index, puzzle) in puzzles.iter().enumerate().step_by(30) {
+        let path = logic::logical_solve_with(&Position::from_givens(puzzle), None);
+        let mut board = Board::from_position(&Position::from_givens(puzzle));
+        for step in &path.steps {
+            for (finned, sashimi_kind) in pairs {
+                let here = (
+                    logic::find_step_on(&board, finned),
+                    logic::find_step_on(&board, sashimi_kind),
+                );
+                let fresh = std::thread::scope(|scope| {
+                    let finned = scope.spawn(|| logic::find_step_on(&board, finned));
+                    let sashimi = scope.spawn(|| logic::find_step_on(&board, sashimi_kind));
+                    (
+                        finned.join().expect("the search ends"),
+                        sashimi.join().expect("the search ends"),
+                    )
+                });
+                assert!(
+                    here == fresh,
+                    "magictour puzzle {}: {} after {} differs from a fresh search",
+                    index + 1,
+                    sashimi_kind.id(),
+                    finned.id()
+                );
+                kept += here.0.is_none() as usize;
+                sashimi += (here.0.is_none() && here.1.is_some()) as usize;
+            }
+            board.apply(step);
+        }
+    }
+    assert!(
+        kept > 1000 && sashimi > 20,
+        "too few to tell: {kept} kept, {sashimi} sashimi fish among them"
+    );
+}

@@ -7,7 +7,7 @@ use super::explanation::{phrase, Explanation};
 use super::step::{HouseRole, Role, Step};
 use super::subsets::{each_combination, gather};
 use super::technique::Technique;
-use super::Found;
+use super::{barren, Found};
 use crate::engine::cellset::CellSet;
 use crate::engine::grid::{col_of, row_of, Digit};
 
@@ -120,112 +120,229 @@ fn fish_explanation(
 /// lose the digit outside the base, or a fin holds the digit; cells of the covers that also see
 /// every fin lose it either way. Sashimi: without the fins a base line would keep only one
 /// candidate (the fish is not a fish on its own).
+///
+/// The two kinds come from one search, and the ladder asks for the sashimi fish right after the
+/// finned fish of the same size on the same board: so a search for the first finned fish looks
+/// for both, and when it finds no finned fish it keeps the first sashimi fish (or none) for that
+/// board.
 pub fn finned(board: &Board, size: usize, sashimi: bool, found: &mut Found) {
-    let technique = match (size, sashimi) {
-        (2, false) => Technique::FinnedXWing,
-        (3, false) => Technique::FinnedSwordfish,
-        (4, false) => Technique::FinnedJellyfish,
-        (2, true) => Technique::SashimiXWing,
-        (3, true) => Technique::SashimiSwordfish,
-        _ => Technique::SashimiJellyfish,
-    };
-    found.per_digit(technique, board, |digit, changed, found| {
-        for rows_are_base in [true, false] {
-            let (bases, covers) = if rows_are_base { (0..9, 9..18) } else { (9..18, 0..9) };
-            let cover_of = |cell: usize| if rows_are_base { col_of(cell) } else { row_of(cell) };
-            let mask_of = |cells: CellSet| cells.iter().fold(0u16, |m, c| m | 1 << cover_of(c));
-            let (lines, count) = gather(bases.filter(|&line| !board.cells_in(line, digit).is_empty()));
-            let lines = &lines[..count];
-            let mut keep_looking = true;
-            each_combination(lines, size, |base| {
-                // A fish none of whose base lines has lost the digit was there before.
-                if base.iter().all(|&line| (CellSet::house(line) & changed).is_empty()) {
-                    return true;
-                }
-                let cells = base
-                    .iter()
-                    .fold(CellSet::EMPTY, |acc, &line| acc | board.cells_in(line, digit));
-                let union = mask_of(cells);
-                if union.count_ones() as usize <= size {
-                    return true; // a basic fish (or a smaller one)
-                }
-                for b in 0..9 {
-                    let box_cells = CellSet::house(18 + b);
-                    if (cells & box_cells).is_empty() {
-                        continue;
-                    }
-                    let outside = mask_of(cells - box_cells);
-                    let have = outside.count_ones() as usize;
-                    if have > size {
-                        continue;
-                    }
-                    // The box's lines (at most three) that may join the cover.
-                    let pool = mask_of(box_cells) & union & !outside;
-                    let (pool, pool_len) = gather((0..9).filter(|i| pool >> i & 1 == 1));
-                    let pool: &[u16] = &pool[..pool_len];
-                    let need = size - have;
-                    if need > pool.len() {
-                        continue;
-                    }
-                    let (mut choices, mut count) = ([0u16; 3], 1);
-                    if need > 0 {
-                        count = 0;
-                        each_combination(pool, need, |chosen| {
-                            choices[count] = chosen.iter().fold(0u16, |m, &i| m | 1 << i);
-                            count += 1;
-                            true
-                        });
-                    }
-                    for &extra in &choices[..count] {
-                        let cover_mask = outside | extra;
-                        let (cover, cover_len) = gather(covers.clone().filter(|&l| cover_mask >> (l % 9) & 1 == 1));
-                        let cover = &cover[..cover_len];
-                        let cover_cells = cover
-                            .iter()
-                            .fold(CellSet::EMPTY, |acc, &l| acc | board.cells_in(l, digit));
-                        let body = cells & cover_cells;
-                        let fins = cells - body;
-                        if fins.is_empty() || !(fins - box_cells).is_empty() {
-                            continue;
-                        }
-                        let bodies = base.iter().map(|&l| (body & CellSet::house(l)).len());
-                        if bodies.clone().any(|n| n == 0) || cover.iter().any(|&l| (body & CellSet::house(l)).is_empty())
-                        {
-                            continue;
-                        }
-                        if bodies.clone().any(|n| n == 1) != sashimi {
-                            continue;
-                        }
-                        let targets = (cover_cells - cells) & box_cells;
-                        if targets.is_empty() {
-                            continue;
-                        }
-                        let mut step = fish_step(technique, digit, base, cover, body, fins, targets);
-                        step.explain_with(found.explains(), || {
-                            let template = match (fins.len() > 1, rows_are_base) {
-                                (false, true) => phrase("{technique} on {digit}: in {base}, {digit} lies in {cover} apart from the fin {fins}. Either the fish holds and those columns lose {digit} elsewhere, or the fin is {digit}; {targets} sees the fin and the fish, so it cannot be {digit}."),
-                                (false, false) => phrase("{technique} on {digit}: in {base}, {digit} lies in {cover} apart from the fin {fins}. Either the fish holds and those rows lose {digit} elsewhere, or the fin is {digit}; {targets} sees the fin and the fish, so it cannot be {digit}."),
-                                (true, true) => phrase("{technique} on {digit}: in {base}, {digit} lies in {cover} apart from the fins {fins}. Either the fish holds and those columns lose {digit} elsewhere, or a fin is {digit}; {targets} sees the fins and the fish, so it cannot be {digit}."),
-                                (true, false) => phrase("{technique} on {digit}: in {base}, {digit} lies in {cover} apart from the fins {fins}. Either the fish holds and those rows lose {digit} elsewhere, or a fin is {digit}; {targets} sees the fins and the fish, so it cannot be {digit}."),
-                            };
-                            fish_explanation(template, technique, digit, base, cover)
-                                .cells("fins", fins.iter())
-                                .cells("targets", targets.iter())
-                        });
-                        keep_looking = found.add(step);
-                        if !keep_looking {
-                            return false;
-                        }
-                    }
+    let kinds = finned_kinds(size);
+    let technique = kinds[sashimi as usize];
+    if sashimi && !found.is_collecting_all() {
+        if let Some(kept) = SashimiAhead::take(board, size, found.explains()) {
+            if let Some(step) = kept {
+                found.add(step);
+            }
+            return;
+        }
+    }
+    if sashimi || found.is_collecting_all() {
+        let explains = found.explains();
+        let mut wanted = [None, None];
+        wanted[sashimi as usize] = Some(technique);
+        found.per_digit(technique, board, |digit, changed, found| {
+            finned_on(board, digit, changed, size, wanted, explains, &mut |_, build| {
+                found.add(build())
+            })
+        });
+        return;
+    }
+    // The first finned fish, and the first sashimi fish on the way. A digit is searched where
+    // either kind's cells have changed since it found nothing (passing over a base that
+    // touches neither holds for both), and each kind remembers the digits where it found none
+    // in a search that ran through.
+    let explains = found.explains();
+    let wanted = kinds.map(Some);
+    let mut first_sashimi: Option<Step> = None;
+    for digit in 1..=9 {
+        let cells = board.cells_with(digit);
+        let changed = barren::changed_since(kinds[0], digit, cells) | barren::changed_since(kinds[1], digit, cells);
+        if cells.is_empty() || changed.is_empty() {
+            continue;
+        }
+        let (mut any_finned, mut any_sashimi) = (false, false);
+        let keep_looking = finned_on(board, digit, changed, size, wanted, explains, &mut |sashimi, build| {
+            if sashimi {
+                any_sashimi = true;
+                if first_sashimi.is_none() {
+                    first_sashimi = Some(build()).filter(Step::makes_progress);
                 }
                 true
-            });
-            if !keep_looking {
-                return false;
+            } else {
+                any_finned = true;
+                found.add(build())
             }
+        });
+        if !any_finned {
+            barren::remember(kinds[0], digit, cells);
         }
-        true
-    });
+        if !keep_looking {
+            return;
+        }
+        if !any_sashimi {
+            barren::remember(kinds[1], digit, cells);
+        }
+    }
+    if found.steps.is_empty() {
+        SashimiAhead::keep(board, size, explains, first_sashimi);
+    }
+}
+
+/// The finned and the sashimi fish of a size.
+fn finned_kinds(size: usize) -> [Technique; 2] {
+    match size {
+        2 => [Technique::FinnedXWing, Technique::SashimiXWing],
+        3 => [Technique::FinnedSwordfish, Technique::SashimiSwordfish],
+        _ => [Technique::FinnedJellyfish, Technique::SashimiJellyfish],
+    }
+}
+
+/// The first sashimi fish (or none) that the search for finned fish found on the way, on the
+/// board and for the size it searched, with explanations or without.
+struct SashimiAhead {
+    board: Board,
+    size: usize,
+    explains: bool,
+    step: Option<Step>,
+}
+
+thread_local! {
+    static SASHIMI_AHEAD: std::cell::RefCell<Option<SashimiAhead>> = const { std::cell::RefCell::new(None) };
+}
+
+impl SashimiAhead {
+    fn keep(board: &Board, size: usize, explains: bool, step: Option<Step>) {
+        SASHIMI_AHEAD.with(|a| {
+            *a.borrow_mut() = Some(SashimiAhead {
+                board: board.clone(),
+                size,
+                explains,
+                step,
+            })
+        });
+    }
+
+    /// What was kept for this board, size and kind of explanation (`None`: nothing was).
+    fn take(board: &Board, size: usize, explains: bool) -> Option<Option<Step>> {
+        SASHIMI_AHEAD.with(|a| {
+            a.borrow()
+                .as_ref()
+                .filter(|k| k.size == size && k.explains == explains && k.board == *board)
+                .map(|k| k.step.clone())
+        })
+    }
+}
+
+/// The finned and sashimi fish of one digit whose base has a `changed` cell, of the kinds
+/// `wanted` names (finned, sashimi): each is handed to `emit` (whether sashimi, and how to build
+/// the step), which returns whether to keep looking. Returns the same.
+fn finned_on(
+    board: &Board,
+    digit: Digit,
+    changed: CellSet,
+    size: usize,
+    kinds: [Option<Technique>; 2],
+    explains: bool,
+    emit: &mut dyn FnMut(bool, &dyn Fn() -> Step) -> bool,
+) -> bool {
+    for rows_are_base in [true, false] {
+        let (bases, covers) = if rows_are_base { (0..9, 9..18) } else { (9..18, 0..9) };
+        let cover_of = |cell: usize| if rows_are_base { col_of(cell) } else { row_of(cell) };
+        let mask_of = |cells: CellSet| cells.iter().fold(0u16, |m, c| m | 1 << cover_of(c));
+        let (lines, count) = gather(bases.filter(|&line| !board.cells_in(line, digit).is_empty()));
+        let lines = &lines[..count];
+        let mut keep_looking = true;
+        each_combination(lines, size, |base| {
+            // A fish none of whose base lines has lost the digit was there before.
+            if base.iter().all(|&line| (CellSet::house(line) & changed).is_empty()) {
+                return true;
+            }
+            let cells = base
+                .iter()
+                .fold(CellSet::EMPTY, |acc, &line| acc | board.cells_in(line, digit));
+            let union = mask_of(cells);
+            if union.count_ones() as usize <= size {
+                return true; // a basic fish (or a smaller one)
+            }
+            for b in 0..9 {
+                let box_cells = CellSet::house(18 + b);
+                if (cells & box_cells).is_empty() {
+                    continue;
+                }
+                let outside = mask_of(cells - box_cells);
+                let have = outside.count_ones() as usize;
+                if have > size {
+                    continue;
+                }
+                // The box's lines (at most three) that may join the cover.
+                let pool = mask_of(box_cells) & union & !outside;
+                let (pool, pool_len) = gather((0..9).filter(|i| pool >> i & 1 == 1));
+                let pool: &[u16] = &pool[..pool_len];
+                let need = size - have;
+                if need > pool.len() {
+                    continue;
+                }
+                let (mut choices, mut count) = ([0u16; 3], 1);
+                if need > 0 {
+                    count = 0;
+                    each_combination(pool, need, |chosen| {
+                        choices[count] = chosen.iter().fold(0u16, |m, &i| m | 1 << i);
+                        count += 1;
+                        true
+                    });
+                }
+                for &extra in &choices[..count] {
+                    let cover_mask = outside | extra;
+                    let (cover, cover_len) = gather(covers.clone().filter(|&l| cover_mask >> (l % 9) & 1 == 1));
+                    let cover = &cover[..cover_len];
+                    let cover_cells = cover
+                        .iter()
+                        .fold(CellSet::EMPTY, |acc, &l| acc | board.cells_in(l, digit));
+                    let body = cells & cover_cells;
+                    let fins = cells - body;
+                    if fins.is_empty() || !(fins - box_cells).is_empty() {
+                        continue;
+                    }
+                    let bodies = base.iter().map(|&l| (body & CellSet::house(l)).len());
+                    if bodies.clone().any(|n| n == 0) || cover.iter().any(|&l| (body & CellSet::house(l)).is_empty()) {
+                        continue;
+                    }
+                    let sashimi = bodies.clone().any(|n| n == 1);
+                    let Some(technique) = kinds[sashimi as usize] else {
+                        continue;
+                    };
+                    let targets = (cover_cells - cells) & box_cells;
+                    if targets.is_empty() {
+                        continue;
+                    }
+                    let build = || {
+                        let mut step = fish_step(technique, digit, base, cover, body, fins, targets);
+                        step.explain_with(explains, || {
+                        let template = match (fins.len() > 1, rows_are_base) {
+                            (false, true) => phrase("{technique} on {digit}: in {base}, {digit} lies in {cover} apart from the fin {fins}. Either the fish holds and those columns lose {digit} elsewhere, or the fin is {digit}; {targets} sees the fin and the fish, so it cannot be {digit}."),
+                            (false, false) => phrase("{technique} on {digit}: in {base}, {digit} lies in {cover} apart from the fin {fins}. Either the fish holds and those rows lose {digit} elsewhere, or the fin is {digit}; {targets} sees the fin and the fish, so it cannot be {digit}."),
+                            (true, true) => phrase("{technique} on {digit}: in {base}, {digit} lies in {cover} apart from the fins {fins}. Either the fish holds and those columns lose {digit} elsewhere, or a fin is {digit}; {targets} sees the fins and the fish, so it cannot be {digit}."),
+                            (true, false) => phrase("{technique} on {digit}: in {base}, {digit} lies in {cover} apart from the fins {fins}. Either the fish holds and those rows lose {digit} elsewhere, or a fin is {digit}; {targets} sees the fins and the fish, so it cannot be {digit}."),
+                        };
+                        fish_explanation(template, technique, digit, base, cover)
+                            .cells("fins", fins.iter())
+                            .cells("targets", targets.iter())
+                    });
+                        step
+                    };
+                    keep_looking = emit(sashimi, &build);
+                    if !keep_looking {
+                        return false;
+                    }
+                }
+            }
+            true
+        });
+        if !keep_looking {
+            return false;
+        }
+    }
+    true
 }
 
 /// The kinds of house a generalised fish may use as base or cover sets.
