@@ -8,7 +8,6 @@
 //! false and alternating strong and weak links, every node reached over a strong link is true:
 //! so the start or that end is true, and a candidate that sees both cannot be.
 
-use std::collections::HashMap;
 use std::rc::Rc;
 
 use super::board::{Board, LastBoard};
@@ -72,6 +71,29 @@ pub(crate) fn conflicts(board: &Board, node: &Node) -> [CellSet; 10] {
         }
     }
     out
+}
+
+/// Whether some candidate is in conflict with both nodes (their [`conflicts`] meet), without
+/// listing either's: the digit both have where cells see both; one's digit in the other's cell
+/// (a single cell) where the one sees it; or a third digit of the one cell both are in.
+fn conflicts_meet(board: &Board, a: &Node, b: &Node) -> bool {
+    if a.digit == b.digit {
+        if !(board.cells_with(a.digit) & a.seen_by & b.seen_by).is_empty() {
+            return true;
+        }
+    } else {
+        let sees_digit_of = |x: &Node, y: &Node| {
+            y.single_cell()
+                .is_some_and(|cell| board.has(cell, x.digit) && x.seen_by.contains(cell))
+        };
+        if sees_digit_of(a, b) || sees_digit_of(b, a) {
+            return true;
+        }
+    }
+    match (a.single_cell(), b.single_cell()) {
+        (Some(x), Some(y)) if x == y => board.candidates(x).iter().any(|d| d != a.digit && d != b.digit),
+        _ => false,
+    }
 }
 
 fn intersect(a: &[CellSet; 10], b: &[CellSet; 10]) -> [CellSet; 10] {
@@ -138,7 +160,7 @@ impl Graph {
     pub fn build(board: &Board, shape: Shape) -> Graph {
         let mut nodes = Vec::new();
         let mut single = [u16::MAX; 810];
-        let mut groups: HashMap<(Digit, CellSet), u16> = HashMap::new();
+        let mut groups = [u16::MAX; 10 * GROUP_SLOTS];
         let digits: Vec<Digit> = match shape {
             Shape::SingleDigit(d) => vec![d],
             _ => (1..=9).collect(),
@@ -164,7 +186,7 @@ impl Graph {
                     for line in (b / 3 * 3..b / 3 * 3 + 3).chain(9 + b % 3 * 3..9 + b % 3 * 3 + 3) {
                         let cells = in_box & CellSet::house(line);
                         if cells.len() >= 2 {
-                            groups.insert((digit, cells), nodes.len() as u16);
+                            groups[group_slot(digit, cells)] = nodes.len() as u16;
                             nodes.push(Node {
                                 digit,
                                 cells,
@@ -181,7 +203,7 @@ impl Graph {
                     .first()
                     .map(|c| single[c * 9 + digit as usize])
                     .filter(|&i| i != u16::MAX),
-                _ => groups.get(&(digit, cells)).copied(),
+                _ => Some(groups[group_slot(digit, cells)]).filter(|&i| i != u16::MAX),
             }
         };
         let mut strong = vec![Vec::new(); nodes.len()];
@@ -198,7 +220,8 @@ impl Graph {
                     if cells.len() < 2 {
                         continue;
                     }
-                    for [a, b] in two_part_splits(house, cells, grouped) {
+                    let (splits, count) = two_part_splits(house, cells, grouped);
+                    for &[a, b] in &splits[..count] {
                         if let (Some(a), Some(b)) = (node_for(digit, a), node_for(digit, b)) {
                             add_strong(a, b);
                         }
@@ -217,16 +240,26 @@ impl Graph {
                 }
             }
         }
-        // Weak links lead only to nodes that continue over a strong link.
+        // Weak links lead only to nodes that continue over a strong link: to the single cells
+        // of the digit that see all the node's cells (in cell order, as they are numbered), then
+        // to its groups that do.
         let mut weak = vec![Vec::new(); nodes.len()];
-        let mut by_digit: [Vec<u16>; 10] = Default::default();
+        let linked = |j: u16| j != u16::MAX && !strong[j as usize].is_empty();
+        let mut groups_of: [Vec<u16>; 10] = Default::default();
         for (i, node) in nodes.iter().enumerate() {
-            if !strong[i].is_empty() {
-                by_digit[node.digit as usize].push(i as u16);
+            if node.is_group() && linked(i as u16) {
+                groups_of[node.digit as usize].push(i as u16);
             }
         }
         for (i, node) in nodes.iter().enumerate() {
-            for &j in &by_digit[node.digit as usize] {
+            let digit = node.digit as usize;
+            for cell in (node.seen_by & board.cells_with(node.digit)).iter() {
+                let j = single[cell * 9 + digit];
+                if linked(j) && j as usize != i {
+                    weak[i].push(j);
+                }
+            }
+            for &j in &groups_of[digit] {
                 let other = &nodes[j as usize];
                 if j as usize != i && (other.cells & node.cells).is_empty() && (other.cells - node.seen_by).is_empty() {
                     weak[i].push(j);
@@ -236,9 +269,7 @@ impl Graph {
                 if let Some(cell) = node.single_cell() {
                     for digit in board.candidates(cell).iter() {
                         if digit != node.digit {
-                            if let Some(j) =
-                                node_for(digit, CellSet::single(cell)).filter(|&j| !strong[j as usize].is_empty())
-                            {
+                            if let Some(j) = node_for(digit, CellSet::single(cell)).filter(|&j| linked(j)) {
                                 weak[i].push(j);
                             }
                         }
@@ -324,41 +355,65 @@ impl Graph {
 
 /// The ways to split a house's candidates for a digit into two nodes: two cells, or (grouped)
 /// two parts, each a cell or a group of a box and a line.
-fn two_part_splits(house: usize, cells: CellSet, grouped: bool) -> Vec<[CellSet; 2]> {
+fn two_part_splits(house: usize, cells: CellSet, grouped: bool) -> ([[CellSet; 2]; 2], usize) {
+    let mut out = [[CellSet::EMPTY; 2]; 2];
     if cells.len() == 2 {
         let mut it = cells.iter();
         if let (Some(a), Some(b)) = (it.next(), it.next()) {
-            return vec![[CellSet::single(a), CellSet::single(b)]];
+            out[0] = [CellSet::single(a), CellSet::single(b)];
+            return (out, 1);
         }
     }
     if !grouped {
-        return Vec::new();
+        return (out, 0);
     }
-    let mut out = Vec::new();
-    let mut split_by = |part_of: &dyn Fn(Cell) -> usize| {
-        let mut parts: Vec<CellSet> = Vec::new();
-        let mut keys: Vec<usize> = Vec::new();
-        for cell in cells.iter() {
-            let key = part_of(cell);
-            match keys.iter().position(|&k| k == key) {
-                Some(i) => parts[i].insert(cell),
-                None => {
-                    keys.push(key);
-                    parts.push(CellSet::single(cell));
+    let mut count = 0;
+    // The parts the cells fall into among three houses; a split if there are two.
+    let mut split_by = |parts: [usize; 3]| {
+        let mut two = [CellSet::EMPTY; 2];
+        let mut found = 0;
+        for part in parts.map(|h| cells & CellSet::house(h)) {
+            if !part.is_empty() {
+                if found == 2 {
+                    return;
                 }
+                two[found] = part;
+                found += 1;
             }
         }
-        if parts.len() == 2 {
-            out.push([parts[0], parts[1]]);
+        if found == 2 {
+            out[count] = two;
+            count += 1;
         }
     };
-    if house < 18 {
-        split_by(&box_of);
+    if house < 9 {
+        let band = house / 3 * 3;
+        split_by([18 + band, 19 + band, 20 + band]);
+    } else if house < 18 {
+        let stack = (house - 9) / 3;
+        split_by([18 + stack, 21 + stack, 24 + stack]);
     } else {
-        split_by(&row_of);
-        split_by(&col_of);
+        let b = house - 18;
+        let (row, col) = (b / 3 * 3, b % 3 * 3);
+        split_by([row, row + 1, row + 2]);
+        split_by([9 + col, 10 + col, 11 + col]);
     }
-    out
+    (out, count)
+}
+
+/// Group nodes per digit: a box and one of its three rows or three columns.
+const GROUP_SLOTS: usize = 9 * 6;
+
+/// Where a group of two or three cells (of one box and one line) is kept among a digit's.
+fn group_slot(digit: Digit, cells: CellSet) -> usize {
+    let mut it = cells.iter();
+    let (a, b) = (it.next().unwrap_or(0), it.next().unwrap_or(0));
+    let line = if row_of(a) == row_of(b) {
+        row_of(a) % 3
+    } else {
+        3 + col_of(a) % 3
+    };
+    digit as usize * GROUP_SLOTS + box_of(a) * 6 + line
 }
 
 /// How a chain is named by its links.
@@ -443,10 +498,10 @@ fn chains_in(
             if wanted == Technique::XyChain && a.digit != b.digit {
                 continue;
             }
-            let targets = intersect(&start_conflicts, &conflicts(board, b));
-            if targets.iter().all(|t| t.is_empty()) {
+            if !conflicts_meet(board, a, b) {
                 continue;
             }
+            let targets = intersect(&start_conflicts, &conflicts(board, b));
             let eliminations = to_eliminations(&targets);
             if eliminations.is_empty() {
                 continue;
@@ -879,6 +934,33 @@ mod tests {
             }
         }
         ahead
+    }
+
+    /// Two nodes' conflicts meet exactly when their lists, intersected, hold a candidate: for
+    /// every pair of nodes of the grouped graph at positions along magictour paths.
+    #[test]
+    fn conflicts_meet_where_their_lists_share_a_candidate() {
+        let (mut pairs, mut meeting) = (0, 0);
+        for (line, index, board) in magictour_positions(60, 8) {
+            let graph = full_graph(&board, true);
+            let lists: Vec<[CellSet; 10]> = graph.nodes.iter().map(|n| conflicts(&board, n)).collect();
+            for (i, a) in graph.nodes.iter().enumerate() {
+                for (j, b) in graph.nodes.iter().enumerate() {
+                    let share = intersect(&lists[i], &lists[j]).iter().any(|t| !t.is_empty());
+                    assert_eq!(
+                        conflicts_meet(&board, a, b),
+                        share,
+                        "{line}, step {index}: nodes {i} and {j}"
+                    );
+                    pairs += 1;
+                    meeting += share as usize;
+                }
+            }
+        }
+        assert!(
+            meeting > 10_000 && pairs - meeting > 10_000,
+            "too few pairs to tell: {meeting} of {pairs} meet"
+        );
     }
 
     /// The nice loops found from what the AIC searches keep are those a search of their own
