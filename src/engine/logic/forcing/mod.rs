@@ -20,7 +20,7 @@ use super::step::{length_bonus, ChainNode, LinkKind, Role, Step};
 use super::technique::Technique;
 use super::{Found, Shortest};
 use crate::engine::cellset::CellSet;
-use crate::engine::grid::{cell_name, houses_of, Cell, Digit, House, CELLS, PEERS};
+use crate::engine::grid::{cell_name, houses_of, Cell, Digit, House, CELLS};
 use crate::engine::solver::bands::Trial;
 
 /// A candidate as an index: `cell * 9 + digit - 1`.
@@ -215,10 +215,8 @@ impl<'a> Propagator<'a> {
                         queue.push((cand(cell, other), false, Reason::SeenBy(c), depth + 1));
                     }
                 }
-                for &peer in &PEERS[cell] {
-                    if self.board.has(peer, digit) {
-                        queue.push((cand(peer, digit), false, Reason::SeenBy(c), depth + 1));
-                    }
+                for peer in (CellSet::peers(cell) & self.board.cells_with(digit)).iter() {
+                    queue.push((cand(peer, digit), false, Reason::SeenBy(c), depth + 1));
                 }
                 if self.net {
                     for house in houses_of(cell) {
@@ -228,9 +226,13 @@ impl<'a> Propagator<'a> {
                 }
             } else if self.net {
                 branch.open[digit as usize].remove(cell);
-                if !branch.is_true_somewhere(cell) {
+                // (A net marks a cell solved when one of its candidates is true.)
+                if !branch.solved.contains(cell) {
                     // The digits the cell still allows, as bits.
-                    let left = (1..=9u8)
+                    let left = self
+                        .board
+                        .candidates(cell)
+                        .iter()
                         .filter(|&d| branch.open[d as usize].contains(cell))
                         .fold(0u16, |bits, d| bits | 1 << d);
                     match left.count_ones() {
@@ -280,7 +282,7 @@ impl Propagator<'_> {
         let depth = branch.order.last().map_or(0, |&c| branch.depth(c)) + 1;
         let before = queue.len();
         for cell in self.board.empty_cells().iter() {
-            if branch.is_true_somewhere(cell) {
+            if branch.solved.contains(cell) {
                 continue;
             }
             for digit in 1..=9u8 {
@@ -353,7 +355,7 @@ impl Propagator<'_> {
                         }
                         let gone = (open & CellSet::house(target)) - both;
                         for cell in gone.iter() {
-                            if !branch.is_true_somewhere(cell) {
+                            if !branch.solved.contains(cell) {
                                 queue.push((cand(cell, digit), false, Reason::Locked(source, target), depth));
                             }
                         }
@@ -366,15 +368,18 @@ impl Propagator<'_> {
 }
 
 impl Branch {
-    /// Whether a candidate of the cell is already true in this branch.
-    fn is_true_somewhere(&self, cell: Cell) -> bool {
-        (1..=9u8).any(|d| self.state[cand(cell, d) as usize] == TRUE)
-    }
-
     /// The candidates a literal's reason rests on.
     fn premises(&self, prop: &Propagator, c: Cand, reason: Reason) -> Vec<Cand> {
+        let mut out = Vec::new();
+        self.premises_into(prop, c, reason, &mut out);
+        out
+    }
+
+    /// Like [`Branch::premises`], into `out` (cleared first).
+    fn premises_into(&self, prop: &Propagator, c: Cand, reason: Reason, out: &mut Vec<Cand>) {
         let board = prop.board;
         let (cell, digit) = (cell_of(c), digit_of(c));
+        out.clear();
         match reason {
             Reason::Nested => {
                 // The literals of this branch that the inner contradiction used directly; what
@@ -382,30 +387,34 @@ impl Branch {
                 let inner = prop.nested_branch(self, c);
                 let limit = self.index[c as usize];
                 let plain = prop.inner();
-                inner
-                    .support_within(&plain, &inner.conflict_roots(board), limit)
-                    .into_iter()
-                    .filter(|&l| inner.index[l as usize] < limit)
-                    .collect()
+                out.extend(
+                    inner
+                        .support_within(&plain, &inner.conflict_roots(board), limit)
+                        .into_iter()
+                        .filter(|&l| inner.index[l as usize] < limit),
+                );
             }
-            Reason::Assumed => Vec::new(),
-            Reason::SeenBy(p) | Reason::StrongLink(p) => vec![p],
-            Reason::LastInCell => board
-                .candidates(cell)
-                .iter()
-                .filter(|&d| d != digit)
-                .map(|d| cand(cell, d))
-                .collect(),
-            Reason::LastInHouse(house) => board
-                .cells_in(house, digit)
-                .iter()
-                .filter(|&p| p != cell)
-                .map(|p| cand(p, digit))
-                .collect(),
-            Reason::Locked(source, target) => (board.cells_in(source, digit) - CellSet::house(target))
-                .iter()
-                .map(|p| cand(p, digit))
-                .collect(),
+            Reason::Assumed => {}
+            Reason::SeenBy(p) | Reason::StrongLink(p) => out.push(p),
+            Reason::LastInCell => out.extend(
+                board
+                    .candidates(cell)
+                    .iter()
+                    .filter(|&d| d != digit)
+                    .map(|d| cand(cell, d)),
+            ),
+            Reason::LastInHouse(house) => out.extend(
+                board
+                    .cells_in(house, digit)
+                    .iter()
+                    .filter(|&p| p != cell)
+                    .map(|p| cand(p, digit)),
+            ),
+            Reason::Locked(source, target) => out.extend(
+                (board.cells_in(source, digit) - CellSet::house(target))
+                    .iter()
+                    .map(|p| cand(p, digit)),
+            ),
         }
     }
 
@@ -419,13 +428,16 @@ impl Branch {
     /// outer branch's literals, whose own support the outer branch follows once; following
     /// them here too would redo every earlier nested elimination at every level (exponential).
     fn support_within(&self, prop: &Propagator, roots: &[(Cand, Reason)], given: u16) -> Vec<Cand> {
-        let mut needed = vec![false; CELLS * 9];
+        let mut needed = [0u64; (CELLS * 9).div_ceil(64)];
         let mut stack: Vec<(Cand, Reason)> = roots.to_vec();
         let mut out = Vec::new();
+        let mut premises = Vec::new();
         while let Some((c, reason)) = stack.pop() {
-            for p in self.premises(prop, c, reason) {
-                if !needed[p as usize] && self.state[p as usize] != UNKNOWN {
-                    needed[p as usize] = true;
+            self.premises_into(prop, c, reason, &mut premises);
+            for &p in &premises {
+                let (word, bit) = (p as usize / 64, 1 << (p % 64));
+                if needed[word] & bit == 0 && self.state[p as usize] != UNKNOWN {
+                    needed[word] |= bit;
                     out.push(p);
                     if self.index[p as usize] >= given {
                         stack.push((p, self.reason(p)));
