@@ -70,6 +70,16 @@ impl Picker {
         content.append(&grid);
         let popover = gtk::Popover::builder().child(&content).has_arrow(true).build();
         popover.set_parent(parent);
+        // The board is no container: the popover leaves with it (else GTK warns, finalizing a
+        // board that still has a child).
+        {
+            let popover = popover.downgrade();
+            parent.as_ref().connect_destroy(move |_| {
+                if let Some(popover) = popover.upgrade() {
+                    popover.unparent();
+                }
+            });
+        }
         let state = Rc::new(State {
             digits,
             marks: StdCell::new(false),
