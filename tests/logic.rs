@@ -274,51 +274,65 @@ fn remembering_searches_find_what_fresh_ones_find() {
     assert!(found > 50, "the searches found {found} steps: too few to tell");
 }
 
-/// A search for the first finned fish also finds the first sashimi fish of its size and keeps it
-/// for the sashimi search asked next on the same board (as the ladder asks): what that search
-/// then gives is what a sashimi search of its own finds on a fresh thread, and so is the finned
-/// fish. Asked at every position of every 30th magictour path.
+/// Some searches work out on the way what the search the ladder asks next on the same board
+/// wants, and keep it for that board: the finned fish search the first sashimi fish of its size,
+/// AIC the nice loops of its graph, the forcing-chain contradiction search what each candidate
+/// forces. Asked in that order, each pair gives what the two find asked alone on fresh threads.
+/// At every position of every 30th magictour path.
 #[test]
-fn sashimi_fish_kept_by_the_finned_search_are_those_found_afresh() {
+fn searches_asked_after_their_neighbour_find_what_fresh_ones_find() {
     let pairs = [
         (Technique::FinnedXWing, Technique::SashimiXWing),
         (Technique::FinnedSwordfish, Technique::SashimiSwordfish),
         (Technique::FinnedJellyfish, Technique::SashimiJellyfish),
+        (Technique::Aic, Technique::ContinuousNiceLoop),
+        (Technique::Aic, Technique::DiscontinuousNiceLoop),
+        (Technique::GroupedAic, Technique::GroupedContinuousNiceLoop),
+        (Technique::GroupedAic, Technique::GroupedDiscontinuousNiceLoop),
+        (Technique::ForcingChainContradiction, Technique::ForcingChainVerity),
     ];
     let puzzles = read_lines(&dataset("magictour-top1465.txt"));
-    let (mut kept, mut sashimi) = (0, 0);
+    let mut after_none = vec![(0, 0); pairs.len()];
     for (index, puzzle) in puzzles.iter().enumerate().step_by(30) {
         let path = logic::logical_solve_with(&Position::from_givens(puzzle), None);
         let mut board = Board::from_position(&Position::from_givens(puzzle));
         for step in &path.steps {
-            for (finned, sashimi_kind) in pairs {
-                let here = (
-                    logic::find_step_on(&board, finned),
-                    logic::find_step_on(&board, sashimi_kind),
-                );
+            for (k, &(first, second)) in pairs.iter().enumerate() {
+                let here = (logic::find_step_on(&board, first), logic::find_step_on(&board, second));
                 let fresh = std::thread::scope(|scope| {
-                    let finned = scope.spawn(|| logic::find_step_on(&board, finned));
-                    let sashimi = scope.spawn(|| logic::find_step_on(&board, sashimi_kind));
+                    let first = scope.spawn(|| logic::find_step_on(&board, first));
+                    let second = scope.spawn(|| logic::find_step_on(&board, second));
                     (
-                        finned.join().expect("the search ends"),
-                        sashimi.join().expect("the search ends"),
+                        first.join().expect("the search ends"),
+                        second.join().expect("the search ends"),
                     )
                 });
                 assert!(
                     here == fresh,
-                    "magictour puzzle {}: {} after {} differs from a fresh search",
+                    "magictour puzzle {}: {} after {} differs from fresh searches",
                     index + 1,
-                    sashimi_kind.id(),
-                    finned.id()
+                    second.id(),
+                    first.id()
                 );
-                kept += here.0.is_none() as usize;
-                sashimi += (here.0.is_none() && here.1.is_some()) as usize;
+                if here.0.is_none() {
+                    after_none[k].0 += 1;
+                    after_none[k].1 += here.1.is_some() as usize;
+                }
             }
             board.apply(step);
         }
     }
-    assert!(
-        kept > 1000 && sashimi > 20,
-        "too few to tell: {kept} kept, {sashimi} sashimi fish among them"
-    );
+    // Each pair's second search was asked often right after the first found nothing, and found
+    // something there (the grouped nice loops rarely: once each over these paths).
+    for (k, &(first, second)) in pairs.iter().enumerate() {
+        let (asked, found) = after_none[k];
+        assert!(
+            asked > 500 && found >= 1,
+            "{} after {}: asked {asked} times after none, found {found}: too few to tell",
+            second.id(),
+            first.id()
+        );
+    }
+    let found: usize = after_none.iter().map(|&(_, found)| found).sum();
+    assert!(found > 1000, "the second searches found {found} steps: too few to tell");
 }

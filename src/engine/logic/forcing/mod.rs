@@ -613,6 +613,8 @@ fn contradiction(board: &Board, net: bool, found: &mut Found) {
     };
     let mut best = Shortest::new(found);
     let trial = if net { quick_trial(board) } else { None };
+    // What each candidate forces as a chain, which the chain's verity wants next.
+    let mut chain_outcomes: Vec<Option<Outcome>> = vec![None; CELLS * 9];
     let passes: &[bool] = if net { &[false, true] } else { &[false] };
     for &nested in passes {
         if nested && !best.is_empty() {
@@ -636,7 +638,14 @@ fn contradiction(board: &Board, net: bool, found: &mut Found) {
                 // Most assumptions lead nowhere; the quick trial (a chain's own links, or for a
                 // net, the band solver's propagation) rules them out.
                 let leads_nowhere = match &propagator.links {
-                    Some(links) => !links.outcome(c, assumed).conflict,
+                    Some(links) => {
+                        let outcome = links.outcome(c, assumed);
+                        let conflict = outcome.conflict;
+                        if assumed {
+                            chain_outcomes[c as usize] = Some(outcome);
+                        }
+                        !conflict
+                    }
                     None => !nested && trial.is_some_and(|t| !t.contradicts(cell, digit, assumed)),
                 };
                 if leads_nowhere {
@@ -696,7 +705,40 @@ fn contradiction(board: &Board, net: bool, found: &mut Found) {
             }
         }
     }
+    if !net {
+        ChainOutcomes::keep(board, chain_outcomes);
+    }
     best.finish(found);
+}
+
+/// What every candidate assumed true forces as a chain (its [`Outcome`]), kept by the
+/// contradiction search for the verity search the ladder asks next on the same board (per
+/// thread).
+struct ChainOutcomes;
+
+thread_local! {
+    static CHAIN_OUTCOMES: std::cell::RefCell<Option<(Board, Vec<Option<Outcome>>)>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+impl ChainOutcomes {
+    fn keep(board: &Board, outcomes: Vec<Option<Outcome>>) {
+        CHAIN_OUTCOMES.with(|kept| *kept.borrow_mut() = Some((board.clone(), outcomes)));
+    }
+
+    /// The outcomes kept for this board, if they were (taken: the next board differs).
+    fn take(board: &Board) -> Option<Vec<Option<Outcome>>> {
+        CHAIN_OUTCOMES.with(|kept| {
+            let mut kept = kept.borrow_mut();
+            match kept.take() {
+                Some((b, outcomes)) if b == *board => Some(outcomes),
+                other => {
+                    *kept = other;
+                    None
+                }
+            }
+        })
+    }
 }
 
 /// The position as a [`Trial`]: a quick, reasonless propagation (singles, locked candidates and
@@ -755,17 +797,22 @@ fn verity(board: &Board, net: bool, found: &mut Found) {
     // What each candidate forces, in short (its true and false candidates, or a contradiction):
     // every source shares these, and only a source with a common conclusion runs its branches
     // again in full to write them out.
-    let mut outcome: Vec<Option<Outcome>> = vec![None; CELLS * 9];
-    for cell in board.empty_cells().iter() {
-        for digit in board.candidates(cell).iter() {
-            let c = cand(cell, digit);
-            // A chain's outcomes come as well from its links without reasons.
-            outcome[c as usize] = Some(match &propagator.links {
-                Some(links) => links.outcome(c, true),
-                None => Outcome::of(&propagator.run(c, true)),
-            });
+    // A chain's outcomes come as well from its links without reasons (and, right after the
+    // contradiction search on this board, from what it kept).
+    let kept = if net { None } else { ChainOutcomes::take(board) };
+    let outcome = kept.unwrap_or_else(|| {
+        let mut outcome: Vec<Option<Outcome>> = vec![None; CELLS * 9];
+        for cell in board.empty_cells().iter() {
+            for digit in board.candidates(cell).iter() {
+                let c = cand(cell, digit);
+                outcome[c as usize] = Some(match &propagator.links {
+                    Some(links) => links.outcome(c, true),
+                    None => Outcome::of(&propagator.run(c, true)),
+                });
+            }
         }
-    }
+        outcome
+    });
     for (name, options) in sources {
         let summaries: Vec<&Outcome> = options.iter().filter_map(|&c| outcome[c as usize].as_ref()).collect();
         // A branch ending in a contradiction is a contradiction step, found on its own.
