@@ -118,8 +118,9 @@ impl Board {
 }
 
 /// Something worked out from a board, kept for the last board asked about: searches that ask in
-/// turn on the same board (the four ALS searches, the two template searches) share it. Meant for
-/// a `thread_local!`.
+/// turn on the same board (the four ALS searches, the two template searches) share it, or one
+/// search keeps what it found on the way for the next (`keep`, `kept`). Meant for a
+/// `thread_local!`.
 pub(crate) struct LastBoard<T>(RefCell<Option<(Board, Rc<T>)>>);
 
 impl<T> LastBoard<T> {
@@ -138,6 +139,19 @@ impl<T> LastBoard<T> {
                 *last = Some((board.clone(), value.clone()));
                 value
             }
+        }
+    }
+
+    /// Keeps `value` for this board.
+    pub fn keep(&self, board: &Board, value: T) {
+        *self.0.borrow_mut() = Some((board.clone(), Rc::new(value)));
+    }
+
+    /// The value kept for this board, if the last board kept is this one.
+    pub fn kept(&self, board: &Board) -> Option<Rc<T>> {
+        match &*self.0.borrow() {
+            Some((b, value)) if b == board => Some(value.clone()),
+            _ => None,
         }
     }
 

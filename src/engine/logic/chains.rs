@@ -585,11 +585,11 @@ fn chains_and_loops_ahead(board: &Board, grouped: bool, found: &mut Found) {
     let graph = full_graph(board, grouped);
     let wanted = if grouped { Technique::GroupedAic } else { Technique::Aic };
     let mut collector = Shortest::new(found);
-    let mut ahead = (!found.is_collecting_all()).then(|| LoopsAhead::new(board, &graph, grouped, found.explains()));
+    let mut ahead = (!found.is_collecting_all()).then(|| LoopsAhead::new(&graph, grouped, found.explains()));
     chains_in(board, &graph, wanted, found.explains(), &mut collector, ahead.as_mut());
     // Only a search that found nothing ran every start to full depth.
     if let Some(ahead) = ahead.filter(|_| collector.is_empty()) {
-        LoopsAhead::keep(ahead);
+        ahead.keep(board);
     }
     collector.finish(found);
 }
@@ -607,7 +607,6 @@ fn chains_and_loops_ahead(board: &Board, grouped: bool, found: &mut Found) {
 /// search from that node does, one link deeper: so the loop exists if and only if some node it
 /// is weakly linked to reaches another within two links fewer than the loop may take.
 struct LoopsAhead {
-    board: Board,
     grouped: bool,
     explains: bool,
     continuous: Shortest<Vec<CellDigit>>,
@@ -620,15 +619,15 @@ struct LoopsAhead {
 }
 
 thread_local! {
-    static AHEAD: std::cell::RefCell<[Option<LoopsAhead>; 2]> = const { std::cell::RefCell::new([None, None]) };
+    static PLAIN_AHEAD: LastBoard<LoopsAhead> = const { LastBoard::new() };
+    static GROUPED_AHEAD: LastBoard<LoopsAhead> = const { LastBoard::new() };
 }
 
 impl LoopsAhead {
-    fn new(board: &Board, graph: &Graph, grouped: bool, explains: bool) -> LoopsAhead {
+    fn new(graph: &Graph, grouped: bool, explains: bool) -> LoopsAhead {
         let n = graph.nodes.len();
         let words = n.div_ceil(64);
         LoopsAhead {
-            board: board.clone(),
             grouped,
             explains,
             continuous: Shortest::first_only(),
@@ -662,19 +661,15 @@ impl LoopsAhead {
         }
     }
 
-    fn keep(self) {
-        let slot = self.grouped as usize;
-        AHEAD.with(|a| a.borrow_mut()[slot] = Some(self));
+    fn keep(self, board: &Board) {
+        let slot = if self.grouped { &GROUPED_AHEAD } else { &PLAIN_AHEAD };
+        slot.with(|last| last.keep(board, self));
     }
 
-    /// Runs `use_it` on what the last complete search of this graph kept, if it was on this board.
-    fn with<R>(board: &Board, grouped: bool, use_it: impl FnOnce(&LoopsAhead) -> R) -> Option<R> {
-        AHEAD.with(|a| {
-            a.borrow()[grouped as usize]
-                .as_ref()
-                .filter(|ahead| ahead.board == *board)
-                .map(use_it)
-        })
+    /// What the last complete search of this graph kept, if it was on this board.
+    fn kept(board: &Board, grouped: bool) -> Option<Rc<LoopsAhead>> {
+        let slot = if grouped { &GROUPED_AHEAD } else { &PLAIN_AHEAD };
+        slot.with(|last| last.kept(board))
     }
 
     /// Whether no discontinuous nice loop starts anywhere (see the type's comment).
@@ -721,14 +716,14 @@ fn nice_loops(board: &Board, wanted: Technique, found: &mut Found) {
     // Asked right after AIC of the same graph found nothing on this board: what it kept.
     if !found.is_collecting_all() {
         let explains = found.explains();
-        let kept = LoopsAhead::with(board, grouped, |ahead| {
+        let kept = LoopsAhead::kept(board, grouped).and_then(|ahead| {
             if continuous {
                 (ahead.explains == explains).then(|| ahead.continuous.clone())
             } else {
                 ahead.rules_out_discontinuous(&graph).then(Shortest::first_only)
             }
         });
-        if let Some(loops) = kept.flatten() {
+        if let Some(loops) = kept {
             loops.finish(found);
             return;
         }
@@ -920,7 +915,7 @@ mod tests {
     /// What searches from every start kept, within `max_links` (as AIC's keep within
     /// `MAX_LINKS` when it finds nothing), whatever they find.
     fn kept_from_every_start(board: &Board, graph: &Graph, grouped: bool, max_links: usize) -> LoopsAhead {
-        let mut ahead = LoopsAhead::new(board, graph, grouped, true);
+        let mut ahead = LoopsAhead::new(graph, grouped, true);
         ahead.max_links = max_links;
         if max_links == MAX_LINKS {
             let mut every = Shortest::first_only();
@@ -983,14 +978,22 @@ mod tests {
                 kept_from_every_start(&board, &graph, grouped, MAX_LINKS)
                     .continuous
                     .finish(&mut kept);
-                AHEAD.with(|a| *a.borrow_mut() = [None, None]);
-                let mut searched = Found::new(false);
-                nice_loops(&board, wanted, &mut searched);
+                // A fresh thread has nothing kept.
+                let searched = std::thread::scope(|scope| {
+                    scope
+                        .spawn(|| {
+                            let mut searched = Found::new(false);
+                            nice_loops(&board, wanted, &mut searched);
+                            searched.steps
+                        })
+                        .join()
+                        .expect("the search ends")
+                });
                 assert!(
-                    kept.steps == searched.steps,
+                    kept.steps == searched,
                     "{line}, step {index}: continuous loops differ (grouped {grouped})"
                 );
-                continuous += searched.steps.len();
+                continuous += searched.len();
                 let mut reach = Reach::new(&graph);
                 for max_links in [4, 5, 6, 8, MAX_LINKS] {
                     let ahead = kept_from_every_start(&board, &graph, grouped, max_links);

@@ -2,7 +2,7 @@
 //! lie in only n columns, those columns lose the digit outside the n rows; likewise with rows
 //! and columns swapped.
 
-use super::board::Board;
+use super::board::{Board, LastBoard};
 use super::explanation::{phrase, Explanation};
 use super::step::{HouseRole, Role, Step};
 use super::subsets::{each_combination, gather};
@@ -197,37 +197,28 @@ fn finned_kinds(size: usize) -> [Technique; 2] {
     }
 }
 
-/// The first sashimi fish (or none) that the search for finned fish found on the way, on the
-/// board and for the size it searched, with explanations or without.
+/// The first sashimi fish (or none) that the search for finned fish found on the way, for the
+/// size it searched, with explanations or without; kept for the board it searched (per thread).
 struct SashimiAhead {
-    board: Board,
     size: usize,
     explains: bool,
     step: Option<Step>,
 }
 
 thread_local! {
-    static SASHIMI_AHEAD: std::cell::RefCell<Option<SashimiAhead>> = const { std::cell::RefCell::new(None) };
+    static SASHIMI_AHEAD: LastBoard<SashimiAhead> = const { LastBoard::new() };
 }
 
 impl SashimiAhead {
     fn keep(board: &Board, size: usize, explains: bool, step: Option<Step>) {
-        SASHIMI_AHEAD.with(|a| {
-            *a.borrow_mut() = Some(SashimiAhead {
-                board: board.clone(),
-                size,
-                explains,
-                step,
-            })
-        });
+        SASHIMI_AHEAD.with(|last| last.keep(board, SashimiAhead { size, explains, step }));
     }
 
     /// What was kept for this board, size and kind of explanation (`None`: nothing was).
     fn take(board: &Board, size: usize, explains: bool) -> Option<Option<Step>> {
-        SASHIMI_AHEAD.with(|a| {
-            a.borrow()
-                .as_ref()
-                .filter(|k| k.size == size && k.explains == explains && k.board == *board)
+        SASHIMI_AHEAD.with(|last| {
+            last.kept(board)
+                .filter(|k| k.size == size && k.explains == explains)
                 .map(|k| k.step.clone())
         })
     }
@@ -318,16 +309,16 @@ fn finned_on(
                     let build = || {
                         let mut step = fish_step(technique, digit, base, cover, body, fins, targets);
                         step.explain_with(explains, || {
-                        let template = match (fins.len() > 1, rows_are_base) {
-                            (false, true) => phrase("{technique} on {digit}: in {base}, {digit} lies in {cover} apart from the fin {fins}. Either the fish holds and those columns lose {digit} elsewhere, or the fin is {digit}; {targets} sees the fin and the fish, so it cannot be {digit}."),
-                            (false, false) => phrase("{technique} on {digit}: in {base}, {digit} lies in {cover} apart from the fin {fins}. Either the fish holds and those rows lose {digit} elsewhere, or the fin is {digit}; {targets} sees the fin and the fish, so it cannot be {digit}."),
-                            (true, true) => phrase("{technique} on {digit}: in {base}, {digit} lies in {cover} apart from the fins {fins}. Either the fish holds and those columns lose {digit} elsewhere, or a fin is {digit}; {targets} sees the fins and the fish, so it cannot be {digit}."),
-                            (true, false) => phrase("{technique} on {digit}: in {base}, {digit} lies in {cover} apart from the fins {fins}. Either the fish holds and those rows lose {digit} elsewhere, or a fin is {digit}; {targets} sees the fins and the fish, so it cannot be {digit}."),
-                        };
-                        fish_explanation(template, technique, digit, base, cover)
-                            .cells("fins", fins.iter())
-                            .cells("targets", targets.iter())
-                    });
+                            let template = match (fins.len() > 1, rows_are_base) {
+                                (false, true) => phrase("{technique} on {digit}: in {base}, {digit} lies in {cover} apart from the fin {fins}. Either the fish holds and those columns lose {digit} elsewhere, or the fin is {digit}; {targets} sees the fin and the fish, so it cannot be {digit}."),
+                                (false, false) => phrase("{technique} on {digit}: in {base}, {digit} lies in {cover} apart from the fin {fins}. Either the fish holds and those rows lose {digit} elsewhere, or the fin is {digit}; {targets} sees the fin and the fish, so it cannot be {digit}."),
+                                (true, true) => phrase("{technique} on {digit}: in {base}, {digit} lies in {cover} apart from the fins {fins}. Either the fish holds and those columns lose {digit} elsewhere, or a fin is {digit}; {targets} sees the fins and the fish, so it cannot be {digit}."),
+                                (true, false) => phrase("{technique} on {digit}: in {base}, {digit} lies in {cover} apart from the fins {fins}. Either the fish holds and those rows lose {digit} elsewhere, or a fin is {digit}; {targets} sees the fins and the fish, so it cannot be {digit}."),
+                            };
+                            fish_explanation(template, technique, digit, base, cover)
+                                .cells("fins", fins.iter())
+                                .cells("targets", targets.iter())
+                        });
                         step
                     };
                     keep_looking = emit(sashimi, &build);

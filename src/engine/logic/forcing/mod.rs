@@ -12,9 +12,11 @@
 
 mod explain;
 
+use std::rc::Rc;
+
 use explain::{chain_to, conflict_text, implications, literal, nested_text};
 
-use super::board::Board;
+use super::board::{Board, LastBoard};
 use super::explanation::{phrase, Explanation};
 use super::step::{length_bonus, ChainNode, LinkKind, Role, Step};
 use super::technique::Technique;
@@ -706,39 +708,15 @@ fn contradiction(board: &Board, net: bool, found: &mut Found) {
         }
     }
     if !net {
-        ChainOutcomes::keep(board, chain_outcomes);
+        CHAIN_OUTCOMES.with(|last| last.keep(board, chain_outcomes));
     }
     best.finish(found);
 }
 
-/// What every candidate assumed true forces as a chain (its [`Outcome`]), kept by the
-/// contradiction search for the verity search the ladder asks next on the same board (per
-/// thread).
-struct ChainOutcomes;
-
 thread_local! {
-    static CHAIN_OUTCOMES: std::cell::RefCell<Option<(Board, Vec<Option<Outcome>>)>> =
-        const { std::cell::RefCell::new(None) };
-}
-
-impl ChainOutcomes {
-    fn keep(board: &Board, outcomes: Vec<Option<Outcome>>) {
-        CHAIN_OUTCOMES.with(|kept| *kept.borrow_mut() = Some((board.clone(), outcomes)));
-    }
-
-    /// The outcomes kept for this board, if they were (taken: the next board differs).
-    fn take(board: &Board) -> Option<Vec<Option<Outcome>>> {
-        CHAIN_OUTCOMES.with(|kept| {
-            let mut kept = kept.borrow_mut();
-            match kept.take() {
-                Some((b, outcomes)) if b == *board => Some(outcomes),
-                other => {
-                    *kept = other;
-                    None
-                }
-            }
-        })
-    }
+    /// What every candidate assumed true forces as a chain (its [`Outcome`]), kept by the
+    /// contradiction search for the verity search the ladder asks next on the same board.
+    static CHAIN_OUTCOMES: LastBoard<Vec<Option<Outcome>>> = const { LastBoard::new() };
 }
 
 /// The position as a [`Trial`]: a quick, reasonless propagation (singles, locked candidates and
@@ -799,7 +777,11 @@ fn verity(board: &Board, net: bool, found: &mut Found) {
     // again in full to write them out.
     // A chain's outcomes come as well from its links without reasons (and, right after the
     // contradiction search on this board, from what it kept).
-    let kept = if net { None } else { ChainOutcomes::take(board) };
+    let kept = if net {
+        None
+    } else {
+        CHAIN_OUTCOMES.with(|last| last.kept(board))
+    };
     let outcome = kept.unwrap_or_else(|| {
         let mut outcome: Vec<Option<Outcome>> = vec![None; CELLS * 9];
         for cell in board.empty_cells().iter() {
@@ -811,7 +793,7 @@ fn verity(board: &Board, net: bool, found: &mut Found) {
                 });
             }
         }
-        outcome
+        Rc::new(outcome)
     });
     for (name, options) in sources {
         let summaries: Vec<&Outcome> = options.iter().filter_map(|&c| outcome[c as usize].as_ref()).collect();
