@@ -9,7 +9,7 @@ use super::subsets::{each_combination, gather};
 use super::technique::Technique;
 use super::{barren, Found};
 use crate::engine::cellset::CellSet;
-use crate::engine::grid::{col_of, row_of, Digit};
+use crate::engine::grid::{col_of, row_of, Cell, Digit};
 
 pub fn basic(board: &Board, size: usize, found: &mut Found) {
     let technique = match size {
@@ -399,32 +399,39 @@ fn generalised_on(
             .fold(0u32, |mask, h| mask | 1 << h);
         let mut keep_looking = true;
         let mut chosen = Vec::with_capacity(size);
-        let mut covers = Vec::with_capacity(size);
+        let mut at = Cover {
+            covers: Vec::with_capacity(size),
+            taken: 0,
+            covered: 0,
+            fins: 0,
+            seen_by_fins: CellSet::EMPTY,
+        };
         let bases = Bases {
             board,
             digit,
             size,
             changed,
         };
+        let wanted = Wanted {
+            size,
+            technique,
+            mutant,
+            finned,
+            bounded,
+        };
         bases.each(&base_pool, &mut chosen, CellSet::EMPTY, false, &mut |base, cells| {
             let allowed = cover_houses & !base.iter().fold(0u32, |mask, &h| mask | 1 << h);
-            let search = CoverSearch {
-                fresh: fresh_cells(base, changed),
-                board,
-                digit,
-                base,
-                cells,
-                size,
-                allowed,
-                max_fins: MAX_FINS,
-                bounded,
-                technique,
-                mutant,
-                finned,
-            };
-            covers.clear();
-            let mut fins = CellSet::EMPTY;
-            keep_looking = search.run(&mut covers, 0, CellSet::EMPTY, &mut fins, &mut budget, found) && budget > 0;
+            // Base cells no two of which share a house that may cover them each need a cover
+            // or a fin of their own: too many, and there is nothing to search.
+            let spare = size + if finned { MAX_FINS } else { 0 };
+            if bounded && too_far_apart(cells, allowed, spare) {
+                return true;
+            }
+            let fresh = fresh_cells(base, changed);
+            let search = CoverSearch::new(board, digit, base, cells, fresh, allowed, wanted);
+            at.covers.clear();
+            at.seen_by_fins = search.holding;
+            keep_looking = search.run(&mut at, &mut budget, found) && budget > 0;
             keep_looking
         });
         if !keep_looking {
@@ -521,6 +528,33 @@ fn fresh_cells(base: &[usize], changed: CellSet) -> CellSet {
     }
 }
 
+/// Whether more than `spare` of the cells lie apart: no two share a house of `houses` (bits).
+/// Counted greedily, in cell order.
+fn too_far_apart(cells: CellSet, houses: u32, spare: usize) -> bool {
+    let (mut used, mut apart) = (0u32, 0);
+    for c in cells.iter() {
+        let these = HOUSE_BITS[c] & houses;
+        if these & used == 0 {
+            apart += 1;
+            if apart > spare {
+                return true;
+            }
+            used |= these;
+        }
+    }
+    false
+}
+
+/// The cells of a set of houses (as bits).
+fn cells_of_houses(mut houses: u32) -> CellSet {
+    let mut cells = CellSet::EMPTY;
+    while houses != 0 {
+        cells |= CellSet::house(houses.trailing_zeros() as usize);
+        houses &= houses - 1;
+    }
+    cells
+}
+
 /// Each cell's houses (row, column, box) as bits.
 const HOUSE_BITS: [u32; 81] = {
     let mut bits = [0; 81];
@@ -533,80 +567,142 @@ const HOUSE_BITS: [u32; 81] = {
     bits
 };
 
-/// The cover search of one base of a generalised fish.
+/// The cover search of one base of a generalised fish. The base cells are numbered (at most 36:
+/// four houses of nine), so the cells covered, the fins and the cells still open are bits of a
+/// word.
 struct CoverSearch<'a> {
-    board: &'a Board,
     digit: Digit,
     base: &'a [usize],
     /// The base cells.
     cells: CellSet,
-    /// Cells one of which the covers must leave out ([`fresh_cells`]; none: no such rule).
-    fresh: CellSet,
-    size: usize,
+    /// The base cells by number, and all their numbers as bits.
+    at: [Cell; 36],
+    all: u64,
+    /// For each numbered base cell, the houses that may cover it, as bits.
+    houses: [u32; 36],
+    /// For each house, the numbered base cells it holds.
+    in_house: [u64; 27],
+    /// Cells one of which the covers must leave out ([`fresh_cells`], numbered; none: no such
+    /// rule).
+    fresh: u64,
+    /// The cells holding the digit.
+    holding: CellSet,
     /// The houses that may be covers, as bits.
     allowed: u32,
-    max_fins: usize,
-    /// Whether to pass over branches that cannot be covered ([`generalised_on`]).
-    bounded: bool,
+    wanted: Wanted,
+}
+
+/// The fish a cover search looks for: of a size, finned or not, franken or mutant (reported as
+/// this technique); `bounded`: whether the search passes over branches that cannot be covered
+/// ([`generalised_on`]).
+#[derive(Clone, Copy)]
+struct Wanted {
+    size: usize,
     technique: Technique,
     mutant: bool,
     finned: bool,
+    bounded: bool,
 }
 
-impl CoverSearch<'_> {
+/// Where a cover search stands: the covers chosen (and as bits), the base cells they cover and
+/// the cells taken as fins (numbered), and the cells holding the digit that see every fin.
+struct Cover {
+    covers: Vec<usize>,
+    taken: u32,
+    covered: u64,
+    fins: u64,
+    seen_by_fins: CellSet,
+}
+
+impl<'a> CoverSearch<'a> {
+    /// The search of one base (`cells` its cells, `fresh` as [`fresh_cells`] has them).
+    fn new(
+        board: &'a Board,
+        digit: Digit,
+        base: &'a [usize],
+        cells: CellSet,
+        fresh: CellSet,
+        allowed: u32,
+        wanted: Wanted,
+    ) -> CoverSearch<'a> {
+        let mut search = CoverSearch {
+            digit,
+            base,
+            cells,
+            at: [0; 36],
+            all: 0,
+            houses: [0; 36],
+            in_house: [0; 27],
+            fresh: 0,
+            holding: board.cells_with(digit),
+            allowed,
+            wanted,
+        };
+        for (i, cell) in cells.iter().enumerate() {
+            search.at[i] = cell;
+            search.all |= 1 << i;
+            let houses = HOUSE_BITS[cell] & allowed;
+            search.houses[i] = houses;
+            let mut rest = houses;
+            while rest != 0 {
+                search.in_house[rest.trailing_zeros() as usize] |= 1 << i;
+                rest &= rest - 1;
+            }
+            if fresh.contains(cell) {
+                search.fresh |= 1 << i;
+            }
+        }
+        search
+    }
+
     /// Chooses covers for the base cells, the lowest uncovered cell first (a cover holding it,
-    /// or the cell as a fin); reports each complete fish of the wanted kind. `taken`: the
-    /// covers chosen, as bits. Returns whether to keep looking.
-    fn run(
-        &self,
-        covers: &mut Vec<usize>,
-        taken: u32,
-        covered: CellSet,
-        fins: &mut CellSet,
-        budget: &mut usize,
-        found: &mut Found,
-    ) -> bool {
+    /// or the cell as a fin); reports each complete fish of the wanted kind. Returns whether to
+    /// keep looking.
+    fn run(&self, at: &mut Cover, budget: &mut usize, found: &mut Found) -> bool {
         if *budget == 0 {
             return false;
         }
         *budget -= 1;
-        if !self.fresh.is_empty() && (self.fresh - covered).is_empty() {
+        if self.fresh != 0 && self.fresh & !at.covered == 0 {
             return true;
         }
-        let open = self.cells - covered - *fins;
-        let Some(cell) = open.first() else {
-            if covers.len() == self.size {
-                return self.report(covers, covered, found);
+        let open = self.all & !at.covered & !at.fins;
+        if open == 0 {
+            if at.covers.len() == self.wanted.size {
+                return self.report(&at.covers, at.taken, found);
             }
             return true;
-        };
+        }
+        let first = open.trailing_zeros() as usize;
         // With every cover chosen, each open cell must be a fin; something holding the digit
         // must see them all (and then sees every smaller set of them).
-        if covers.len() == self.size {
-            let all = *fins | open;
-            if !self.finned
-                || all.len() as usize > self.max_fins
-                || (all.common_peers() & self.board.cells_with(self.digit)).is_empty()
-            {
+        if at.covers.len() == self.wanted.size {
+            if !self.wanted.finned || (at.fins | open).count_ones() as usize > MAX_FINS {
                 return true;
             }
-            return self.report(covers, covered, found);
+            let seen = self
+                .numbered(open)
+                .fold(at.seen_by_fins, |seen, i| seen & CellSet::peers(self.at[i]));
+            if seen.is_empty() {
+                return true;
+            }
+            return self.report(&at.covers, at.taken, found);
         }
         // The houses that may still be covers, as bits.
-        let free = self.allowed & !taken;
-        if self.bounded && covers.len() < self.size {
+        let free = self.allowed & !at.taken;
+        if self.wanted.bounded {
             // Open cells no two of which share a house that may still cover them each need a
             // cover or a fin of their own (a cell with no such house is a fin): too many of
             // them, and no fish lies down this branch.
-            let spare = self.size - covers.len()
-                + if self.finned {
-                    self.max_fins - fins.len() as usize
+            let spare = self.wanted.size - at.covers.len()
+                + if self.wanted.finned {
+                    MAX_FINS - at.fins.count_ones() as usize
                 } else {
                     0
                 };
             let (mut used, mut apart) = (0u32, 0);
-            for c in open.iter() {
-                let houses = HOUSE_BITS[c] & free;
+            for i in self.numbered(open) {
+                let houses = self.houses[i] & free;
                 if houses & used == 0 {
                     apart += 1;
                     if apart > spare {
@@ -616,37 +712,80 @@ impl CoverSearch<'_> {
                 }
             }
         }
-        if covers.len() < self.size {
-            for h in crate::engine::grid::houses_of(cell) {
-                if free >> h & 1 == 0 {
-                    continue;
-                }
-                covers.push(h);
-                let go_on = self.run(covers, taken | 1 << h, covered | CellSet::house(h), fins, budget, found);
-                covers.pop();
-                if !go_on {
-                    return false;
-                }
+        let mut choices = self.houses[first] & free;
+        while choices != 0 {
+            let h = choices.trailing_zeros() as usize;
+            choices &= choices - 1;
+            at.covers.push(h);
+            at.taken |= 1 << h;
+            let covered = at.covered;
+            at.covered |= self.in_house[h];
+            let go_on = self.run(at, budget, found);
+            at.covered = covered;
+            at.taken &= !(1 << h);
+            at.covers.pop();
+            if !go_on {
+                return false;
             }
         }
-        if self.finned && (fins.len() as usize) < self.max_fins {
-            fins.insert(cell);
+        if self.wanted.finned && (at.fins.count_ones() as usize) < MAX_FINS {
             // Something holding the digit must see every fin, or the fish removes nothing.
-            let go_on = (fins.common_peers() & self.board.cells_with(self.digit)).is_empty()
-                || self.run(covers, taken, covered, fins, budget, found);
-            fins.remove(cell);
+            let seen = at.seen_by_fins & CellSet::peers(self.at[first]);
+            if seen.is_empty() {
+                return true;
+            }
+            let before = at.seen_by_fins;
+            at.fins |= 1 << first;
+            at.seen_by_fins = seen;
+            let go_on = self.run(at, budget, found);
+            at.fins &= !(1 << first);
+            at.seen_by_fins = before;
             return go_on;
         }
         true
     }
+
+    /// The numbers of the cells of a set of numbered cells, lowest first.
+    fn numbered(&self, mut set: u64) -> impl Iterator<Item = usize> {
+        std::iter::from_fn(move || {
+            (set != 0).then(|| {
+                let i = set.trailing_zeros() as usize;
+                set &= set - 1;
+                i
+            })
+        })
+    }
+
     /// Reports the fish of these covers if it is of the wanted kind (finned or not, franken
     /// or mutant) and removes something. Returns whether to keep looking.
-    fn report(&self, covers: &[usize], covered: CellSet, found: &mut Found) -> bool {
-        let (board, digit, base, cells) = (self.board, self.digit, self.base, self.cells);
-        let (technique, mutant, finned) = (self.technique, self.mutant, self.finned);
+    fn report(&self, covers: &[usize], taken: u32, found: &mut Found) -> bool {
+        let (digit, base, cells) = (self.digit, self.base, self.cells);
+        let covered = cells_of_houses(taken);
+        let Wanted {
+            technique,
+            mutant,
+            finned,
+            ..
+        } = self.wanted;
         // The fins are the base cells no cover holds (a cell first taken as a fin may be covered).
         let fins = cells - covered;
         if finned == fins.is_empty() {
+            return true;
+        }
+        let seen_by_fins = if fins.is_empty() {
+            CellSet::ALL
+        } else {
+            fins.common_peers()
+        };
+        // The covers' cells, and those in two covers.
+        let (mut once, mut twice) = (CellSet::EMPTY, CellSet::EMPTY);
+        for &h in covers {
+            twice |= once & CellSet::house(h);
+            once |= CellSet::house(h);
+        }
+        // Cells of the covers outside the base, and (cannibalism) base cells in two covers.
+        let targets = ((once & (self.holding - cells)) | (twice & (cells - fins))) & seen_by_fins;
+        if targets.is_empty() {
             return true;
         }
         let kinds = |hs: &[usize]| hs.iter().fold(0u8, |m, &h| m | 1 << house_kind(h));
@@ -655,25 +794,6 @@ impl CoverSearch<'_> {
         // Franken: no columns in the base and no rows in the covers, or the other way round.
         let franken = !basic && ((bk & 2 == 0 && ck & 1 == 0) || (bk & 1 == 0 && ck & 2 == 0));
         if basic || franken == mutant {
-            return true;
-        }
-        let cover_cells = covers
-            .iter()
-            .fold(CellSet::EMPTY, |acc, &h| acc | board.cells_in(h, digit));
-        let seen_by_fins = if fins.is_empty() {
-            CellSet::ALL
-        } else {
-            fins.common_peers()
-        };
-        let mut targets = (cover_cells - cells) & seen_by_fins;
-        // Cannibalism: a base cell in two covers.
-        for cell in (cells - fins).iter() {
-            if covers.iter().filter(|&&h| CellSet::house(h).contains(cell)).count() >= 2 && seen_by_fins.contains(cell)
-            {
-                targets.insert(cell);
-            }
-        }
-        if targets.is_empty() {
             return true;
         }
         let mut step = fish_step(technique, digit, base, covers, cells - fins, fins, targets);
