@@ -152,8 +152,50 @@ impl Reach {
 /// The graph of nodes and links a chain search walks.
 pub(crate) struct Graph {
     pub nodes: Vec<Node>,
-    strong: Vec<Vec<u16>>,
-    weak: Vec<Vec<u16>>,
+    strong: Links,
+    weak: Links,
+}
+
+/// Each node's links (the nodes they lead to), all in one list: node `i`'s are
+/// `to[span[i].0..span[i].1]`, in the order they were found.
+struct Links {
+    span: Vec<(u32, u32)>,
+    to: Vec<u16>,
+}
+
+impl Links {
+    fn of(&self, node: u16) -> &[u16] {
+        let (from, to) = self.span[node as usize];
+        &self.to[from as usize..to as usize]
+    }
+
+    /// Links found pairwise, in both directions, each pair once (the first time it is found).
+    fn pairs(nodes: usize, pairs: &[(u16, u16)]) -> Links {
+        let mut span = vec![(0u32, 0u32); nodes];
+        for &(a, b) in pairs {
+            span[a as usize].1 += 1;
+            span[b as usize].1 += 1;
+        }
+        let mut next = 0;
+        for s in &mut span {
+            let count = s.1;
+            *s = (next, next);
+            next += count;
+        }
+        let mut to = vec![0u16; next as usize];
+        for &(a, b) in pairs {
+            let (from, end) = span[a as usize];
+            if to[from as usize..end as usize].contains(&b) {
+                continue;
+            }
+            to[end as usize] = b;
+            span[a as usize].1 += 1;
+            let end = span[b as usize].1;
+            to[end as usize] = a;
+            span[b as usize].1 += 1;
+        }
+        Links { span, to }
+    }
 }
 
 impl Graph {
@@ -206,11 +248,10 @@ impl Graph {
                 _ => Some(groups[group_slot(digit, cells)]).filter(|&i| i != u16::MAX),
             }
         };
-        let mut strong = vec![Vec::new(); nodes.len()];
+        let mut pairs: Vec<(u16, u16)> = Vec::with_capacity(nodes.len() * 2);
         let mut add_strong = |a: u16, b: u16| {
-            if a != b && !strong[a as usize].contains(&b) {
-                strong[a as usize].push(b);
-                strong[b as usize].push(a);
+            if a != b {
+                pairs.push((a, b));
             }
         };
         if shape != Shape::Bivalue {
@@ -240,11 +281,15 @@ impl Graph {
                 }
             }
         }
+        let strong = Links::pairs(nodes.len(), &pairs);
         // Weak links lead only to nodes that continue over a strong link: to the single cells
         // of the digit that see all the node's cells (in cell order, as they are numbered), then
         // to its groups that do.
-        let mut weak = vec![Vec::new(); nodes.len()];
-        let linked = |j: u16| j != u16::MAX && !strong[j as usize].is_empty();
+        let mut weak = Links {
+            span: Vec::with_capacity(nodes.len()),
+            to: Vec::with_capacity(nodes.len() * 16),
+        };
+        let linked = |j: u16| j != u16::MAX && !strong.of(j).is_empty();
         let mut groups_of: [Vec<u16>; 10] = Default::default();
         for (i, node) in nodes.iter().enumerate() {
             if node.is_group() && linked(i as u16) {
@@ -252,17 +297,18 @@ impl Graph {
             }
         }
         for (i, node) in nodes.iter().enumerate() {
+            let from = weak.to.len() as u32;
             let digit = node.digit as usize;
             for cell in (node.seen_by & board.cells_with(node.digit)).iter() {
                 let j = single[cell * 9 + digit];
                 if linked(j) && j as usize != i {
-                    weak[i].push(j);
+                    weak.to.push(j);
                 }
             }
             for &j in &groups_of[digit] {
                 let other = &nodes[j as usize];
                 if j as usize != i && (other.cells & node.cells).is_empty() && (other.cells - node.seen_by).is_empty() {
-                    weak[i].push(j);
+                    weak.to.push(j);
                 }
             }
             if matches!(shape, Shape::Full { .. }) {
@@ -270,12 +316,13 @@ impl Graph {
                     for digit in board.candidates(cell).iter() {
                         if digit != node.digit {
                             if let Some(j) = node_for(digit, CellSet::single(cell)).filter(|&j| linked(j)) {
-                                weak[i].push(j);
+                                weak.to.push(j);
                             }
                         }
                     }
                 }
             }
+            weak.span.push((from, weak.to.len() as u32));
         }
         Graph { nodes, strong, weak }
     }
@@ -304,9 +351,9 @@ impl Graph {
             let node = state / 2;
             let is_true = state % 2 == 1;
             let targets = if is_true {
-                &self.weak[node as usize]
+                self.weak.of(node as u16)
             } else {
-                &self.strong[node as usize]
+                self.strong.of(node as u16)
             };
             for &t in targets {
                 let to = t as u32 * 2 + (!is_true) as u32;
@@ -349,7 +396,7 @@ impl Graph {
     }
 
     fn weakly_linked(&self, a: u16, b: u16) -> bool {
-        self.weak[a as usize].contains(&b)
+        self.weak.of(a).contains(&b)
     }
 }
 
@@ -473,7 +520,7 @@ fn chains_in(
 ) {
     let mut reach = Reach::new(graph);
     for start in 0..graph.nodes.len() as u16 {
-        if graph.strong[start as usize].is_empty() {
+        if graph.strong.of(start).is_empty() {
             continue;
         }
         let limit = collector.limit(MAX_LINKS);
@@ -481,7 +528,11 @@ fn chains_in(
             break;
         }
         graph.search(start, false, limit, &mut reach);
-        if let Some(ahead) = ahead.as_deref_mut() {
+        // (What the loops want is kept only when no chain is found.)
+        if let Some(ahead) = ahead
+            .as_deref_mut()
+            .filter(|_| collector.is_empty() || collector.is_collecting_all())
+        {
             ahead.record(board, graph, start, &reach);
         }
         let Reach { parent, order, depth } = &reach;
@@ -688,7 +739,7 @@ impl LoopsAhead {
         }
         let mut reached = vec![0u64; self.words];
         let mut linked = vec![0u64; self.words];
-        for &w in &graph.weak[start as usize] {
+        for &w in graph.weak.of(start) {
             let row = w as usize * self.words;
             for (r, t) in reached.iter_mut().zip(&self.true_within[row..row + self.words]) {
                 *r |= t;
@@ -731,7 +782,7 @@ fn nice_loops(board: &Board, wanted: Technique, found: &mut Found) {
     let mut collector = Shortest::new(found);
     let mut reach = Reach::new(&graph);
     for start in 0..graph.nodes.len() as u16 {
-        if graph.strong[start as usize].is_empty() && continuous {
+        if graph.strong.of(start).is_empty() && continuous {
             continue;
         }
         let node = graph.nodes[start as usize];
@@ -923,7 +974,7 @@ mod tests {
             chains_in(board, graph, Technique::Aic, false, &mut every, Some(&mut ahead));
         } else {
             let mut reach = Reach::new(graph);
-            for start in (0..graph.nodes.len() as u16).filter(|&s| !graph.strong[s as usize].is_empty()) {
+            for start in (0..graph.nodes.len() as u16).filter(|&s| !graph.strong.of(s).is_empty()) {
                 graph.search(start, false, max_links, &mut reach);
                 ahead.record(board, graph, start, &reach);
             }
