@@ -394,10 +394,6 @@ impl Graph {
             })
             .collect()
     }
-
-    fn weakly_linked(&self, a: u16, b: u16) -> bool {
-        self.weak.of(a).contains(&b)
-    }
 }
 
 /// The ways to split a house's candidates for a digit into two nodes: two cells, or (grouped)
@@ -450,6 +446,9 @@ fn two_part_splits(house: usize, cells: CellSet, grouped: bool) -> ([[CellSet; 2
 
 /// Group nodes per digit: a box and one of its three rows or three columns.
 const GROUP_SLOTS: usize = 9 * 6;
+
+/// The most nodes a graph has: every candidate, and every group of each digit.
+const MAX_NODES: usize = 81 * 9 + 9 * GROUP_SLOTS;
 
 /// Where a group of two or three cells (of one box and one line) is kept among a digit's.
 fn group_slot(digit: Digit, cells: CellSet) -> usize {
@@ -889,13 +888,18 @@ fn continuous_loops_from(
 ) {
     let grouped = wanted == Technique::GroupedContinuousNiceLoop;
     let Reach { parent, order, depth } = reach;
+    // The nodes weakly linked to the start (and so, nodes with strong links both, it to them).
+    let mut back = [0u64; MAX_NODES.div_ceil(64)];
+    for &w in graph.weak.of(start) {
+        back[w as usize / 64] |= 1 << (w % 64);
+    }
     for &state in order {
         let end = (state / 2) as u16;
         let links = depth[state as usize] as usize + 1;
         if state % 2 == 0 || end == start || links < 4 || links > collector.limit(MAX_LINKS) {
             continue;
         }
-        if !graph.weakly_linked(end, start) {
+        if back[end as usize / 64] >> (end % 64) & 1 == 0 {
             continue;
         }
         let mut path = Graph::path(parent, state);
@@ -980,6 +984,34 @@ mod tests {
             }
         }
         ahead
+    }
+
+    /// Weak links go both ways between nodes with strong links (the only nodes a chain reaches
+    /// or starts from): for every node of plain and grouped graphs at positions along magictour
+    /// paths.
+    #[test]
+    fn weak_links_between_linked_nodes_go_both_ways() {
+        let mut links = 0;
+        for (line, index, board) in magictour_positions(60, 8) {
+            for grouped in [false, true] {
+                let graph = full_graph(&board, grouped);
+                let linked = |n: u16| !graph.strong.of(n).is_empty();
+                for a in (0..graph.nodes.len() as u16).filter(|&a| linked(a)) {
+                    for &b in graph.weak.of(a) {
+                        assert!(
+                            linked(b),
+                            "{line}, step {index}: a weak link to a node without strong links"
+                        );
+                        assert!(
+                            graph.weak.of(b).contains(&a),
+                            "{line}, step {index}: node {a} is weakly linked to {b}, not {b} to {a}"
+                        );
+                        links += 1;
+                    }
+                }
+            }
+        }
+        assert!(links > 100_000, "only {links} weak links: too few to tell");
     }
 
     /// Two nodes' conflicts meet exactly when their lists, intersected, hold a candidate: for
