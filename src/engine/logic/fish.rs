@@ -242,31 +242,62 @@ fn finned_on(
         let mask_of = |cells: CellSet| cells.iter().fold(0u16, |m, c| m | 1 << cover_of(c));
         let (lines, count) = gather(bases.filter(|&line| !board.cells_in(line, digit).is_empty()));
         let lines = &lines[..count];
+        // Each base line's cover lines holding the digit, as bits.
+        let mut line_masks = [0u16; 9];
+        for &line in lines {
+            line_masks[line % 9] = mask_of(board.cells_in(line, digit));
+        }
+        // The cover lines through a box, as bits; whether a base line runs through it.
+        let box_lines = |b: usize| {
+            if rows_are_base {
+                7u16 << (b % 3 * 3)
+            } else {
+                7u16 << (b / 3 * 3)
+            }
+        };
+        let runs_through = |line: usize, b: usize| {
+            if rows_are_base {
+                line % 9 / 3 == b / 3
+            } else {
+                line % 9 / 3 == b % 3
+            }
+        };
         let mut keep_looking = true;
         each_combination(lines, size, |base| {
             // A fish none of whose base lines has lost the digit was there before.
             if base.iter().all(|&line| (CellSet::house(line) & changed).is_empty()) {
                 return true;
             }
+            let union = base.iter().fold(0u16, |m, &line| m | line_masks[line % 9]);
+            // A basic fish (or a smaller one); or more lines than the covers and two of the
+            // box's where all the fins are (a cover crosses it, or nothing there goes).
+            if union.count_ones() as usize <= size || union.count_ones() as usize > size + 2 {
+                return true;
+            }
             let cells = base
                 .iter()
                 .fold(CellSet::EMPTY, |acc, &line| acc | board.cells_in(line, digit));
-            let union = mask_of(cells);
-            if union.count_ones() as usize <= size {
-                return true; // a basic fish (or a smaller one)
-            }
             for b in 0..9 {
                 let box_cells = CellSet::house(18 + b);
-                if (cells & box_cells).is_empty() {
+                // The cover lines of the base cells outside the box.
+                let (mut outside, mut inside) = (0u16, false);
+                for &line in base {
+                    if runs_through(line, b) {
+                        inside |= line_masks[line % 9] & box_lines(b) != 0;
+                        outside |= line_masks[line % 9] & !box_lines(b);
+                    } else {
+                        outside |= line_masks[line % 9];
+                    }
+                }
+                if !inside {
                     continue;
                 }
-                let outside = mask_of(cells - box_cells);
                 let have = outside.count_ones() as usize;
                 if have > size {
                     continue;
                 }
                 // The box's lines (at most three) that may join the cover.
-                let pool = mask_of(box_cells) & union & !outside;
+                let pool = box_lines(b) & union & !outside;
                 let (pool, pool_len) = gather((0..9).filter(|i| pool >> i & 1 == 1));
                 let pool: &[u16] = &pool[..pool_len];
                 let need = size - have;
@@ -815,6 +846,90 @@ impl<'a> CoverSearch<'a> {
 mod tests {
     use super::*;
     use crate::engine::logic::magictour_positions;
+    use crate::engine::logic::CellDigit;
+
+    /// Finned and sashimi fish by their definition, every choice of base lines and cover lines
+    /// tried: the base cells outside the covers (the fins, at least one) lie in one box, every
+    /// base line and every cover line holds a base cell inside the covers (the body), and the
+    /// cover cells outside the base in that box go; sashimi when a base line's body is one
+    /// cell. Each fish as (sashimi, eliminations), sorted.
+    fn finned_by_definition(board: &Board, digit: Digit, size: usize) -> Vec<(bool, Vec<CellDigit>)> {
+        let mut out = Vec::new();
+        let lines: Vec<usize> = (0..18).collect();
+        for rows_are_base in [true, false] {
+            let (bases, covers) = if rows_are_base {
+                (&lines[..9], &lines[9..])
+            } else {
+                (&lines[9..], &lines[..9])
+            };
+            each_combination(bases, size, |base| {
+                let cells = base
+                    .iter()
+                    .fold(CellSet::EMPTY, |acc, &l| acc | board.cells_in(l, digit));
+                each_combination(covers, size, |cover| {
+                    let cover_cells = cover
+                        .iter()
+                        .fold(CellSet::EMPTY, |acc, &l| acc | board.cells_in(l, digit));
+                    let (body, fins) = (cells & cover_cells, cells - cover_cells);
+                    let Some(fin) = fins.first() else { return true };
+                    let in_box = CellSet::house(18 + crate::engine::grid::box_of(fin));
+                    let has_body = |l: &usize| !(body & CellSet::house(*l)).is_empty();
+                    if !(fins - in_box).is_empty() || !base.iter().all(has_body) || !cover.iter().all(has_body) {
+                        return true;
+                    }
+                    let targets = (cover_cells - cells) & in_box;
+                    if !targets.is_empty() {
+                        let sashimi = base.iter().any(|&l| (body & CellSet::house(l)).len() == 1);
+                        let gone = targets.iter().map(|cell| CellDigit { cell, digit }).collect();
+                        out.push((sashimi, gone));
+                    }
+                    true
+                });
+                true
+            });
+        }
+        out.sort();
+        out
+    }
+
+    /// The finned fish search finds every finned and sashimi fish of the definition, and no
+    /// other: for each size and digit at positions along magictour paths.
+    #[test]
+    fn finned_fish_are_those_of_the_definition() {
+        let mut fish = [0; 2];
+        for (line, index, board) in magictour_positions(40, 2) {
+            for size in 2..=4 {
+                let kinds = finned_kinds(size).map(Some);
+                for digit in 1..=9 {
+                    let mut found = Vec::new();
+                    finned_on(
+                        &board,
+                        digit,
+                        CellSet::ALL,
+                        size,
+                        kinds,
+                        false,
+                        &mut |sashimi, build| {
+                            let mut gone = build().eliminations;
+                            gone.sort();
+                            found.push((sashimi, gone));
+                            true
+                        },
+                    );
+                    found.sort();
+                    let expected = finned_by_definition(&board, digit, size);
+                    assert!(
+                        found == expected,
+                        "{line}, step {index}: size {size} on {digit} differs"
+                    );
+                    for (sashimi, _) in &found {
+                        fish[*sashimi as usize] += 1;
+                    }
+                }
+            }
+        }
+        assert!(fish[0] > 1000 && fish[1] > 1000, "too few fish to tell: {fish:?}");
+    }
 
     /// The bound of the cover search passes over no fish: with it and without it, every kind of
     /// franken fish finds the same steps, in the same order, for every digit at positions along
