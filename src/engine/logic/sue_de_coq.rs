@@ -40,6 +40,8 @@ fn search(board: &Board, changed: CellSet, found: &mut Found) {
             let box_rest: Vec<Cell> = ((CellSet::house(box_house) - CellSet::house(line)) & board.empty_cells())
                 .iter()
                 .collect();
+            // The line's and the box's other cells, one to three at a time, with their digits.
+            let (line_parts, box_parts) = (parts(board, &line_rest), parts(board, &box_rest));
             for size in 2..=meet.len() {
                 let mut keep_looking = true;
                 each_combination(&meet, size, |core| {
@@ -47,34 +49,32 @@ fn search(board: &Board, changed: CellSet, found: &mut Found) {
                     if (v.count_ones() as usize) < size + 2 {
                         return true;
                     }
-                    for d_size in 1..=3usize.min(line_rest.len()) {
-                        each_combination(&line_rest, d_size, |d| {
-                            let vd = digits_of(board, d);
-                            // The line cells must take some of the core's digits to matter.
-                            if vd & v == 0 {
-                                return true;
+                    for d in &line_parts {
+                        let vd = d.digits;
+                        // The line cells must take some of the core's digits to matter.
+                        if vd & v == 0 {
+                            continue;
+                        }
+                        // The box cells add their own cells and digits apart from the line
+                        // cells': as many more digits than cells so far as they can make up.
+                        let surplus = ((v | vd).count_ones() as usize).saturating_sub(size + d.len);
+                        if surplus > 3.min(box_rest.len()) {
+                            continue;
+                        }
+                        for e in &box_parts {
+                            let ve = e.digits;
+                            if ve & vd != 0 || ve & v == 0 {
+                                continue;
                             }
-                            for e_size in 1..=3usize.min(box_rest.len()) {
-                                each_combination(&box_rest, e_size, |e| {
-                                    let ve = digits_of(board, e);
-                                    if ve & vd != 0 || ve & v == 0 {
-                                        return true;
-                                    }
-                                    let all = v | vd | ve;
-                                    if all.count_ones() as usize != size + d_size + e_size {
-                                        return true;
-                                    }
-                                    keep_looking = report(board, box_house, line, core, d, e, [v, vd, ve], found);
-                                    keep_looking
-                                });
-                                if !keep_looking {
-                                    return false;
-                                }
+                            let all = v | vd | ve;
+                            if all.count_ones() as usize != size + d.len + e.len {
+                                continue;
                             }
-                            true
-                        });
-                        if !keep_looking {
-                            return false;
+                            let (d, e) = (&d.cells[..d.len], &e.cells[..e.len]);
+                            keep_looking = report(board, box_house, line, core, d, e, [v, vd, ve], found);
+                            if !keep_looking {
+                                return false;
+                            }
                         }
                     }
                     true
@@ -85,6 +85,31 @@ fn search(board: &Board, changed: CellSet, found: &mut Found) {
             }
         }
     }
+}
+
+/// One to three cells of a house's part, and their digits.
+struct Part {
+    cells: [Cell; 3],
+    len: usize,
+    digits: u16,
+}
+
+/// Every choice of one to three of the cells, fewer first (each size in combination order).
+fn parts(board: &Board, cells: &[Cell]) -> Vec<Part> {
+    let mut out = Vec::new();
+    for len in 1..=3usize.min(cells.len()) {
+        each_combination(cells, len, |chosen| {
+            let mut part = Part {
+                cells: [0; 3],
+                len,
+                digits: digits_of(board, chosen),
+            };
+            part.cells[..len].copy_from_slice(chosen);
+            out.push(part);
+            true
+        });
+    }
+    out
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -138,4 +163,80 @@ fn report(
         .digits("box_digits", digits(box_digits))
     });
     found.add(step)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::logic::{magictour_positions, CellDigit};
+
+    /// Sue de Coq by its definition, every choice of core, line cells and box cells tried (no
+    /// shortcuts): each pattern's eliminations, sorted.
+    fn by_definition(board: &Board) -> Vec<Vec<CellDigit>> {
+        let mut out = Vec::new();
+        for b in 0..9 {
+            let box_house = 18 + b;
+            for line in (b / 3 * 3..b / 3 * 3 + 3).chain(9 + b % 3 * 3..9 + b % 3 * 3 + 3) {
+                let (bx, ln, empty) = (CellSet::house(box_house), CellSet::house(line), board.empty_cells());
+                let meet: Vec<Cell> = (bx & ln & empty).iter().collect();
+                let line_rest: Vec<Cell> = ((ln - bx) & empty).iter().collect();
+                let box_rest: Vec<Cell> = ((bx - ln) & empty).iter().collect();
+                for size in 2..=meet.len() {
+                    each_combination(&meet, size, |core| {
+                        for d_size in 1..=3.min(line_rest.len()) {
+                            each_combination(&line_rest, d_size, |d| {
+                                for e_size in 1..=3.min(box_rest.len()) {
+                                    each_combination(&box_rest, e_size, |e| {
+                                        let (v, vd, ve) =
+                                            (digits_of(board, core), digits_of(board, d), digits_of(board, e));
+                                        let n = size + d_size + e_size;
+                                        if v.count_ones() as usize >= size + 2
+                                            && vd & v != 0
+                                            && ve & v != 0
+                                            && ve & vd == 0
+                                            && (v | vd | ve).count_ones() as usize == n
+                                        {
+                                            let mut found = Found::new(true);
+                                            report(board, box_house, line, core, d, e, [v, vd, ve], &mut found);
+                                            out.extend(found.steps.into_iter().map(|s| s.eliminations));
+                                        }
+                                        true
+                                    });
+                                }
+                                true
+                            });
+                        }
+                        true
+                    });
+                }
+            }
+        }
+        for gone in &mut out {
+            gone.sort();
+        }
+        out.sort();
+        out
+    }
+
+    /// The search finds every Sue de Coq of the definition, and no other, at positions along
+    /// magictour paths.
+    #[test]
+    fn patterns_are_those_of_the_definition() {
+        let mut patterns = 0;
+        for (line, index, board) in magictour_positions(20, 3) {
+            let mut found = Found::new(true);
+            search(&board, CellSet::ALL, &mut found);
+            let mut steps: Vec<Vec<CellDigit>> = found.steps.into_iter().map(|s| s.eliminations).collect();
+            for gone in &mut steps {
+                gone.sort();
+            }
+            steps.sort();
+            assert!(
+                steps == by_definition(&board),
+                "{line}, step {index}: the patterns differ"
+            );
+            patterns += steps.len();
+        }
+        assert!(patterns > 300, "only {patterns} patterns: too few to tell");
+    }
 }
