@@ -79,9 +79,9 @@ impl AlsIndex {
     }
 
     /// The index of `board`, whose candidates are some of those of `last_board` (this index's
-    /// board): the sets of houses with no changed cell are as they were, and so are the links
-    /// between them; the other houses are enumerated again and their sets linked afresh. The
-    /// sets and links come in the order [`AlsIndex::build`] gives them.
+    /// board): sets with no changed cell are as they were, and so are the links between them;
+    /// houses with a changed cell are enumerated again and their sets with a changed cell linked
+    /// afresh. The sets and links come in the order [`AlsIndex::build`] gives them.
     fn update(&self, last_board: &Board, board: &Board) -> AlsIndex {
         let mut changed = CellSet::EMPTY;
         for cell in 0..CELLS {
@@ -107,9 +107,24 @@ impl AlsIndex {
                     sets.push(set.clone());
                 }
             } else {
+                // The house's sets again; those without a changed cell are as they were (and
+                // come in the same order), so only the others are new.
                 let before = sets.len();
                 enumerate_sets_in(board, house, &mut sets);
-                new.extend(before..sets.len());
+                let mut old = from;
+                for k in before..sets.len() {
+                    if (sets[k].cells & changed).is_empty() {
+                        while old < to && self.sets[old].cells != sets[k].cells {
+                            old += 1;
+                        }
+                        if old < to {
+                            moved[old] = k;
+                            old += 1;
+                            continue;
+                        }
+                    }
+                    new.push(k);
+                }
             }
         }
         house_start[27] = sets.len();
@@ -318,36 +333,57 @@ fn mark_set(step: &mut Step, board: &Board, set: &Als, link: Candidates) {
 /// are locked: each loses nothing, but every digit of each set goes from cells seeing all its
 /// cells in that set.
 pub fn xz(board: &Board, found: &mut Found) {
+    found.on_changed(Technique::AlsXz, board, |changed, found| {
+        xz_among(board, changed, found)
+    });
+}
+
+/// ALS-XZ with at least one set holding a changed cell (a step reads only its sets' cells and
+/// its targets).
+fn xz_among(board: &Board, changed: CellSet, found: &mut Found) {
     let index = index(board);
     let sets = &index.sets;
     for (i, a) in sets.iter().enumerate() {
+        let a_changed = !(a.cells & changed).is_empty();
         for &(j, rcc) in index.links[i].iter().filter(|&&(j, _)| j > i) {
             let b = &sets[j];
-            let mut step = Step::new(Technique::AlsXz);
-            let doubly = rcc.len() >= 2;
-            if doubly {
-                for set in [a, b] {
-                    let other = if std::ptr::eq(set, a) { b } else { a };
-                    for d in set.digits.iter() {
-                        let mut targets = board.cells_with(d) & set.seeing[d as usize];
-                        if rcc.contains(d) {
-                            targets &= other.seeing[d as usize];
-                        }
-                        for cell in (targets - a.cells - b.cells).iter() {
-                            step.eliminate(cell, d);
-                        }
-                    }
-                }
-            } else {
-                for z in Candidates::from_mask(a.digits.mask() & b.digits.mask() & !rcc.mask()).iter() {
-                    for cell in common_targets(board, a, b, z).iter() {
-                        step.eliminate(cell, z);
-                    }
-                }
-            }
-            if !step.makes_progress() {
+            if !a_changed && (b.cells & changed).is_empty() {
                 continue;
             }
+            let doubly = rcc.len() >= 2;
+            // Visits what goes: doubly linked, each set's digits (the first set's first) where
+            // cells see all of them; else the other common digits where cells see both sets'.
+            let each_target = |visit: &mut dyn FnMut(Cell, Digit)| {
+                if doubly {
+                    for set in [a, b] {
+                        let other = if std::ptr::eq(set, a) { b } else { a };
+                        for d in set.digits.iter() {
+                            let mut targets = board.cells_with(d) & set.seeing[d as usize];
+                            if rcc.contains(d) {
+                                targets &= other.seeing[d as usize];
+                            }
+                            for cell in (targets - a.cells - b.cells).iter() {
+                                visit(cell, d);
+                            }
+                        }
+                    }
+                } else {
+                    for z in Candidates::from_mask(a.digits.mask() & b.digits.mask() & !rcc.mask()).iter() {
+                        for cell in common_targets(board, a, b, z).iter() {
+                            visit(cell, z);
+                        }
+                    }
+                }
+            };
+            let mut any = false;
+            each_target(&mut |_, _| any = true);
+            if !any {
+                continue;
+            }
+            let mut step = Step::new(Technique::AlsXz);
+            each_target(&mut |cell, d| {
+                step.eliminate(cell, d);
+            });
             mark_set(&mut step, board, a, rcc);
             mark_set(&mut step, board, b, rcc);
             let eliminations = step.eliminations.clone();
