@@ -426,18 +426,22 @@ pub fn xy_wing(board: &Board, found: &mut Found) {
 fn xy_wing_among(board: &Board, changed: CellSet, found: &mut Found) {
     let index = index(board);
     let sets = &index.sets;
+    // Each set's cells, and whether one has changed, at hand (the pairs are many).
+    let cells: Vec<CellSet> = sets.iter().map(|set| set.cells).collect();
+    let touched: Vec<bool> = cells.iter().map(|&cells| !(cells & changed).is_empty()).collect();
     for (ci, c) in sets.iter().enumerate() {
         let linked = &index.links[ci];
-        let c_changed = !(c.cells & changed).is_empty();
+        let c_changed = touched[ci];
         for (ia, (a_index, a_rcc)) in linked.iter().enumerate() {
+            let (a_cells, a_changed) = (cells[*a_index], touched[*a_index]);
             for (b_index, b_rcc) in &linked[ia + 1..] {
+                if !c_changed && !a_changed && !touched[*b_index] {
+                    continue;
+                }
+                if !(a_cells & cells[*b_index]).is_empty() {
+                    continue;
+                }
                 let (a, b) = (&sets[*a_index], &sets[*b_index]);
-                if !(a.cells & b.cells).is_empty() {
-                    continue;
-                }
-                if !c_changed && ((a.cells | b.cells) & changed).is_empty() {
-                    continue;
-                }
                 for x in a_rcc.iter() {
                     for y in b_rcc.iter().filter(|&y| y != x) {
                         let mut step = Step::new(Technique::AlsXyWing);
