@@ -2,13 +2,37 @@
 //! cells (two rows, two columns, two boxes) holding the same two digits would have two, so it
 //! must be avoided. Unique Rectangle types 1, 2 and 4, and BUG+1.
 
-use super::board::Board;
+use std::rc::Rc;
+
+use super::board::{Board, LastBoard};
 use super::explanation::{phrase, Explanation};
 use super::step::{HouseRole, Role, Step};
 use super::technique::Technique;
 use super::Found;
 use crate::engine::cellset::CellSet;
 use crate::engine::grid::{box_of, cell_at, col_of, row_of, Candidates, Cell, Digit};
+
+/// Rectangles with their pairs: the four corners in reading order, and the two digits.
+type Rectangles = Vec<([Cell; 4], [Digit; 2])>;
+
+/// The rectangles of [`find_rectangles`]: the techniques of this family ask in turn on the same
+/// board, so those of the last board are kept (per thread, with one corner short or not).
+fn rectangles(board: &Board, partial: bool) -> Rc<Rectangles> {
+    thread_local! {
+        static FULL: LastBoard<Rectangles> = const { LastBoard::new() };
+        static PARTIAL: LastBoard<Rectangles> = const { LastBoard::new() };
+    }
+    let slot = if partial { &PARTIAL } else { &FULL };
+    slot.with(|last| last.get_or(board, |board| find_rectangles(board, partial)))
+}
+
+/// The rectangles of [`find_every_rectangle`], kept for the last board likewise.
+fn every_rectangle(board: &Board) -> Rc<Rectangles> {
+    thread_local! {
+        static LAST: LastBoard<Rectangles> = const { LastBoard::new() };
+    }
+    LAST.with(|last| last.get_or(board, find_every_rectangle))
+}
 
 /// Rectangles of empty cells in two rows, two columns and two boxes whose cells all hold both
 /// digits of a pair; yields (the four cells in reading order, the pair). With `partial`, one
@@ -17,8 +41,8 @@ use crate::engine::grid::{box_of, cell_at, col_of, row_of, Candidates, Cell, Dig
 ///
 /// Every rectangle the techniques use has a side of two cells holding exactly the pair, so the
 /// search starts from such sides rather than from all 1,296 rectangles.
-fn rectangles(board: &Board, partial: bool) -> Vec<([Cell; 4], [Digit; 2])> {
-    let mut found: Vec<([Cell; 4], [Digit; 2])> = Vec::new();
+fn find_rectangles(board: &Board, partial: bool) -> Rectangles {
+    let mut found: Rectangles = Vec::new();
     let bivalue: Vec<Cell> = board.bivalue_cells().iter().collect();
     for (i, &p) in bivalue.iter().enumerate() {
         for &q in &bivalue[i + 1..] {
@@ -84,7 +108,7 @@ fn start(technique: Technique, board: &Board, cells: [Cell; 4], pair: [Digit; 2]
 
 /// Type 1: three corners hold only the pair, so the fourth must not be either pair digit.
 pub fn type_1(board: &Board, found: &mut Found) {
-    for (cells, pair) in rectangles(board, true) {
+    for &(cells, pair) in rectangles(board, true).iter() {
         let extra: Vec<Cell> = cells
             .into_iter()
             .filter(|&c| board.candidates(c) != pair_set(pair))
@@ -122,7 +146,7 @@ fn roof(board: &Board, cells: [Cell; 4], pair: [Digit; 2]) -> Option<[Cell; 2]> 
 /// Type 2: the two roof cells hold the pair plus the same one extra digit, which must be in one
 /// of them: cells seeing both lose it.
 pub fn type_2(board: &Board, found: &mut Found) {
-    for (cells, pair) in rectangles(board, false) {
+    for &(cells, pair) in rectangles(board, false).iter() {
         let Some([a, b]) = roof(board, cells, pair) else {
             continue;
         };
@@ -161,7 +185,7 @@ pub fn type_2(board: &Board, found: &mut Found) {
 /// Type 4: in a house of the two roof cells, one pair digit lives only in them; the roof cannot
 /// hold both pair digits, so the other pair digit leaves both roof cells.
 pub fn type_4(board: &Board, found: &mut Found) {
-    for (cells, pair) in rectangles(board, false) {
+    for &(cells, pair) in rectangles(board, false).iter() {
         let Some([a, b]) = roof(board, cells, pair) else {
             continue;
         };
@@ -233,8 +257,8 @@ pub fn bug_plus_one(board: &Board, found: &mut Found) {
 }
 
 /// Every rectangle (two rows, two columns, two boxes) of empty cells that all hold both digits
-/// of a pair: corners in reading order, so `[0]`/`[3]` and `[1]`/`[2]` are diagonal.
-fn every_rectangle(board: &Board) -> Vec<([Cell; 4], [Digit; 2])> {
+/// of a pair ([`every_rectangle`] keeps them for the board): corners in reading order, so `[0]`/`[3]` and `[1]`/`[2]` are diagonal.
+fn find_every_rectangle(board: &Board) -> Rectangles {
     let mut out = Vec::new();
     for cells in four_corners() {
         let common = cells.iter().fold(0x3FEu16, |m, &c| m & board.candidates(c).mask());
@@ -289,7 +313,7 @@ fn rectangle_explanation(template: &'static str, pair: [Digit; 2], cells: [Cell;
 /// Type 3: the roof's extra digits act as one more cell; with other cells of a house the roof
 /// shares they form a naked subset, whose digits leave the house's other cells.
 pub fn type_3(board: &Board, found: &mut Found) {
-    for (cells, pair) in rectangles(board, false) {
+    for &(cells, pair) in rectangles(board, false).iter() {
         let Some([a, b]) = roof(board, cells, pair) else {
             continue;
         };
@@ -357,7 +381,7 @@ pub fn type_3(board: &Board, found: &mut Found) {
 /// Type 5: the corners that hold more than the pair hold one same extra digit z, and they do not
 /// lie on one side (that is type 2); one of them is z, so cells seeing them all lose it.
 pub fn type_5(board: &Board, found: &mut Found) {
-    for (cells, pair) in every_rectangle(board) {
+    for &(cells, pair) in every_rectangle(board).iter() {
         let (floor, roof) = floor_and_roof(board, cells, pair);
         if floor.is_empty() || roof.len() < 2 {
             continue;
@@ -406,7 +430,7 @@ pub fn type_5(board: &Board, found: &mut Found) {
 /// columns) of the rectangle, only in its corners. Were x in a roof corner, it would be in the
 /// other too and the floor would hold the other digit: a deadly pattern. So the roof loses x.
 pub fn type_6(board: &Board, found: &mut Found) {
-    for (cells, pair) in every_rectangle(board) {
+    for &(cells, pair) in every_rectangle(board).iter() {
         let (floor, roof) = floor_and_roof(board, cells, pair);
         let (&[f1, f2], &[g1, g2]) = (&floor[..], &roof[..]) else {
             continue;
@@ -446,7 +470,7 @@ pub fn type_6(board: &Board, found: &mut Found) {
 /// x would fill the other two corners and the first corner would be y: two solutions. So the
 /// opposite corner is not y.
 pub fn hidden_rectangle(board: &Board, found: &mut Found) {
-    for (cells, pair) in every_rectangle(board) {
+    for &(cells, pair) in every_rectangle(board).iter() {
         let rect: CellSet = cells.into_iter().collect();
         for (i, &corner) in cells.iter().enumerate() {
             if board.candidates(corner) != pair_set(pair) {
