@@ -545,6 +545,27 @@ impl<'a> StrongLinks<'a> {
             .take_while(|&p| p != Cand::MAX)
     }
 
+    /// Whether a chain branch from `c` assumed false leads to a contradiction, from what the
+    /// other ends of its strong links force assumed true (worked out into `outcomes` where they
+    /// are not yet). A chain's implications each rest on one literal, so what `c` false forces
+    /// is `c` false and all those ends force: a contradiction if one of them leads to one, or
+    /// one forces true what another (or `c` itself) forces false.
+    fn false_leads_to_conflict(&self, c: Cand, outcomes: &mut [Option<Outcome>]) -> bool {
+        let (mut trues, mut falses) = ([CellSet::EMPTY; 10], [CellSet::EMPTY; 10]);
+        falses[digit_of(c) as usize].insert(cell_of(c));
+        for p in self.partners(c) {
+            let outcome = outcomes[p as usize].get_or_insert_with(|| self.outcome(p, true));
+            if outcome.conflict {
+                return true;
+            }
+            for d in 1..=9 {
+                trues[d] |= outcome.trues[d];
+                falses[d] |= outcome.falses[d];
+            }
+        }
+        (1..=9).any(|d| !(trues[d] & falses[d]).is_empty())
+    }
+
     /// What a chain branch from `c` (true or false) reaches, as [`Outcome::of`] its branch
     /// would give: the whole closure, or (with a contradiction) that there is one. The closure
     /// is the same whatever order its links are followed in, and so is whether it holds a
@@ -641,12 +662,14 @@ fn contradiction(board: &Board, net: bool, found: &mut Found) {
                 // net, the band solver's propagation) rules them out.
                 let leads_nowhere = match &propagator.links {
                     Some(links) => {
-                        let outcome = links.outcome(c, assumed);
-                        let conflict = outcome.conflict;
-                        if assumed {
-                            chain_outcomes[c as usize] = Some(outcome);
+                        if chain_outcomes[c as usize].is_none() {
+                            chain_outcomes[c as usize] = Some(links.outcome(c, true));
                         }
-                        !conflict
+                        if assumed {
+                            chain_outcomes[c as usize].as_ref().is_some_and(|o| !o.conflict)
+                        } else {
+                            !links.false_leads_to_conflict(c, &mut chain_outcomes)
+                        }
                     }
                     None => !nested && trial.is_some_and(|t| !t.contradicts(cell, digit, assumed)),
                 };
@@ -1002,6 +1025,29 @@ mod tests {
             }
         }
         assert!(conflicts > 1000, "only {conflicts} contradictions: too few to tell");
+    }
+
+    /// Whether a chain from a candidate assumed false leads to a contradiction, told from what
+    /// its strong links' other ends force assumed true, is what following it finds: for every
+    /// candidate at positions along magictour paths.
+    #[test]
+    fn false_chains_are_told_from_their_partners() {
+        let mut conflicts = [0; 2];
+        for (line, index, board) in magictour_positions(60, 3) {
+            let propagator = Propagator::new(&board, false);
+            let links = propagator.links.as_ref().expect("a chain's links");
+            let mut outcomes = vec![None; CELLS * 9];
+            for (cell, digit, truth) in literals(&board).filter(|&(_, _, truth)| !truth) {
+                let c = cand(cell, digit);
+                let told = links.false_leads_to_conflict(c, &mut outcomes);
+                assert_eq!(told, links.outcome(c, truth).conflict, "{line}, step {index}: {c}");
+                conflicts[told as usize] += 1;
+            }
+        }
+        assert!(
+            conflicts[0] > 1000 && conflicts[1] > 1000,
+            "too few of each to tell: {conflicts:?}"
+        );
     }
 
     /// The quick trial passes over an assumption only where neither a chain nor a net (without
