@@ -9,7 +9,7 @@ use super::step::{HouseRole, Role, Step};
 use super::technique::Technique;
 use super::Found;
 use crate::engine::cellset::CellSet;
-use crate::engine::grid::{Candidates, Cell, Digit, CELLS};
+use crate::engine::grid::{Candidates, Cell, Digit, CELLS, HOUSES};
 
 pub fn full_house(board: &Board, found: &mut Found) {
     for house in 0..27 {
@@ -93,8 +93,20 @@ const SCAN_ORDER: [usize; 27] = [
 
 pub fn hidden_single(board: &Board, found: &mut Found) {
     let mut seen = CellSet::EMPTY;
+    let candidates = board.all_candidates();
     for house in SCAN_ORDER {
-        for digit in 1..=9 {
+        // The digits with one place in the house, as bits: those in one cell's candidates, not
+        // two.
+        let (mut once, mut twice) = (0u16, 0u16);
+        for &cell in &HOUSES[house] {
+            let digits = candidates[cell].mask();
+            twice |= once & digits;
+            once |= digits;
+        }
+        let mut alone = once & !twice;
+        while alone != 0 {
+            let digit = alone.trailing_zeros() as Digit;
+            alone &= alone - 1;
             let cells = board.cells_in(house, digit);
             let Some(cell) = cells.first() else { continue };
             if cells.len() != 1 || (found.is_collecting_all() && seen.contains(cell)) {
