@@ -164,6 +164,25 @@ struct Links {
 }
 
 impl Links {
+    /// Links listed node by node: each node's with [`Links::push`], then [`Links::end_node`].
+    fn node_by_node(nodes: usize) -> Links {
+        Links {
+            span: Vec::with_capacity(nodes),
+            to: Vec::with_capacity(nodes * 16),
+        }
+    }
+
+    /// A link of the node being listed.
+    fn push(&mut self, to: u16) {
+        self.to.push(to);
+    }
+
+    /// Ends the node being listed (its links are those pushed since the last one ended).
+    fn end_node(&mut self) {
+        let from = self.span.last().map_or(0, |&(_, end)| end);
+        self.span.push((from, self.to.len() as u32));
+    }
+
     fn of(&self, node: u16) -> &[u16] {
         let (from, to) = self.span[node as usize];
         &self.to[from as usize..to as usize]
@@ -285,10 +304,7 @@ impl Graph {
         // Weak links lead only to nodes that continue over a strong link: to the single cells
         // of the digit that see all the node's cells (in cell order, as they are numbered), then
         // to its groups that do.
-        let mut weak = Links {
-            span: Vec::with_capacity(nodes.len()),
-            to: Vec::with_capacity(nodes.len() * 16),
-        };
+        let mut weak = Links::node_by_node(nodes.len());
         let linked = |j: u16| j != u16::MAX && !strong.of(j).is_empty();
         let mut groups_of: [Vec<u16>; 10] = Default::default();
         for (i, node) in nodes.iter().enumerate() {
@@ -297,18 +313,17 @@ impl Graph {
             }
         }
         for (i, node) in nodes.iter().enumerate() {
-            let from = weak.to.len() as u32;
             let digit = node.digit as usize;
             for cell in (node.seen_by & board.cells_with(node.digit)).iter() {
                 let j = single[cell * 9 + digit];
                 if linked(j) && j as usize != i {
-                    weak.to.push(j);
+                    weak.push(j);
                 }
             }
             for &j in &groups_of[digit] {
                 let other = &nodes[j as usize];
                 if j as usize != i && (other.cells & node.cells).is_empty() && (other.cells - node.seen_by).is_empty() {
-                    weak.to.push(j);
+                    weak.push(j);
                 }
             }
             if matches!(shape, Shape::Full { .. }) {
@@ -316,13 +331,13 @@ impl Graph {
                     for digit in board.candidates(cell).iter() {
                         if digit != node.digit {
                             if let Some(j) = node_for(digit, CellSet::single(cell)).filter(|&j| linked(j)) {
-                                weak.to.push(j);
+                                weak.push(j);
                             }
                         }
                     }
                 }
             }
-            weak.span.push((from, weak.to.len() as u32));
+            weak.end_node();
         }
         Graph { nodes, strong, weak }
     }

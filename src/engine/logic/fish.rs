@@ -455,7 +455,7 @@ fn generalised_on(
             // Base cells no two of which share a house that may cover them each need a cover
             // or a fin of their own: too many, and there is nothing to search.
             let spare = size + if finned { MAX_FINS } else { 0 };
-            if bounded && too_far_apart(cells, allowed, spare) {
+            if bounded && too_far_apart(cells.iter().map(|c| HOUSE_BITS[c] & allowed), spare) {
                 return true;
             }
             let fresh = fresh_cells(base, changed);
@@ -559,12 +559,11 @@ fn fresh_cells(base: &[usize], changed: CellSet) -> CellSet {
     }
 }
 
-/// Whether more than `spare` of the cells lie apart: no two share a house of `houses` (bits).
-/// Counted greedily, in cell order.
-fn too_far_apart(cells: CellSet, houses: u32, spare: usize) -> bool {
+/// Whether more than `spare` cells lie apart, given the houses (as bits) that may cover each:
+/// no two share one. Counted greedily, in the order given.
+fn too_far_apart(houses_of_cells: impl Iterator<Item = u32>, spare: usize) -> bool {
     let (mut used, mut apart) = (0u32, 0);
-    for c in cells.iter() {
-        let these = HOUSE_BITS[c] & houses;
+    for these in houses_of_cells {
         if these & used == 0 {
             apart += 1;
             if apart > spare {
@@ -574,16 +573,6 @@ fn too_far_apart(cells: CellSet, houses: u32, spare: usize) -> bool {
         }
     }
     false
-}
-
-/// The cells of a set of houses (as bits).
-fn cells_of_houses(mut houses: u32) -> CellSet {
-    let mut cells = CellSet::EMPTY;
-    while houses != 0 {
-        cells |= CellSet::house(houses.trailing_zeros() as usize);
-        houses &= houses - 1;
-    }
-    cells
 }
 
 /// Each cell's houses (row, column, box) as bits.
@@ -607,7 +596,7 @@ struct CoverSearch<'a> {
     /// The base cells.
     cells: CellSet,
     /// The base cells by number, and all their numbers as bits.
-    at: [Cell; 36],
+    numbered_cells: [Cell; 36],
     all: u64,
     /// For each numbered base cell, the houses that may cover it, as bits.
     houses: [u32; 36],
@@ -660,7 +649,7 @@ impl<'a> CoverSearch<'a> {
             digit,
             base,
             cells,
-            at: [0; 36],
+            numbered_cells: [0; 36],
             all: 0,
             houses: [0; 36],
             in_house: [0; 27],
@@ -670,7 +659,7 @@ impl<'a> CoverSearch<'a> {
             wanted,
         };
         for (i, cell) in cells.iter().enumerate() {
-            search.at[i] = cell;
+            search.numbered_cells[i] = cell;
             search.all |= 1 << i;
             let houses = HOUSE_BITS[cell] & allowed;
             search.houses[i] = houses;
@@ -700,7 +689,7 @@ impl<'a> CoverSearch<'a> {
         let open = self.all & !at.covered & !at.fins;
         if open == 0 {
             if at.covers.len() == self.wanted.size {
-                return self.report(&at.covers, at.taken, found);
+                return self.report(&at.covers, found);
             }
             return true;
         }
@@ -713,11 +702,11 @@ impl<'a> CoverSearch<'a> {
             }
             let seen = self
                 .numbered(open)
-                .fold(at.seen_by_fins, |seen, i| seen & CellSet::peers(self.at[i]));
+                .fold(at.seen_by_fins, |seen, i| seen & CellSet::peers(self.numbered_cells[i]));
             if seen.is_empty() {
                 return true;
             }
-            return self.report(&at.covers, at.taken, found);
+            return self.report(&at.covers, found);
         }
         // The houses that may still be covers, as bits.
         let free = self.allowed & !at.taken;
@@ -731,16 +720,8 @@ impl<'a> CoverSearch<'a> {
                 } else {
                     0
                 };
-            let (mut used, mut apart) = (0u32, 0);
-            for i in self.numbered(open) {
-                let houses = self.houses[i] & free;
-                if houses & used == 0 {
-                    apart += 1;
-                    if apart > spare {
-                        return true;
-                    }
-                    used |= houses;
-                }
+            if too_far_apart(self.numbered(open).map(|i| self.houses[i] & free), spare) {
+                return true;
             }
         }
         let mut choices = self.houses[first] & free;
@@ -761,7 +742,7 @@ impl<'a> CoverSearch<'a> {
         }
         if self.wanted.finned && (at.fins.count_ones() as usize) < MAX_FINS {
             // Something holding the digit must see every fin, or the fish removes nothing.
-            let seen = at.seen_by_fins & CellSet::peers(self.at[first]);
+            let seen = at.seen_by_fins & CellSet::peers(self.numbered_cells[first]);
             if seen.is_empty() {
                 return true;
             }
@@ -789,17 +770,22 @@ impl<'a> CoverSearch<'a> {
 
     /// Reports the fish of these covers if it is of the wanted kind (finned or not, franken
     /// or mutant) and removes something. Returns whether to keep looking.
-    fn report(&self, covers: &[usize], taken: u32, found: &mut Found) -> bool {
+    fn report(&self, covers: &[usize], found: &mut Found) -> bool {
         let (digit, base, cells) = (self.digit, self.base, self.cells);
-        let covered = cells_of_houses(taken);
         let Wanted {
             technique,
             mutant,
             finned,
             ..
         } = self.wanted;
+        // The covers' cells, and those in two covers.
+        let (mut once, mut twice) = (CellSet::EMPTY, CellSet::EMPTY);
+        for &h in covers {
+            twice |= once & CellSet::house(h);
+            once |= CellSet::house(h);
+        }
         // The fins are the base cells no cover holds (a cell first taken as a fin may be covered).
-        let fins = cells - covered;
+        let fins = cells - once;
         if finned == fins.is_empty() {
             return true;
         }
@@ -808,12 +794,6 @@ impl<'a> CoverSearch<'a> {
         } else {
             fins.common_peers()
         };
-        // The covers' cells, and those in two covers.
-        let (mut once, mut twice) = (CellSet::EMPTY, CellSet::EMPTY);
-        for &h in covers {
-            twice |= once & CellSet::house(h);
-            once |= CellSet::house(h);
-        }
         // Cells of the covers outside the base, and (cannibalism) base cells in two covers.
         let targets = ((once & (self.holding - cells)) | (twice & (cells - fins))) & seen_by_fins;
         if targets.is_empty() {

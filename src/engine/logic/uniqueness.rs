@@ -257,7 +257,8 @@ pub fn bug_plus_one(board: &Board, found: &mut Found) {
 }
 
 /// Every rectangle (two rows, two columns, two boxes) of empty cells that all hold both digits
-/// of a pair ([`every_rectangle`] keeps them for the board): corners in reading order, so `[0]`/`[3]` and `[1]`/`[2]` are diagonal.
+/// of a pair ([`every_rectangle`] keeps them for the board): corners in reading order, so
+/// `[0]`/`[3]` and `[1]`/`[2]` are diagonal.
 fn find_every_rectangle(board: &Board) -> Rectangles {
     let mut out = Vec::new();
     for cells in four_corners() {
