@@ -134,7 +134,9 @@ fn full_graph(board: &Board, grouped: bool) -> Rc<Graph> {
 /// to the next so its tables are allocated once per graph.
 struct Reach {
     parent: Vec<u32>,
-    order: Vec<u32>,
+    /// The reached states in order: the first `reached` of a list as long as there are states.
+    queue: Vec<u32>,
+    reached: usize,
     depth: Vec<u8>,
 }
 
@@ -143,9 +145,15 @@ impl Reach {
         let states = graph.nodes.len() * 2;
         Reach {
             parent: vec![u32::MAX; states],
-            order: Vec::new(),
+            queue: vec![0; states],
+            reached: 0,
             depth: vec![0; states],
         }
+    }
+
+    /// The states reached, in the order they were.
+    fn order(&self) -> &[u32] {
+        &self.queue[..self.reached]
     }
 }
 
@@ -305,20 +313,21 @@ impl Graph {
         // of the digit that see all the node's cells (in cell order, as they are numbered), then
         // to its groups that do.
         let mut weak = Links::node_by_node(nodes.len());
-        let linked = |j: u16| j != u16::MAX && !strong.of(j).is_empty();
+        // The cells of each digit whose single node has a strong link, and the groups that do.
+        let mut linked_cells = [CellSet::EMPTY; 10];
         let mut groups_of: [Vec<u16>; 10] = Default::default();
         for (i, node) in nodes.iter().enumerate() {
-            if node.is_group() && linked(i as u16) {
-                groups_of[node.digit as usize].push(i as u16);
+            if !strong.of(i as u16).is_empty() {
+                match node.single_cell() {
+                    Some(cell) => linked_cells[node.digit as usize].insert(cell),
+                    None => groups_of[node.digit as usize].push(i as u16),
+                }
             }
         }
         for (i, node) in nodes.iter().enumerate() {
             let digit = node.digit as usize;
-            for cell in (node.seen_by & board.cells_with(node.digit)).iter() {
-                let j = single[cell * 9 + digit];
-                if linked(j) && j as usize != i {
-                    weak.push(j);
-                }
+            for cell in (node.seen_by & linked_cells[digit]).iter() {
+                weak.push(single[cell * 9 + digit]);
             }
             for &j in &groups_of[digit] {
                 let other = &nodes[j as usize];
@@ -329,10 +338,8 @@ impl Graph {
             if matches!(shape, Shape::Full { .. }) {
                 if let Some(cell) = node.single_cell() {
                     for digit in board.candidates(cell).iter() {
-                        if digit != node.digit {
-                            if let Some(j) = node_for(digit, CellSet::single(cell)).filter(|&j| linked(j)) {
-                                weak.push(j);
-                            }
+                        if digit != node.digit && linked_cells[digit as usize].contains(cell) {
+                            weak.push(single[cell * 9 + digit as usize]);
                         }
                     }
                 }
@@ -347,20 +354,26 @@ impl Graph {
     /// of each reached state (`u32::MAX` unreached, the start its own parent), the reached states
     /// in order, and their depths. State `2 * node + 1` is the node true.
     fn search(&self, start: u16, start_true: bool, max_links: usize, reach: &mut Reach) {
-        let Reach { parent, order, depth } = reach;
-        for &state in order.iter() {
+        let Reach {
+            parent,
+            queue,
+            reached: count,
+            depth,
+        } = reach;
+        for &state in &queue[..*count] {
             parent[state as usize] = u32::MAX;
         }
-        order.clear();
+        let (parent, depth, queue) = (&mut parent[..], &mut depth[..], &mut queue[..]);
         let first = start as u32 * 2 + start_true as u32;
         parent[first as usize] = first;
         depth[first as usize] = 0;
-        order.push(first);
-        let mut next = 0;
-        while next < order.len() {
-            let state = order[next];
+        queue[0] = first;
+        let (mut next, mut reached) = (0, 1);
+        while next < reached {
+            let state = queue[next];
             next += 1;
-            if depth[state as usize] as usize >= max_links {
+            let links = depth[state as usize];
+            if links as usize >= max_links {
                 continue;
             }
             let node = state / 2;
@@ -374,11 +387,13 @@ impl Graph {
                 let to = t as u32 * 2 + (!is_true) as u32;
                 if parent[to as usize] == u32::MAX {
                     parent[to as usize] = state;
-                    depth[to as usize] = depth[state as usize] + 1;
-                    order.push(to);
+                    depth[to as usize] = links + 1;
+                    queue[reached] = to;
+                    reached += 1;
                 }
             }
         }
+        *count = reached;
     }
 
     /// The states from the start to `end`, in order.
@@ -549,7 +564,7 @@ fn chains_in(
         {
             ahead.record(board, graph, start, &reach);
         }
-        let Reach { parent, order, depth } = &reach;
+        let (parent, order, depth) = (&reach.parent, reach.order(), &reach.depth);
         let start_conflicts = conflicts(board, &graph.nodes[start as usize]);
         for &state in order {
             let end = (state / 2) as u16;
@@ -712,7 +727,7 @@ impl LoopsAhead {
         };
         continuous_loops_from(board, graph, start, reach, wanted, self.explains, &mut self.continuous);
         let row = start as usize * self.words;
-        for &state in &reach.order {
+        for &state in reach.order() {
             if state % 2 == 1 {
                 let depth = reach.depth[state as usize] as usize;
                 let node = (state / 2) as usize;
@@ -872,7 +887,7 @@ fn nice_loops(board: &Board, wanted: Technique, found: &mut Found) {
 fn discontinuous_back(board: &Board, graph: &Graph, start: u16, start_true: bool, reach: &Reach) -> Option<u32> {
     let node = &graph.nodes[start as usize];
     let start_conflicts = conflicts(board, node);
-    reach.order.iter().copied().find(|&s| {
+    reach.order().iter().copied().find(|&s| {
         let n = &graph.nodes[(s / 2) as usize];
         s % 2 == 1
             && reach.depth[s as usize] >= 2
@@ -902,7 +917,7 @@ fn continuous_loops_from(
     collector: &mut Shortest<Vec<CellDigit>>,
 ) {
     let grouped = wanted == Technique::GroupedContinuousNiceLoop;
-    let Reach { parent, order, depth } = reach;
+    let (parent, order, depth) = (&reach.parent, reach.order(), &reach.depth);
     // The nodes weakly linked to the start (and so, nodes with strong links both, it to them).
     let mut back = [0u64; MAX_NODES.div_ceil(64)];
     for &w in graph.weak.of(start) {
