@@ -5,7 +5,7 @@
 use super::board::{Board, LastBoard};
 use super::explanation::{phrase, Explanation};
 use super::step::{HouseRole, Role, Step};
-use super::subsets::{each_combination, gather};
+use super::subsets::{bit_count, each_combination, each_combination_within, gather};
 use super::technique::Technique;
 use super::{barren, Found};
 use crate::engine::cellset::CellSet;
@@ -33,9 +33,12 @@ pub fn basic(board: &Board, size: usize, found: &mut Found) {
             let (lines, count) =
                 gather(bases.filter(|&line| (2..=size as u32).contains(&positions[line].count_ones())));
             let lines = &lines[..count];
+            let mut masks = [0u16; 9];
+            for (mask, &line) in masks.iter_mut().zip(lines) {
+                *mask = positions[line];
+            }
             let mut keep_looking = true;
-            each_combination(lines, size, |base| {
-                let union = base.iter().fold(0u16, |acc, &line| acc | positions[line]);
+            each_combination_within(lines, &masks[..count], size, size as u32, |base, union| {
                 if union.count_ones() as usize != size {
                     return true;
                 }
@@ -240,14 +243,14 @@ fn finned_on(
         let (bases, covers) = if rows_are_base { (0..9, 9..18) } else { (9..18, 0..9) };
         let cover_of = |cell: usize| if rows_are_base { col_of(cell) } else { row_of(cell) };
         let mask_of = |cells: CellSet| cells.iter().fold(0u16, |m, c| m | 1 << cover_of(c));
-        let (lines, count) = gather(bases.filter(|&line| !board.cells_in(line, digit).is_empty()));
+        let (lines, count) = gather(bases.clone().filter(|&line| !board.cells_in(line, digit).is_empty()));
         let lines = &lines[..count];
         // Each base line's cover lines holding the digit, as bits.
         let mut line_masks = [0u16; 9];
         for &line in lines {
             line_masks[line % 9] = mask_of(board.cells_in(line, digit));
         }
-        // The cover lines through a box, as bits; whether a base line runs through it.
+        // The cover lines through a box, as bits.
         let box_lines = |b: usize| {
             if rows_are_base {
                 7u16 << (b % 3 * 3)
@@ -255,44 +258,42 @@ fn finned_on(
                 7u16 << (b / 3 * 3)
             }
         };
-        let runs_through = |line: usize, b: usize| {
-            if rows_are_base {
-                line % 9 / 3 == b / 3
-            } else {
-                line % 9 / 3 == b % 3
-            }
-        };
+        // The chute of base lines (band of rows, stack of columns) through a box.
+        let chute_of = |b: usize| if rows_are_base { b / 3 } else { b % 3 };
+        let mut masks = [0u16; 9];
+        for (mask, &line) in masks.iter_mut().zip(lines) {
+            *mask = line_masks[line % 9];
+        }
+        let changed_lines = bases.clone().fold(0u16, |m, line| {
+            m | ((!(CellSet::house(line) & changed).is_empty()) as u16) << (line % 9)
+        });
         let mut keep_looking = true;
-        each_combination(lines, size, |base| {
+        // Bases over more lines than the covers and two of the box's where all the fins are
+        // (a cover crosses it, or nothing there goes) are passed over.
+        each_combination_within(lines, &masks[..count], size, size as u32 + 2, |base, union| {
             // A fish none of whose base lines has lost the digit was there before.
-            if base.iter().all(|&line| (CellSet::house(line) & changed).is_empty()) {
+            if base.iter().all(|&line| changed_lines >> (line % 9) & 1 == 0) {
                 return true;
             }
-            let union = base.iter().fold(0u16, |m, &line| m | line_masks[line % 9]);
-            // A basic fish (or a smaller one); or more lines than the covers and two of the
-            // box's where all the fins are (a cover crosses it, or nothing there goes).
-            if union.count_ones() as usize <= size || union.count_ones() as usize > size + 2 {
+            // A basic fish (or a smaller one).
+            if bit_count(union) as usize <= size {
                 return true;
             }
-            let cells = base
-                .iter()
-                .fold(CellSet::EMPTY, |acc, &line| acc | board.cells_in(line, digit));
+            // The cover lines of the base lines in each chute.
+            let mut in_chute = [0u16; 3];
+            for &line in base {
+                in_chute[line % 9 / 3] |= line_masks[line % 9];
+            }
             for b in 0..9 {
                 let box_cells = CellSet::house(18 + b);
-                // The cover lines of the base cells outside the box.
-                let (mut outside, mut inside) = (0u16, false);
-                for &line in base {
-                    if runs_through(line, b) {
-                        inside |= line_masks[line % 9] & box_lines(b) != 0;
-                        outside |= line_masks[line % 9] & !box_lines(b);
-                    } else {
-                        outside |= line_masks[line % 9];
-                    }
-                }
+                // The cover lines of the base cells outside the box, and whether any is inside.
+                let chute = chute_of(b);
+                let inside = in_chute[chute] & box_lines(b) != 0;
                 if !inside {
                     continue;
                 }
-                let have = outside.count_ones() as usize;
+                let outside = in_chute[(chute + 1) % 3] | in_chute[(chute + 2) % 3] | in_chute[chute] & !box_lines(b);
+                let have = bit_count(outside) as usize;
                 if have > size {
                     continue;
                 }
@@ -314,7 +315,33 @@ fn finned_on(
                     });
                 }
                 for &extra in &choices[..count] {
+                    // Every cover line meets the base (it is one of the union's), so each covers
+                    // a body cell; the lines left out hold only fins, all in the box (the base
+                    // cells outside it lie in covers); each base line needs a body cell too.
                     let cover_mask = outside | extra;
+                    let bodies = base.iter().map(|&l| bit_count(line_masks[l % 9] & cover_mask));
+                    if bodies.clone().any(|n| n == 0) {
+                        continue;
+                    }
+                    let sashimi = bodies.clone().any(|n| n == 1);
+                    let Some(technique) = kinds[sashimi as usize] else {
+                        continue;
+                    };
+                    // The box's cells of the digit on covers, off the base lines.
+                    let crossing = cover_mask & box_lines(b);
+                    let cover_houses = (0..9)
+                        .filter(|&l| crossing >> l & 1 == 1)
+                        .fold(CellSet::EMPTY, |acc, l| acc | CellSet::house(covers.start + l));
+                    let base_houses = base
+                        .iter()
+                        .fold(CellSet::EMPTY, |acc, &line| acc | CellSet::house(line));
+                    let targets = (board.cells_in(18 + b, digit) & cover_houses) - base_houses;
+                    if targets.is_empty() {
+                        continue;
+                    }
+                    let cells = base
+                        .iter()
+                        .fold(CellSet::EMPTY, |acc, &line| acc | board.cells_in(line, digit));
                     let (cover, cover_len) = gather(covers.clone().filter(|&l| cover_mask >> (l % 9) & 1 == 1));
                     let cover = &cover[..cover_len];
                     let cover_cells = cover
@@ -322,21 +349,7 @@ fn finned_on(
                         .fold(CellSet::EMPTY, |acc, &l| acc | board.cells_in(l, digit));
                     let body = cells & cover_cells;
                     let fins = cells - body;
-                    if fins.is_empty() || !(fins - box_cells).is_empty() {
-                        continue;
-                    }
-                    let bodies = base.iter().map(|&l| (body & CellSet::house(l)).len());
-                    if bodies.clone().any(|n| n == 0) || cover.iter().any(|&l| (body & CellSet::house(l)).is_empty()) {
-                        continue;
-                    }
-                    let sashimi = bodies.clone().any(|n| n == 1);
-                    let Some(technique) = kinds[sashimi as usize] else {
-                        continue;
-                    };
-                    let targets = (cover_cells - cells) & box_cells;
-                    if targets.is_empty() {
-                        continue;
-                    }
+                    debug_assert!(!fins.is_empty() && (fins - box_cells).is_empty());
                     let build = || {
                         let mut step = fish_step(technique, digit, base, cover, body, fins, targets);
                         step.explain_with(explains, || {
