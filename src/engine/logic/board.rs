@@ -76,6 +76,11 @@ impl Board {
         self.givens.contains(cell)
     }
 
+    /// The puzzle's givens.
+    pub fn givens(&self) -> CellSet {
+        self.givens
+    }
+
     /// Empty cells with exactly two candidates.
     pub fn bivalue_cells(&self) -> CellSet {
         self.empty.iter().filter(|&c| self.candidates[c].len() == 2).collect()

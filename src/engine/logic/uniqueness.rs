@@ -2,11 +2,13 @@
 //! cells (two rows, two columns, two boxes) holding the same two digits would have two, so it
 //! must be avoided. Unique Rectangle types 1, 2 and 4, and BUG+1.
 
+use std::cell::RefCell;
 use std::rc::Rc;
 
 use super::board::{Board, LastBoard};
 use super::explanation::{phrase, Explanation};
 use super::step::{HouseRole, Role, Step};
+use super::subsets::gather;
 use super::technique::Technique;
 use super::Found;
 use crate::engine::cellset::CellSet;
@@ -297,6 +299,32 @@ fn four_corners() -> impl Iterator<Item = [Cell; 4]> {
     .copied()
 }
 
+/// Rectangles' corners, each in reading order.
+type Corners = Rc<Vec<[Cell; 4]>>;
+
+/// The rectangles of [`four_corners`] with no given among their corners, for the puzzle of the
+/// board (kept for the last puzzle's givens, per thread).
+fn without_givens(board: &Board) -> Corners {
+    thread_local! {
+        static LAST: RefCell<Option<(CellSet, Corners)>> = const { RefCell::new(None) };
+    }
+    LAST.with(|last| {
+        let mut last = last.borrow_mut();
+        match &*last {
+            Some((givens, rectangles)) if *givens == board.givens() => rectangles.clone(),
+            _ => {
+                let rectangles: Corners = Rc::new(
+                    four_corners()
+                        .filter(|cells| cells.iter().all(|&c| !board.is_given(c)))
+                        .collect(),
+                );
+                *last = Some((board.givens(), rectangles.clone()));
+                rectangles
+            }
+        }
+    })
+}
+
 /// The corners holding exactly the pair, and the others.
 fn floor_and_roof(board: &Board, cells: [Cell; 4], pair: [Digit; 2]) -> (Vec<Cell>, Vec<Cell>) {
     cells.into_iter().partition(|&c| board.candidates(c) == pair_set(pair))
@@ -521,11 +549,15 @@ fn avoidable(board: &Board, type_2: bool, found: &mut Found) {
     } else {
         Technique::AvoidableRectangle1
     };
-    for cells in four_corners() {
-        if cells.iter().any(|&c| board.is_given(c)) {
-            continue;
+    for &cells in without_givens(board).iter() {
+        let (mut solved_at, mut solved_len) = ([0usize; 4], 0);
+        for i in 0..4 {
+            if board.value(cells[i]) != 0 {
+                solved_at[solved_len] = i;
+                solved_len += 1;
+            }
         }
-        let solved: Vec<usize> = (0..4).filter(|&i| board.value(cells[i]) != 0).collect();
+        let solved = &solved_at[..solved_len];
         // The digit each corner would hold in the pattern: diagonal corners agree.
         let want = |i: usize| -> Option<Digit> {
             let partner = 3 - i;
@@ -549,7 +581,7 @@ fn avoidable(board: &Board, type_2: bool, found: &mut Found) {
             }
             let target = cells[empty];
             let mut step = Step::new(technique);
-            for &i in &solved {
+            for &i in solved {
                 step.mark_cell(cells[i], Role::Pattern);
             }
             step.eliminate(target, a);
@@ -570,16 +602,13 @@ fn avoidable(board: &Board, type_2: bool, found: &mut Found) {
             if s1 + s2 == 3 {
                 continue; // a diagonal: not a side
             }
-            let open: Vec<usize> = (0..4).filter(|i| !solved.contains(i)).collect();
-            let needs: Vec<Digit> = open.iter().filter_map(|&i| want(i)).collect();
-            if needs.len() != 2 || needs[0] == needs[1] {
+            let (open, open_len) = gather((0..4).filter(|i| !solved.contains(i)));
+            let open = &open[..open_len];
+            let (needs, needs_len) = gather(open.iter().filter_map(|&i| want(i)));
+            if needs_len != 2 || needs[0] == needs[1] {
                 continue;
             }
-            let extras: Vec<u16> = open
-                .iter()
-                .zip(&needs)
-                .map(|(&i, &d)| board.candidates(cells[i]).mask() & !(1 << d))
-                .collect();
+            let extras = [0, 1].map(|k| board.candidates(cells[open[k]]).mask() & !(1 << needs[k]));
             let fits = open
                 .iter()
                 .zip(&needs)
@@ -596,7 +625,7 @@ fn avoidable(board: &Board, type_2: bool, found: &mut Found) {
                 continue;
             }
             let mut step = Step::new(technique);
-            for &i in &solved {
+            for &i in solved {
                 step.mark_cell(cells[i], Role::Pattern);
             }
             for cell in pair.iter() {
