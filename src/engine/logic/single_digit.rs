@@ -10,23 +10,26 @@ use crate::engine::cellset::CellSet;
 use crate::engine::grid::{box_of, cell_at, col_of, row_of, Cell, Digit, House};
 
 /// A house where the digit has exactly two candidates.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Default)]
 struct StrongLink {
     house: House,
     ends: [Cell; 2],
 }
 
-fn strong_links(board: &Board, digit: Digit, houses: impl Iterator<Item = House>) -> Vec<StrongLink> {
-    houses
-        .filter_map(|house| {
-            let cells = board.cells_in(house, digit);
-            let mut ends = cells.iter();
-            match (cells.len(), ends.next(), ends.next()) {
-                (2, Some(a), Some(b)) => Some(StrongLink { house, ends: [a, b] }),
-                _ => None,
-            }
-        })
-        .collect()
+/// The strong links of a digit in these houses, in their order (on the stack: one per house at
+/// most), with their count.
+fn strong_links(board: &Board, digit: Digit, houses: impl Iterator<Item = House>) -> ([StrongLink; 27], usize) {
+    let mut links = [StrongLink::default(); 27];
+    let mut count = 0;
+    for house in houses {
+        let cells = board.cells_in(house, digit);
+        let mut ends = cells.iter();
+        if let (2, Some(a), Some(b)) = (cells.len(), ends.next(), ends.next()) {
+            links[count] = StrongLink { house, ends: [a, b] };
+            count += 1;
+        }
+    }
+    (links, count)
 }
 
 /// How a chain strong–weak–strong is named, by the houses of its links.
@@ -60,11 +63,19 @@ fn houses_can_make(wanted: Technique, first: House, second: House) -> bool {
 /// both lose it. Reports those whose shape makes them `wanted`.
 fn strong_weak_strong(board: &Board, wanted: Technique, found: &mut Found) {
     // A digit's chains depend on its candidates alone: one as it was when it had none is passed
-    // over.
-    found.per_digit(wanted, board, |digit, _, found| {
-        let links = strong_links(board, digit, 0..27);
+    // over; so is a chain whose two houses have not lost it since (what it removes only shrinks).
+    found.per_digit(wanted, board, |digit, changed, found| {
+        let (links, count) = strong_links(board, digit, 0..27);
+        let links = &links[..count];
+        let mut fresh = [false; 27];
+        for (fresh, link) in fresh.iter_mut().zip(links) {
+            *fresh = !(CellSet::house(link.house) & changed).is_empty();
+        }
         for (i, first) in links.iter().enumerate() {
-            for second in &links[i + 1..] {
+            for (j, second) in links.iter().enumerate().skip(i + 1) {
+                if !fresh[i] && !fresh[j] {
+                    continue;
+                }
                 if first.house == second.house || !houses_can_make(wanted, first.house, second.house) {
                     continue;
                 }
@@ -138,7 +149,8 @@ pub fn empty_rectangle(board: &Board, found: &mut Found) {
     // A digit's rectangles depend on its candidates alone: one as it was when it had none is
     // passed over.
     found.per_digit(Technique::EmptyRectangle, board, |digit, _, found| {
-        let links = strong_links(board, digit, 0..18);
+        let (links, count) = strong_links(board, digit, 0..18);
+        let links = &links[..count];
         for box_index in 0..9 {
             let box_house = 18 + box_index;
             let cells = board.cells_in(box_house, digit);
@@ -156,7 +168,7 @@ pub fn empty_rectangle(board: &Board, found: &mut Found) {
                     {
                         continue;
                     }
-                    for link in &links {
+                    for link in links {
                         for (near, far) in [(link.ends[0], link.ends[1]), (link.ends[1], link.ends[0])] {
                             // A column link seen by the row arm, or a row link seen by the column arm.
                             let target = if link.house >= 9
