@@ -352,7 +352,8 @@ impl Graph {
     /// Breadth-first search over (node, truth) states from `start`, alternating links: a false
     /// node continues over strong links, a true one over weak links. Fills `reach` with the parent
     /// of each reached state (`u32::MAX` unreached, the start its own parent), the reached states
-    /// in order, and their depths. State `2 * node + 1` is the node true.
+    /// in order, and their depths. State `2 * node + 1` is the node true. Every true state within
+    /// `max_links` is reached; false ones only within `max_links - 1` (nothing ends on them).
     fn search(&self, start: u16, start_true: bool, max_links: usize, reach: &mut Reach) {
         let Reach {
             parent,
@@ -373,11 +374,13 @@ impl Graph {
             let state = queue[next];
             next += 1;
             let links = depth[state as usize];
-            if links as usize >= max_links {
-                continue;
-            }
             let node = state / 2;
             let is_true = state % 2 == 1;
+            // A true node's weak links lead to false nodes, where no chain or loop ends: not
+            // worth taking for the last link.
+            if links as usize + (is_true as usize) >= max_links {
+                continue;
+            }
             let targets = if is_true {
                 self.weak.of(node as u16)
             } else {
