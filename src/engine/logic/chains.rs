@@ -16,7 +16,7 @@ use super::step::{chain_notation, eliminations_notation, CellDigit, ChainNode, L
 use super::technique::Technique;
 use super::{Found, Shortest};
 use crate::engine::cellset::CellSet;
-use crate::engine::grid::{box_of, cell_name, col_of, row_of, Cell, Digit};
+use crate::engine::grid::{box_of, cell_name, col_of, houses_of, row_of, Cell, Digit};
 
 /// The longest chain searched, in links: longer ones are hard to follow and rarely needed.
 const MAX_LINKS: usize = 20;
@@ -314,13 +314,31 @@ impl Graph {
         // to its groups that do.
         let mut weak = Links::node_by_node(nodes.len());
         // The cells of each digit whose single node has a strong link, and the groups that do.
+        // (Groups as bits of their slots, by digit and by the houses they lie in: a group sees
+        // all of a node only if they share a house, and slots run in the order groups are
+        // numbered.)
         let mut linked_cells = [CellSet::EMPTY; 10];
-        let mut groups_of: [Vec<u16>; 10] = Default::default();
+        let mut linked_groups = [[0u64; 27]; 10];
+        let group_houses = |cells: CellSet| {
+            let (a, b) = (cells.first().unwrap_or(0), cells.iter().nth(1).unwrap_or(0));
+            let line = if row_of(a) == row_of(b) {
+                row_of(a)
+            } else {
+                9 + col_of(a)
+            };
+            [18 + box_of(a), line]
+        };
         for (i, node) in nodes.iter().enumerate() {
             if !strong.of(i as u16).is_empty() {
+                let digit = node.digit as usize;
                 match node.single_cell() {
-                    Some(cell) => linked_cells[node.digit as usize].insert(cell),
-                    None => groups_of[node.digit as usize].push(i as u16),
+                    Some(cell) => linked_cells[digit].insert(cell),
+                    None => {
+                        let slot = group_slot(node.digit, node.cells) % GROUP_SLOTS;
+                        for house in group_houses(node.cells) {
+                            linked_groups[digit][house] |= 1 << slot;
+                        }
+                    }
                 }
             }
         }
@@ -329,7 +347,17 @@ impl Graph {
             for cell in (node.seen_by & linked_cells[digit]).iter() {
                 weak.push(single[cell * 9 + digit]);
             }
-            for &j in &groups_of[digit] {
+            let mut slots = match node.single_cell() {
+                Some(cell) => houses_of(cell).iter().fold(0, |m, &h| m | linked_groups[digit][h]),
+                None if grouped => group_houses(node.cells)
+                    .iter()
+                    .fold(0, |m, &h| m | linked_groups[digit][h]),
+                None => 0,
+            };
+            while slots != 0 {
+                let slot = slots.trailing_zeros() as usize;
+                slots &= slots - 1;
+                let j = groups[digit * GROUP_SLOTS + slot];
                 let other = &nodes[j as usize];
                 if j as usize != i && (other.cells & node.cells).is_empty() && (other.cells - node.seen_by).is_empty() {
                     weak.push(j);
@@ -1041,6 +1069,62 @@ mod tests {
                         );
                         links += 1;
                     }
+                }
+            }
+        }
+        assert!(links > 100_000, "only {links} weak links: too few to tell");
+    }
+
+    /// Each node's weak links are, in order, the nodes with strong links that it excludes by
+    /// definition, found by looking at every other node: the single cells of its digit that
+    /// see all its cells, then the groups of its digit apart from it that it sees entirely,
+    /// then (a single cell) the other digits of its cell; in the plain, bivalue and one-digit
+    /// graphs at positions along magictour paths.
+    #[test]
+    fn weak_links_are_those_of_the_definition() {
+        let mut links = 0;
+        for (line, index, board) in magictour_positions(60, 8) {
+            let shapes = [
+                Shape::Full { grouped: false },
+                Shape::Full { grouped: true },
+                Shape::Bivalue,
+                Shape::SingleDigit(1 + (index % 9) as Digit),
+            ];
+            for shape in shapes {
+                let graph = Graph::build(&board, shape);
+                let linked = |n: usize| !graph.strong.of(n as u16).is_empty();
+                for (i, node) in graph.nodes.iter().enumerate() {
+                    let mut expected: Vec<u16> = Vec::new();
+                    let singles = graph.nodes.iter().enumerate().filter(|(j, other)| {
+                        *j != i
+                            && !other.is_group()
+                            && other.digit == node.digit
+                            && (other.cells - node.seen_by).is_empty()
+                    });
+                    let groups = graph.nodes.iter().enumerate().filter(|(j, other)| {
+                        *j != i
+                            && other.is_group()
+                            && other.digit == node.digit
+                            && (other.cells & node.cells).is_empty()
+                            && (other.cells - node.seen_by).is_empty()
+                    });
+                    let same_cell = graph.nodes.iter().enumerate().filter(|(_, other)| {
+                        matches!(shape, Shape::Full { .. })
+                            && !node.is_group()
+                            && other.cells == node.cells
+                            && other.digit != node.digit
+                    });
+                    for (j, _) in singles.chain(groups).chain(same_cell) {
+                        if linked(j) {
+                            expected.push(j as u16);
+                        }
+                    }
+                    assert_eq!(
+                        graph.weak.of(i as u16),
+                        &expected[..],
+                        "{line}, step {index}, {shape:?}: node {i}"
+                    );
+                    links += expected.len();
                 }
             }
         }
