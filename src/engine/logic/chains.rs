@@ -675,9 +675,18 @@ pub fn x_chain(board: &Board, found: &mut Found) {
     collector.finish(found);
 }
 
+/// XY-Chains. The chains depend on the bivalue cells alone (what they remove only shrinks):
+/// when no cell that changed since the search last found nothing is bivalue now, every
+/// bivalue cell was so then with the same digits, every chain was there then, and the search
+/// is not run.
 pub fn xy_chain(board: &Board, found: &mut Found) {
-    let graph = Graph::build(board, Shape::Bivalue);
-    alternating_chains(board, &graph, Technique::XyChain, found);
+    found.on_changed(Technique::XyChain, board, |changed, found| {
+        if (changed & board.bivalue_cells()).is_empty() {
+            return;
+        }
+        let graph = Graph::build(board, Shape::Bivalue);
+        alternating_chains(board, &graph, Technique::XyChain, found);
+    });
 }
 
 pub fn aic(board: &Board, found: &mut Found) {
