@@ -951,7 +951,16 @@ fn blossoms_since(board: &Board, since: Option<(CellSet, &[Candidates; CELLS])>,
                     .collect()
             })
             .collect();
+        // The digits each stem digit's sets hold between them: a z none of them holds (for a
+        // stem digit other than z) makes no blossom.
+        let held: Vec<u16> = holders
+            .iter()
+            .map(|holders| holders.iter().fold(0, |m, &i| m | sets[i].digits.mask()))
+            .collect();
         for z in 1..=9u8 {
+            if digits.iter().zip(&held).any(|(&d, &held)| d != z && held >> z & 1 == 0) {
+                continue;
+            }
             // … of those, the sets that also hold z.
             let petals: Vec<Vec<usize>> = digits
                 .iter()
