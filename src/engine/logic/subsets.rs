@@ -70,6 +70,7 @@ pub fn bit_count(mask: u16) -> u32 {
         }
         table
     };
+    debug_assert!(mask < 1024, "bit_count takes ten bits at most");
     TABLE[mask as usize & 1023] as u32
 }
 
