@@ -12,32 +12,42 @@ use crate::engine::grid::{Cell, Digit, CELLS};
 
 /// The colour classes of each chain of strong links on a digit (of at least `min_cells` cells).
 fn chains(board: &Board, digit: Digit, min_cells: u32) -> Vec<[CellSet; 2]> {
-    let mut partners: Vec<Vec<Cell>> = vec![Vec::new(); CELLS];
+    // Each cell's partners, in house order: one per house at most (row, column, box).
+    let mut partners = [[0 as Cell; 3]; CELLS];
+    let mut count = [0usize; CELLS];
     for house in 0..27 {
         let cells = board.cells_in(house, digit);
         if cells.len() == 2 {
             let mut ends = cells.iter();
             if let (Some(a), Some(b)) = (ends.next(), ends.next()) {
-                partners[a].push(b);
-                partners[b].push(a);
+                partners[a][count[a]] = b;
+                count[a] += 1;
+                partners[b][count[b]] = a;
+                count[b] += 1;
             }
         }
     }
     let mut colour = [u8::MAX; CELLS];
     let mut result = Vec::new();
+    // Every cell is pushed once at most.
+    let mut stack = [0 as Cell; CELLS];
     for start in 0..CELLS {
-        if partners[start].is_empty() || colour[start] != u8::MAX {
+        if count[start] == 0 || colour[start] != u8::MAX {
             continue;
         }
         let mut classes = [CellSet::EMPTY; 2];
         colour[start] = 0;
-        let mut stack = vec![start];
-        while let Some(cell) = stack.pop() {
+        stack[0] = start;
+        let mut depth = 1;
+        while depth > 0 {
+            depth -= 1;
+            let cell = stack[depth];
             classes[colour[cell] as usize].insert(cell);
-            for &next in &partners[cell] {
+            for &next in &partners[cell][..count[cell]] {
                 if colour[next] == u8::MAX {
                     colour[next] = 1 - colour[cell];
-                    stack.push(next);
+                    stack[depth] = next;
+                    depth += 1;
                 }
             }
         }
