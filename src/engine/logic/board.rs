@@ -125,17 +125,20 @@ impl Board {
 /// Something worked out from a board, kept for the last board asked about: searches that ask in
 /// turn on the same board (the four ALS searches, the two template searches) share it, or one
 /// search keeps what it found on the way for the next (`keep`, `kept`). Meant for a
-/// `thread_local!`.
-pub(crate) struct LastBoard<T>(RefCell<Option<(Board, Rc<T>)>>);
+/// `thread_local!`. (Keyed by something else, such as a puzzle's givens, it is a [`Last`].)
+pub(crate) type LastBoard<T> = Last<Board, T>;
 
-impl<T> LastBoard<T> {
-    pub const fn new() -> LastBoard<T> {
-        LastBoard(RefCell::new(None))
+/// Something worked out from a key (a board, by default), kept for the last key asked about.
+pub(crate) struct Last<K, T>(RefCell<Option<(K, Rc<T>)>>);
+
+impl<K: PartialEq + Clone, T> Last<K, T> {
+    pub const fn new() -> Last<K, T> {
+        Last(RefCell::new(None))
     }
 
     /// The value for this board: the kept one if it is the same board, else computed (from the
     /// last board and its value, if any) and kept.
-    pub fn get_or_from(&self, board: &Board, compute: impl FnOnce(&Board, Option<(&Board, &T)>) -> T) -> Rc<T> {
+    pub fn get_or_from(&self, board: &K, compute: impl FnOnce(&K, Option<(&K, &T)>) -> T) -> Rc<T> {
         let mut last = self.0.borrow_mut();
         match &*last {
             Some((b, value)) if b == board => value.clone(),
@@ -148,12 +151,12 @@ impl<T> LastBoard<T> {
     }
 
     /// Keeps `value` for this board.
-    pub fn keep(&self, board: &Board, value: T) {
+    pub fn keep(&self, board: &K, value: T) {
         *self.0.borrow_mut() = Some((board.clone(), Rc::new(value)));
     }
 
     /// The value kept for this board, if the last board kept is this one.
-    pub fn kept(&self, board: &Board) -> Option<Rc<T>> {
+    pub fn kept(&self, board: &K) -> Option<Rc<T>> {
         match &*self.0.borrow() {
             Some((b, value)) if b == board => Some(value.clone()),
             _ => None,
@@ -161,7 +164,7 @@ impl<T> LastBoard<T> {
     }
 
     /// The value for this board: the kept one if it is the same board, else computed and kept.
-    pub fn get_or(&self, board: &Board, compute: impl FnOnce(&Board) -> T) -> Rc<T> {
+    pub fn get_or(&self, board: &K, compute: impl FnOnce(&K) -> T) -> Rc<T> {
         let mut last = self.0.borrow_mut();
         match &*last {
             Some((b, value)) if b == board => value.clone(),

@@ -319,15 +319,6 @@ impl Graph {
         // numbered.)
         let mut linked_cells = [CellSet::EMPTY; 10];
         let mut linked_groups = [[0u64; 27]; 10];
-        let group_houses = |cells: CellSet| {
-            let (a, b) = (cells.first().unwrap_or(0), cells.iter().nth(1).unwrap_or(0));
-            let line = if row_of(a) == row_of(b) {
-                row_of(a)
-            } else {
-                9 + col_of(a)
-            };
-            [18 + box_of(a), line]
-        };
         for (i, node) in nodes.iter().enumerate() {
             if !strong.of(i as u16).is_empty() {
                 let digit = node.digit as usize;
@@ -511,16 +502,24 @@ const GROUP_SLOTS: usize = 9 * 6;
 /// The most nodes a graph has: every candidate, and every group of each digit.
 const MAX_NODES: usize = 81 * 9 + 9 * GROUP_SLOTS;
 
-/// Where a group of two or three cells (of one box and one line) is kept among a digit's.
-fn group_slot(digit: Digit, cells: CellSet) -> usize {
+/// The box and the line (a row or column house) of a group of two or three cells.
+fn group_houses(cells: CellSet) -> [usize; 2] {
     let mut it = cells.iter();
     let (a, b) = (it.next().unwrap_or(0), it.next().unwrap_or(0));
     let line = if row_of(a) == row_of(b) {
-        row_of(a) % 3
+        row_of(a)
     } else {
-        3 + col_of(a) % 3
+        9 + col_of(a)
     };
-    digit as usize * GROUP_SLOTS + box_of(a) * 6 + line
+    [18 + box_of(a), line]
+}
+
+/// Where a group of two or three cells (of one box and one line) is kept among a digit's: by
+/// box, then its three rows, then its three columns.
+fn group_slot(digit: Digit, cells: CellSet) -> usize {
+    let [box_house, line] = group_houses(cells);
+    let in_box = if line < 9 { line % 3 } else { 3 + (line - 9) % 3 };
+    digit as usize * GROUP_SLOTS + (box_house - 18) * 6 + in_box
 }
 
 /// How a chain is named by its links.

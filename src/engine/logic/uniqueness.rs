@@ -2,10 +2,9 @@
 //! cells (two rows, two columns, two boxes) holding the same two digits would have two, so it
 //! must be avoided. Unique Rectangle types 1, 2 and 4, and BUG+1.
 
-use std::cell::RefCell;
 use std::rc::Rc;
 
-use super::board::{Board, LastBoard};
+use super::board::{Board, Last, LastBoard};
 use super::explanation::{phrase, Explanation};
 use super::step::{HouseRole, Role, Step};
 use super::subsets::gather;
@@ -299,29 +298,18 @@ fn four_corners() -> impl Iterator<Item = [Cell; 4]> {
     .copied()
 }
 
-/// Rectangles' corners, each in reading order.
-type Corners = Rc<Vec<[Cell; 4]>>;
-
 /// The rectangles of [`four_corners`] with no given among their corners, for the puzzle of the
 /// board (kept for the last puzzle's givens, per thread).
-fn without_givens(board: &Board) -> Corners {
+fn without_givens(board: &Board) -> Rc<Vec<[Cell; 4]>> {
     thread_local! {
-        static LAST: RefCell<Option<(CellSet, Corners)>> = const { RefCell::new(None) };
+        static LAST: Last<CellSet, Vec<[Cell; 4]>> = const { Last::new() };
     }
     LAST.with(|last| {
-        let mut last = last.borrow_mut();
-        match &*last {
-            Some((givens, rectangles)) if *givens == board.givens() => rectangles.clone(),
-            _ => {
-                let rectangles: Corners = Rc::new(
-                    four_corners()
-                        .filter(|cells| cells.iter().all(|&c| !board.is_given(c)))
-                        .collect(),
-                );
-                *last = Some((board.givens(), rectangles.clone()));
-                rectangles
-            }
-        }
+        last.get_or(&board.givens(), |&givens| {
+            four_corners()
+                .filter(|cells| cells.iter().all(|&c| !givens.contains(c)))
+                .collect()
+        })
     })
 }
 
@@ -550,14 +538,8 @@ fn avoidable(board: &Board, type_2: bool, found: &mut Found) {
         Technique::AvoidableRectangle1
     };
     for &cells in without_givens(board).iter() {
-        let (mut solved_at, mut solved_len) = ([0usize; 4], 0);
-        for i in 0..4 {
-            if board.value(cells[i]) != 0 {
-                solved_at[solved_len] = i;
-                solved_len += 1;
-            }
-        }
-        let solved = &solved_at[..solved_len];
+        let (solved, solved_len) = gather((0..4).filter(|&i| board.value(cells[i]) != 0));
+        let solved = &solved[..solved_len];
         // The digit each corner would hold in the pattern: diagonal corners agree.
         let want = |i: usize| -> Option<Digit> {
             let partner = 3 - i;

@@ -662,11 +662,11 @@ fn contradiction(board: &Board, net: bool, found: &mut Found) {
                 // net, the band solver's propagation) rules them out.
                 let leads_nowhere = match &propagator.links {
                     Some(links) => {
-                        if chain_outcomes[c as usize].is_none() {
-                            chain_outcomes[c as usize] = Some(links.outcome(c, true));
-                        }
+                        let true_conflicts = chain_outcomes[c as usize]
+                            .get_or_insert_with(|| links.outcome(c, true))
+                            .conflict;
                         if assumed {
-                            chain_outcomes[c as usize].as_ref().is_some_and(|o| !o.conflict)
+                            !true_conflicts
                         } else {
                             !links.false_leads_to_conflict(c, &mut chain_outcomes)
                         }
