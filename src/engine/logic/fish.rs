@@ -464,14 +464,19 @@ fn generalised_on(
             bounded,
         };
         bases.each(&base_pool, &mut chosen, CellSet::EMPTY, false, &mut |base, cells| {
-            let allowed = cover_houses & !base.iter().fold(0u32, |mask, &h| mask | 1 << h);
+            let mut allowed = cover_houses & !base.iter().fold(0u32, |mask, &h| mask | 1 << h);
+            // A new fish leaves a fresh cell out of its covers: one alone, no house of it covers.
+            let mut fresh = fresh_cells(base, changed);
+            if fresh.len() == 1 {
+                allowed &= !fresh.iter().fold(0, |houses, cell| houses | HOUSE_BITS[cell]);
+                fresh = CellSet::EMPTY;
+            }
             // Base cells no two of which share a house that may cover them each need a cover
             // or a fin of their own: too many, and there is nothing to search.
             let spare = size + if finned { MAX_FINS } else { 0 };
             if bounded && too_far_apart(cells.iter().map(|c| HOUSE_BITS[c] & allowed), spare) {
                 return true;
             }
-            let fresh = fresh_cells(base, changed);
             let search = CoverSearch::new(board, digit, base, cells, fresh, allowed, wanted);
             at.covers.clear();
             at.seen_by_fins = search.holding;
@@ -615,9 +620,8 @@ struct CoverSearch<'a> {
     houses: [u32; 36],
     /// For each house, the numbered base cells it holds.
     in_house: [u64; 27],
-    /// Cells one of which the covers must leave out ([`fresh_cells`], numbered; none: no such
-    /// rule).
-    fresh: u64,
+    /// Cells one of which the covers must leave out ([`fresh_cells`]; none: no such rule).
+    fresh: CellSet,
     /// The cells holding the digit.
     holding: CellSet,
     /// The houses that may be covers, as bits.
@@ -666,7 +670,7 @@ impl<'a> CoverSearch<'a> {
             all: 0,
             houses: [0; 36],
             in_house: [0; 27],
-            fresh: 0,
+            fresh,
             holding: board.cells_with(digit),
             allowed,
             wanted,
@@ -681,9 +685,6 @@ impl<'a> CoverSearch<'a> {
                 search.in_house[rest.trailing_zeros() as usize] |= 1 << i;
                 rest &= rest - 1;
             }
-            if fresh.contains(cell) {
-                search.fresh |= 1 << i;
-            }
         }
         search
     }
@@ -696,7 +697,7 @@ impl<'a> CoverSearch<'a> {
             return false;
         }
         *budget -= 1;
-        if self.fresh != 0 && self.fresh & !at.covered == 0 {
+        if !self.fresh.is_empty() && self.fresh.iter().all(|cell| HOUSE_BITS[cell] & at.taken != 0) {
             return true;
         }
         let open = self.all & !at.covered & !at.fins;
