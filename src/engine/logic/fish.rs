@@ -477,6 +477,10 @@ fn generalised_on(
             if bounded && too_far_apart(cells.iter().map(|c| HOUSE_BITS[c] & allowed), spare) {
                 return true;
             }
+            // The covers hold at most what the fullest of them hold: the rest must be fins.
+            if bounded && cells.len() as usize > most_covered(cells, allowed, size) + spare - size {
+                return true;
+            }
             let search = CoverSearch::new(board, digit, base, cells, fresh, allowed, wanted);
             at.covers.clear();
             at.seen_by_fins = search.holding;
@@ -591,6 +595,23 @@ fn too_far_apart(houses_of_cells: impl Iterator<Item = u32>, spare: usize) -> bo
         }
     }
     false
+}
+
+/// The most cells `count` houses among `houses` (bits) can hold, at most: the sum of the
+/// fullest ones' counts.
+fn most_covered(cells: CellSet, mut houses: u32, count: usize) -> usize {
+    let mut top = [0usize; 4];
+    while houses != 0 {
+        let h = houses.trailing_zeros() as usize;
+        houses &= houses - 1;
+        let mut n = (cells & CellSet::house(h)).len() as usize;
+        for slot in top.iter_mut().take(count) {
+            if n > *slot {
+                std::mem::swap(&mut n, slot);
+            }
+        }
+    }
+    top.iter().take(count).sum()
 }
 
 /// Each cell's houses (row, column, box) as bits.
