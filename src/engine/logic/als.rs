@@ -933,51 +933,53 @@ fn blossoms_since(board: &Board, since: Option<(CellSet, &[Candidates; CELLS])>,
         _ => board.empty_cells(),
     };
     let seen_by = SeenBy::new(sets, stems);
+    // Lists kept from stem to stem: each stem digit's sets, and of those, the ones holding z.
+    let mut holders: [Vec<usize>; 4] = Default::default();
+    let mut petals: [Vec<usize>; 4] = Default::default();
+    let mut chosen: Vec<usize> = Vec::new();
     for stem in stems.iter() {
         let stem_changed = since.is_none_or(|(changed, _)| changed.contains(stem));
-        let digits: Vec<Digit> = board.candidates(stem).iter().collect();
-        if !(2..=4).contains(&digits.len()) {
+        let candidates = board.candidates(stem);
+        let count = candidates.len() as usize;
+        if !(2..=4).contains(&count) {
             continue;
         }
-        // For each stem digit, the sets holding it in cells that all see the stem.
-        let holders: Vec<Vec<usize>> = digits
-            .iter()
-            .map(|&d| {
+        let mut digits: [Digit; 4] = [0; 4];
+        for (slot, d) in digits.iter_mut().zip(candidates.iter()) {
+            *slot = d;
+        }
+        let digits = &digits[..count];
+        // For each stem digit, the sets holding it in cells that all see the stem, and the
+        // digits those sets hold between them: a z none of them holds (for a stem digit other
+        // than z) makes no blossom.
+        let mut held = [0u16; 4];
+        for (k, &d) in digits.iter().enumerate() {
+            holders[k].clear();
+            holders[k].extend(
                 seen_by
                     .sets(stem, d)
                     .iter()
                     .copied()
-                    .filter(|&i| !sets[i].cells.contains(stem))
-                    .collect()
-            })
-            .collect();
-        // The digits each stem digit's sets hold between them: a z none of them holds (for a
-        // stem digit other than z) makes no blossom.
-        let held: Vec<u16> = holders
-            .iter()
-            .map(|holders| holders.iter().fold(0, |m, &i| m | sets[i].digits.mask()))
-            .collect();
+                    .filter(|&i| !sets[i].cells.contains(stem)),
+            );
+            held[k] = holders[k].iter().fold(0, |m, &i| m | sets[i].digits.mask());
+        }
         for z in 1..=9u8 {
             if digits.iter().zip(&held).any(|(&d, &held)| d != z && held >> z & 1 == 0) {
                 continue;
             }
-            // … of those, the sets that also hold z.
-            let petals: Vec<Vec<usize>> = digits
-                .iter()
-                .zip(&holders)
-                .map(|(&d, holders)| {
-                    if d == z {
-                        return Vec::new();
-                    }
-                    holders
-                        .iter()
-                        .copied()
-                        .filter(|&i| sets[i].digits.contains(z))
-                        .collect()
-                })
-                .collect();
-            // A stem digit equal to z needs no petal: the stem itself holds z then.
-            let needs: Vec<usize> = (0..digits.len()).filter(|&k| digits[k] != z).collect();
+            // … of those, the sets that also hold z (a stem digit equal to z needs no petal:
+            // the stem itself holds z then).
+            let (mut needs, mut needed) = ([0usize; 4], 0);
+            for (k, &d) in digits.iter().enumerate() {
+                petals[k].clear();
+                if d != z {
+                    petals[k].extend(holders[k].iter().copied().filter(|&i| sets[i].digits.contains(z)));
+                    needs[needed] = k;
+                    needed += 1;
+                }
+            }
+            let needs = &needs[..needed];
             if needs.iter().any(|&k| petals[k].is_empty()) {
                 continue;
             }
@@ -991,13 +993,13 @@ fn blossoms_since(board: &Board, since: Option<(CellSet, &[Candidates; CELLS])>,
             if board.has(stem, z) {
                 start_targets &= CellSet::peers(stem);
             }
-            let mut chosen: Vec<usize> = Vec::new();
+            chosen.clear();
             if !blossom(
                 board,
                 sets,
-                &digits,
-                &petals,
-                &needs,
+                digits,
+                &petals[..count],
+                needs,
                 stem,
                 z,
                 start_targets,
