@@ -502,26 +502,27 @@ fn xy_chain_since(board: &Board, since: Option<(CellSet, &[Candidates; CELLS])>,
     let n = sets.len();
     // Links between sets of up to six cells, each with the cells of the set it leads to (kept
     // together so the search does not wander through the sets).
-    let mut links: Vec<Vec<ChainLink>> = index
-        .links
-        .iter()
-        .enumerate()
-        .map(|(i, links)| {
-            if sets[i].cells.len() > MAX_CELLS {
-                return Vec::new();
-            }
-            links
-                .iter()
+    let mut links = ChainLinks {
+        first: Vec::with_capacity(n + 1),
+        list: Vec::new(),
+    };
+    for (i, out) in index.links.iter().enumerate() {
+        links.first.push(links.list.len() as u32);
+        if sets[i].cells.len() > MAX_CELLS {
+            continue;
+        }
+        links.list.extend(
+            out.iter()
                 .filter(|&&(j, _)| sets[j].cells.len() <= MAX_CELLS)
                 .map(|&(j, rcc)| ChainLink {
                     set: j,
                     rcc,
                     cells: sets[j].cells,
                     new: 0,
-                })
-                .collect()
-        })
-        .collect();
+                }),
+        );
+    }
+    links.first.push(links.list.len() as u32);
     let novelty = since.map(|(changed, then)| Novelty::new(board, sets, &mut links, changed, then));
     let outgoing = Outgoing::new(&links);
     let mut path: Vec<(usize, Digit)> = Vec::new();
@@ -546,7 +547,7 @@ fn xy_chain_since(board: &Board, since: Option<(CellSet, &[Candidates; CELLS])>,
                 search.end_digits.insert(z);
             }
         }
-        if links[start].is_empty() || search.end_digits.is_empty() {
+        if links.of(start).is_empty() || search.end_digits.is_empty() {
             continue;
         }
         let new = search.novelty.as_ref().is_none_or(|novelty| novelty.ends_anew[start]);
@@ -614,7 +615,7 @@ impl Novelty {
     fn new(
         board: &Board,
         sets: &[Als],
-        links: &mut [Vec<ChainLink>],
+        links: &mut ChainLinks,
         changed: CellSet,
         then: &[Candidates; CELLS],
     ) -> Novelty {
@@ -642,8 +643,8 @@ impl Novelty {
                 }),
             })
             .collect();
-        for (i, out) in links.iter_mut().enumerate() {
-            for link in out.iter_mut() {
+        for i in 0..sets.len() {
+            for link in links.of_mut(i) {
                 let j = link.set;
                 if lost[i] == u16::MAX || lost[j] == u16::MAX {
                     link.new = link.rcc.mask();
@@ -663,8 +664,8 @@ impl Novelty {
         // Sets one link from something new, then breadth first back through the links.
         let mut hops = vec![u8::MAX; sets.len()];
         let mut queue = Vec::new();
-        for (i, out) in links.iter().enumerate() {
-            if out.iter().any(|link| link.new != 0 || ends_anew[link.set]) {
+        for i in 0..sets.len() {
+            if links.of(i).iter().any(|link| link.new != 0 || ends_anew[link.set]) {
                 hops[i] = 1;
                 queue.push(i);
             }
@@ -673,7 +674,7 @@ impl Novelty {
         while k < queue.len() {
             let i = queue[k];
             k += 1;
-            for link in &links[i] {
+            for link in links.of(i) {
                 if hops[link.set] == u8::MAX {
                     hops[link.set] = hops[i] + 1;
                     queue.push(link.set);
@@ -691,6 +692,23 @@ struct ChainLink {
     cells: CellSet,
     /// The digits by which the link is new ([`Novelty`]).
     new: u16,
+}
+
+/// The links the chain search may take (between sets of up to six cells), all in one list: set
+/// `i`'s are `list[first[i]..first[i + 1]]`, in the order of the index's.
+struct ChainLinks {
+    first: Vec<u32>,
+    list: Vec<ChainLink>,
+}
+
+impl ChainLinks {
+    fn of(&self, set: usize) -> &[ChainLink] {
+        &self.list[self.first[set] as usize..self.first[set + 1] as usize]
+    }
+
+    fn of_mut(&mut self, set: usize) -> &mut [ChainLink] {
+        &mut self.list[self.first[set] as usize..self.first[set + 1] as usize]
+    }
 }
 
 /// The links of every set as the chain search takes them, one digit at a time, all in one list
@@ -712,12 +730,13 @@ struct Hop {
 }
 
 impl Outgoing {
-    fn new(links: &[Vec<ChainLink>]) -> Outgoing {
-        let mut first = Vec::with_capacity(links.len() + 1);
-        let mut hops = Vec::new();
-        for out in links {
+    fn new(links: &ChainLinks) -> Outgoing {
+        let sets = links.first.len() - 1;
+        let mut first = Vec::with_capacity(sets + 1);
+        let mut hops = Vec::with_capacity(links.list.len() * 2);
+        for set in 0..sets {
             first.push(hops.len() as u32);
-            for link in out {
+            for link in links.of(set) {
                 for x in link.rcc.iter() {
                     hops.push(Hop {
                         cells: link.cells,
