@@ -40,8 +40,8 @@ impl Als {
 /// in) and, for each, the sets it is joined to by restricted common digits.
 pub(crate) struct AlsIndex {
     pub sets: Vec<Als>,
-    /// `links[i]`: `(j, digits)` for every set `j` sharing restricted commons with set `i`.
-    pub links: Vec<Vec<(usize, Candidates)>>,
+    /// The links of every set, in one list ([`AlsIndex::links_of`]).
+    links: Links,
     /// The sets found in house `h` are `sets[house_start[h]..house_start[h + 1]]`.
     house_start: [usize; 28],
 }
@@ -61,7 +61,26 @@ pub(crate) fn index(board: &Board) -> Rc<AlsIndex> {
     })
 }
 
+/// For each set, `(j, digits)` for every set `j` sharing restricted commons with it, in the
+/// order of the sets: set `i`'s at `list[start[i]..start[i + 1]]`.
+#[derive(PartialEq, Debug)]
+struct Links {
+    start: Vec<u32>,
+    list: Vec<(usize, Candidates)>,
+}
+
+impl Links {
+    fn of(&self, set: usize) -> &[(usize, Candidates)] {
+        &self.list[self.start[set] as usize..self.start[set + 1] as usize]
+    }
+}
+
 impl AlsIndex {
+    /// The sets that share restricted commons with set `i`, and by which digits, in order.
+    pub fn links_of(&self, i: usize) -> &[(usize, Candidates)] {
+        self.links.of(i)
+    }
+
     fn build(board: &Board) -> AlsIndex {
         let mut sets = Vec::with_capacity(512);
         let mut house_start = [0; 28];
@@ -128,39 +147,70 @@ impl AlsIndex {
             }
         }
         house_start[27] = sets.len();
-        let mut links: Vec<Vec<(usize, Candidates)>> = vec![Vec::new(); sets.len()];
-        for (old, old_links) in self.links.iter().enumerate() {
-            if moved[old] != usize::MAX {
-                links[moved[old]] = old_links
-                    .iter()
-                    .filter(|&&(j, _)| moved[j] != usize::MAX)
-                    .map(|&(j, rcc)| (moved[j], rcc))
-                    .collect();
-            }
-        }
+        // The new sets' links, and the links they add to kept sets (by kept set, then new set).
         let mut is_new = vec![false; sets.len()];
         for &i in &new {
             is_new[i] = true;
         }
         let buckets = FirstCells::new(&sets);
         let mut partners = Vec::new();
-        let mut grown = vec![false; sets.len()];
+        let mut new_links: Vec<(usize, usize, Candidates)> = Vec::new();
+        let mut added: Vec<(usize, usize, Candidates)> = Vec::new();
         for &i in &new {
             buckets.partners(board, &sets, i, |_| true, &mut partners);
             for &(j, rcc) in &partners {
-                links[i].push((j, rcc));
+                new_links.push((i, j, rcc));
                 if !is_new[j] {
-                    links[j].push((i, rcc));
-                    grown[j] = true;
+                    added.push((j, i, rcc));
                 }
             }
-            links[i].sort_unstable_by_key(|&(j, _)| j);
         }
-        for (list, grown) in links.iter_mut().zip(grown) {
-            if grown {
-                list.sort_unstable_by_key(|&(j, _)| j);
+        added.sort_unstable_by_key(|&(j, i, _)| (j, i));
+        // Where each new set's own links are in the lists above, and the old set each kept set was.
+        let mut old_of = vec![usize::MAX; sets.len()];
+        for (old, &now) in moved.iter().enumerate() {
+            if now != usize::MAX {
+                old_of[now] = old;
             }
         }
+        let mut links = Links {
+            start: Vec::with_capacity(sets.len() + 1),
+            list: Vec::with_capacity(self.links.list.len() + 2 * new_links.len()),
+        };
+        let (mut next_new, mut next_added) = (0, 0);
+        for set in 0..sets.len() {
+            links.start.push(links.list.len() as u32);
+            if is_new[set] {
+                while next_new < new_links.len() && new_links[next_new].0 == set {
+                    let (_, j, rcc) = new_links[next_new];
+                    links.list.push((j, rcc));
+                    next_new += 1;
+                }
+                continue;
+            }
+            // A kept set: its old links to kept sets (in order, as the sets keep theirs)
+            // merged with those new sets add.
+            let mut kept = self
+                .links
+                .of(old_of[set])
+                .iter()
+                .filter(|&&(j, _)| moved[j] != usize::MAX)
+                .map(|&(j, rcc)| (moved[j], rcc))
+                .peekable();
+            loop {
+                let from_new = (next_added < added.len() && added[next_added].0 == set).then(|| added[next_added]);
+                match (kept.peek(), from_new) {
+                    (Some(&(j, _)), Some((_, i, _))) if j < i => links.list.extend(kept.next()),
+                    (_, Some((_, i, rcc))) => {
+                        links.list.push((i, rcc));
+                        next_added += 1;
+                    }
+                    (Some(_), None) => links.list.extend(kept.next()),
+                    (None, None) => break,
+                }
+            }
+        }
+        links.start.push(links.list.len() as u32);
         AlsIndex {
             sets,
             links,
@@ -247,19 +297,33 @@ impl FirstCells {
     }
 }
 
-/// Every pair of sets with restricted commons, both ways (each list in the order of the sets).
-fn link_sets(board: &Board, sets: &[Als]) -> Vec<Vec<(usize, Candidates)>> {
+/// Every pair of sets with restricted commons, both ways (each list in the order of the sets:
+/// a set's links from the sets before it come first, as they are found first).
+fn link_sets(board: &Board, sets: &[Als]) -> Links {
     let buckets = FirstCells::new(sets);
-    let mut links = vec![Vec::new(); sets.len()];
+    let mut pairs: Vec<(usize, usize, Candidates)> = Vec::new();
     let mut partners = Vec::new();
+    let mut count = vec![0u32; sets.len() + 1];
     for i in 0..sets.len() {
         buckets.partners(board, sets, i, |j| j > i, &mut partners);
         for &(j, rcc) in &partners {
-            links[i].push((j, rcc));
-            links[j].push((i, rcc));
+            pairs.push((i, j, rcc));
+            count[i + 1] += 1;
+            count[j + 1] += 1;
         }
     }
-    links
+    for k in 1..count.len() {
+        count[k] += count[k - 1];
+    }
+    let mut next = count.clone();
+    let mut list = vec![(0, Candidates::NONE); pairs.len() * 2];
+    for &(i, j, rcc) in &pairs {
+        list[next[i] as usize] = (j, rcc);
+        next[i] += 1;
+        list[next[j] as usize] = (i, rcc);
+        next[j] += 1;
+    }
+    Links { start: count, list }
 }
 
 /// Whether a set of cells of this house lies in a house enumerated before it (rows, then
@@ -345,7 +409,7 @@ fn xz_among(board: &Board, changed: CellSet, found: &mut Found) {
     let sets = &index.sets;
     for (i, a) in sets.iter().enumerate() {
         let a_changed = !(a.cells & changed).is_empty();
-        for &(j, rcc) in index.links[i].iter().filter(|&&(j, _)| j > i) {
+        for &(j, rcc) in index.links_of(i).iter().filter(|&&(j, _)| j > i) {
             let b = &sets[j];
             if !a_changed && (b.cells & changed).is_empty() {
                 continue;
@@ -430,7 +494,7 @@ fn xy_wing_among(board: &Board, changed: CellSet, found: &mut Found) {
     let cells: Vec<CellSet> = sets.iter().map(|set| set.cells).collect();
     let touched: Vec<bool> = cells.iter().map(|&cells| !(cells & changed).is_empty()).collect();
     for (ci, c) in sets.iter().enumerate() {
-        let linked = &index.links[ci];
+        let linked = index.links_of(ci);
         let c_changed = touched[ci];
         for (ia, (a_index, a_rcc)) in linked.iter().enumerate() {
             let (a_cells, a_changed) = (cells[*a_index], touched[*a_index]);
@@ -506,7 +570,8 @@ fn xy_chain_since(board: &Board, since: Option<(CellSet, &[Candidates; CELLS])>,
         first: Vec::with_capacity(n + 1),
         list: Vec::new(),
     };
-    for (i, out) in index.links.iter().enumerate() {
+    for i in 0..n {
+        let out = index.links_of(i);
         links.first.push(links.list.len() as u32);
         if sets[i].cells.len() > MAX_CELLS {
             continue;
@@ -1274,8 +1339,11 @@ mod tests {
                 }
             }
             let links = link_sets(&board, &sets);
-            assert!(links == expected, "{line}: the links differ");
-            linked += links.iter().map(Vec::len).sum::<usize>();
+            assert!(
+                (0..sets.len()).all(|i| links.of(i) == expected[i].as_slice()) && links.start.len() == sets.len() + 1,
+                "{line}: the links differ"
+            );
+            linked += links.list.len();
         }
         assert!(linked > 10_000, "only {linked} links: too few to tell");
     }
