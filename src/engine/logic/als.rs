@@ -40,8 +40,9 @@ impl Als {
 /// in) and, for each, the sets it is joined to by restricted common digits.
 pub(crate) struct AlsIndex {
     pub sets: Vec<Als>,
-    /// The links of every set, in one list ([`AlsIndex::links_of`]).
-    links: Links,
+    /// For each set, `(j, digits)` for every set `j` sharing restricted commons with it, in the
+    /// order of the sets ([`AlsIndex::links_of`]).
+    links: Lists<(usize, Candidates)>,
     /// The sets found in house `h` are `sets[house_start[h]..house_start[h + 1]]`.
     house_start: [usize; 28],
 }
@@ -61,17 +62,47 @@ pub(crate) fn index(board: &Board) -> Rc<AlsIndex> {
     })
 }
 
-/// For each set, `(j, digits)` for every set `j` sharing restricted commons with it, in the
-/// order of the sets: set `i`'s at `list[start[i]..start[i + 1]]`.
+/// A list per set, all kept in one (which the searches walk faster than a list per set, and
+/// which is made without an allocation per set): set `i`'s is `items[start[i]..start[i + 1]]`.
 #[derive(PartialEq, Debug)]
-struct Links {
+struct Lists<T> {
     start: Vec<u32>,
-    list: Vec<(usize, Candidates)>,
+    items: Vec<T>,
 }
 
-impl Links {
-    fn of(&self, set: usize) -> &[(usize, Candidates)] {
-        &self.list[self.start[set] as usize..self.start[set + 1] as usize]
+impl<T> Lists<T> {
+    /// Empty, to be filled set by set: each set's items with [`Lists::push`], then
+    /// [`Lists::end_list`].
+    fn with_capacity(sets: usize, items: usize) -> Lists<T> {
+        let mut start = Vec::with_capacity(sets + 1);
+        start.push(0);
+        Lists {
+            start,
+            items: Vec::with_capacity(items),
+        }
+    }
+
+    /// An item of the set being listed.
+    fn push(&mut self, item: T) {
+        self.items.push(item);
+    }
+
+    /// Ends the set being listed (its items are those pushed since the last one ended).
+    fn end_list(&mut self) {
+        self.start.push(self.items.len() as u32);
+    }
+
+    /// How many sets are listed.
+    fn len(&self) -> usize {
+        self.start.len() - 1
+    }
+
+    fn of(&self, set: usize) -> &[T] {
+        &self.items[self.start[set] as usize..self.start[set + 1] as usize]
+    }
+
+    fn of_mut(&mut self, set: usize) -> &mut [T] {
+        &mut self.items[self.start[set] as usize..self.start[set + 1] as usize]
     }
 }
 
@@ -173,19 +204,16 @@ impl AlsIndex {
                 old_of[now] = old;
             }
         }
-        let mut links = Links {
-            start: Vec::with_capacity(sets.len() + 1),
-            list: Vec::with_capacity(self.links.list.len() + 2 * new_links.len()),
-        };
+        let mut links = Lists::with_capacity(sets.len(), self.links.items.len() + 2 * new_links.len());
         let (mut next_new, mut next_added) = (0, 0);
         for set in 0..sets.len() {
-            links.start.push(links.list.len() as u32);
             if is_new[set] {
                 while next_new < new_links.len() && new_links[next_new].0 == set {
                     let (_, j, rcc) = new_links[next_new];
-                    links.list.push((j, rcc));
+                    links.push((j, rcc));
                     next_new += 1;
                 }
+                links.end_list();
                 continue;
             }
             // A kept set: its old links to kept sets (in order, as the sets keep theirs)
@@ -200,17 +228,17 @@ impl AlsIndex {
             loop {
                 let from_new = (next_added < added.len() && added[next_added].0 == set).then(|| added[next_added]);
                 match (kept.peek(), from_new) {
-                    (Some(&(j, _)), Some((_, i, _))) if j < i => links.list.extend(kept.next()),
+                    (Some(&(j, _)), Some((_, i, _))) if j < i => links.items.extend(kept.next()),
                     (_, Some((_, i, rcc))) => {
-                        links.list.push((i, rcc));
+                        links.push((i, rcc));
                         next_added += 1;
                     }
-                    (Some(_), None) => links.list.extend(kept.next()),
+                    (Some(_), None) => links.items.extend(kept.next()),
                     (None, None) => break,
                 }
             }
+            links.end_list();
         }
-        links.start.push(links.list.len() as u32);
         AlsIndex {
             sets,
             links,
@@ -299,7 +327,7 @@ impl FirstCells {
 
 /// Every pair of sets with restricted commons, both ways (each list in the order of the sets:
 /// a set's links from the sets before it come first, as they are found first).
-fn link_sets(board: &Board, sets: &[Als]) -> Links {
+fn link_sets(board: &Board, sets: &[Als]) -> Lists<(usize, Candidates)> {
     let buckets = FirstCells::new(sets);
     let mut pairs: Vec<(usize, usize, Candidates)> = Vec::new();
     let mut partners = Vec::new();
@@ -323,7 +351,10 @@ fn link_sets(board: &Board, sets: &[Als]) -> Links {
         list[next[j] as usize] = (i, rcc);
         next[j] += 1;
     }
-    Links { start: count, list }
+    Lists {
+        start: count,
+        items: list,
+    }
 }
 
 /// Whether a set of cells of this house lies in a house enumerated before it (rows, then
@@ -566,30 +597,24 @@ fn xy_chain_since(board: &Board, since: Option<(CellSet, &[Candidates; CELLS])>,
     let n = sets.len();
     // Links between sets of up to six cells, each with the cells of the set it leads to (kept
     // together so the search does not wander through the sets).
-    let mut links = ChainLinks {
-        first: Vec::with_capacity(n + 1),
-        list: Vec::new(),
-    };
+    let mut links = Lists::with_capacity(n, index.links.items.len());
     for i in 0..n {
-        let out = index.links_of(i);
-        links.first.push(links.list.len() as u32);
-        if sets[i].cells.len() > MAX_CELLS {
-            continue;
+        if sets[i].cells.len() <= MAX_CELLS {
+            for &(j, rcc) in index.links_of(i) {
+                if sets[j].cells.len() <= MAX_CELLS {
+                    links.push(ChainLink {
+                        set: j,
+                        rcc,
+                        cells: sets[j].cells,
+                        new: 0,
+                    });
+                }
+            }
         }
-        links.list.extend(
-            out.iter()
-                .filter(|&&(j, _)| sets[j].cells.len() <= MAX_CELLS)
-                .map(|&(j, rcc)| ChainLink {
-                    set: j,
-                    rcc,
-                    cells: sets[j].cells,
-                    new: 0,
-                }),
-        );
+        links.end_list();
     }
-    links.first.push(links.list.len() as u32);
     let novelty = since.map(|(changed, then)| Novelty::new(board, sets, &mut links, changed, then));
-    let outgoing = Outgoing::new(&links);
+    let outgoing = outgoing(&links);
     let mut path: Vec<(usize, Digit)> = Vec::new();
     let mut search = Search {
         keep_looking: true,
@@ -680,7 +705,7 @@ impl Novelty {
     fn new(
         board: &Board,
         sets: &[Als],
-        links: &mut ChainLinks,
+        links: &mut Lists<ChainLink>,
         changed: CellSet,
         then: &[Candidates; CELLS],
     ) -> Novelty {
@@ -759,31 +784,9 @@ struct ChainLink {
     new: u16,
 }
 
-/// The links the chain search may take (between sets of up to six cells), all in one list: set
-/// `i`'s are `list[first[i]..first[i + 1]]`, in the order of the index's.
-struct ChainLinks {
-    first: Vec<u32>,
-    list: Vec<ChainLink>,
-}
-
-impl ChainLinks {
-    fn of(&self, set: usize) -> &[ChainLink] {
-        &self.list[self.first[set] as usize..self.first[set + 1] as usize]
-    }
-
-    fn of_mut(&mut self, set: usize) -> &mut [ChainLink] {
-        &mut self.list[self.first[set] as usize..self.first[set + 1] as usize]
-    }
-}
-
-/// The links of every set as the chain search takes them, one digit at a time, all in one list
-/// (which the search walks faster than a list per set): set `i`'s are
-/// `hops[first[i]..first[i + 1]]`, in the order of its links, each link's digits in ascending
-/// order.
-struct Outgoing {
-    first: Vec<u32>,
-    hops: Vec<Hop>,
-}
+/// The links of every set as the chain search takes them, one digit at a time: set `i`'s in the
+/// order of its links, each link's digits in ascending order.
+type Outgoing = Lists<Hop>;
 
 /// Taking a link to set `to` by digit `x`; `new`: whether the link is new by that digit.
 #[derive(Clone, Copy)]
@@ -794,31 +797,23 @@ struct Hop {
     new: bool,
 }
 
-impl Outgoing {
-    fn new(links: &ChainLinks) -> Outgoing {
-        let sets = links.first.len() - 1;
-        let mut first = Vec::with_capacity(sets + 1);
-        let mut hops = Vec::with_capacity(links.list.len() * 2);
-        for set in 0..sets {
-            first.push(hops.len() as u32);
-            for link in links.of(set) {
-                for x in link.rcc.iter() {
-                    hops.push(Hop {
-                        cells: link.cells,
-                        to: link.set as u32,
-                        x,
-                        new: link.new & 1 << x != 0,
-                    });
-                }
+/// The hops of the chain search's links (the links, a set's list after another's).
+fn outgoing(links: &Lists<ChainLink>) -> Outgoing {
+    let mut hops = Lists::with_capacity(links.len(), links.items.len() * 2);
+    for set in 0..links.len() {
+        for link in links.of(set) {
+            for x in link.rcc.iter() {
+                hops.push(Hop {
+                    cells: link.cells,
+                    to: link.set as u32,
+                    x,
+                    new: link.new & 1 << x != 0,
+                });
             }
         }
-        first.push(hops.len() as u32);
-        Outgoing { first, hops }
+        hops.end_list();
     }
-
-    fn of(&self, set: usize) -> &[Hop] {
-        &self.hops[self.first[set] as usize..self.first[set + 1] as usize]
-    }
+    hops
 }
 
 /// The state of a depth-first chain search: whether to go on, how many extensions are left
@@ -1343,7 +1338,7 @@ mod tests {
                 (0..sets.len()).all(|i| links.of(i) == expected[i].as_slice()) && links.start.len() == sets.len() + 1,
                 "{line}: the links differ"
             );
-            linked += links.list.len();
+            linked += links.items.len();
         }
         assert!(linked > 10_000, "only {linked} links: too few to tell");
     }
