@@ -280,6 +280,11 @@ impl Bands {
 #[derive(Clone, Copy)]
 pub(crate) struct Trial(Bands);
 
+/// Assumptions known to lead to no contradiction in a [`Trial`], as digit bands: `.0[0]` for
+/// candidates assumed false, `.0[1]` for candidates assumed true.
+#[derive(Default)]
+pub(crate) struct Harmless([[u32; 27]; 2]);
+
 impl Trial {
     /// From each cell's value (0 when empty) and possible digits (bit `d` for digit `d`; a
     /// filled cell has its digit). `None` when the position itself propagates to a contradiction.
@@ -307,16 +312,55 @@ impl Trial {
     }
 
     /// Whether `digit` in `cell` being true (or false) leads to a contradiction.
+    #[cfg(test)]
     pub fn contradicts(&self, cell: usize, digit: Digit, truth: bool) -> bool {
+        self.assume(cell, digit, truth).is_none()
+    }
+
+    /// Like [`Trial::contradicts`], passing over assumptions that `harmless` knows lead to none,
+    /// and adding to it what this one leads to when it leads to none. The propagation only
+    /// removes digits, by rules that still apply when more are gone, and stops where none
+    /// applies: so what an assumption leads to without a contradiction is closed, and any
+    /// literal in it (a digit gone, a cell left with one digit), assumed on its own, leads to
+    /// part of it, and so to no contradiction either.
+    pub fn contradicts_remembering(&self, cell: usize, digit: Digit, truth: bool, harmless: &mut Harmless) -> bool {
+        let (index, bit) = ((digit as usize - 1) * 3 + cell / 27, 1 << (cell % 27));
+        if harmless.0[truth as usize][index] & bit != 0 {
+            return false;
+        }
+        let Some(settled) = self.assume(cell, digit, truth) else {
+            return true;
+        };
+        let cells = &settled.0.cells;
+        for band in 0..3 {
+            // Cells with one digit left: bit slices of how many digits each has (one, more).
+            let (mut one, mut more) = (0u32, 0u32);
+            for digit in 0..9 {
+                let here = cells[digit * 3 + band];
+                more |= one & here;
+                one |= here;
+            }
+            let single = one & !more;
+            for digit in 0..9 {
+                let index = digit * 3 + band;
+                harmless.0[0][index] |= !cells[index] & ALL;
+                harmless.0[1][index] |= cells[index] & single;
+            }
+        }
+        false
+    }
+
+    /// The trial after assuming `digit` in `cell` true (or false) and propagating; `None` for
+    /// a contradiction.
+    fn assume(&self, cell: usize, digit: Digit, truth: bool) -> Option<Trial> {
         let mut trial = *self;
         if truth {
-            if trial.0.place_given(cell, digit as usize - 1).is_none() {
-                return true;
-            }
+            trial.0.place_given(cell, digit as usize - 1)?;
         } else {
             trial.0.cells[(digit as usize - 1) * 3 + cell / 27] &= !(1 << (cell % 27));
         }
-        trial.settle().is_err()
+        trial.settle().ok()?;
+        Some(trial)
     }
 
     /// Propagates until nothing changes; then every digit must still have a place in every
