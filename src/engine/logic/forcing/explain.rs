@@ -24,12 +24,12 @@ pub(super) fn implication(branch: &Branch, c: Cand) -> Explanation {
             Explanation::new(phrase("strong link from {literal}")).notation("literal", literal(p, false))
         }
         Reason::LastInCell => Explanation::new(phrase("last candidate in the cell")),
-        Reason::LastInHouse(h) => Explanation::new(phrase("last place in {house}")).house("house", h),
+        Reason::LastInHouse(h) => Explanation::new(phrase("last place in {house}")).house("house", h as House),
         Reason::Nested => Explanation::new(phrase("otherwise a contradiction, see below")),
         Reason::Locked(source, target) => Explanation::new(phrase("the {digit}s of {source} lie in {target}"))
             .digit("digit", digit_of(c))
-            .house("source", source)
-            .house("target", target),
+            .house("source", source as House)
+            .house("target", target as House),
     };
     Explanation::new(phrase("{literal} ({why})"))
         .notation("literal", literal(c, truth))

@@ -40,6 +40,10 @@ fn digit_of(c: Cand) -> Digit {
     (c % 9) as Digit + 1
 }
 
+/// A house in a [`Reason`], kept small: a branch records a reason for every literal it sets
+/// and queues one for every literal it reaches.
+type HouseIndex = u8;
+
 /// Why a candidate became true or false.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Reason {
@@ -52,10 +56,10 @@ enum Reason {
     /// True: every other candidate of its cell is false.
     LastInCell,
     /// True: every other place of its digit in this house is false.
-    LastInHouse(House),
+    LastInHouse(HouseIndex),
     /// False: its digit's places left in the first house all lie in the second (locked
     /// candidates), and it is in the second house only.
-    Locked(House, House),
+    Locked(HouseIndex, HouseIndex),
     /// False: assuming it true inside this branch leads to a contradiction (a nested net).
     Nested,
 }
@@ -257,7 +261,12 @@ impl<'a> Propagator<'a> {
                         0 => branch.conflict = Some(Conflict::NoPlace(house, digit)),
                         1 => {
                             if let Some(p) = places.first() {
-                                queue.push((cand(p, digit), true, Reason::LastInHouse(house), depth + 1));
+                                queue.push((
+                                    cand(p, digit),
+                                    true,
+                                    Reason::LastInHouse(house as HouseIndex),
+                                    depth + 1,
+                                ));
                             }
                         }
                         _ => {}
@@ -358,7 +367,12 @@ impl Propagator<'_> {
                         let gone = (open & CellSet::house(target)) - both;
                         for cell in gone.iter() {
                             if !branch.solved.contains(cell) {
-                                queue.push((cand(cell, digit), false, Reason::Locked(source, target), depth));
+                                queue.push((
+                                    cand(cell, digit),
+                                    false,
+                                    Reason::Locked(source as HouseIndex, target as HouseIndex),
+                                    depth,
+                                ));
                             }
                         }
                     }
@@ -407,13 +421,13 @@ impl Branch {
             ),
             Reason::LastInHouse(house) => out.extend(
                 board
-                    .cells_in(house, digit)
+                    .cells_in(house as House, digit)
                     .iter()
                     .filter(|&p| p != cell)
                     .map(|p| cand(p, digit)),
             ),
             Reason::Locked(source, target) => out.extend(
-                (board.cells_in(source, digit) - CellSet::house(target))
+                (board.cells_in(source as House, digit) - CellSet::house(target as House))
                     .iter()
                     .map(|p| cand(p, digit)),
             ),
