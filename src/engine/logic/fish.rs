@@ -399,8 +399,10 @@ pub fn generalised(board: &Board, size: usize, mutant: bool, finned: bool, found
         (4, false, true) => Technique::FinnedFrankenJellyfish,
         _ => Technique::FinnedMutantJellyfish,
     };
+    let removable = super::templates::single_digit_removable(board);
     found.per_digit(technique, board, |digit, changed, found| {
-        generalised_on(board, digit, changed, size, mutant, finned, technique, true, found)
+        removable[digit as usize].is_empty()
+            || generalised_on(board, digit, changed, size, mutant, finned, technique, true, found)
     });
 }
 
@@ -986,5 +988,60 @@ mod tests {
             }
         }
         assert!(fish > 1000, "only {fish} fish: too few to tell");
+    }
+
+    /// The franken fish search passes over a digit that has no candidate outside every template
+    /// its placed cells and candidates allow. Each such candidate is false in the solution; and
+    /// every elimination of every franken fish, found without that filter, is one of them (so a
+    /// digit with none has no fish): for every digit at positions along magictour paths.
+    #[test]
+    fn franken_fish_remove_only_what_no_template_allows() {
+        let kinds = [
+            (3, false, false, Technique::FrankenSwordfish),
+            (4, false, false, Technique::FrankenJellyfish),
+            (3, false, true, Technique::FinnedFrankenSwordfish),
+        ];
+        let (mut fish, mut passed_over, mut removable_seen) = (0, 0, 0);
+        for (line, index, board) in magictour_positions(40, 4) {
+            let removable = crate::engine::logic::templates::single_digit_removable(&board);
+            let solution = crate::engine::solver::first_solution(board.values()).expect("a solution");
+            for digit in 1..=9u8 {
+                let here = removable[digit as usize];
+                removable_seen += here.len();
+                assert!(
+                    here.iter().all(|cell| solution[cell] != digit),
+                    "{line}, step {index}: a template-free {digit} is the solution's"
+                );
+                if here.is_empty() && !board.cells_with(digit).is_empty() {
+                    passed_over += 1;
+                }
+                for (size, mutant, finned, technique) in kinds {
+                    let mut found = Found::new(true);
+                    generalised_on(
+                        &board,
+                        digit,
+                        CellSet::ALL,
+                        size,
+                        mutant,
+                        finned,
+                        technique,
+                        true,
+                        &mut found,
+                    );
+                    for step in &found.steps {
+                        fish += 1;
+                        assert!(
+                            step.eliminations.iter().all(|e| here.contains(e.cell)),
+                            "{line}, step {index}: {} on {digit} removes what a template allows",
+                            technique.id()
+                        );
+                    }
+                }
+            }
+        }
+        assert!(
+            fish > 1000 && passed_over > 1000 && removable_seen > 100,
+            "too few to tell: {fish} fish, {passed_over} digits passed over, {removable_seen} candidates removable"
+        );
     }
 }

@@ -46,17 +46,38 @@ fn templates() -> &'static [CellSet] {
 
 /// The templates each digit can still take: covering its placed cells, otherwise on its
 /// candidates, and (refined, as HoDoKu does) leaving room for some template of every other digit.
-/// Template Set and Template Delete ask in turn on the same board, so the last board's answer is
-/// kept (per thread).
-fn possible(board: &Board) -> Rc<PerDigit> {
+/// Template Set and Template Delete ask in turn on the same board (and the franken fish just
+/// before them, for [`single_digit_removable`]), so the last board's answer is kept (per thread).
+fn possible(board: &Board) -> Rc<Possible> {
     thread_local! {
-        static LAST: LastBoard<PerDigit> = const { LastBoard::new() };
+        static LAST: LastBoard<Possible> = const { LastBoard::new() };
     }
     LAST.with(|last| last.get_or(board, compute_possible))
 }
 
 /// Templates for each digit (index 0 unused).
 type PerDigit = [Vec<CellSet>; 10];
+
+/// What the templates of a board allow.
+struct Possible {
+    /// The templates each digit can take, refined.
+    refined: PerDigit,
+    /// For each digit, the cells some template fitting its placed and allowed cells uses
+    /// (before the refinement).
+    fitting_span: [CellSet; 10],
+}
+
+/// For each digit, its candidates that no template fitting its placed cells and candidates uses:
+/// all that any reasoning about that digit alone (a fish of any kind, finned, franken or mutant)
+/// can remove, since such reasoning holds for every way of placing the digit that its own
+/// candidates allow. A search for such patterns has nothing to find on a digit with none.
+pub(crate) fn single_digit_removable(board: &Board) -> [CellSet; 10] {
+    let possible = possible(board);
+    std::array::from_fn(|digit| match digit {
+        0 => CellSet::EMPTY,
+        _ => board.cells_with(digit as Digit) - possible.fitting_span[digit],
+    })
+}
 
 /// For each digit, the templates that fit its placed and allowed cells, before the refinement,
 /// with those cells: kept (per thread) from the last board, since a later board of the same
@@ -68,11 +89,12 @@ struct Fitting {
     templates: Vec<CellSet>,
 }
 
-fn compute_possible(board: &Board) -> PerDigit {
+fn compute_possible(board: &Board) -> Possible {
     thread_local! {
         static LAST: RefCell<[Fitting; 10]> = RefCell::new(Default::default());
     }
     let mut out: [Vec<CellSet>; 10] = Default::default();
+    let mut fitting_span = [CellSet::EMPTY; 10];
     LAST.with(|last| {
         let mut last = last.borrow_mut();
         for digit in 1..=9u8 {
@@ -86,6 +108,7 @@ fn compute_possible(board: &Board) -> PerDigit {
             } else {
                 templates().iter().copied().filter(fits).collect()
             };
+            fitting_span[digit as usize] = fitting.iter().fold(CellSet::EMPTY, |span, &t| span | t);
             out[digit as usize] = fitting.clone();
             *then = Fitting {
                 placed,
@@ -108,7 +131,10 @@ fn compute_possible(board: &Board) -> PerDigit {
             out[d] = kept;
         }
         if !changed {
-            return out;
+            return Possible {
+                refined: out,
+                fitting_span,
+            };
         }
     }
 }
@@ -127,7 +153,7 @@ fn span(board: &Board, templates: &[CellSet], digit: Digit) -> Option<(CellSet, 
 pub fn template_set(board: &Board, found: &mut Found) {
     let possible = possible(board);
     for digit in 1..=9 {
-        let Some((union, common)) = span(board, &possible[digit as usize], digit) else {
+        let Some((union, common)) = span(board, &possible.refined[digit as usize], digit) else {
             continue;
         };
         if union.is_empty() || common.is_empty() {
@@ -154,7 +180,7 @@ pub fn template_set(board: &Board, found: &mut Found) {
 pub fn template_delete(board: &Board, found: &mut Found) {
     let possible = possible(board);
     for digit in 1..=9 {
-        let Some((union, _)) = span(board, &possible[digit as usize], digit) else {
+        let Some((union, _)) = span(board, &possible.refined[digit as usize], digit) else {
             continue;
         };
         if union.is_empty() {
