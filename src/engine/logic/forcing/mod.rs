@@ -83,8 +83,9 @@ const TRUE: u8 = 2;
 #[derive(Clone)]
 struct Branch {
     state: [u8; CELLS * 9],
-    /// Candidates still possible, by digit.
+    /// Candidates still possible, by digit, and by cell (the digits as bits).
     open: [CellSet; 10],
+    allows: [u16; CELLS],
     /// Digits placed in each house (given or forced).
     placed: [u16; 27],
     conflict: Option<Conflict>,
@@ -118,6 +119,7 @@ impl Branch {
         Branch {
             state: [UNKNOWN; CELLS * 9],
             open,
+            allows: std::array::from_fn(|cell| board.candidates(cell).mask()),
             placed,
             conflict: None,
             order: Vec::new(),
@@ -216,12 +218,15 @@ impl<'a> Propagator<'a> {
             branch.set(c, truth, reason, depth);
             let (cell, digit) = (cell_of(c), digit_of(c));
             if truth {
-                for other in self.board.candidates(cell).iter() {
-                    if other != digit {
-                        queue.push((cand(cell, other), false, Reason::SeenBy(c), depth + 1));
-                    }
+                // Its cell's other candidates and its digit's peers go, but for those a net has
+                // already seen go (taken again, they would change nothing).
+                let mut others = branch.allows[cell] & !(1 << digit);
+                while others != 0 {
+                    let other = others.trailing_zeros() as Digit;
+                    others &= others - 1;
+                    queue.push((cand(cell, other), false, Reason::SeenBy(c), depth + 1));
                 }
-                for peer in (CellSet::peers(cell) & self.board.cells_with(digit)).iter() {
+                for peer in (CellSet::peers(cell) & branch.open[digit as usize]).iter() {
                     queue.push((cand(peer, digit), false, Reason::SeenBy(c), depth + 1));
                 }
                 if self.net {
@@ -232,15 +237,10 @@ impl<'a> Propagator<'a> {
                 }
             } else if self.net {
                 branch.open[digit as usize].remove(cell);
+                branch.allows[cell] &= !(1 << digit);
                 // (A net marks a cell solved when one of its candidates is true.)
                 if !branch.solved.contains(cell) {
-                    // The digits the cell still allows, as bits.
-                    let left = self
-                        .board
-                        .candidates(cell)
-                        .iter()
-                        .filter(|&d| branch.open[d as usize].contains(cell))
-                        .fold(0u16, |bits, d| bits | 1 << d);
+                    let left = branch.allows[cell];
                     match left.count_ones() {
                         0 => branch.conflict = Some(Conflict::EmptyCell(cell)),
                         1 => queue.push((
@@ -335,6 +335,7 @@ impl Propagator<'_> {
                 out.solved.insert(cell);
             } else {
                 out.open[digit as usize].remove(cell);
+                out.allows[cell] &= !(1 << digit);
             }
         }
         out
