@@ -399,6 +399,7 @@ pub fn generalised(board: &Board, size: usize, mutant: bool, finned: bool, found
         (4, false, true) => Technique::FinnedFrankenJellyfish,
         _ => Technique::FinnedMutantJellyfish,
     };
+    // A digit whose every candidate some template allows has no fish of any kind.
     let removable = super::templates::single_digit_removable(board);
     found.per_digit(technique, board, |digit, changed, found| {
         removable[digit as usize].is_empty()

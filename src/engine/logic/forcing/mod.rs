@@ -83,8 +83,10 @@ const TRUE: u8 = 2;
 #[derive(Clone)]
 struct Branch {
     state: [u8; CELLS * 9],
-    /// Candidates still possible, by digit, and by cell (the digits as bits).
+    /// Candidates still possible, by digit.
     open: [CellSet; 10],
+    /// The same by cell: the digits each cell still allows, as bits. (A net updates both; a
+    /// chain leaves both as the position has them.)
     allows: [u16; CELLS],
     /// Digits placed in each house (given or forced).
     placed: [u16; 27],
