@@ -247,9 +247,11 @@ impl<K: PartialEq> Shortest<K> {
     }
 
     /// The length a new step must not exceed to be worth building (`max` when collecting all).
+    /// After a step of length 0 (a forcing net whose assumption contradicts itself) that is 0,
+    /// which [`Shortest::offer`] still turns away.
     pub fn limit(&self, max: usize) -> usize {
         match self.best.first() {
-            Some((length, _, _)) if !self.all => length - 1,
+            Some((length, _, _)) if !self.all => length.saturating_sub(1),
             _ => max,
         }
     }
