@@ -952,35 +952,42 @@ mod tests {
     /// The bound of the cover search passes over no fish: with it and without it, every kind of
     /// franken fish finds the same steps, in the same order, for every digit at positions along
     /// magictour paths.
+    /// The franken fish on the ladder: size, mutant, finned, and the technique they are.
+    const LADDER_FRANKEN: [(usize, bool, bool, Technique); 3] = [
+        (3, false, false, Technique::FrankenSwordfish),
+        (4, false, false, Technique::FrankenJellyfish),
+        (3, false, true, Technique::FinnedFrankenSwordfish),
+    ];
+
+    /// Every fish of one kind on one digit, searched from scratch (with the cover search's bound
+    /// or without it).
+    fn every_fish(board: &Board, digit: Digit, kind: (usize, bool, bool, Technique), bounded: bool) -> Vec<Step> {
+        let (size, mutant, finned, technique) = kind;
+        let mut found = Found::new(true);
+        generalised_on(
+            board,
+            digit,
+            CellSet::ALL,
+            size,
+            mutant,
+            finned,
+            technique,
+            bounded,
+            &mut found,
+        );
+        found.steps
+    }
+
     #[test]
     fn the_cover_bound_passes_over_no_fish() {
-        let kinds = [
-            (3, false, false, Technique::FrankenSwordfish),
-            (4, false, false, Technique::FrankenJellyfish),
-            (3, false, true, Technique::FinnedFrankenSwordfish),
-        ];
         let mut fish = 0;
         for (line, index, board) in magictour_positions(40, 4) {
-            for (size, mutant, finned, technique) in kinds {
+            for kind in LADDER_FRANKEN {
+                let technique = kind.3;
                 for digit in 1..=9 {
-                    let steps = |bounded| {
-                        let mut found = Found::new(true);
-                        generalised_on(
-                            &board,
-                            digit,
-                            CellSet::ALL,
-                            size,
-                            mutant,
-                            finned,
-                            technique,
-                            bounded,
-                            &mut found,
-                        );
-                        found.steps
-                    };
-                    let bounded = steps(true);
+                    let bounded = every_fish(&board, digit, kind, true);
                     assert!(
-                        bounded == steps(false),
+                        bounded == every_fish(&board, digit, kind, false),
                         "{line}, step {index}: {} on {digit} differs",
                         technique.id()
                     );
@@ -997,11 +1004,6 @@ mod tests {
     /// digit with none has no fish): for every digit at positions along magictour paths.
     #[test]
     fn franken_fish_remove_only_what_no_template_allows() {
-        let kinds = [
-            (3, false, false, Technique::FrankenSwordfish),
-            (4, false, false, Technique::FrankenJellyfish),
-            (3, false, true, Technique::FinnedFrankenSwordfish),
-        ];
         let (mut fish, mut passed_over, mut removable_seen) = (0, 0, 0);
         for (line, index, board) in magictour_positions(40, 4) {
             let removable = crate::engine::logic::templates::single_digit_removable(&board);
@@ -1016,25 +1018,13 @@ mod tests {
                 if here.is_empty() && !board.cells_with(digit).is_empty() {
                     passed_over += 1;
                 }
-                for (size, mutant, finned, technique) in kinds {
-                    let mut found = Found::new(true);
-                    generalised_on(
-                        &board,
-                        digit,
-                        CellSet::ALL,
-                        size,
-                        mutant,
-                        finned,
-                        technique,
-                        true,
-                        &mut found,
-                    );
-                    for step in &found.steps {
+                for kind in LADDER_FRANKEN {
+                    for step in every_fish(&board, digit, kind, true) {
                         fish += 1;
                         assert!(
                             step.eliminations.iter().all(|e| here.contains(e.cell)),
                             "{line}, step {index}: {} on {digit} removes what a template allows",
-                            technique.id()
+                            kind.3.id()
                         );
                     }
                 }
