@@ -872,6 +872,68 @@ fn extend(
     }
     search.budget -= 1;
     let (last, last_link) = path[path.len() - 1];
+    end_chain(board, sets, path, used, found, search);
+    if !search.keep_looking || path.len() >= max {
+        return;
+    }
+    // A chain that is not new yet must become so within the links left.
+    if !new
+        && search
+            .novelty
+            .as_ref()
+            .is_some_and(|n| n.hops[last] as usize > max - path.len())
+    {
+        return;
+    }
+    // The sets a link away end the chain: their part of the search (the budget, the end) is
+    // done here rather than in a call of their own.
+    let last_sets = path.len() + 1 == max;
+    for hop in outgoing.of(last) {
+        let cells = hop.cells;
+        if hop.x == last_link || !(used & cells).is_empty() {
+            continue;
+        }
+        path.push((hop.to as usize, hop.x));
+        if last_sets {
+            if search.budget == 0 {
+                path.pop();
+                return;
+            }
+            search.budget -= 1;
+            end_chain(board, sets, path, used | cells, found, search);
+        } else {
+            extend(
+                board,
+                sets,
+                outgoing,
+                path,
+                used | cells,
+                new || hop.new,
+                max,
+                found,
+                search,
+            );
+        }
+        path.pop();
+        if !search.keep_looking || search.budget == 0 {
+            return;
+        }
+    }
+}
+
+/// Reports the chain (whose sets cover `used`) if it has at least three sets, its last comes
+/// after its first (the chain is met from both ends), and some cell outside it sees all the
+/// cells of both end sets holding a digit Z they share (not the first or last link).
+#[inline(always)]
+fn end_chain(
+    board: &Board,
+    sets: &[Als],
+    path: &[(usize, Digit)],
+    used: CellSet,
+    found: &mut Found,
+    search: &mut Search,
+) {
+    let (last, last_link) = path[path.len() - 1];
     if path.len() >= 3 && path[0].0 < last {
         let first_link = path[1].1;
         // The digits Z the end sets share (not the first or last link) that some cell outside
@@ -886,42 +948,6 @@ fn extend(
             let a = &sets[path[0].0];
             let all = Candidates::from_mask(a.digits.mask() & b.digits.mask() & !(1 << first_link) & !(1 << last_link));
             report_chain(board, sets, path, used, all, found, search);
-            if !search.keep_looking {
-                return;
-            }
-        }
-    }
-    if path.len() >= max {
-        return;
-    }
-    // A chain that is not new yet must become so within the links left.
-    if !new
-        && search
-            .novelty
-            .as_ref()
-            .is_some_and(|n| n.hops[last] as usize > max - path.len())
-    {
-        return;
-    }
-    for hop in outgoing.of(last) {
-        if hop.x == last_link || !(used & hop.cells).is_empty() {
-            continue;
-        }
-        path.push((hop.to as usize, hop.x));
-        extend(
-            board,
-            sets,
-            outgoing,
-            path,
-            used | hop.cells,
-            new || hop.new,
-            max,
-            found,
-            search,
-        );
-        path.pop();
-        if !search.keep_looking || search.budget == 0 {
-            return;
         }
     }
 }
