@@ -183,7 +183,7 @@ impl AlsIndex {
         for &i in &new {
             is_new[i] = true;
         }
-        let buckets = FirstCells::new(&sets);
+        let mut buckets = FirstCells::new(&sets);
         let mut partners = Vec::new();
         let mut new_links: Vec<(usize, usize, Candidates)> = Vec::new();
         let mut added: Vec<(usize, usize, Candidates)> = Vec::new();
@@ -251,7 +251,17 @@ impl AlsIndex {
 /// `by_first` (key `x * 81 + cell`): how the sets a set may link to are found.
 struct FirstCells {
     start: Vec<u32>,
-    by_first: Vec<usize>,
+    by_first: Vec<Holder>,
+    /// The list [`FirstCells::partners`] gathers links in, kept from call to call.
+    found: Vec<(usize, u16)>,
+}
+
+/// A set as [`FirstCells`] lists it under a digit x: with its cells and those holding x, which
+/// is all a search for its links reads (so the search walks one list instead of the sets).
+struct Holder {
+    holding: CellSet,
+    cells: CellSet,
+    set: usize,
 }
 
 impl FirstCells {
@@ -272,16 +282,30 @@ impl FirstCells {
             start[k] += start[k - 1];
         }
         let mut next = start.clone();
-        let mut by_first = vec![0usize; start[10 * CELLS] as usize];
+        let mut by_first: Vec<Holder> = (0..start[10 * CELLS])
+            .map(|_| Holder {
+                holding: CellSet::EMPTY,
+                cells: CellSet::EMPTY,
+                set: 0,
+            })
+            .collect();
         for (j, set) in sets.iter().enumerate() {
             for x in set.digits.iter() {
                 if let Some(first) = set.holding[x as usize].first() {
-                    by_first[next[Self::key(x, first)] as usize] = j;
+                    by_first[next[Self::key(x, first)] as usize] = Holder {
+                        holding: set.holding[x as usize],
+                        cells: set.cells,
+                        set: j,
+                    };
                     next[Self::key(x, first)] += 1;
                 }
             }
         }
-        FirstCells { start, by_first }
+        FirstCells {
+            start,
+            by_first,
+            found: Vec::new(),
+        }
     }
 
     /// The sets `j` (those `wanted` says) that set `i` shares restricted commons with, and
@@ -289,7 +313,7 @@ impl FirstCells {
     /// lie where every X cell of A is seen: so the sets to try for A are found by the first X
     /// cell of B, among the few cells that see all of A's.
     fn partners(
-        &self,
+        &mut self,
         board: &Board,
         sets: &[Als],
         i: usize,
@@ -297,15 +321,15 @@ impl FirstCells {
         out: &mut Vec<(usize, Candidates)>,
     ) {
         let a = &sets[i];
-        let mut found: Vec<(usize, u16)> = Vec::new();
+        let found = &mut self.found;
+        found.clear();
         for x in a.digits.iter() {
             let region = a.seeing[x as usize];
             for cell in (region & board.cells_with(x)).iter() {
                 let k = Self::key(x, cell);
-                for &j in &self.by_first[self.start[k] as usize..self.start[k + 1] as usize] {
-                    let b = &sets[j];
-                    if wanted(j) && (b.holding[x as usize] - region).is_empty() && (a.cells & b.cells).is_empty() {
-                        found.push((j, 1 << x));
+                for b in &self.by_first[self.start[k] as usize..self.start[k + 1] as usize] {
+                    if wanted(b.set) && (b.holding - region).is_empty() && (a.cells & b.cells).is_empty() {
+                        found.push((b.set, 1 << x));
                     }
                 }
             }
@@ -328,7 +352,7 @@ impl FirstCells {
 /// Every pair of sets with restricted commons, both ways (each list in the order of the sets:
 /// a set's links from the sets before it come first, as they are found first).
 fn link_sets(board: &Board, sets: &[Als]) -> Lists<(usize, Candidates)> {
-    let buckets = FirstCells::new(sets);
+    let mut buckets = FirstCells::new(sets);
     let mut pairs: Vec<(usize, usize, Candidates)> = Vec::new();
     let mut partners = Vec::new();
     let mut count = vec![0u32; sets.len() + 1];
