@@ -1063,9 +1063,9 @@ fn blossoms_since(board: &Board, since: Option<(CellSet, &[Candidates; CELLS])>,
     };
     let seen_by = SeenBy::new(sets, stems);
     // Lists kept from stem to stem: each stem digit's sets, and of those, the ones holding z.
-    let mut holders: [Vec<usize>; 4] = Default::default();
-    let mut petals: [Vec<usize>; 4] = Default::default();
-    let mut chosen: Vec<usize> = Vec::new();
+    let mut holders: [Vec<SeeingSet>; 4] = Default::default();
+    let mut petals: [Vec<Petal>; 4] = Default::default();
+    let mut chosen: Vec<Petal> = Vec::new();
     for stem in stems.iter() {
         let stem_changed = since.is_none_or(|(changed, _)| changed.contains(stem));
         let candidates = board.candidates(stem);
@@ -1084,14 +1084,8 @@ fn blossoms_since(board: &Board, since: Option<(CellSet, &[Candidates; CELLS])>,
         let mut held = [0u16; 4];
         for (k, &d) in digits.iter().enumerate() {
             holders[k].clear();
-            holders[k].extend(
-                seen_by
-                    .sets(stem, d)
-                    .iter()
-                    .copied()
-                    .filter(|&i| !sets[i].cells.contains(stem)),
-            );
-            held[k] = holders[k].iter().fold(0, |m, &i| m | sets[i].digits.mask());
+            holders[k].extend_from_slice(seen_by.sets(stem, d));
+            held[k] = holders[k].iter().fold(0, |m, h| m | h.digits);
         }
         for z in 1..=9u8 {
             if digits.iter().zip(&held).any(|(&d, &held)| d != z && held >> z & 1 == 0) {
@@ -1103,7 +1097,11 @@ fn blossoms_since(board: &Board, since: Option<(CellSet, &[Candidates; CELLS])>,
             for (k, &d) in digits.iter().enumerate() {
                 petals[k].clear();
                 if d != z {
-                    petals[k].extend(holders[k].iter().copied().filter(|&i| sets[i].digits.contains(z)));
+                    petals[k].extend(holders[k].iter().filter(|h| h.digits >> z & 1 == 1).map(|h| Petal {
+                        cells: sets[h.set].cells,
+                        seeing: sets[h.set].seeing[z as usize],
+                        set: h.set,
+                    }));
                     needs[needed] = k;
                     needed += 1;
                 }
@@ -1113,7 +1111,7 @@ fn blossoms_since(board: &Board, since: Option<(CellSet, &[Candidates; CELLS])>,
                 continue;
             }
             if let Some(lost) = lost.as_ref().filter(|_| !stem_changed) {
-                let new = |k: usize| petals[k].iter().any(|&i| lost[i] & (1 << digits[k] | 1 << z) != 0);
+                let new = |k: usize| petals[k].iter().any(|p| lost[p.set] & (1 << digits[k] | 1 << z) != 0);
                 if !needs.iter().any(|&k| new(k)) {
                     continue;
                 }
@@ -1146,16 +1144,25 @@ fn blossoms_since(board: &Board, since: Option<(CellSet, &[Candidates; CELLS])>,
 struct SeenBy {
     /// `start[cell * 10 + digit]`..`start[cell * 10 + digit + 1]`: the range of `sets`.
     start: Vec<u32>,
-    sets: Vec<usize>,
+    sets: Vec<SeeingSet>,
+}
+
+/// A set in a [`SeenBy`] list, with its digits (as bits), which is what the search reads of
+/// most of them.
+#[derive(Clone, Copy)]
+struct SeeingSet {
+    set: usize,
+    digits: u16,
 }
 
 impl SeenBy {
-    /// The lists for the cells `of` (empty ones; the others' are empty).
+    /// The lists for the cells `of` (empty ones; the others' are empty), each without the sets
+    /// holding the cell itself.
     fn new(sets: &[Als], of: CellSet) -> SeenBy {
         let mut start = vec![0u32; CELLS * 10 + 1];
         for set in sets {
             for d in set.digits.iter() {
-                for cell in (set.seeing[d as usize] & of).iter() {
+                for cell in (set.seeing[d as usize] & (of - set.cells)).iter() {
                     start[cell * 10 + d as usize + 1] += 1;
                 }
             }
@@ -1164,12 +1171,15 @@ impl SeenBy {
             start[k] += start[k - 1];
         }
         let mut next = start.clone();
-        let mut out = vec![0; start[CELLS * 10] as usize];
+        let mut out = vec![SeeingSet { set: 0, digits: 0 }; start[CELLS * 10] as usize];
         for (i, set) in sets.iter().enumerate() {
             for d in set.digits.iter() {
-                for cell in (set.seeing[d as usize] & of).iter() {
+                for cell in (set.seeing[d as usize] & (of - set.cells)).iter() {
                     let slot = &mut next[cell * 10 + d as usize];
-                    out[*slot as usize] = i;
+                    out[*slot as usize] = SeeingSet {
+                        set: i,
+                        digits: set.digits.mask(),
+                    };
                     *slot += 1;
                 }
             }
@@ -1177,10 +1187,19 @@ impl SeenBy {
         SeenBy { start, sets: out }
     }
 
-    fn sets(&self, cell: Cell, digit: Digit) -> &[usize] {
+    fn sets(&self, cell: Cell, digit: Digit) -> &[SeeingSet] {
         let k = cell * 10 + digit as usize;
         &self.sets[self.start[k] as usize..self.start[k + 1] as usize]
     }
+}
+
+/// A set that may be a petal of a blossom for a digit Z: its cells and the cells seeing all its
+/// Z cells (all a blossom reads of it until one is found).
+#[derive(Clone, Copy)]
+struct Petal {
+    cells: CellSet,
+    seeing: CellSet,
+    set: usize,
 }
 
 /// Picks a petal for each stem digit in turn, keeping only choices that leave targets; reports
@@ -1190,16 +1209,16 @@ fn blossom(
     board: &Board,
     sets: &[Als],
     digits: &[Digit],
-    petals: &[Vec<usize>],
+    petals: &[Vec<Petal>],
     needs: &[usize],
     stem: Cell,
     z: Digit,
     targets: CellSet,
-    chosen: &mut Vec<usize>,
+    chosen: &mut Vec<Petal>,
     found: &mut Found,
 ) -> bool {
     if chosen.len() == needs.len() {
-        let used = chosen.iter().fold(CellSet::single(stem), |acc, &i| acc | sets[i].cells);
+        let used = chosen.iter().fold(CellSet::single(stem), |acc, p| acc | p.cells);
         let targets = targets - used;
         if targets.is_empty() {
             return true;
@@ -1209,17 +1228,17 @@ fn blossom(
             step.eliminate(cell, z);
         }
         step.mark_cell(stem, Role::Pattern);
-        for (&i, &k) in chosen.iter().zip(needs) {
-            mark_set(&mut step, board, &sets[i], Candidates::single(digits[k]));
+        for (p, &k) in chosen.iter().zip(needs) {
+            mark_set(&mut step, board, &sets[p.set], Candidates::single(digits[k]));
         }
         step.explain_with(found.explains(), || {
             let parts: Vec<Explanation> = chosen
                 .iter()
                 .zip(needs)
-                .map(|(&i, &k)| {
+                .map(|(p, &k)| {
                     Explanation::new(phrase("{digit} -> {set}"))
                         .digit("digit", digits[k])
-                        .clause("set", sets[i].name())
+                        .clause("set", sets[p.set].name())
                 })
                 .collect();
             let template = if board.has(stem, z) {
@@ -1237,16 +1256,15 @@ fn blossom(
         return found.add(step);
     }
     let k = needs[chosen.len()];
-    for &i in &petals[k] {
-        let set = &sets[i];
-        if chosen.iter().any(|&j| !(sets[j].cells & set.cells).is_empty()) {
+    for &petal in &petals[k] {
+        if chosen.iter().any(|p| !(p.cells & petal.cells).is_empty()) {
             continue;
         }
-        let narrowed = targets & set.seeing[z as usize];
-        if (narrowed - set.cells).is_empty() {
+        let narrowed = targets & petal.seeing;
+        if (narrowed - petal.cells).is_empty() {
             continue;
         }
-        chosen.push(i);
+        chosen.push(petal);
         let go_on = blossom(board, sets, digits, petals, needs, stem, z, narrowed, chosen, found);
         chosen.pop();
         if !go_on {
