@@ -80,13 +80,14 @@ pub(crate) fn single_digit_removable(board: &Board) -> [CellSet; 10] {
 }
 
 /// For each digit, the templates that fit its placed and allowed cells, before the refinement,
-/// with those cells: kept (per thread) from the last board, since a later board of the same
-/// solve only narrows them.
+/// with those cells and the refined templates: kept (per thread) from the last board, since a
+/// later board of the same solve only narrows them.
 #[derive(Default)]
 struct Fitting {
     placed: CellSet,
     allowed: CellSet,
     templates: Vec<CellSet>,
+    refined: Vec<CellSet>,
 }
 
 fn compute_possible(board: &Board) -> Possible {
@@ -95,6 +96,8 @@ fn compute_possible(board: &Board) -> Possible {
     }
     let mut out: [Vec<CellSet>; 10] = Default::default();
     let mut fitting_span = [CellSet::EMPTY; 10];
+    let mut refined_then: [Vec<CellSet>; 10] = Default::default();
+    let mut narrowed = true;
     LAST.with(|last| {
         let mut last = last.borrow_mut();
         for digit in 1..=9u8 {
@@ -104,8 +107,10 @@ fn compute_possible(board: &Board) -> Possible {
             let then = &mut last[digit as usize];
             // A template that fits now fitted then, when fewer cells were placed and more allowed.
             let fitting: Vec<CellSet> = if (allowed - then.allowed).is_empty() && (then.placed - placed).is_empty() {
+                refined_then[digit as usize] = then.refined.iter().copied().filter(fits).collect();
                 then.templates.iter().copied().filter(fits).collect()
             } else {
+                narrowed = false;
                 templates().iter().copied().filter(fits).collect()
             };
             fitting_span[digit as usize] = fitting.iter().fold(CellSet::EMPTY, |span, &t| span | t);
@@ -114,9 +119,30 @@ fn compute_possible(board: &Board) -> Possible {
                 placed,
                 allowed,
                 templates: fitting,
+                refined: Vec::new(),
             };
         }
     });
+    // The refinement keeps the largest families (one per digit, within those fitting) in which
+    // every template leaves room for one of each other digit's. When every digit's fitting
+    // templates are among those of the last board, so are these families, and they are then
+    // within the last board's refined ones (the largest such families there): the refinement may
+    // start from what of those still fits, and ends with the same (in the same order).
+    if narrowed {
+        out = refined_then;
+    }
+    let refined = refine(out);
+    LAST.with(|last| {
+        for (then, refined) in last.borrow_mut().iter_mut().zip(&refined).skip(1) {
+            then.refined = refined.clone();
+        }
+    });
+    Possible { refined, fitting_span }
+}
+
+/// Refines templates (as HoDoKu does): drops a digit's template that leaves no room for any
+/// template of some other digit, until none does.
+fn refine(mut out: PerDigit) -> PerDigit {
     loop {
         let mut changed = false;
         for d in 1..=9 {
@@ -131,10 +157,7 @@ fn compute_possible(board: &Board) -> Possible {
             out[d] = kept;
         }
         if !changed {
-            return Possible {
-                refined: out,
-                fitting_span,
-            };
+            return out;
         }
     }
 }
@@ -209,14 +232,52 @@ pub fn template_delete(board: &Board, found: &mut Found) {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+    use crate::engine::logic::magictour_positions;
+
+    /// The templates worked out from the last board's (refined from what of its refined ones
+    /// still fit, when every digit's only narrowed) are those worked out afresh, in the same
+    /// order, at positions along magictour paths taken in order.
+    #[test]
+    fn templates_from_the_last_board_are_those_worked_out_afresh() {
+        let (mut narrowed, mut last): (usize, Option<Board>) = (0, None);
+        for (line, index, board) in magictour_positions(25, 1) {
+            let fresh: PerDigit = std::array::from_fn(|digit| {
+                if digit == 0 {
+                    return Vec::new();
+                }
+                let placed: CellSet = (0..CELLS).filter(|&c| board.value(c) == digit as Digit).collect();
+                let allowed = placed | board.cells_with(digit as Digit);
+                templates()
+                    .iter()
+                    .copied()
+                    .filter(|t| (*t - allowed).is_empty() && (placed - *t).is_empty())
+                    .collect()
+            });
+            if let Some(last) = &last {
+                narrowed += (1..=9u8).all(|d| {
+                    let placed = |b: &Board| (0..CELLS).filter(|&c| b.value(c) == d).collect::<CellSet>();
+                    (board.cells_with(d) - last.cells_with(d) - placed(last)).is_empty()
+                        && (placed(last) - placed(&board)).is_empty()
+                }) as usize;
+            }
+            assert_eq!(compute_possible(&board).refined, refine(fresh), "{line}, step {index}");
+            last = Some(board);
+        }
+        assert!(
+            narrowed > 1000,
+            "too few boards worked out from the last to tell: {narrowed}"
+        );
+    }
+
     #[test]
     fn there_are_46656_templates_each_a_valid_placement() {
-        let all = super::templates();
+        let all = templates();
         assert_eq!(all.len(), 46_656);
         for t in all.iter().take(500) {
             assert_eq!(t.len(), 9);
             for house in 0..27 {
-                assert_eq!((*t & crate::engine::cellset::CellSet::house(house)).len(), 1);
+                assert_eq!((*t & CellSet::house(house)).len(), 1);
             }
         }
     }
