@@ -5,7 +5,6 @@
 
 use std::cell::RefCell;
 use std::rc::Rc;
-use std::sync::OnceLock;
 
 use super::board::{Board, LastBoard};
 use super::explanation::{phrase, Explanation};
@@ -15,33 +14,69 @@ use super::Found;
 use crate::engine::cellset::CellSet;
 use crate::engine::grid::{cell_at, Digit, CELLS};
 
-/// All 46,656 templates.
+/// All 46,656 templates, by their definition (what the tests filter to check
+/// [`templates_fitting`] against): every way to take one column per row, in order, that takes
+/// one cell per box.
+#[cfg(test)]
 fn templates() -> &'static [CellSet] {
-    static ALL: OnceLock<Vec<CellSet>> = OnceLock::new();
+    static ALL: std::sync::OnceLock<Vec<CellSet>> = std::sync::OnceLock::new();
     ALL.get_or_init(|| {
-        let mut out = Vec::with_capacity(46_656);
-        let mut cols = [0usize; 9];
         fn place(row: usize, used: u16, cols: &mut [usize; 9], out: &mut Vec<CellSet>) {
             if row == 9 {
-                out.push((0..9).map(|r| cell_at(r, cols[r])).collect());
+                let cells: CellSet = (0..9).map(|r| cell_at(r, cols[r])).collect();
+                if (18..27).all(|b| (cells & CellSet::house(b)).len() == 1) {
+                    out.push(cells);
+                }
                 return;
             }
-            for col in 0..9 {
-                if used >> col & 1 == 1 {
-                    continue;
-                }
-                // One cell per box: rows of the same band must use different stacks.
-                let band_start = row / 3 * 3;
-                if (band_start..row).any(|r| cols[r] / 3 == col / 3) {
-                    continue;
-                }
+            for col in (0..9).filter(|&col| used >> col & 1 == 0) {
                 cols[row] = col;
                 place(row + 1, used | 1 << col, cols, out);
             }
         }
-        place(0, 0, &mut cols, &mut out);
+        let mut out = Vec::new();
+        place(0, 0, &mut [0; 9], &mut out);
         out
     })
+}
+
+/// The templates that cover `placed` (at most a cell a row) and use only `allowed`, in the
+/// order of [`templates`] (by the column taken in each row, row by row): placed row by row,
+/// taking only what fits, rather than picked out of all of them.
+fn templates_fitting(placed: CellSet, allowed: CellSet) -> Vec<CellSet> {
+    fn place(row: usize, used: u16, cols: &mut [usize; 9], rows: &[u16; 9], out: &mut Vec<CellSet>) {
+        if row == 9 {
+            out.push((0..9).map(|r| cell_at(r, cols[r])).collect());
+            return;
+        }
+        let mut free = rows[row] & !used;
+        while free != 0 {
+            let col = free.trailing_zeros() as usize;
+            free &= free - 1;
+            // One cell per box: rows of the same band must use different stacks.
+            let band_start = row / 3 * 3;
+            if (band_start..row).any(|r| cols[r] / 3 == col / 3) {
+                continue;
+            }
+            cols[row] = col;
+            place(row + 1, used | 1 << col, cols, rows, out);
+        }
+    }
+    // The columns each row may take: its placed cell's, or its allowed cells'.
+    let rows: [u16; 9] = std::array::from_fn(|row| {
+        let in_row = |cells: CellSet| {
+            (0..9)
+                .filter(|&col| cells.contains(cell_at(row, col)))
+                .fold(0, |m, col| m | 1 << col)
+        };
+        match in_row(placed) {
+            0 => in_row(allowed),
+            taken => taken & in_row(allowed),
+        }
+    });
+    let mut out = Vec::new();
+    place(0, 0, &mut [0; 9], &rows, &mut out);
+    out
 }
 
 /// The templates each digit can still take: covering its placed cells, otherwise on its
@@ -87,6 +122,8 @@ struct Fitting {
     placed: CellSet,
     allowed: CellSet,
     templates: Vec<CellSet>,
+    /// The cells the templates use.
+    span: CellSet,
     refined: Vec<CellSet>,
 }
 
@@ -94,43 +131,46 @@ fn compute_possible(board: &Board) -> Possible {
     thread_local! {
         static LAST: RefCell<[Fitting; 10]> = RefCell::new(Default::default());
     }
-    let mut out: [Vec<CellSet>; 10] = Default::default();
     let mut fitting_span = [CellSet::EMPTY; 10];
     let mut refined_then: [Vec<CellSet>; 10] = Default::default();
     let mut narrowed = true;
-    LAST.with(|last| {
+    let out = LAST.with(|last| {
         let mut last = last.borrow_mut();
         for digit in 1..=9u8 {
             let placed: CellSet = (0..CELLS).filter(|&c| board.value(c) == digit).collect();
             let allowed = placed | board.cells_with(digit);
             let fits = |t: &CellSet| (*t - allowed).is_empty() && (placed - *t).is_empty();
             let then = &mut last[digit as usize];
-            // A template that fits now fitted then, when fewer cells were placed and more allowed.
-            let fitting: Vec<CellSet> = if (allowed - then.allowed).is_empty() && (then.placed - placed).is_empty() {
+            if (placed, allowed) == (then.placed, then.allowed) {
+                // As on the last board.
+                refined_then[digit as usize] = then.refined.clone();
+            } else if (allowed - then.allowed).is_empty() && (then.placed - placed).is_empty() {
+                // A template that fits now fitted then, when fewer cells were placed and more
+                // allowed.
                 refined_then[digit as usize] = then.refined.iter().copied().filter(fits).collect();
-                then.templates.iter().copied().filter(fits).collect()
+                then.templates.retain(fits);
             } else {
                 narrowed = false;
-                templates().iter().copied().filter(fits).collect()
-            };
-            fitting_span[digit as usize] = fitting.iter().fold(CellSet::EMPTY, |span, &t| span | t);
-            out[digit as usize] = fitting.clone();
-            *then = Fitting {
-                placed,
-                allowed,
-                templates: fitting,
-                refined: Vec::new(),
-            };
+                then.templates = templates_fitting(placed, allowed);
+            }
+            if (placed, allowed) != (then.placed, then.allowed) {
+                then.span = then.templates.iter().fold(CellSet::EMPTY, |span, &t| span | t);
+                (then.placed, then.allowed) = (placed, allowed);
+            }
+            fitting_span[digit as usize] = then.span;
+        }
+        // The refinement keeps the largest families (one per digit, within those fitting) in
+        // which every template leaves room for one of each other digit's. When every digit's
+        // fitting templates are among those of the last board, so are these families, and they
+        // are then within the last board's refined ones (the largest such families there): the
+        // refinement may start from what of those still fits, and ends with the same (in the
+        // same order).
+        if narrowed {
+            refined_then
+        } else {
+            std::array::from_fn(|digit| last[digit].templates.clone())
         }
     });
-    // The refinement keeps the largest families (one per digit, within those fitting) in which
-    // every template leaves room for one of each other digit's. When every digit's fitting
-    // templates are among those of the last board, so are these families, and they are then
-    // within the last board's refined ones (the largest such families there): the refinement may
-    // start from what of those still fits, and ends with the same (in the same order).
-    if narrowed {
-        out = refined_then;
-    }
     let refined = refine(out);
     LAST.with(|last| {
         for (then, refined) in last.borrow_mut().iter_mut().zip(&refined).skip(1) {
@@ -270,11 +310,41 @@ mod tests {
         );
     }
 
+    /// Placing a digit row by row within what fits gives what filtering every template gives, in
+    /// the same order, for every digit at positions along magictour paths.
+    #[test]
+    fn templates_placed_within_what_fits_are_those_that_fit() {
+        let mut compared = 0;
+        for (line, index, board) in magictour_positions(40, 4) {
+            for digit in 1..=9u8 {
+                let placed: CellSet = (0..CELLS).filter(|&c| board.value(c) == digit).collect();
+                let allowed = placed | board.cells_with(digit);
+                let filtered: Vec<CellSet> = templates()
+                    .iter()
+                    .copied()
+                    .filter(|t| (*t - allowed).is_empty() && (placed - *t).is_empty())
+                    .collect();
+                compared += filtered.len();
+                assert_eq!(
+                    templates_fitting(placed, allowed),
+                    filtered,
+                    "{line}, step {index}, digit {digit}"
+                );
+            }
+        }
+        assert!(compared > 100_000, "too few templates to tell: {compared}");
+    }
+
     #[test]
     fn there_are_46656_templates_each_a_valid_placement() {
         let all = templates();
         assert_eq!(all.len(), 46_656);
-        for t in all.iter().take(500) {
+        assert_eq!(
+            templates_fitting(CellSet::EMPTY, CellSet::ALL),
+            all,
+            "placed row by row"
+        );
+        for t in all {
             assert_eq!(t.len(), 9);
             for house in 0..27 {
                 assert_eq!((*t & CellSet::house(house)).len(), 1);
