@@ -612,6 +612,7 @@ impl<'a> StrongLinks<'a> {
     /// would give: the whole closure, or (with a contradiction) that there is one. The closure
     /// is the same whatever order its links are followed in, and so is whether it holds a
     /// contradiction.
+    #[cfg(test)]
     fn outcome(&self, c: Cand, truth: bool) -> Outcome {
         self.outcome_using(c, truth, &[])
     }
@@ -899,10 +900,12 @@ fn verity(board: &Board, net: bool, found: &mut Found) {
         for cell in board.empty_cells().iter() {
             for digit in board.candidates(cell).iter() {
                 let c = cand(cell, digit);
-                outcome[c as usize] = Some(match &propagator.links {
-                    Some(links) => links.outcome(c, true),
-                    None => Outcome::of(&propagator.run(c, true)),
-                });
+                match &propagator.links {
+                    Some(links) => {
+                        links.true_outcome(c, &mut outcome);
+                    }
+                    None => outcome[c as usize] = Some(Outcome::of(&propagator.run(c, true))),
+                }
             }
         }
         Rc::new(outcome)
