@@ -1093,6 +1093,22 @@ mod tests {
         })
     }
 
+    /// Asserts that an outcome is the expected one: the same contradiction, or (without one) the
+    /// same candidates true and false. Returns whether they hold a contradiction.
+    fn same_outcome(expected: &Outcome, got: &Outcome, what: &str) -> bool {
+        assert_eq!(
+            expected.conflict, got.conflict,
+            "{what}: one outcome holds a contradiction"
+        );
+        if !expected.conflict {
+            assert!(
+                expected.trues == got.trues && expected.falses == got.falses,
+                "{what}: the outcomes differ"
+            );
+        }
+        expected.conflict
+    }
+
     /// A chain's outcome worked out from those of the candidates it makes true, as the
     /// contradiction search works them out (in its order, each from those before), is the one
     /// followed link by link: the same contradiction, or the same candidates true and false.
@@ -1110,14 +1126,8 @@ mod tests {
                     let c = cand(cell, digit);
                     taken += links.partners(c).filter(|&p| kept[p as usize].is_some()).count();
                     let (whole, plain) = (links.true_outcome(c, &mut kept).clone(), links.outcome(c, true));
-                    assert_eq!(whole.conflict, plain.conflict, "{line}, step {index}: {c}");
-                    if plain.conflict {
+                    if same_outcome(&plain, &whole, &format!("{line}, step {index}: {c}")) {
                         conflicts += 1;
-                    } else {
-                        assert!(
-                            whole.trues == plain.trues && whole.falses == plain.falses,
-                            "{line}, step {index}: the outcomes of {c} differ"
-                        );
                     }
                 }
             }
@@ -1140,14 +1150,8 @@ mod tests {
             for (cell, digit, truth) in literals(&board) {
                 let c = cand(cell, digit);
                 let (branch, quick) = (Outcome::of(&propagator.run(c, truth)), links.outcome(c, truth));
-                assert_eq!(branch.conflict, quick.conflict, "{line}, step {index}, {c} {truth}");
-                if branch.conflict {
+                if same_outcome(&branch, &quick, &format!("{line}, step {index}: {c} {truth}")) {
                     conflicts += 1;
-                } else {
-                    assert!(
-                        branch.trues == quick.trues && branch.falses == quick.falses,
-                        "{line}, step {index}: the outcomes of {c} {truth} differ"
-                    );
                 }
             }
         }
