@@ -100,10 +100,6 @@ impl<T> Lists<T> {
     fn of(&self, set: usize) -> &[T] {
         &self.items[self.start[set] as usize..self.start[set + 1] as usize]
     }
-
-    fn of_mut(&mut self, set: usize) -> &mut [T] {
-        &mut self.items[self.start[set] as usize..self.start[set + 1] as usize]
-    }
 }
 
 impl AlsIndex {
@@ -598,86 +594,497 @@ fn xy_wing_among(board: &Board, changed: CellSet, found: &mut Found) {
 }
 
 /// ALS-XY-Chain: sets A1 - A2 - … - An joined by restricted common digits, consecutive links
-/// different; a digit Z in A1 and An (not the first or last link) is in one of them.
+/// different, no two sets sharing a cell; a digit Z in A1 and An (not the first or last link)
+/// is in one of them, so cells outside the chain seeing all their Z cells lose it. Chains of
+/// three to six sets of up to six cells each.
 ///
-/// A rating solve asks again after every step, and hard positions come in runs a candidate or
-/// two apart. When the last complete search on this thread found nothing on a board whose
-/// candidates included these, a chain that removes something now must use what has changed
-/// since ([`Novelty`]): the search passes over the rest, in the same order.
+/// A hint or a rating solve wants one chain: the shortest ([`shortest_chain`]), found without
+/// walking every chain. Listing them all walks them, depth first ([`walk_chains`]).
 pub fn xy_chain(board: &Board, found: &mut Found) {
-    found.on_changed_since(Technique::AlsXyChain, board, |changed, then, found| {
-        xy_chain_since(board, then.map(|then| (changed, then)), found)
-    });
+    if found.is_collecting_all() {
+        let index = index(board);
+        walk_chains(board, &index, 200_000, |path, used| {
+            report_chain(board, &index.sets, path, used, found)
+        });
+    } else {
+        found.on_changed(Technique::AlsXyChain, board, |_, found| {
+            let index = index(board);
+            if let Some((path, used)) = shortest_chain(board, &index) {
+                report_chain(board, &index.sets, &path, used, found);
+            }
+        });
+    }
 }
 
-/// The ALS-XY-Chain search, over every chain or (`since` the changed cells and the candidates
-/// they had when the last search found nothing) the chains that may be new. Returns whether it
-/// was complete (not cut short by its budget).
-fn xy_chain_since(board: &Board, since: Option<(CellSet, &[Candidates; CELLS])>, found: &mut Found) -> bool {
-    const MAX_SETS: usize = 6;
-    const MAX_CELLS: u32 = 6;
-    let index = index(board);
+/// The most sets in a chain, and the most cells in one of its sets.
+const MAX_SETS: usize = 6;
+const MAX_CELLS: u32 = 6;
+
+/// A link of an ALS chain: the set it leads to, by which restricted commons, and that set's cells.
+struct ChainLink {
+    set: usize,
+    rcc: Candidates,
+    cells: CellSet,
+}
+
+/// The links a chain may take: between sets of up to six cells, each with the cells of the set
+/// it leads to (kept together so the search does not wander through the sets).
+fn chain_links(index: &AlsIndex) -> Lists<ChainLink> {
     let sets = &index.sets;
-    let n = sets.len();
-    // Links between sets of up to six cells, each with the cells of the set it leads to (kept
-    // together so the search does not wander through the sets).
-    let mut links = Lists::with_capacity(n, index.links.items.len());
-    for i in 0..n {
-        if sets[i].cells.len() <= MAX_CELLS {
+    let mut links = Lists::with_capacity(sets.len(), index.links.items.len());
+    for (i, set) in sets.iter().enumerate() {
+        if set.cells.len() <= MAX_CELLS {
             for &(j, rcc) in index.links_of(i) {
                 if sets[j].cells.len() <= MAX_CELLS {
                     links.push(ChainLink {
                         set: j,
                         rcc,
                         cells: sets[j].cells,
-                        new: 0,
                     });
                 }
             }
         }
         links.end_list();
     }
-    let novelty = since.map(|(changed, then)| Novelty::new(board, sets, &mut links, changed, then));
+    links
+}
+
+/// The cells outside a set that hold Z and see all its cells holding Z, for each digit Z.
+fn ends_of(board: &Board, set: &Als) -> [CellSet; 10] {
+    let mut ends = [CellSet::EMPTY; 10];
+    for z in set.digits.iter() {
+        ends[z as usize] = (board.cells_with(z) & set.seeing[z as usize]) - set.cells;
+    }
+    ends
+}
+
+/// The digits Z a chain from `a` to `b` (first link `first`, last `last`, its sets covering
+/// `used`) removes: digits of both ends but the end links, with cells outside the chain that
+/// see all their Z cells in both (`ends`: [`ends_of`] the first set).
+fn chain_removes(ends: &[CellSet; 10], b: &Als, first: Digit, last: Digit, used: CellSet) -> Candidates {
+    let zs = b.digits.mask() & !(1 << first) & !(1 << last);
+    Candidates::from_mask(zs)
+        .iter()
+        .filter(|&z| !((ends[z as usize] & b.seeing[z as usize]) - used).is_empty())
+        .collect()
+}
+
+/// The shortest ALS-XY-Chain, if any (fewest sets; among those, by first set, last set and
+/// digit Z, in the order of the sets): its sets with the digit of the link into each (the
+/// first's 0), and the cells they cover.
+///
+/// Chains are not walked one by one (a hard position has hundreds of thousands). A breadth-
+/// first sweep over states (a set, and the digit of the link it was entered by) works out, for
+/// k = 1 to 5 links, which first sets reach each state by k links, consecutive links different:
+/// a bit set over (Z, first set) pairs, where the first link is not Z and the first set holds
+/// Z with cells outside it that see all its Z cells ([`Sweep`]). Where a first set A reaches
+/// such a set B for the same Z, by a last link other than Z, and some cell outside both sees
+/// all their Z cells, a chain of k links may exist. The sweep does not know whether the sets
+/// overlap, so the chain is sought back from B through the sweep's layers, each set taken only
+/// where A reaches it by the links left, with sets that share no cell and something to remove
+/// outside them. So no chain the depth-first walk finds is missed, and the first found has
+/// the fewest links.
+fn shortest_chain(board: &Board, index: &AlsIndex) -> Option<(Vec<(usize, Digit)>, CellSet)> {
+    let sets = &index.sets;
+    let links = chain_links(index);
+    let mut sweep = Sweep::new(board, sets, &links)?;
+    let mut candidates: Vec<(usize, usize, usize)> = Vec::new();
+    for k in 1..MAX_SETS {
+        sweep.advance(k + 1 == MAX_SETS);
+        if k < 2 {
+            continue;
+        }
+        candidates.clear();
+        sweep.ends_reached(|a, b, part| candidates.push((sweep.parts[part].members[a], b, part)));
+        candidates.sort_unstable();
+        for &(a, b, part) in &candidates {
+            if let Some(chain) = sweep.chain_back(board, sets, &links, part, a, b) {
+                return Some(chain);
+            }
+        }
+        if !sweep.alive() {
+            break;
+        }
+    }
+    None
+}
+
+/// The states of the sweep: a set with the digit of a link into it (the same as the digits of
+/// links out of it, links going both ways). Set `j`'s states are `start[j]..start[j + 1]`, in
+/// ascending digit order; `next.of(s)`, for a state (i, x), the states (j, x) of the links
+/// leaving `i` by `x`.
+struct States {
+    start: Vec<u32>,
+    digit: Vec<Digit>,
+    next: Lists<u32>,
+}
+
+impl States {
+    fn new(links: &Lists<ChainLink>) -> States {
+        let n = links.len();
+        let mut start = Vec::with_capacity(n + 1);
+        let mut digit = Vec::new();
+        let mut id = vec![u32::MAX; n * 10];
+        for i in 0..n {
+            start.push(digit.len() as u32);
+            let digits = links.of(i).iter().fold(0, |m, l| m | l.rcc.mask());
+            for x in Candidates::from_mask(digits).iter() {
+                id[i * 10 + x as usize] = digit.len() as u32;
+                digit.push(x);
+            }
+        }
+        start.push(digit.len() as u32);
+        let mut next = Lists::with_capacity(digit.len(), links.items.len() * 2);
+        for i in 0..n {
+            for s in start[i]..start[i + 1] {
+                let x = digit[s as usize];
+                for link in links.of(i) {
+                    if link.rcc.contains(x) {
+                        next.push(id[link.set * 10 + x as usize]);
+                    }
+                }
+                next.end_list();
+            }
+        }
+        States { start, digit, next }
+    }
+
+    fn of(&self, set: usize) -> std::ops::Range<usize> {
+        self.start[set] as usize..self.start[set + 1] as usize
+    }
+
+    fn count(&self) -> usize {
+        self.digit.len()
+    }
+}
+
+/// One digit Z's part of the sweep's bits: the sets that may end a chain for it (`members`, in
+/// set order, bit `m` of the part for the `m`-th), from word `word` of a state's bits on,
+/// `words` words; for each member, the members before it with which it shares a cell outside
+/// both that sees all their Z cells (`partners`, `words` words each).
+struct Part {
+    z: Digit,
+    members: Vec<usize>,
+    word: usize,
+    words: usize,
+    partners: Vec<u64>,
+}
+
+/// The breadth-first sweep of [`shortest_chain`]: `layers[k - 1]` holds, for each state,
+/// `words` words of bits (each [`Part`]'s in turn) for the first sets that reach it by k links.
+struct Sweep {
+    states: States,
+    parts: Vec<Part>,
+    words: usize,
+    layers: Vec<Vec<u64>>,
+    /// The states of sets that end a chain for some Z (the last layer wants no other).
+    ending: Vec<bool>,
+}
+
+impl Sweep {
+    /// The sweep of a board, or none when no two sets could end a chain.
+    fn new(board: &Board, sets: &[Als], links: &Lists<ChainLink>) -> Option<Sweep> {
+        let mut parts = Vec::new();
+        let mut word = 0;
+        let mut ends = Vec::new();
+        let mut seen_by = Vec::new();
+        for z in 1..=9 {
+            let mut members = Vec::new();
+            ends.clear();
+            for (i, set) in sets.iter().enumerate() {
+                if set.digits.contains(z) && !links.of(i).is_empty() {
+                    let e = (board.cells_with(z) & set.seeing[z as usize]) - set.cells;
+                    if !e.is_empty() {
+                        members.push(i);
+                        ends.push(e);
+                    }
+                }
+            }
+            let words = members.len().div_ceil(64);
+            // For each cell, the members it is an end cell of; then each member's partners.
+            seen_by.clear();
+            seen_by.resize(CELLS * words, 0u64);
+            for (m, e) in ends.iter().enumerate() {
+                for c in e.iter() {
+                    seen_by[c * words + m / 64] |= 1 << (m % 64);
+                }
+            }
+            let mut partners = vec![0u64; members.len() * words];
+            let mut any = false;
+            for (m, e) in ends.iter().enumerate() {
+                let row = &mut partners[m * words..(m + 1) * words];
+                for c in e.iter() {
+                    for (r, s) in row.iter_mut().zip(&seen_by[c * words..(c + 1) * words]) {
+                        *r |= s;
+                    }
+                }
+                // Only members before it (a chain is met from both ends).
+                row[m / 64] &= (1u64 << (m % 64)) - 1;
+                row[m / 64 + 1..].fill(0);
+                any |= row.iter().any(|&r| r != 0);
+            }
+            if any {
+                parts.push(Part {
+                    z,
+                    members,
+                    word,
+                    words,
+                    partners,
+                });
+                word += words;
+            }
+        }
+        if parts.is_empty() {
+            return None;
+        }
+        let states = States::new(links);
+        let mut ending = vec![false; states.count()];
+        for part in &parts {
+            for (m, &b) in part.members.iter().enumerate() {
+                if part.partners[m * part.words..(m + 1) * part.words]
+                    .iter()
+                    .any(|&p| p != 0)
+                {
+                    ending[states.of(b)].fill(true);
+                }
+            }
+        }
+        Some(Sweep {
+            states,
+            parts,
+            words: word,
+            layers: Vec::with_capacity(MAX_SETS - 1),
+            ending,
+        })
+    }
+
+    /// Works out the next layer: the states reached by one link more (`last`: only those of
+    /// sets that end chains).
+    fn advance(&mut self, last: bool) {
+        let (words, states) = (self.words, &self.states);
+        let mut layer = vec![0u64; states.count() * words];
+        match self.layers.last() {
+            None => {
+                // One link, not by Z, from a member that is some member's partner.
+                for part in &self.parts {
+                    let mut first = vec![0u64; part.words];
+                    for row in part.partners.chunks(part.words) {
+                        for (f, p) in first.iter_mut().zip(row) {
+                            *f |= p;
+                        }
+                    }
+                    for (m, &a) in part.members.iter().enumerate() {
+                        if first[m / 64] >> (m % 64) & 1 == 0 {
+                            continue;
+                        }
+                        let bit = (part.word + m / 64, 1u64 << (m % 64));
+                        for s in states.of(a).filter(|&s| states.digit[s] != part.z) {
+                            for &t in states.next.of(s) {
+                                layer[t as usize * words + bit.0] |= bit.1;
+                            }
+                        }
+                    }
+                }
+            }
+            Some(before) => {
+                let mut from = vec![0u64; words];
+                for i in 0..states.start.len() - 1 {
+                    let range = states.of(i);
+                    if before[range.start * words..range.end * words].iter().all(|&w| w == 0) {
+                        continue;
+                    }
+                    for s in range.clone() {
+                        // Reached by any other digit, it leaves by this one.
+                        from.fill(0);
+                        for other in range.clone().filter(|&o| o != s) {
+                            for (f, b) in from.iter_mut().zip(&before[other * words..(other + 1) * words]) {
+                                *f |= b;
+                            }
+                        }
+                        if from.iter().all(|&f| f == 0) {
+                            continue;
+                        }
+                        for &t in states.next.of(s) {
+                            let t = t as usize;
+                            if last && !self.ending[t] {
+                                continue;
+                            }
+                            for (l, f) in layer[t * words..(t + 1) * words].iter_mut().zip(&from) {
+                                *l |= f;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        self.layers.push(layer);
+    }
+
+    /// Whether the last layer reaches anything.
+    fn alive(&self) -> bool {
+        self.layers.last().is_some_and(|l| l.iter().any(|&w| w != 0))
+    }
+
+    /// Each (first member, last set, part) of the last layer that may be a chain: the last set
+    /// a member entered by a digit other than the part's Z, reached from one of its partners.
+    fn ends_reached(&self, mut each: impl FnMut(usize, usize, usize)) {
+        let layer = self.layers.last().expect("a layer");
+        for (p, part) in self.parts.iter().enumerate() {
+            for (m, &b) in part.members.iter().enumerate() {
+                let partners = &part.partners[m * part.words..(m + 1) * part.words];
+                if partners.iter().all(|&w| w == 0) {
+                    continue;
+                }
+                for s in self.states.of(b).filter(|&s| self.states.digit[s] != part.z) {
+                    let bits = &layer[s * self.words + part.word..s * self.words + part.word + part.words];
+                    for (w, (&l, &q)) in bits.iter().zip(partners).enumerate() {
+                        let mut both = l & q;
+                        while both != 0 {
+                            each(w * 64 + both.trailing_zeros() as usize, b, p);
+                            both &= both - 1;
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether member `m` of part `p` reaches state `s` by `k` links.
+    fn reaches(&self, k: usize, s: usize, p: usize, m: usize) -> bool {
+        let word = s * self.words + self.parts[p].word + m / 64;
+        self.layers[k - 1][word] >> (m % 64) & 1 == 1
+    }
+
+    /// A chain from set `a` to set `b` for part `p`, of as many links as there are layers,
+    /// sought back from `b`, with sets that share no cell and something to remove: its sets
+    /// with the digit each is entered by (the first's 0), and the cells they cover.
+    fn chain_back(
+        &self,
+        board: &Board,
+        sets: &[Als],
+        links: &Lists<ChainLink>,
+        p: usize,
+        a: usize,
+        b: usize,
+    ) -> Option<(Vec<(usize, Digit)>, CellSet)> {
+        let m = self.parts[p].members.binary_search(&a).ok()?;
+        let back = Back {
+            sweep: self,
+            sets,
+            links,
+            ends: ends_of(board, &sets[a]),
+            p,
+            m,
+            a,
+        };
+        let k = self.layers.len();
+        let mut path = Vec::with_capacity(k + 1);
+        for s in self.states.of(b) {
+            let d = self.states.digit[s];
+            if d == self.parts[p].z || !self.reaches(k, s, p, m) {
+                continue;
+            }
+            path.clear();
+            path.push((b, d));
+            if let Some(used) = back.extend(k, sets[b].cells, &mut path) {
+                path.push((a, 0));
+                path.reverse();
+                return Some((path, used));
+            }
+        }
+        None
+    }
+}
+
+/// Seeking a chain back from its last set to first set `a` (member `m` of part `p`), through
+/// the sweep's layers.
+struct Back<'a> {
+    sweep: &'a Sweep,
+    sets: &'a [Als],
+    links: &'a Lists<ChainLink>,
+    /// [`ends_of`] the first set.
+    ends: [CellSet; 10],
+    p: usize,
+    m: usize,
+    a: usize,
+}
+
+impl Back<'_> {
+    /// Extends the chain back from its earliest set so far (`path`'s last, with the digit it is
+    /// entered by, reached at layer `k`); its sets cover `used`. Returns the cells of the chain
+    /// found.
+    fn extend(&self, k: usize, used: CellSet, path: &mut Vec<(usize, Digit)>) -> Option<CellSet> {
+        let (cur, enter) = path[path.len() - 1];
+        let first = &self.sets[self.a];
+        if k == 1 {
+            // Entered from the first set: a chain, if the first set is apart and something goes.
+            if !(first.cells & used).is_empty() {
+                return None;
+            }
+            let used = used | first.cells;
+            let (b, last) = path[0];
+            return (!chain_removes(&self.ends, &self.sets[b], enter, last, used).is_empty()).then_some(used);
+        }
+        let states = &self.sweep.states;
+        for link in self.links.of(cur) {
+            let i = link.set;
+            if i == self.a || !link.rcc.contains(enter) || !(link.cells & used).is_empty() {
+                continue;
+            }
+            for s in states.of(i) {
+                let d = states.digit[s];
+                if d == enter || !self.sweep.reaches(k - 1, s, self.p, self.m) {
+                    continue;
+                }
+                path.push((i, d));
+                if let Some(used) = self.extend(k - 1, used | link.cells, path) {
+                    return Some(used);
+                }
+                path.pop();
+            }
+        }
+        None
+    }
+}
+
+/// Walks every ALS-XY-Chain, depth first from every set, each once (from its lower end), and
+/// offers each (its sets with the digit of the link into each, the cells they cover) until
+/// `offer` says to stop or `budget` chains have been walked. Returns whether it walked them all.
+fn walk_chains(
+    board: &Board,
+    index: &AlsIndex,
+    budget: usize,
+    mut offer: impl FnMut(&[(usize, Digit)], CellSet) -> bool,
+) -> bool {
+    let sets = &index.sets;
+    let links = chain_links(index);
     let outgoing = outgoing(&links);
     let mut path: Vec<(usize, Digit)> = Vec::new();
     let mut search = Search {
         keep_looking: true,
-        budget: 200_000,
+        budget,
         ends: [CellSet::EMPTY; 10],
         end_digits: Candidates::NONE,
-        end_masks: vec![0; n],
-        end_start: vec![0; n],
+        end_masks: vec![0; sets.len()],
+        end_start: vec![0; sets.len()],
         start: 0,
-        novelty,
     };
-    for start in 0..n {
+    for start in 0..sets.len() {
         search.start = start;
         // An end set must have a digit that some cell outside it sees in all its cells.
         let a = &sets[start];
-        search.end_digits = Candidates::NONE;
-        for z in a.digits.iter() {
-            search.ends[z as usize] = (board.cells_with(z) & a.seeing[z as usize]) - a.cells;
-            if !search.ends[z as usize].is_empty() {
-                search.end_digits.insert(z);
-            }
-        }
+        search.ends = ends_of(board, a);
+        search.end_digits = a
+            .digits
+            .iter()
+            .filter(|&z| !search.ends[z as usize].is_empty())
+            .collect();
         if links.of(start).is_empty() || search.end_digits.is_empty() {
             continue;
         }
-        let new = search.novelty.as_ref().is_none_or(|novelty| novelty.ends_anew[start]);
         path.clear();
         path.push((start, 0));
-        extend(
-            board,
-            sets,
-            &outgoing,
-            &mut path,
-            a.cells,
-            new,
-            MAX_SETS,
-            found,
-            &mut search,
-        );
+        extend(sets, &outgoing, &mut path, a.cells, &mut offer, &mut search);
         if !search.keep_looking {
             return true;
         }
@@ -688,137 +1095,16 @@ fn xy_chain_since(board: &Board, since: Option<(CellSet, &[Candidates; CELLS])>,
     true
 }
 
-/// For each set, the digits of which it has lost cells since the candidates `then` (which
-/// included the present ones; `changed`: the cells whose candidates differ): none for a set
-/// none of whose cells changed, all ones for a set whose cells held other digits then (it was
-/// no almost locked set).
-fn lost_digits(board: &Board, sets: &[Als], changed: CellSet, then: &[Candidates; CELLS]) -> Vec<u16> {
-    let now = board.all_candidates();
-    sets.iter()
-        .map(|set| {
-            let touched = set.cells & changed;
-            if touched.is_empty() {
-                return 0;
-            }
-            let digits_then = set.cells.iter().fold(0, |m, c| m | then[c].mask());
-            if digits_then != set.digits.mask() {
-                return u16::MAX;
-            }
-            touched.iter().fold(0, |m, c| m | (then[c].mask() & !now[c].mask()))
-        })
-        .collect()
-}
-
-/// What has changed for ALS chains since a board on which none removed anything, whose
-/// candidates included the present ones. A set none of whose cells changed is as it was. A set
-/// with a changed cell either has other digits than its cells had then (it is new) or the same,
-/// having lost some of its cells holding the digits in `lost` (all ones for a new set). A link
-/// is new if a set of it is, or its digit joins the sets only now that they have lost some
-/// cells holding it (`ChainLink::new`); an end set is as it was but for cells outside it that
-/// now see all its Z cells and did not then (`ends_anew`). A chain of sets, links and ends as
-/// they were removes at most what it removed then: nothing. So a chain worth finding takes a
-/// new link, or starts or ends anew. `hops[i]`: the fewest links a chain at set `i` must still
-/// take for one of those (`u8::MAX`: none will).
-struct Novelty {
-    ends_anew: Vec<bool>,
-    hops: Vec<u8>,
-}
-
-impl Novelty {
-    /// Works out what is new, marking the new links' digits in `links`.
-    fn new(
-        board: &Board,
-        sets: &[Als],
-        links: &mut Lists<ChainLink>,
-        changed: CellSet,
-        then: &[Candidates; CELLS],
-    ) -> Novelty {
-        let now = board.all_candidates();
-        let lost = lost_digits(board, sets, changed, then);
-        // The cells of a set that held Z then and do not now.
-        let gone = |set: &Als, z: Digit| {
-            (set.cells & changed)
-                .iter()
-                .filter(|&c| then[c].contains(z) && !now[c].contains(z))
-                .collect::<CellSet>()
-        };
-        let ends_anew: Vec<bool> = sets
-            .iter()
-            .zip(&lost)
-            .map(|(set, &lost)| match lost {
-                0 => false,
-                u16::MAX => true,
-                _ => Candidates::from_mask(lost & set.digits.mask()).iter().any(|z| {
-                    // Cells that see the set's Z cells now, but not all it held Z in then.
-                    let then_seen = gone(set, z)
-                        .iter()
-                        .fold(CellSet::ALL, |seen, c| seen & CellSet::peers(c));
-                    !((set.seeing[z as usize] & board.cells_with(z)) - set.cells - then_seen).is_empty()
-                }),
-            })
-            .collect();
-        for i in 0..sets.len() {
-            for link in links.of_mut(i) {
-                let j = link.set;
-                if lost[i] == u16::MAX || lost[j] == u16::MAX {
-                    link.new = link.rcc.mask();
-                    continue;
-                }
-                for x in Candidates::from_mask(link.rcc.mask() & (lost[i] | lost[j])).iter() {
-                    // Restricted common then too: all the X cells each held then saw each other.
-                    let (a, b) = (&sets[i], &sets[j]);
-                    let a_then = a.holding[x as usize] | gone(a, x);
-                    let b_then = b.holding[x as usize] | gone(b, x);
-                    if !(b_then - a_then.common_peers()).is_empty() {
-                        link.new |= 1 << x;
-                    }
-                }
-            }
-        }
-        // Sets one link from something new, then breadth first back through the links.
-        let mut hops = vec![u8::MAX; sets.len()];
-        let mut queue = Vec::new();
-        for i in 0..sets.len() {
-            if links.of(i).iter().any(|link| link.new != 0 || ends_anew[link.set]) {
-                hops[i] = 1;
-                queue.push(i);
-            }
-        }
-        let mut k = 0;
-        while k < queue.len() {
-            let i = queue[k];
-            k += 1;
-            for link in links.of(i) {
-                if hops[link.set] == u8::MAX {
-                    hops[link.set] = hops[i] + 1;
-                    queue.push(link.set);
-                }
-            }
-        }
-        Novelty { ends_anew, hops }
-    }
-}
-
-/// A link of an ALS chain: the set it leads to, by which restricted commons, and that set's cells.
-struct ChainLink {
-    set: usize,
-    rcc: Candidates,
-    cells: CellSet,
-    /// The digits by which the link is new ([`Novelty`]).
-    new: u16,
-}
-
 /// The links of every set as the chain search takes them, one digit at a time: set `i`'s in the
 /// order of its links, each link's digits in ascending order.
 type Outgoing = Lists<Hop>;
 
-/// Taking a link to set `to` by digit `x`; `new`: whether the link is new by that digit.
+/// Taking a link to set `to` by digit `x`.
 #[derive(Clone, Copy)]
 struct Hop {
     cells: CellSet,
     to: u32,
     x: Digit,
-    new: bool,
 }
 
 /// The hops of the chain search's links (the links, a set's list after another's).
@@ -831,7 +1117,6 @@ fn outgoing(links: &Lists<ChainLink>) -> Outgoing {
                     cells: link.cells,
                     to: link.set as u32,
                     x,
-                    new: link.new & 1 << x != 0,
                 });
             }
         }
@@ -840,9 +1125,9 @@ fn outgoing(links: &Lists<ChainLink>) -> Outgoing {
     hops
 }
 
-/// The state of a depth-first chain search: whether to go on, how many extensions are left
-/// (chains are bounded so the search stays fast), and for the first set of the chain, the cells
-/// outside it that see all its cells holding each digit (`ends`; `end_digits` where any do).
+/// The state of the depth-first walk: whether to go on, how many extensions are left, and for
+/// the first set of the chain, the cells outside it that see all its cells holding each digit
+/// (`ends`; `end_digits` where any do).
 struct Search {
     keep_looking: bool,
     budget: usize,
@@ -853,9 +1138,6 @@ struct Search {
     end_masks: Vec<u16>,
     end_start: Vec<usize>,
     start: usize,
-    /// What has changed since the last search found nothing, when the search may keep to chains
-    /// that use it.
-    novelty: Option<Novelty>,
 }
 
 impl Search {
@@ -877,18 +1159,14 @@ impl Search {
     }
 }
 
-/// Depth-first extension of an ALS chain (whose sets cover `used`; `new`: whether it may remove
-/// something a chain did not before, see [`Novelty`]); reports chains of at least three sets.
-#[allow(clippy::too_many_arguments)]
+/// Depth-first extension of an ALS chain whose sets cover `used`; offers chains of at least
+/// three sets that remove something.
 fn extend(
-    board: &Board,
     sets: &[Als],
     outgoing: &Outgoing,
     path: &mut Vec<(usize, Digit)>,
     used: CellSet,
-    new: bool,
-    max: usize,
-    found: &mut Found,
+    offer: &mut impl FnMut(&[(usize, Digit)], CellSet) -> bool,
     search: &mut Search,
 ) {
     if search.budget == 0 {
@@ -896,48 +1174,24 @@ fn extend(
     }
     search.budget -= 1;
     let (last, last_link) = path[path.len() - 1];
-    end_chain(board, sets, path, used, found, search);
-    if !search.keep_looking || path.len() >= max {
+    if path.len() >= 3 && path[0].0 < last {
+        let first_link = path[1].1;
+        let b = &sets[last];
+        if search.end_mask(sets, last) & !(1 << first_link) & !(1 << last_link) != 0
+            && !chain_removes(&search.ends, b, first_link, last_link, used).is_empty()
+        {
+            search.keep_looking = offer(path, used);
+        }
+    }
+    if !search.keep_looking || path.len() >= MAX_SETS {
         return;
     }
-    // A chain that is not new yet must become so within the links left.
-    if !new
-        && search
-            .novelty
-            .as_ref()
-            .is_some_and(|n| n.hops[last] as usize > max - path.len())
-    {
-        return;
-    }
-    // The sets a link away end the chain: their part of the search (the budget, the end) is
-    // done here rather than in a call of their own.
-    let last_sets = path.len() + 1 == max;
     for hop in outgoing.of(last) {
-        let cells = hop.cells;
-        if hop.x == last_link || !(used & cells).is_empty() {
+        if hop.x == last_link || !(used & hop.cells).is_empty() {
             continue;
         }
         path.push((hop.to as usize, hop.x));
-        if last_sets {
-            if search.budget == 0 {
-                path.pop();
-                return;
-            }
-            search.budget -= 1;
-            end_chain(board, sets, path, used | cells, found, search);
-        } else {
-            extend(
-                board,
-                sets,
-                outgoing,
-                path,
-                used | cells,
-                new || hop.new,
-                max,
-                found,
-                search,
-            );
-        }
+        extend(sets, outgoing, path, used | hop.cells, offer, search);
         path.pop();
         if !search.keep_looking || search.budget == 0 {
             return;
@@ -945,52 +1199,15 @@ fn extend(
     }
 }
 
-/// Reports the chain (whose sets cover `used`) if it has at least three sets, its last comes
-/// after its first (the chain is met from both ends), and some cell outside it sees all the
-/// cells of both end sets holding a digit Z they share (not the first or last link).
-#[inline(always)]
-fn end_chain(
-    board: &Board,
-    sets: &[Als],
-    path: &[(usize, Digit)],
-    used: CellSet,
-    found: &mut Found,
-    search: &mut Search,
-) {
-    let (last, last_link) = path[path.len() - 1];
-    if path.len() >= 3 && path[0].0 < last {
-        let first_link = path[1].1;
-        // The digits Z the end sets share (not the first or last link) that some cell outside
-        // the chain sees in all their cells.
-        let zs = search.end_mask(sets, last) & !(1 << first_link) & !(1 << last_link);
-        let b = &sets[last];
-        if zs != 0
-            && Candidates::from_mask(zs)
-                .iter()
-                .any(|z| !((search.ends[z as usize] & b.seeing[z as usize]) - used).is_empty())
-        {
-            let a = &sets[path[0].0];
-            let all = Candidates::from_mask(a.digits.mask() & b.digits.mask() & !(1 << first_link) & !(1 << last_link));
-            report_chain(board, sets, path, used, all, found, search);
-        }
-    }
-}
-
-/// Builds the step of an ALS chain whose end sets share the digits `zs` (besides the end
-/// links), and offers it.
-fn report_chain(
-    board: &Board,
-    sets: &[Als],
-    path: &[(usize, Digit)],
-    used: CellSet,
-    zs: Candidates,
-    found: &mut Found,
-    search: &mut Search,
-) {
+/// Builds the step of an ALS chain (its sets with the digit of the link into each, covering
+/// `used`) and offers it: returns whether to keep looking.
+fn report_chain(board: &Board, sets: &[Als], path: &[(usize, Digit)], used: CellSet, found: &mut Found) -> bool {
     let b = &sets[path[path.len() - 1].0];
+    let ends = ends_of(board, &sets[path[0].0]);
+    let zs = chain_removes(&ends, b, path[1].1, path[path.len() - 1].1, used);
     let mut step = Step::new(Technique::AlsXyChain);
     for z in zs.iter() {
-        for cell in ((search.ends[z as usize] & b.seeing[z as usize]) - used).iter() {
+        for cell in ((ends[z as usize] & b.seeing[z as usize]) - used).iter() {
             step.eliminate(cell, z);
         }
     }
@@ -1024,7 +1241,28 @@ fn report_chain(
         .joined("chain", chain, "")
         .digits("z", zs.iter())
     });
-    search.keep_looking = found.add(step);
+    found.add(step)
+}
+
+/// For each set, the digits of which it has lost cells since the candidates `then` (which
+/// included the present ones; `changed`: the cells whose candidates differ): none for a set
+/// none of whose cells changed, all ones for a set whose cells held other digits then (it was
+/// no almost locked set).
+fn lost_digits(board: &Board, sets: &[Als], changed: CellSet, then: &[Candidates; CELLS]) -> Vec<u16> {
+    let now = board.all_candidates();
+    sets.iter()
+        .map(|set| {
+            let touched = set.cells & changed;
+            if touched.is_empty() {
+                return 0;
+            }
+            let digits_then = set.cells.iter().fold(0, |m, c| m | then[c].mask());
+            if digits_then != set.digits.mask() {
+                return u16::MAX;
+            }
+            touched.iter().fold(0, |m, c| m | (then[c].mask() & !now[c].mask()))
+        })
+        .collect()
 }
 
 /// Death Blossom: a stem cell whose every candidate d has a set A_d whose d cells all see the
@@ -1291,42 +1529,42 @@ mod tests {
             .collect()
     }
 
-    /// A chain search that looks only at what changed since a board on which no chain removed
-    /// anything finds every chain the full search finds: for consecutive positions along
-    /// magictour paths, the first without ALS-XY-Chains, every chain of the second both ways.
+    /// The sweep finds a chain exactly when the depth-first walk does, and its chain is one
+    /// of the walk's with the fewest sets: at positions along magictour paths (those where the
+    /// walk gets through every chain).
     #[test]
-    fn a_search_since_a_board_without_chains_finds_every_chain() {
-        let search = |board: &Board, since: Option<(CellSet, &[Candidates; CELLS])>, all: bool| {
-            let mut found = Found::new(all);
-            let complete = xy_chain_since(board, since, &mut found);
-            complete.then_some(found.steps)
-        };
-        let (mut pairs, mut chains) = (0, 0);
-        let positions = magictour_positions(12, 1);
-        for pair in positions.windows(2) {
-            let [(line, _, then), (next_line, index, now)] = pair else {
-                unreachable!()
-            };
-            if line != next_line || search(then, None, false) != Some(Vec::new()) {
+    fn the_sweep_finds_one_of_the_shortest_chains_walked() {
+        let (mut boards, mut with_chains, mut longer) = (0, 0, 0);
+        for (line, step, board) in magictour_positions(30, 3) {
+            let index = AlsIndex::build(&board);
+            let mut walked: Vec<(Vec<(usize, Digit)>, CellSet)> = Vec::new();
+            if !walk_chains(&board, &index, 2_000_000, |path, used| {
+                walked.push((path.to_vec(), used));
+                true
+            }) {
                 continue;
             }
-            let changed: CellSet = (0..CELLS)
-                .filter(|&c| then.candidates(c) != now.candidates(c))
-                .collect();
-            let Some(full) = search(now, None, true) else {
+            boards += 1;
+            let shortest = shortest_chain(&board, &index);
+            let Some(fewest) = walked.iter().map(|(path, _)| path.len()).min() else {
+                assert!(
+                    shortest.is_none(),
+                    "{line}, step {step}: a chain the walk does not know"
+                );
                 continue;
             };
-            let since = search(now, Some((changed, then.all_candidates())), true);
+            let chain = shortest.unwrap_or_else(|| panic!("{line}, step {step}: the sweep finds no chain"));
+            assert_eq!(chain.0.len(), fewest, "{line}, step {step}: not the shortest");
             assert!(
-                since.as_ref() == Some(&full),
-                "{line}, step {index}: the chains since differ"
+                walked.contains(&chain),
+                "{line}, step {step}: a chain the walk does not know"
             );
-            pairs += 1;
-            chains += full.len();
+            with_chains += 1;
+            longer += usize::from(fewest > 3);
         }
         assert!(
-            pairs > 1000 && chains > 5000,
-            "{pairs} pairs, {chains} chains: too few to tell"
+            boards > 1000 && with_chains > 500 && longer > 20,
+            "{boards} positions, {with_chains} with chains, {longer} of them longer than three sets: too few to tell"
         );
     }
 
