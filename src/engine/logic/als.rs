@@ -779,6 +779,8 @@ struct Sweep {
     layers: Vec<Vec<u64>>,
     /// The states of sets that end a chain for some Z (the last layer wants no other).
     ending: Vec<bool>,
+    /// The states the last layer reaches.
+    reached: Vec<bool>,
 }
 
 impl Sweep {
@@ -786,32 +788,35 @@ impl Sweep {
     fn new(board: &Board, sets: &[Als], links: &Lists<ChainLink>) -> Option<Sweep> {
         let mut parts = Vec::new();
         let mut word = 0;
-        let mut ends = Vec::new();
-        let mut seen_by = Vec::new();
-        for z in 1..=9 {
-            let mut members = Vec::new();
-            ends.clear();
-            for (i, set) in sets.iter().enumerate() {
-                if set.digits.contains(z) && !links.of(i).is_empty() {
-                    let e = (board.cells_with(z) & set.seeing[z as usize]) - set.cells;
-                    if !e.is_empty() {
-                        members.push(i);
-                        ends.push(e);
-                    }
+        // For each Z, the sets holding it with cells outside them that see all their Z cells.
+        let mut holding: [Vec<(usize, CellSet)>; 10] = Default::default();
+        for (i, set) in sets.iter().enumerate() {
+            if links.of(i).is_empty() {
+                continue;
+            }
+            for z in set.digits.iter() {
+                let e = (board.cells_with(z) & set.seeing[z as usize]) - set.cells;
+                if !e.is_empty() {
+                    holding[z as usize].push((i, e));
                 }
             }
+        }
+        let mut seen_by = Vec::new();
+        for z in 1..=9 {
+            let members: Vec<usize> = holding[z as usize].iter().map(|&(i, _)| i).collect();
+            let ends = &holding[z as usize];
             let words = members.len().div_ceil(64);
             // For each cell, the members it is an end cell of; then each member's partners.
             seen_by.clear();
             seen_by.resize(CELLS * words, 0u64);
-            for (m, e) in ends.iter().enumerate() {
+            for (m, &(_, e)) in ends.iter().enumerate() {
                 for c in e.iter() {
                     seen_by[c * words + m / 64] |= 1 << (m % 64);
                 }
             }
             let mut partners = vec![0u64; members.len() * words];
             let mut any = false;
-            for (m, e) in ends.iter().enumerate() {
+            for (m, &(_, e)) in ends.iter().enumerate() {
                 let row = &mut partners[m * words..(m + 1) * words];
                 for c in e.iter() {
                     for (r, s) in row.iter_mut().zip(&seen_by[c * words..(c + 1) * words]) {
@@ -855,6 +860,7 @@ impl Sweep {
             words: word,
             layers: Vec::with_capacity(MAX_SETS - 1),
             ending,
+            reached: Vec::new(),
         })
     }
 
@@ -863,6 +869,7 @@ impl Sweep {
     fn advance(&mut self, last: bool) {
         let (words, states) = (self.words, &self.states);
         let mut layer = vec![0u64; states.count() * words];
+        let mut reached = vec![false; states.count()];
         match self.layers.last() {
             None => {
                 // One link, not by Z, from a member that is some member's partner.
@@ -881,6 +888,7 @@ impl Sweep {
                         for s in states.of(a).filter(|&s| states.digit[s] != part.z) {
                             for &t in states.next.of(s) {
                                 layer[t as usize * words + bit.0] |= bit.1;
+                                reached[t as usize] = true;
                             }
                         }
                     }
@@ -888,41 +896,51 @@ impl Sweep {
             }
             Some(before) => {
                 let mut from = vec![0u64; words];
+                let mut others = Vec::with_capacity(9);
                 for i in 0..states.start.len() - 1 {
+                    // A set entered by one digit only cannot be left by another.
                     let range = states.of(i);
-                    if before[range.start * words..range.end * words].iter().all(|&w| w == 0) {
+                    if range.len() < 2 || !range.clone().any(|s| self.reached[s]) {
                         continue;
                     }
                     for s in range.clone() {
                         // Reached by any other digit, it leaves by this one.
-                        from.fill(0);
-                        for other in range.clone().filter(|&o| o != s) {
-                            for (f, b) in from.iter_mut().zip(&before[other * words..(other + 1) * words]) {
-                                *f |= b;
+                        others.clear();
+                        others.extend(range.clone().filter(|&o| o != s && self.reached[o]));
+                        let row = match others[..] {
+                            [] => continue,
+                            [o] => &before[o * words..(o + 1) * words],
+                            _ => {
+                                from.fill(0);
+                                for &o in &others {
+                                    for (f, b) in from.iter_mut().zip(&before[o * words..(o + 1) * words]) {
+                                        *f |= b;
+                                    }
+                                }
+                                &from[..]
                             }
-                        }
-                        if from.iter().all(|&f| f == 0) {
-                            continue;
-                        }
+                        };
                         for &t in states.next.of(s) {
                             let t = t as usize;
                             if last && !self.ending[t] {
                                 continue;
                             }
-                            for (l, f) in layer[t * words..(t + 1) * words].iter_mut().zip(&from) {
+                            for (l, f) in layer[t * words..(t + 1) * words].iter_mut().zip(row) {
                                 *l |= f;
                             }
+                            reached[t] = true;
                         }
                     }
                 }
             }
         }
         self.layers.push(layer);
+        self.reached = reached;
     }
 
     /// Whether the last layer reaches anything.
     fn alive(&self) -> bool {
-        self.layers.last().is_some_and(|l| l.iter().any(|&w| w != 0))
+        self.reached.iter().any(|&r| r)
     }
 
     /// Each (first member, last set, part) of the last layer that may be a chain: the last set
@@ -935,7 +953,11 @@ impl Sweep {
                 if partners.iter().all(|&w| w == 0) {
                     continue;
                 }
-                for s in self.states.of(b).filter(|&s| self.states.digit[s] != part.z) {
+                for s in self
+                    .states
+                    .of(b)
+                    .filter(|&s| self.reached[s] && self.states.digit[s] != part.z)
+                {
                     let bits = &layer[s * self.words + part.word..s * self.words + part.word + part.words];
                     for (w, (&l, &q)) in bits.iter().zip(partners).enumerate() {
                         let mut both = l & q;
