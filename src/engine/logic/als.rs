@@ -669,9 +669,18 @@ fn chain_removes(ends: &[CellSet; 10], b: &Als, first: Digit, last: Digit, used:
         .collect()
 }
 
-/// The shortest ALS-XY-Chain, if any (fewest sets; among those, by first set, last set and
-/// digit Z, in the order of the sets): its sets with the digit of the link into each (the
-/// first's 0), and the cells they cover.
+/// An ALS chain: its sets with the digit of the link into each (the first's 0), and the cells
+/// they cover.
+type Chain = (Vec<(usize, Digit)>, CellSet);
+
+/// Whether chain `a` comes before chain `b`: fewer sets, then a lower first set, then a lower
+/// last set, then the lower sets and digits from the first on.
+fn comes_first(a: &[(usize, Digit)], b: &[(usize, Digit)]) -> bool {
+    let key = |p: &[(usize, Digit)]| (p.len(), p[0].0, p[p.len() - 1].0);
+    (key(a), a) < (key(b), b)
+}
+
+/// The ALS-XY-Chain that [`comes_first`], if any.
 ///
 /// Chains are not walked one by one (a hard position has hundreds of thousands). A breadth-
 /// first sweep over states (a set, and the digit of the link it was entered by) works out, for
@@ -682,9 +691,10 @@ fn chain_removes(ends: &[CellSet; 10], b: &Als, first: Digit, last: Digit, used:
 /// all their Z cells, a chain of k links may exist. The sweep does not know whether the sets
 /// overlap, so the chain is sought back from B through the sweep's layers, each set taken only
 /// where A reaches it by the links left, with sets that share no cell and something to remove
-/// outside them. So no chain the depth-first walk finds is missed, and the first found has
-/// the fewest links.
-fn shortest_chain(board: &Board, index: &AlsIndex) -> Option<(Vec<(usize, Digit)>, CellSet)> {
+/// outside them (of those for the first pair of end sets that has any, the one that comes
+/// first). So no chain the depth-first walk finds is missed, and the one chosen is the first
+/// of them all.
+fn shortest_chain(board: &Board, index: &AlsIndex) -> Option<Chain> {
     let sets = &index.sets;
     let links = chain_links(index);
     let mut sweep = Sweep::new(board, sets, &links)?;
@@ -697,9 +707,13 @@ fn shortest_chain(board: &Board, index: &AlsIndex) -> Option<(Vec<(usize, Digit)
         candidates.clear();
         sweep.ends_reached(|a, b, part| candidates.push((sweep.parts[part].members[a], b, part)));
         candidates.sort_unstable();
-        for &(a, b, part) in &candidates {
-            if let Some(chain) = sweep.chain_back(board, sets, &links, part, a, b) {
-                return Some(chain);
+        // The first pair of end sets with a chain, and its first chain.
+        let mut best: Option<Chain> = None;
+        for (n, &(a, b, part)) in candidates.iter().enumerate() {
+            sweep.chain_back(board, sets, &links, part, a, b, &mut best);
+            let last_of_pair = candidates.get(n + 1).is_none_or(|&(a2, b2, _)| (a2, b2) != (a, b));
+            if last_of_pair && best.is_some() {
+                return best;
             }
         }
         if !sweep.alive() {
@@ -977,9 +991,10 @@ impl Sweep {
         self.layers[k - 1][word] >> (m % 64) & 1 == 1
     }
 
-    /// A chain from set `a` to set `b` for part `p`, of as many links as there are layers,
-    /// sought back from `b`, with sets that share no cell and something to remove: its sets
-    /// with the digit each is entered by (the first's 0), and the cells they cover.
+    /// The chains from set `a` to set `b` for part `p`, of as many links as there are layers,
+    /// sought back from `b`, with sets that share no cell and something to remove: keeps in
+    /// `best` the one that [`comes_first`].
+    #[allow(clippy::too_many_arguments)]
     fn chain_back(
         &self,
         board: &Board,
@@ -988,8 +1003,11 @@ impl Sweep {
         p: usize,
         a: usize,
         b: usize,
-    ) -> Option<(Vec<(usize, Digit)>, CellSet)> {
-        let m = self.parts[p].members.binary_search(&a).ok()?;
+        best: &mut Option<Chain>,
+    ) {
+        let Ok(m) = self.parts[p].members.binary_search(&a) else {
+            return;
+        };
         let back = Back {
             sweep: self,
             sets,
@@ -1008,13 +1026,8 @@ impl Sweep {
             }
             path.clear();
             path.push((b, d));
-            if let Some(used) = back.extend(k, sets[b].cells, &mut path) {
-                path.push((a, 0));
-                path.reverse();
-                return Some((path, used));
-            }
+            back.extend(k, sets[b].cells, &mut path, best);
         }
-        None
     }
 }
 
@@ -1033,19 +1046,26 @@ struct Back<'a> {
 
 impl Back<'_> {
     /// Extends the chain back from its earliest set so far (`path`'s last, with the digit it is
-    /// entered by, reached at layer `k`); its sets cover `used`. Returns the cells of the chain
-    /// found.
-    fn extend(&self, k: usize, used: CellSet, path: &mut Vec<(usize, Digit)>) -> Option<CellSet> {
+    /// entered by, reached at layer `k`); its sets cover `used`. Each chain found that
+    /// [`comes_first`] is kept in `best`.
+    fn extend(&self, k: usize, used: CellSet, path: &mut Vec<(usize, Digit)>, best: &mut Option<Chain>) {
         let (cur, enter) = path[path.len() - 1];
         let first = &self.sets[self.a];
         if k == 1 {
             // Entered from the first set: a chain, if the first set is apart and something goes.
             if !(first.cells & used).is_empty() {
-                return None;
+                return;
             }
             let used = used | first.cells;
             let (b, last) = path[0];
-            return (!chain_removes(&self.ends, &self.sets[b], enter, last, used).is_empty()).then_some(used);
+            if chain_removes(&self.ends, &self.sets[b], enter, last, used).is_empty() {
+                return;
+            }
+            let chain: Vec<(usize, Digit)> = std::iter::once((self.a, 0)).chain(path.iter().rev().copied()).collect();
+            if best.as_ref().is_none_or(|(b, _)| comes_first(&chain, b)) {
+                *best = Some((chain, used));
+            }
+            return;
         }
         let states = &self.sweep.states;
         for link in self.links.of(cur) {
@@ -1059,13 +1079,10 @@ impl Back<'_> {
                     continue;
                 }
                 path.push((i, d));
-                if let Some(used) = self.extend(k - 1, used | link.cells, path) {
-                    return Some(used);
-                }
+                self.extend(k - 1, used | link.cells, path, best);
                 path.pop();
             }
         }
-        None
     }
 }
 
@@ -1551,15 +1568,15 @@ mod tests {
             .collect()
     }
 
-    /// The sweep finds a chain exactly when the depth-first walk does, and its chain is one
-    /// of the walk's with the fewest sets: at positions along magictour paths (those where the
-    /// walk gets through every chain).
+    /// The sweep finds a chain exactly when the depth-first walk does, and the same chain: the
+    /// one that comes first (fewest sets, then by its sets) of all the walk finds. At positions
+    /// along magictour paths (those where the walk gets through every chain).
     #[test]
-    fn the_sweep_finds_one_of_the_shortest_chains_walked() {
+    fn the_sweep_finds_the_first_of_the_chains_walked() {
         let (mut boards, mut with_chains, mut longer) = (0, 0, 0);
         for (line, step, board) in magictour_positions(30, 3) {
             let index = AlsIndex::build(&board);
-            let mut walked: Vec<(Vec<(usize, Digit)>, CellSet)> = Vec::new();
+            let mut walked: Vec<Chain> = Vec::new();
             if !walk_chains(&board, &index, 2_000_000, |path, used| {
                 walked.push((path.to_vec(), used));
                 true
@@ -1567,22 +1584,19 @@ mod tests {
                 continue;
             }
             boards += 1;
-            let shortest = shortest_chain(&board, &index);
-            let Some(fewest) = walked.iter().map(|(path, _)| path.len()).min() else {
-                assert!(
-                    shortest.is_none(),
-                    "{line}, step {step}: a chain the walk does not know"
-                );
-                continue;
-            };
-            let chain = shortest.unwrap_or_else(|| panic!("{line}, step {step}: the sweep finds no chain"));
-            assert_eq!(chain.0.len(), fewest, "{line}, step {step}: not the shortest");
-            assert!(
-                walked.contains(&chain),
-                "{line}, step {step}: a chain the walk does not know"
-            );
-            with_chains += 1;
-            longer += usize::from(fewest > 3);
+            let first = walked
+                .iter()
+                .min_by(|a, b| {
+                    if comes_first(&a.0, &b.0) {
+                        std::cmp::Ordering::Less
+                    } else {
+                        std::cmp::Ordering::Greater
+                    }
+                })
+                .cloned();
+            assert_eq!(shortest_chain(&board, &index), first, "{line}, step {step}");
+            with_chains += usize::from(first.is_some());
+            longer += usize::from(first.as_ref().is_some_and(|(path, _)| path.len() > 3));
         }
         assert!(
             boards > 1000 && with_chains > 500 && longer > 20,
