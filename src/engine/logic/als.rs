@@ -673,11 +673,18 @@ fn chain_removes(ends: &[CellSet; 10], b: &Als, first: Digit, last: Digit, used:
 /// they cover.
 type Chain = (Vec<(usize, Digit)>, CellSet);
 
-/// Whether chain `a` comes before chain `b`: fewer sets, then a lower first set, then a lower
-/// last set, then the lower sets and digits from the first on.
-fn comes_first(a: &[(usize, Digit)], b: &[(usize, Digit)]) -> bool {
-    let key = |p: &[(usize, Digit)]| (p.len(), p[0].0, p[p.len() - 1].0);
-    (key(a), a) < (key(b), b)
+/// A chain's sets with the digit of the link into each (the first's 0).
+type ChainPath = [(usize, Digit)];
+
+/// Where a chain comes in the order chains are chosen in: fewer sets first, then a lower first
+/// set, then a lower last set, then the lower sets and digits from the first on.
+fn chain_order(path: &ChainPath) -> ((usize, usize, usize), &ChainPath) {
+    ((path.len(), path[0].0, path[path.len() - 1].0), path)
+}
+
+/// Whether chain `a` comes before chain `b` ([`chain_order`]).
+fn comes_first(a: &ChainPath, b: &ChainPath) -> bool {
+    chain_order(a) < chain_order(b)
 }
 
 /// The ALS-XY-Chain that [`comes_first`], if any.
@@ -706,7 +713,9 @@ fn shortest_chain(board: &Board, index: &AlsIndex) -> Option<Chain> {
         }
         candidates.clear();
         sweep.ends_reached(|a, b, part| candidates.push((sweep.parts[part].members[a], b, part)));
+        // (A last set reached by two link digits gives its pair twice.)
         candidates.sort_unstable();
+        candidates.dedup();
         // The first pair of end sets with a chain, and its first chain.
         let mut best: Option<Chain> = None;
         for (n, &(a, b, part)) in candidates.iter().enumerate() {
@@ -784,6 +793,13 @@ struct Part {
     partners: Vec<u64>,
 }
 
+impl Part {
+    /// The partners of member `m`, as bits.
+    fn partners_of(&self, m: usize) -> &[u64] {
+        &self.partners[m * self.words..(m + 1) * self.words]
+    }
+}
+
 /// The breadth-first sweep of [`shortest_chain`]: `layers[k - 1]` holds, for each state,
 /// `words` words of bits (each [`Part`]'s in turn) for the first sets that reach it by k links.
 struct Sweep {
@@ -808,11 +824,9 @@ impl Sweep {
             if links.of(i).is_empty() {
                 continue;
             }
-            for z in set.digits.iter() {
-                let e = (board.cells_with(z) & set.seeing[z as usize]) - set.cells;
-                if !e.is_empty() {
-                    holding[z as usize].push((i, e));
-                }
+            let ends = ends_of(board, set);
+            for z in set.digits.iter().filter(|&z| !ends[z as usize].is_empty()) {
+                holding[z as usize].push((i, ends[z as usize]));
             }
         }
         let mut seen_by = Vec::new();
@@ -860,10 +874,7 @@ impl Sweep {
         let mut ending = vec![false; states.count()];
         for part in &parts {
             for (m, &b) in part.members.iter().enumerate() {
-                if part.partners[m * part.words..(m + 1) * part.words]
-                    .iter()
-                    .any(|&p| p != 0)
-                {
+                if part.partners_of(m).iter().any(|&p| p != 0) {
                     ending[states.of(b)].fill(true);
                 }
             }
@@ -889,8 +900,8 @@ impl Sweep {
                 // One link, not by Z, from a member that is some member's partner.
                 for part in &self.parts {
                     let mut first = vec![0u64; part.words];
-                    for row in part.partners.chunks(part.words) {
-                        for (f, p) in first.iter_mut().zip(row) {
+                    for m in 0..part.members.len() {
+                        for (f, p) in first.iter_mut().zip(part.partners_of(m)) {
                             *f |= p;
                         }
                     }
@@ -963,7 +974,7 @@ impl Sweep {
         let layer = self.layers.last().expect("a layer");
         for (p, part) in self.parts.iter().enumerate() {
             for (m, &b) in part.members.iter().enumerate() {
-                let partners = &part.partners[m * part.words..(m + 1) * part.words];
+                let partners = part.partners_of(m);
                 if partners.iter().all(|&w| w == 0) {
                     continue;
                 }
@@ -1584,16 +1595,7 @@ mod tests {
                 continue;
             }
             boards += 1;
-            let first = walked
-                .iter()
-                .min_by(|a, b| {
-                    if comes_first(&a.0, &b.0) {
-                        std::cmp::Ordering::Less
-                    } else {
-                        std::cmp::Ordering::Greater
-                    }
-                })
-                .cloned();
+            let first = walked.iter().min_by_key(|(path, _)| chain_order(path)).cloned();
             assert_eq!(shortest_chain(&board, &index), first, "{line}, step {step}");
             with_chains += usize::from(first.is_some());
             longer += usize::from(first.as_ref().is_some_and(|(path, _)| path.len() > 3));
