@@ -155,6 +155,13 @@ impl<K: PartialEq + Clone, T> Last<K, T> {
         *self.0.borrow_mut() = Some((board.clone(), Rc::new(value)));
     }
 
+    /// Takes the kept value out (whatever its board), if nothing else holds it: for a search
+    /// that keeps a large table to use the last one's room again.
+    pub fn take(&self) -> Option<T> {
+        let (_, value) = self.0.borrow_mut().take()?;
+        Rc::try_unwrap(value).ok()
+    }
+
     /// The value kept for this board, if the last board kept is this one.
     pub fn kept(&self, board: &K) -> Option<Rc<T>> {
         match &*self.0.borrow() {

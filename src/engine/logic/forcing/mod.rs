@@ -709,8 +709,19 @@ fn contradiction(board: &Board, net: bool, found: &mut Found) {
     } else {
         None
     };
-    // What each candidate forces as a chain, which the chain's verity wants next.
-    let mut chain_outcomes: Vec<Option<Outcome>> = vec![None; CELLS * 9];
+    // What each candidate forces as a chain, which the chain's verity wants next. (In the last
+    // table's room where it can: a fresh one, a quarter of a megabyte, costs more to map than to
+    // fill.)
+    let mut chain_outcomes: Vec<Option<Outcome>> = match net {
+        true => Vec::new(),
+        false => CHAIN_OUTCOMES.with(|last| last.take()).map_or_else(
+            || vec![None; CELLS * 9],
+            |mut table| {
+                table.fill(None);
+                table
+            },
+        ),
+    };
     let passes: &[bool] = if net { &[false, true] } else { &[false] };
     for &nested in passes {
         if nested && !best.is_empty() {
