@@ -1,0 +1,260 @@
+//! Whether any chain of a graph, however long, could remove or place anything: a test run before
+//! the chain searches, which are bounded in length but look at every start.
+//!
+//! Every step of AIC and of the nice loops (plain or grouped) rests on a candidate `x` in conflict
+//! with two nodes `s` and `e` (not necessarily different) such that `s` false forces `e` true
+//! over the graph's links: AIC's target sees both ends; a continuous loop's target sees both ends
+//! of one of its weak links, and going round the loop from the far end assumed false reaches the
+//! near end true; a discontinuous loop's start, assumed true, first goes false a node it is
+//! weakly linked to and comes back true to one in conflict with it; assumed false and coming
+//! back true, it takes out its cell's other digits, each in conflict with it twice over. Every
+//! such `s` and `e` has a strong link (a chain enters or leaves it by one), so both are among the
+//! nodes `x` is weakly linked to. If no candidate has two such nodes, one forcing the other
+//! true at any length, no chain or loop of the graph finds anything.
+//!
+//! "Forces at any length" is reachability over (node, truth) states, worked out for all at once:
+//! the strongly connected parts of the graph of states (Tarjan), and what each part reaches as
+//! bits over the nodes that come true, each part's from those of the parts it leads to.
+
+use super::Graph;
+
+/// Whether some chain or loop of `graph`, of any length, may remove or place a candidate (see
+/// the module's comment); `false` means none does.
+pub(super) fn may_find_something(graph: &Graph) -> bool {
+    let reach = TrueReach::of(graph);
+    let mut forced = vec![0u64; reach.words];
+    let mut mine = vec![0u64; reach.words];
+    for x in 0..graph.nodes.len() as u16 {
+        let node = &graph.nodes[x as usize];
+        if node.is_group() {
+            continue;
+        }
+        let linked = graph.weak.of(x);
+        if linked.is_empty() {
+            continue;
+        }
+        // What the nodes x is weakly linked to force true when assumed false.
+        forced.fill(0);
+        mine.fill(0);
+        for &s in linked {
+            for (f, r) in forced.iter_mut().zip(reach.forced_by_false(s)) {
+                *f |= r;
+            }
+            mine[s as usize / 64] |= 1 << (s % 64);
+        }
+        if forced.iter().zip(&mine).any(|(f, m)| f & m != 0) {
+            return true;
+        }
+    }
+    false
+}
+
+/// For every node assumed false, the nodes it forces true (over any number of links).
+struct TrueReach {
+    words: usize,
+    /// The strongly connected part of each state (state `2 * node + 1` is the node true).
+    part: Vec<u32>,
+    /// Each part's reach, `words` words a part: the nodes whose true state it reaches.
+    bits: Vec<u64>,
+}
+
+impl TrueReach {
+    fn of(graph: &Graph) -> TrueReach {
+        let states = graph.nodes.len() * 2;
+        let words = graph.nodes.len().div_ceil(64).max(1);
+        let next = |state: u32| -> (&[u16], u32) {
+            let node = (state / 2) as u16;
+            if state % 2 == 1 {
+                (graph.weak.of(node), 0)
+            } else {
+                (graph.strong.of(node), 1)
+            }
+        };
+        const UNSEEN: u32 = u32::MAX;
+        let mut index = vec![UNSEEN; states];
+        let mut low = vec![0u32; states];
+        let mut part = vec![UNSEEN; states];
+        let mut on_stack = vec![false; states];
+        let mut stack: Vec<u32> = Vec::new();
+        let mut calls: Vec<(u32, u32)> = Vec::new();
+        let mut bits: Vec<u64> = Vec::new();
+        let mut parts = 0u32;
+        let mut counter = 0u32;
+        for root in 0..states as u32 {
+            if index[root as usize] != UNSEEN {
+                continue;
+            }
+            index[root as usize] = counter;
+            low[root as usize] = counter;
+            counter += 1;
+            stack.push(root);
+            on_stack[root as usize] = true;
+            calls.push((root, 0));
+            while let Some(&mut (v, ref mut i)) = calls.last_mut() {
+                let (to, truth) = next(v);
+                if let Some(&w) = to.get(*i as usize) {
+                    *i += 1;
+                    let w = w as u32 * 2 + truth;
+                    if index[w as usize] == UNSEEN {
+                        index[w as usize] = counter;
+                        low[w as usize] = counter;
+                        counter += 1;
+                        stack.push(w);
+                        on_stack[w as usize] = true;
+                        calls.push((w, 0));
+                    } else if on_stack[w as usize] {
+                        low[v as usize] = low[v as usize].min(index[w as usize]);
+                    }
+                    continue;
+                }
+                calls.pop();
+                if let Some(&(parent, _)) = calls.last() {
+                    low[parent as usize] = low[parent as usize].min(low[v as usize]);
+                }
+                if low[v as usize] != index[v as usize] {
+                    continue;
+                }
+                // A part is complete: every part its states lead to is complete already.
+                let first = stack.iter().rposition(|&s| s == v).expect("v is on the stack");
+                let this = parts;
+                parts += 1;
+                bits.resize(bits.len() + words, 0);
+                let own = this as usize * words;
+                for &s in &stack[first..] {
+                    part[s as usize] = this;
+                    on_stack[s as usize] = false;
+                }
+                for k in first..stack.len() {
+                    let s = stack[k];
+                    if s % 2 == 1 {
+                        bits[own + (s / 2) as usize / 64] |= 1 << ((s / 2) % 64);
+                    }
+                    let (to, truth) = next(s);
+                    for &w in to {
+                        let other = part[w as usize * 2 + truth as usize];
+                        if other != this {
+                            let from = other as usize * words;
+                            for j in 0..words {
+                                bits[own + j] |= bits[from + j];
+                            }
+                        }
+                    }
+                }
+                stack.truncate(first);
+            }
+        }
+        TrueReach { words, part, bits }
+    }
+
+    /// The nodes `node` assumed false forces true, as bits.
+    fn forced_by_false(&self, node: u16) -> &[u64] {
+        let at = self.part[node as usize * 2] as usize * self.words;
+        &self.bits[at..at + self.words]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{chains_in, full_graph, nice_loops, Graph};
+    use super::*;
+    use crate::engine::logic::{magictour_positions, Found, Shortest, Technique};
+
+    /// Every node's states reached from it assumed false, one search each.
+    fn reached_true_by_search(graph: &Graph, start: u16) -> Vec<bool> {
+        let mut seen = vec![false; graph.nodes.len() * 2];
+        let mut todo = vec![start as usize * 2];
+        seen[start as usize * 2] = true;
+        let mut out = vec![false; graph.nodes.len()];
+        while let Some(state) = todo.pop() {
+            let node = (state / 2) as u16;
+            let (to, truth) = if state % 2 == 1 {
+                (graph.weak.of(node), 0)
+            } else {
+                (graph.strong.of(node), 1)
+            };
+            for &w in to {
+                let next = w as usize * 2 + truth;
+                if truth == 1 {
+                    out[w as usize] = true;
+                }
+                if !seen[next] {
+                    seen[next] = true;
+                    todo.push(next);
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn what_each_part_reaches_is_what_a_search_reaches() {
+        let mut compared = 0;
+        for (_, _, board) in crate::engine::logic::magictour_positions(40, 5) {
+            for grouped in [false, true] {
+                let graph = full_graph(&board, grouped);
+                let reach = TrueReach::of(&graph);
+                for start in 0..graph.nodes.len() as u16 {
+                    let bits = reach.forced_by_false(start);
+                    let expected = reached_true_by_search(&graph, start);
+                    for (node, &wanted) in expected.iter().enumerate() {
+                        assert_eq!(
+                            bits[node / 64] >> (node % 64) & 1 == 1,
+                            wanted,
+                            "start {start}, node {node}"
+                        );
+                    }
+                    compared += 1;
+                }
+            }
+        }
+        assert!(compared > 10_000, "{compared} starts compared");
+    }
+
+    /// The claim itself: wherever the test says nothing can be found, AIC and the nice loops of
+    /// the graph (every chain and loop, at their full length) find nothing; and it does say so
+    /// at many positions. Plain and grouped graphs at positions along magictour paths.
+    #[test]
+    fn where_no_candidate_is_in_conflict_with_a_forcing_pair_no_chain_finds_anything() {
+        let (mut quiet, mut finding) = (0, 0);
+        for (line, index, board) in magictour_positions(20, 2) {
+            for grouped in [false, true] {
+                let graph = full_graph(&board, grouped);
+                let may = may_find_something(&graph);
+                let (chain, loops) = if grouped {
+                    (
+                        Technique::GroupedAic,
+                        [
+                            Technique::GroupedContinuousNiceLoop,
+                            Technique::GroupedDiscontinuousNiceLoop,
+                        ],
+                    )
+                } else {
+                    (
+                        Technique::Aic,
+                        [Technique::ContinuousNiceLoop, Technique::DiscontinuousNiceLoop],
+                    )
+                };
+                let mut chains = Shortest::first_only();
+                chains.all = true;
+                chains_in(&board, &graph, chain, false, &mut chains, None);
+                let mut found = Found::new(true);
+                for wanted in loops {
+                    nice_loops(&board, wanted, &mut found);
+                }
+                if !chains.is_empty() || !found.steps.is_empty() {
+                    assert!(
+                        may,
+                        "{line} step {index} grouped {grouped}: a chain or loop where none was said to be"
+                    );
+                    finding += 1;
+                } else if !may {
+                    quiet += 1;
+                }
+            }
+        }
+        assert!(
+            finding > 100 && quiet > 100,
+            "{finding} positions with chains, {quiet} ruled out"
+        );
+    }
+}
