@@ -1,5 +1,6 @@
-//! Whether any chain of a graph, however long, could remove or place anything: a test run before
-//! the chain searches, which are bounded in length but look at every start.
+//! Whether any chain of a graph, however long, could remove or place anything: a test AIC and
+//! grouped AIC run before their searches, which are bounded in length but look at every start
+//! (and nearly always find nothing where this finds nothing to look for).
 //!
 //! Every step of AIC and of the nice loops (plain or grouped) rests on a candidate `x` in conflict
 //! with two nodes `s` and `e` (not necessarily different) such that `s` false forces `e` true
@@ -20,6 +21,7 @@ use super::Graph;
 
 /// Whether some chain or loop of `graph`, of any length, may remove or place a candidate (see
 /// the module's comment); `false` means none does.
+#[inline(never)]
 pub(super) fn may_find_something(graph: &Graph) -> bool {
     let reach = TrueReach::of(graph);
     let mut forced = vec![0u64; reach.words];
@@ -59,6 +61,7 @@ struct TrueReach {
 }
 
 impl TrueReach {
+    #[inline(never)]
     fn of(graph: &Graph) -> TrueReach {
         let states = graph.nodes.len() * 2;
         let words = graph.nodes.len().div_ceil(64).max(1);
@@ -80,8 +83,11 @@ impl TrueReach {
         let mut bits: Vec<u64> = Vec::new();
         let mut parts = 0u32;
         let mut counter = 0u32;
+        // A node without strong links is never reached (weak links lead only to nodes with one),
+        // and its own true state, which leads somewhere, is taken by the caller from what it
+        // leads to: only the states of linked nodes are worked out.
         for root in 0..states as u32 {
-            if index[root as usize] != UNSEEN {
+            if index[root as usize] != UNSEEN || graph.strong.of((root / 2) as u16).is_empty() {
                 continue;
             }
             index[root as usize] = counter;
@@ -146,7 +152,7 @@ impl TrueReach {
         TrueReach { words, part, bits }
     }
 
-    /// The nodes `node` assumed false forces true, as bits.
+    /// The nodes `node` (one with a strong link) assumed false forces true, as bits.
     fn forced_by_false(&self, node: u16) -> &[u64] {
         let at = self.part[node as usize * 2] as usize * self.words;
         &self.bits[at..at + self.words]
@@ -193,7 +199,7 @@ mod tests {
             for grouped in [false, true] {
                 let graph = full_graph(&board, grouped);
                 let reach = TrueReach::of(&graph);
-                for start in 0..graph.nodes.len() as u16 {
+                for start in (0..graph.nodes.len() as u16).filter(|&s| !graph.strong.of(s).is_empty()) {
                     let bits = reach.forced_by_false(start);
                     let expected = reached_true_by_search(&graph, start);
                     for (node, &wanted) in expected.iter().enumerate() {

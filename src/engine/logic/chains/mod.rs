@@ -707,7 +707,7 @@ fn chains_and_loops_ahead(board: &Board, grouped: bool, found: &mut Found) {
     let wanted = if grouped { Technique::GroupedAic } else { Technique::Aic };
     let mut collector = Shortest::new(found);
     let mut ahead = (!found.is_collecting_all()).then(|| LoopsAhead::new(&graph, grouped, found.explains()));
-    if grouped && !closure::may_find_something(&graph) {
+    if !closure::may_find_something(&graph) {
         // No chain or loop of any length finds anything: neither does the search.
         if let Some(ahead) = ahead {
             ahead.keep(board);
