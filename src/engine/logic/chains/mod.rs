@@ -800,22 +800,29 @@ impl LoopsAhead {
         slot.with(|last| last.kept(board))
     }
 
-    /// Whether no discontinuous nice loop starts anywhere (see the type's comment).
+    /// Whether no discontinuous nice loop starts anywhere (see the type's comment). Nothing
+    /// reached true within the links allowed (as after a search ruled out by
+    /// [`closure::may_find_something`]) rules out every one at once.
     fn rules_out_discontinuous(&self, graph: &Graph) -> bool {
-        (0..graph.nodes.len() as u16).all(|start| self.rules_out_from(graph, start))
+        if self.true_within.iter().all(|&w| w == 0) && !self.back_true.contains(&true) {
+            return true;
+        }
+        let mut scratch = (vec![0u64; self.words], vec![0u64; self.words]);
+        (0..graph.nodes.len() as u16).all(|start| self.rules_out_from(graph, start, &mut scratch))
     }
 
     /// Whether no discontinuous nice loop starts from this node, assumed true or false, within
-    /// the links allowed (a group starts none).
-    fn rules_out_from(&self, graph: &Graph, start: u16) -> bool {
+    /// the links allowed (a group starts none). `scratch`: two rows of `words` words.
+    fn rules_out_from(&self, graph: &Graph, start: u16, scratch: &mut (Vec<u64>, Vec<u64>)) -> bool {
         if graph.nodes[start as usize].single_cell().is_none() {
             return true;
         }
         if self.back_true[start as usize] {
             return false;
         }
-        let mut reached = vec![0u64; self.words];
-        let mut linked = vec![0u64; self.words];
+        let (reached, linked) = scratch;
+        reached.fill(0);
+        linked.fill(0);
         for &w in graph.weak.of(start) {
             let row = w as usize * self.words;
             for (r, t) in reached.iter_mut().zip(&self.true_within[row..row + self.words]) {
@@ -823,7 +830,7 @@ impl LoopsAhead {
             }
             linked[w as usize / 64] |= 1 << (w % 64);
         }
-        reached.iter().zip(&linked).all(|(r, l)| r & l == 0)
+        reached.iter().zip(linked.iter()).all(|(r, l)| r & l == 0)
     }
 }
 
@@ -1227,7 +1234,7 @@ mod tests {
                         }
                         let comes_back = links.is_some_and(|n| n <= max_links);
                         assert_eq!(
-                            ahead.rules_out_from(&graph, start),
+                            ahead.rules_out_from(&graph, start, &mut (vec![0; ahead.words], vec![0; ahead.words])),
                             !comes_back,
                             "{line}, step {index}: node {start} (grouped {grouped}, {max_links} links)"
                         );
