@@ -21,7 +21,6 @@ use super::Graph;
 
 /// Whether some chain or loop of `graph`, of any length, may remove or place a candidate (see
 /// the module's comment); `false` means none does.
-#[inline(never)]
 pub(super) fn may_find_something(graph: &Graph) -> bool {
     let reach = TrueReach::of(graph);
     let mut forced = vec![0u64; reach.words];
@@ -61,7 +60,6 @@ struct TrueReach {
 }
 
 impl TrueReach {
-    #[inline(never)]
     fn of(graph: &Graph) -> TrueReach {
         let states = graph.nodes.len() * 2;
         let words = graph.nodes.len().div_ceil(64).max(1);
