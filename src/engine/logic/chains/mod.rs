@@ -565,12 +565,13 @@ fn describe(technique: Technique) -> &'static str {
 /// with both ends go.
 fn alternating_chains(board: &Board, graph: &Graph, wanted: Technique, found: &mut Found) {
     let mut collector = Shortest::new(found);
-    chains_in(board, graph, wanted, found.explains(), &mut collector, None);
+    chains_in(board, graph, wanted, found.explains(), &mut collector, None, None);
     collector.finish(found);
 }
 
-/// The chains of `wanted` from every start; with `ahead`, also what the nice loops will want to
-/// know from the same searches ([`LoopsAhead::record`]).
+/// The chains of `wanted` from every start (with `starts`, from those of its bits only); with
+/// `ahead`, also what the nice loops will want to know from the same searches
+/// ([`LoopsAhead::record`]).
 fn chains_in(
     board: &Board,
     graph: &Graph,
@@ -578,10 +579,13 @@ fn chains_in(
     explains: bool,
     collector: &mut Shortest<Vec<CellDigit>>,
     mut ahead: Option<&mut LoopsAhead>,
+    starts: Option<&[u64]>,
 ) {
     let mut reach = Reach::new(graph);
     for start in 0..graph.nodes.len() as u16 {
-        if graph.strong.of(start).is_empty() {
+        if graph.strong.of(start).is_empty()
+            || starts.is_some_and(|bits| bits[start as usize / 64] >> (start % 64) & 1 == 0)
+        {
             continue;
         }
         let limit = collector.limit(MAX_LINKS);
@@ -668,7 +672,7 @@ pub fn x_chain(board: &Board, found: &mut Found) {
     super::each_changed_digit(Technique::XChain, board, |digit| {
         let graph = Graph::build(board, Shape::SingleDigit(digit));
         let mut own = Shortest::new(found);
-        chains_in(board, &graph, Technique::XChain, found.explains(), &mut own, None);
+        chains_in(board, &graph, Technique::XChain, found.explains(), &mut own, None, None);
         let any = !own.is_empty();
         collector.absorb(own);
         any
@@ -706,17 +710,36 @@ fn chains_and_loops_ahead(board: &Board, grouped: bool, found: &mut Found) {
     let graph = full_graph(board, grouped);
     let wanted = if grouped { Technique::GroupedAic } else { Technique::Aic };
     let mut collector = Shortest::new(found);
-    let mut ahead = (!found.is_collecting_all()).then(|| LoopsAhead::new(&graph, grouped, found.explains()));
-    if !closure::may_find_something(&graph) {
+    let ahead = (!found.is_collecting_all()).then(|| LoopsAhead::new(&graph, grouped, found.explains()));
+    let Some(starts) = closure::useful_starts(&graph) else {
         // No chain or loop of any length finds anything: neither does the search.
         if let Some(ahead) = ahead {
             ahead.keep(board);
         }
         return;
-    }
-    chains_in(board, &graph, wanted, found.explains(), &mut collector, ahead.as_mut());
-    // Only a search that found nothing ran every start to full depth.
-    if let Some(ahead) = ahead.filter(|_| collector.is_empty()) {
+    };
+    // Other starts find no chain that removes anything, so this finds what every start would.
+    chains_in(
+        board,
+        &graph,
+        wanted,
+        found.explains(),
+        &mut collector,
+        None,
+        Some(&starts),
+    );
+    // Finding nothing (rarely, as the closure says there may be something), search every start
+    // to full depth for what the loops want to know (and find nothing again).
+    if let Some(mut ahead) = ahead.filter(|_| collector.is_empty()) {
+        chains_in(
+            board,
+            &graph,
+            wanted,
+            found.explains(),
+            &mut collector,
+            Some(&mut ahead),
+            None,
+        );
         ahead.keep(board);
     }
     collector.finish(found);
@@ -1060,7 +1083,7 @@ mod tests {
         if max_links == MAX_LINKS {
             let mut every = Shortest::first_only();
             every.all = true; // its limit stays at full depth
-            chains_in(board, graph, Technique::Aic, false, &mut every, Some(&mut ahead));
+            chains_in(board, graph, Technique::Aic, false, &mut every, Some(&mut ahead), None);
         } else {
             let mut reach = Reach::new(graph);
             for start in (0..graph.nodes.len() as u16).filter(|&s| !graph.strong.of(s).is_empty()) {
