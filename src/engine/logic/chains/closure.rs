@@ -1,17 +1,19 @@
-//! Whether any chain of a graph, however long, could remove or place anything: a test AIC and
-//! grouped AIC run before their searches, which are bounded in length but look at every start
-//! (and nearly always find nothing where this finds nothing to look for).
+//! Whether any chain of a graph, however long, could remove or place anything, and from which
+//! starts: AIC and grouped AIC ask before their searches, which are bounded in length but would
+//! otherwise look from every start (and nearly always find nothing where this finds nothing to
+//! look for).
 //!
 //! Every step of AIC and of the nice loops (plain or grouped) rests on a candidate `x` in conflict
 //! with two nodes `s` and `e` (not necessarily different) such that `s` false forces `e` true
 //! over the graph's links: AIC's target sees both ends; a continuous loop's target sees both ends
 //! of one of its weak links, and going round the loop from the far end assumed false reaches the
-//! near end true; a discontinuous loop's start, assumed true, first goes false a node it is
-//! weakly linked to and comes back true to one in conflict with it; assumed false and coming
+//! near end true; a discontinuous loop's start, assumed true, first goes false at a node it is
+//! weakly linked to and comes back true at one in conflict with it; assumed false and coming
 //! back true, it takes out its cell's other digits, each in conflict with it twice over. Every
 //! such `s` and `e` has a strong link (a chain enters or leaves it by one), so both are among the
 //! nodes `x` is weakly linked to. If no candidate has two such nodes, one forcing the other
-//! true at any length, no chain or loop of the graph finds anything.
+//! true at any length, no chain or loop of the graph finds anything; and only such an `s` starts
+//! an AIC that removes something.
 //!
 //! "Forces at any length" is reachability over (node, truth) states, worked out for all at once:
 //! the strongly connected parts of the graph of states (Tarjan), and what each part reaches as
