@@ -167,7 +167,7 @@ mod tests {
     use super::*;
     use crate::engine::logic::{magictour_positions, Found, Shortest, Technique};
 
-    /// Every node's states reached from it assumed false, one search each.
+    /// The nodes a plain search from `start` assumed false reaches true.
     fn reached_true_by_search(graph: &Graph, start: u16) -> Vec<bool> {
         let mut seen = vec![false; graph.nodes.len() * 2];
         let mut todo = vec![start as usize * 2];

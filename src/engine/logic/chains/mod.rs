@@ -702,19 +702,20 @@ pub fn grouped_aic(board: &Board, found: &mut Found) {
     chains_and_loops_ahead(board, true, found);
 }
 
-/// AIC or grouped AIC over the full graph. The nice loops of the same graph come next on the
-/// same board when it finds nothing (they score just above), and their searches from a node
-/// assumed false are the very searches it makes: so it works out on the way the continuous nice
-/// loops and what rules out the discontinuous ones, and keeps them for that board.
+/// AIC or grouped AIC over the full graph, from the starts its closure allows (none at all, most
+/// often, when it finds nothing). The nice loops of the same graph come next on the same board
+/// when it finds nothing (they score just above), and their searches from a node assumed false
+/// are the very searches it makes from every start: so what they want is kept for that board,
+/// empty where the closure ruled the board out, else from searches of every start.
 fn chains_and_loops_ahead(board: &Board, grouped: bool, found: &mut Found) {
     let graph = full_graph(board, grouped);
     let wanted = if grouped { Technique::GroupedAic } else { Technique::Aic };
     let mut collector = Shortest::new(found);
-    let ahead = (!found.is_collecting_all()).then(|| LoopsAhead::new(&graph, grouped, found.explains()));
+    let loops_wanted = !found.is_collecting_all();
     let Some(starts) = closure::useful_starts(&graph) else {
         // No chain or loop of any length finds anything: neither does the search.
-        if let Some(ahead) = ahead {
-            ahead.keep(board);
+        if loops_wanted {
+            LoopsAhead::new(&graph, grouped, found.explains()).keep(board);
         }
         return;
     };
@@ -730,7 +731,8 @@ fn chains_and_loops_ahead(board: &Board, grouped: bool, found: &mut Found) {
     );
     // Finding nothing (rarely, as the closure says there may be something), search every start
     // to full depth for what the loops want to know (and find nothing again).
-    if let Some(mut ahead) = ahead.filter(|_| collector.is_empty()) {
+    if loops_wanted && collector.is_empty() {
+        let mut ahead = LoopsAhead::new(&graph, grouped, found.explains());
         chains_in(
             board,
             &graph,
