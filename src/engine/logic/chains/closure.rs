@@ -75,65 +75,56 @@ impl TrueReach {
                 (graph.strong.of(node), 1)
             }
         };
-        const UNSEEN: u32 = u32::MAX;
-        let mut index = vec![UNSEEN; states];
-        let mut low = vec![0u32; states];
+        let mut visit = Visit {
+            index: vec![UNSEEN; states],
+            low: vec![0; states],
+            on_stack: vec![false; states],
+            stack: Vec::new(),
+            calls: Vec::new(),
+            counter: 0,
+        };
         let mut part = vec![UNSEEN; states];
-        let mut on_stack = vec![false; states];
-        let mut stack: Vec<u32> = Vec::new();
-        let mut calls: Vec<(u32, u32)> = Vec::new();
         let mut bits: Vec<u64> = Vec::new();
         let mut parts = 0u32;
-        let mut counter = 0u32;
         // A node without strong links is never reached (weak links lead only to nodes with one),
         // and its own true state, which leads somewhere, is taken by the caller from what it
         // leads to: only the states of linked nodes are worked out.
         for root in 0..states as u32 {
-            if index[root as usize] != UNSEEN || graph.strong.of((root / 2) as u16).is_empty() {
+            if visit.index[root as usize] != UNSEEN || graph.strong.of((root / 2) as u16).is_empty() {
                 continue;
             }
-            index[root as usize] = counter;
-            low[root as usize] = counter;
-            counter += 1;
-            stack.push(root);
-            on_stack[root as usize] = true;
-            calls.push((root, 0));
-            while let Some(&mut (v, ref mut i)) = calls.last_mut() {
+            visit.enter(root);
+            while let Some(&(v, i)) = visit.calls.last() {
                 let (to, truth) = next(v);
-                if let Some(&w) = to.get(*i as usize) {
-                    *i += 1;
+                if let Some(&w) = to.get(i as usize) {
+                    let top = visit.calls.len() - 1;
+                    visit.calls[top].1 += 1;
                     let w = w as u32 * 2 + truth;
-                    if index[w as usize] == UNSEEN {
-                        index[w as usize] = counter;
-                        low[w as usize] = counter;
-                        counter += 1;
-                        stack.push(w);
-                        on_stack[w as usize] = true;
-                        calls.push((w, 0));
-                    } else if on_stack[w as usize] {
-                        low[v as usize] = low[v as usize].min(index[w as usize]);
+                    if visit.index[w as usize] == UNSEEN {
+                        visit.enter(w);
+                    } else if visit.on_stack[w as usize] {
+                        visit.low[v as usize] = visit.low[v as usize].min(visit.index[w as usize]);
                     }
                     continue;
                 }
-                calls.pop();
-                if let Some(&(parent, _)) = calls.last() {
-                    low[parent as usize] = low[parent as usize].min(low[v as usize]);
+                visit.calls.pop();
+                if let Some(&(parent, _)) = visit.calls.last() {
+                    visit.low[parent as usize] = visit.low[parent as usize].min(visit.low[v as usize]);
                 }
-                if low[v as usize] != index[v as usize] {
+                if visit.low[v as usize] != visit.index[v as usize] {
                     continue;
                 }
                 // A part is complete: every part its states lead to is complete already.
-                let first = stack.iter().rposition(|&s| s == v).expect("v is on the stack");
+                let first = visit.stack.iter().rposition(|&s| s == v).expect("v is on the stack");
                 let this = parts;
                 parts += 1;
                 bits.resize(bits.len() + words, 0);
                 let own = this as usize * words;
-                for &s in &stack[first..] {
+                for &s in &visit.stack[first..] {
                     part[s as usize] = this;
-                    on_stack[s as usize] = false;
+                    visit.on_stack[s as usize] = false;
                 }
-                for k in first..stack.len() {
-                    let s = stack[k];
+                for &s in &visit.stack[first..] {
                     if s % 2 == 1 {
                         bits[own + (s / 2) as usize / 64] |= 1 << ((s / 2) % 64);
                     }
@@ -148,7 +139,7 @@ impl TrueReach {
                         }
                     }
                 }
-                stack.truncate(first);
+                visit.stack.truncate(first);
             }
         }
         TrueReach { words, part, bits }
@@ -158,6 +149,32 @@ impl TrueReach {
     fn forced_by_false(&self, node: u16) -> &[u64] {
         let at = self.part[node as usize * 2] as usize * self.words;
         &self.bits[at..at + self.words]
+    }
+}
+
+const UNSEEN: u32 = u32::MAX;
+
+/// Tarjan's bookkeeping: each state's visiting order (`UNSEEN` before its visit) and the lowest
+/// order it reaches back to, whether it is on the stack of states not yet in a part, and the
+/// states being visited, each with the place of its next link.
+struct Visit {
+    index: Vec<u32>,
+    low: Vec<u32>,
+    on_stack: Vec<bool>,
+    stack: Vec<u32>,
+    calls: Vec<(u32, u32)>,
+    counter: u32,
+}
+
+impl Visit {
+    /// Starts visiting `state`.
+    fn enter(&mut self, state: u32) {
+        self.index[state as usize] = self.counter;
+        self.low[state as usize] = self.counter;
+        self.counter += 1;
+        self.stack.push(state);
+        self.on_stack[state as usize] = true;
+        self.calls.push((state, 0));
     }
 }
 
