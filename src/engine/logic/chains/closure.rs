@@ -67,14 +67,6 @@ impl TrueReach {
     fn of(graph: &Graph) -> TrueReach {
         let states = graph.nodes.len() * 2;
         let words = graph.nodes.len().div_ceil(64).max(1);
-        let next = |state: u32| -> (&[u16], u32) {
-            let node = (state / 2) as u16;
-            if state % 2 == 1 {
-                (graph.weak.of(node), 0)
-            } else {
-                (graph.strong.of(node), 1)
-            }
-        };
         let mut visit = Visit {
             index: vec![UNSEEN; states],
             low: vec![0; states],
@@ -95,7 +87,7 @@ impl TrueReach {
             }
             visit.enter(root);
             while let Some(&(v, i)) = visit.calls.last() {
-                let (to, truth) = next(v);
+                let (to, truth) = graph.links_from(v);
                 if let Some(&w) = to.get(i as usize) {
                     let top = visit.calls.len() - 1;
                     visit.calls[top].1 += 1;
@@ -128,7 +120,7 @@ impl TrueReach {
                     if s % 2 == 1 {
                         bits[own + (s / 2) as usize / 64] |= 1 << ((s / 2) % 64);
                     }
-                    let (to, truth) = next(s);
+                    let (to, truth) = graph.links_from(s);
                     for &w in to {
                         let other = part[w as usize * 2 + truth as usize];
                         if other != this {
@@ -191,14 +183,9 @@ mod tests {
         seen[start as usize * 2] = true;
         let mut out = vec![false; graph.nodes.len()];
         while let Some(state) = todo.pop() {
-            let node = (state / 2) as u16;
-            let (to, truth) = if state % 2 == 1 {
-                (graph.weak.of(node), 0)
-            } else {
-                (graph.strong.of(node), 1)
-            };
+            let (to, truth) = graph.links_from(state as u32);
             for &w in to {
-                let next = w as usize * 2 + truth;
+                let next = w as usize * 2 + truth as usize;
                 if truth == 1 {
                     out[w as usize] = true;
                 }

@@ -395,20 +395,15 @@ impl Graph {
             let state = queue[next];
             next += 1;
             let links = depth[state as usize];
-            let node = state / 2;
             let is_true = state % 2 == 1;
             // A true node's weak links lead to false nodes, where no chain or loop ends: not
             // worth taking for the last link.
             if links as usize + (is_true as usize) >= max_links {
                 continue;
             }
-            let targets = if is_true {
-                self.weak.of(node as u16)
-            } else {
-                self.strong.of(node as u16)
-            };
+            let (targets, truth) = self.links_from(state);
             for &t in targets {
-                let to = t as u32 * 2 + (!is_true) as u32;
+                let to = t as u32 * 2 + truth;
                 if parent[to as usize] == u32::MAX {
                     parent[to as usize] = state;
                     depth[to as usize] = links + 1;
@@ -418,6 +413,18 @@ impl Graph {
             }
         }
         *count = reached;
+    }
+
+    /// Where a (node, truth) state's links lead (state `2 * node + 1` is the node true): a true
+    /// node's weak links to nodes then false, a false node's strong links to nodes then true.
+    /// The nodes, and the truth they take (1 for true).
+    fn links_from(&self, state: u32) -> (&[u16], u32) {
+        let node = (state / 2) as u16;
+        if state % 2 == 1 {
+            (self.weak.of(node), 0)
+        } else {
+            (self.strong.of(node), 1)
+        }
     }
 
     /// The states from the start to `end`, in order.

@@ -712,15 +712,13 @@ fn contradiction(board: &Board, net: bool, found: &mut Found) {
     // What each candidate forces as a chain, which the chain's verity wants next. (In the last
     // table's room where it can: a fresh one, a quarter of a megabyte, costs more to map than to
     // fill.)
-    let mut chain_outcomes: Vec<Option<Outcome>> = match net {
-        true => Vec::new(),
-        false => CHAIN_OUTCOMES.with(|last| last.take()).map_or_else(
-            || vec![None; CELLS * 9],
-            |mut table| {
-                table.fill(None);
-                table
-            },
-        ),
+    let mut chain_outcomes: Vec<Option<Outcome>> = if net {
+        Vec::new()
+    } else {
+        let mut table = CHAIN_OUTCOMES.with(|last| last.take()).unwrap_or_default();
+        table.clear();
+        table.resize(CELLS * 9, None);
+        table
     };
     let passes: &[bool] = if net { &[false, true] } else { &[false] };
     for &nested in passes {
