@@ -719,7 +719,8 @@ fn chains_and_loops_ahead(board: &Board, grouped: bool, found: &mut Found) {
     let wanted = if grouped { Technique::GroupedAic } else { Technique::Aic };
     let mut collector = Shortest::new(found);
     let loops_wanted = !found.is_collecting_all();
-    let Some(starts) = closure::useful_starts(&graph) else {
+    let starts = useful_starts(board, grouped);
+    let Some(starts) = starts.as_deref() else {
         // No chain or loop of any length finds anything: neither does the search.
         if loops_wanted {
             LoopsAhead::new(&graph, grouped, found.explains()).keep(board);
@@ -734,7 +735,7 @@ fn chains_and_loops_ahead(board: &Board, grouped: bool, found: &mut Found) {
         found.explains(),
         &mut collector,
         None,
-        Some(&starts),
+        Some(starts),
     );
     // Finding nothing (rarely, as the closure says there may be something), search every start
     // to full depth for what the loops want to know (and find nothing again).
@@ -752,6 +753,41 @@ fn chains_and_loops_ahead(board: &Board, grouped: bool, found: &mut Found) {
         ahead.keep(board);
     }
     collector.finish(found);
+}
+
+/// The starts the closure of the board's full graph allows ([`closure::useful_starts`]; `None`
+/// when no chain or loop of the graph finds anything), kept for the last board (per thread):
+/// AIC asks, and the forcing chains ask again on a board where AIC found nothing.
+fn useful_starts(board: &Board, grouped: bool) -> Rc<Option<Vec<u64>>> {
+    thread_local! {
+        static PLAIN: LastBoard<Option<Vec<u64>>> = const { LastBoard::new() };
+        static GROUPED: LastBoard<Option<Vec<u64>>> = const { LastBoard::new() };
+    }
+    let find = |board: &Board| closure::useful_starts(&full_graph(board, grouped));
+    if grouped {
+        GROUPED.with(|last| last.get_or(board, find))
+    } else {
+        PLAIN.with(|last| last.get_or(board, find))
+    }
+}
+
+/// Whether no candidate, assumed true or false, leads over single links (a true candidate takes
+/// out those in conflict with it, a false one makes the other end of its strong links true) to
+/// itself the other way round, however long the way: so no forcing chain finds a contradiction,
+/// and no bivalue cell or house with two places forces anything (see [`closure`]; the forcing
+/// searches ask).
+///
+/// Such links are the plain graph's (its weak links lead only to nodes with a strong link, but a
+/// chain can go on from no other), and they read the same either way round: a false `b` follows
+/// from a true `a` exactly when a false `a` follows from a true `b`, and a true `b` from a false
+/// `a` exactly when a true `a` from a false `b`. So a candidate `c` that forces some `y` both true
+/// and false forces `y` true, which forces `c` the other way round. A source of two cases `a`
+/// and `b` (strongly linked) both forcing `y` false gives `y` true forcing `a` false, `b` true
+/// and so `y` false; both forcing `y` true, the same from `y` false. Either way a candidate `x` (`c` or `y`, or with `c`
+/// or `y` false a candidate in conflict with it, the far end of its first link) is in conflict
+/// with two linked nodes, one forcing the other true: the closure's test.
+pub(crate) fn single_links_find_nothing(board: &Board) -> bool {
+    useful_starts(board, false).is_none()
 }
 
 /// What a complete search for alternating chains from every node assumed false (AIC or grouped

@@ -12,8 +12,6 @@
 
 mod explain;
 
-use std::rc::Rc;
-
 use explain::{chain_to, conflict_text, implications, literal, nested_text};
 
 use super::board::{Board, LastBoard};
@@ -697,6 +695,17 @@ impl<'a> StrongLinks<'a> {
 /// false, so it is true). Nets that find none try once more with nested nets inside each branch,
 /// taking the first contradiction found.
 fn contradiction(board: &Board, net: bool, found: &mut Found) {
+    // A chain's contradiction is a chain of the plain graph from the assumption back to itself,
+    // which its closure rules out at once (as it does wherever the ladder asks, AIC having found
+    // nothing on the board).
+    if !net && super::chains::single_links_find_nothing(board) {
+        return;
+    }
+    contradiction_search(board, net, found);
+}
+
+/// The search of [`contradiction`], every assumption tried.
+fn contradiction_search(board: &Board, net: bool, found: &mut Found) {
     let technique = if net {
         Technique::ForcingNetContradiction
     } else {
@@ -709,17 +718,8 @@ fn contradiction(board: &Board, net: bool, found: &mut Found) {
     } else {
         None
     };
-    // What each candidate forces as a chain, which the chain's verity wants next. (In the last
-    // table's room where it can: a fresh one, a quarter of a megabyte, costs more to map than to
-    // fill.)
-    let mut chain_outcomes: Vec<Option<Outcome>> = if net {
-        Vec::new()
-    } else {
-        let mut table = CHAIN_OUTCOMES.with(|last| last.take()).unwrap_or_default();
-        table.clear();
-        table.resize(CELLS * 9, None);
-        table
-    };
+    // What each candidate forces as a chain, which the chain's verity wants next.
+    let mut chain_outcomes: Vec<Option<Outcome>> = if net { Vec::new() } else { outcome_room() };
     let passes: &[bool] = if net { &[false, true] } else { &[false] };
     for &nested in passes {
         if nested && !best.is_empty() {
@@ -813,15 +813,38 @@ fn contradiction(board: &Board, net: bool, found: &mut Found) {
         }
     }
     if !net {
-        CHAIN_OUTCOMES.with(|last| last.keep(board, chain_outcomes));
+        let outcomes = ChainOutcomes {
+            table: chain_outcomes,
+            complete: true,
+        };
+        CHAIN_OUTCOMES.with(|last| last.keep(board, outcomes));
     }
     best.finish(found);
 }
 
+/// What candidates assumed true force as chains (their [`Outcome`]s, by [`Cand`]): every one
+/// (`complete`), as the contradiction search works them out, or those a verity search wanted.
+struct ChainOutcomes {
+    table: Vec<Option<Outcome>>,
+    complete: bool,
+}
+
 thread_local! {
-    /// What every candidate assumed true forces as a chain (its [`Outcome`]), kept by the
-    /// contradiction search for the verity search the ladder asks next on the same board.
-    static CHAIN_OUTCOMES: LastBoard<Vec<Option<Outcome>>> = const { LastBoard::new() };
+    /// The chain outcomes of the last board, kept by the contradiction search for the verity
+    /// search the ladder asks next on the same board (and by either, for the room).
+    static CHAIN_OUTCOMES: LastBoard<ChainOutcomes> = const { LastBoard::new() };
+}
+
+/// An empty table of chain outcomes, in the last table's room where it can: a fresh one, a
+/// quarter of a megabyte, costs more to map than to fill.
+fn outcome_room() -> Vec<Option<Outcome>> {
+    let mut table = CHAIN_OUTCOMES
+        .with(|last| last.take())
+        .map(|kept| kept.table)
+        .unwrap_or_default();
+    table.clear();
+    table.resize(CELLS * 9, None);
+    table
 }
 
 /// The position as a [`Trial`]: a quick, reasonless propagation (singles, locked candidates and
@@ -863,6 +886,18 @@ fn single_premised(prop: &Propagator, branch: &Branch, support: &[Cand]) -> bool
 /// Verity: every candidate of a cell, or every place of a digit in a house, forces the same
 /// candidate true (it is placed) or false (it goes).
 fn verity(board: &Board, net: bool, found: &mut Found) {
+    // A chain's source of two cases forces nothing where the plain graph's closure says so
+    // (nearly always, where the ladder asks).
+    let fewest = if !net && super::chains::single_links_find_nothing(board) {
+        3
+    } else {
+        2
+    };
+    verity_from(board, net, fewest, found);
+}
+
+/// The search of [`verity`], from sources of `fewest` to three cases.
+fn verity_from(board: &Board, net: bool, fewest: u32, found: &mut Found) {
     let technique = if net {
         Technique::ForcingNetVerity
     } else {
@@ -871,24 +906,19 @@ fn verity(board: &Board, net: bool, found: &mut Found) {
     let propagator = Propagator::new(board, net);
     let mut best = Shortest::new(found);
     // The sources: cells with two or three candidates, houses with two or three places.
-    let mut sources: Vec<(Explanation, Vec<Cand>)> = Vec::new();
+    let mut sources: Vec<(Source, Vec<Cand>)> = Vec::new();
     for cell in board.empty_cells().iter() {
         let cands = board.candidates(cell);
-        if (2..=3).contains(&cands.len()) {
-            sources.push((
-                Explanation::verbatim(cell_name(cell)),
-                cands.iter().map(|d| cand(cell, d)).collect(),
-            ));
+        if (fewest..=3).contains(&cands.len()) {
+            sources.push((Source::Cell(cell), cands.iter().map(|d| cand(cell, d)).collect()));
         }
     }
     for house in 0..27 {
         for digit in 1..=9u8 {
             let places = board.cells_in(house, digit);
-            if (2..=3).contains(&places.len()) {
+            if (fewest..=3).contains(&places.len()) {
                 sources.push((
-                    Explanation::new(phrase("{digit} in {house}"))
-                        .digit("digit", digit)
-                        .house("house", house),
+                    Source::Places(digit, house),
                     places.iter().map(|p| cand(p, digit)).collect(),
                 ));
             }
@@ -898,28 +928,38 @@ fn verity(board: &Board, net: bool, found: &mut Found) {
     // every source shares these, and only a source with a common conclusion runs its branches
     // again in full to write them out.
     // A chain's outcomes come as well from its links without reasons (and, right after the
-    // contradiction search on this board, from what it kept).
+    // contradiction search on this board, from what it kept). Else they are worked out as the
+    // sources want them.
     let kept = if net {
         None
     } else {
-        CHAIN_OUTCOMES.with(|last| last.kept(board))
+        CHAIN_OUTCOMES
+            .with(|last| last.kept(board))
+            .filter(|kept| kept.complete)
     };
-    let outcome = kept.unwrap_or_else(|| {
-        let mut outcome: Vec<Option<Outcome>> = vec![None; CELLS * 9];
-        for cell in board.empty_cells().iter() {
-            for digit in board.candidates(cell).iter() {
-                let c = cand(cell, digit);
-                match &propagator.links {
-                    Some(links) => {
-                        links.true_outcome(c, &mut outcome);
+    let mut own: Vec<Option<Outcome>> = match (&kept, net) {
+        (Some(_), _) => Vec::new(),
+        (None, true) => vec![None; CELLS * 9],
+        (None, false) => outcome_room(),
+    };
+    for (source, options) in sources {
+        let outcome: &[Option<Outcome>] = match &kept {
+            Some(kept) => &kept.table,
+            None => {
+                for &c in &options {
+                    match &propagator.links {
+                        Some(links) => {
+                            links.true_outcome(c, &mut own);
+                        }
+                        None if own[c as usize].is_none() => {
+                            own[c as usize] = Some(Outcome::of(&propagator.run(c, true)))
+                        }
+                        None => {}
                     }
-                    None => outcome[c as usize] = Some(Outcome::of(&propagator.run(c, true))),
                 }
+                &own
             }
-        }
-        Rc::new(outcome)
-    });
-    for (name, options) in sources {
+        };
         let summaries: Vec<&Outcome> = options.iter().filter_map(|&c| outcome[c as usize].as_ref()).collect();
         // A branch ending in a contradiction is a contradiction step, found on its own.
         if summaries.len() != options.len() || summaries.iter().any(|o| o.conflict) {
@@ -995,7 +1035,7 @@ fn verity(board: &Board, net: bool, found: &mut Found) {
                         "{technique}: {source} has to be one of {n} places. {cases}. Every case gives {result}.",
                     ))
                     .technique("technique", technique)
-                    .clause("source", name.clone())
+                    .clause("source", source.name())
                     .number("n", options.len())
                     .joined("cases", cases, "; ")
                     .notation("result", literal(target, truth))
@@ -1004,7 +1044,34 @@ fn verity(board: &Board, net: bool, found: &mut Found) {
             });
         }
     }
+    if !net && kept.is_none() {
+        let outcomes = ChainOutcomes {
+            table: own,
+            complete: false,
+        };
+        CHAIN_OUTCOMES.with(|last| last.keep(board, outcomes));
+    }
     best.finish(found);
+}
+
+/// Where a verity's cases come from.
+#[derive(Clone, Copy)]
+enum Source {
+    /// The candidates of a cell.
+    Cell(Cell),
+    /// The places of a digit in a house.
+    Places(Digit, House),
+}
+
+impl Source {
+    fn name(self) -> Explanation {
+        match self {
+            Source::Cell(cell) => Explanation::verbatim(cell_name(cell)),
+            Source::Places(digit, house) => Explanation::new(phrase("{digit} in {house}"))
+                .digit("digit", digit)
+                .house("house", house),
+        }
+    }
 }
 
 pub fn forcing_chain_contradiction(board: &Board, found: &mut Found) {
@@ -1116,6 +1183,48 @@ mod tests {
             );
         }
         expected.conflict
+    }
+
+    /// Wherever the plain graph's closure says single links find nothing, the forcing chains'
+    /// searches, every assumption tried and every source of two cases, find nothing (and they do
+    /// find steps at many positions where it does not say so); it says so at many positions.
+    /// Positions along magictour paths.
+    #[test]
+    fn forcing_chains_find_nothing_where_the_chain_closure_says_so() {
+        let (mut ruled_out, mut finding) = (0, 0);
+        for (line, index, board) in magictour_positions(20, 2) {
+            let mut found = Found::new(true);
+            contradiction_search(&board, false, &mut found);
+            let contradictions = found.steps.len();
+            verity_from(&board, false, 2, &mut found);
+            let two_cases = found
+                .steps
+                .iter()
+                .skip(contradictions)
+                .filter(|step| {
+                    step.highlights
+                        .candidates
+                        .iter()
+                        .filter(|c| c.role == Role::Pattern)
+                        .count()
+                        == 2
+                })
+                .count();
+            if crate::engine::logic::chains::single_links_find_nothing(&board) {
+                assert_eq!(
+                    (contradictions, two_cases),
+                    (0, 0),
+                    "{line} step {index}: forcing chains found what the closure ruled out"
+                );
+                ruled_out += 1;
+            } else if contradictions + two_cases > 0 {
+                finding += 1;
+            }
+        }
+        assert!(
+            ruled_out > 100 && finding > 100,
+            "{ruled_out} ruled out, {finding} finding"
+        );
     }
 
     /// A chain's outcome worked out from those of the candidates it makes true, as the
