@@ -172,7 +172,7 @@ impl Visit {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{chains_in, full_graph, nice_loops, Graph};
+    use super::super::{chains_in, full_graph, nice_loops, Graph, Shape};
     use super::*;
     use crate::engine::logic::{magictour_positions, Found, Shortest, Technique};
 
@@ -223,10 +223,11 @@ mod tests {
     }
 
     /// The claim itself: wherever the test says nothing can be found, AIC and the nice loops of
-    /// the graph (every chain and loop, at their full length) find nothing, and it does say so at
-    /// many positions; elsewhere AIC from the starts it gives finds every chain (the shortest for
-    /// each set of eliminations) that AIC from every start finds. Plain and grouped graphs at
-    /// positions along magictour paths.
+    /// the graph (every chain and loop, at their full length) find nothing (nor, for the plain
+    /// graph, do X-Chains and XY-Chains), and it does say so at many positions; elsewhere AIC
+    /// from the starts it gives finds every chain (the shortest for each set of eliminations)
+    /// that AIC from every start finds. Plain and grouped graphs at positions along magictour
+    /// paths.
     #[test]
     fn chains_start_only_where_the_closure_says_they_may() {
         let (mut quiet, mut finding, mut narrowed) = (0, 0, 0);
@@ -262,6 +263,18 @@ mod tests {
                 let mut found = Found::new(true);
                 for wanted in loops {
                     nice_loops(&board, wanted, &mut found);
+                }
+                if !grouped {
+                    // X-Chains and XY-Chains, whose nodes and links are among the plain graph's.
+                    let mut chains = Shortest::first_only();
+                    chains.all = true;
+                    for digit in 1..=9 {
+                        let graph = Graph::build(&board, Shape::SingleDigit(digit));
+                        chains_in(&board, &graph, Technique::XChain, false, &mut chains, None, None);
+                    }
+                    let graph = Graph::build(&board, Shape::Bivalue);
+                    chains_in(&board, &graph, Technique::XyChain, false, &mut chains, None, None);
+                    chains.finish(&mut found);
                 }
                 let context = format!("{line} step {index} grouped {grouped}");
                 match &starts {

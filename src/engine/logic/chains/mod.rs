@@ -676,7 +676,11 @@ fn chain_step(
 /// alone, so a digit whose cells are as they were when it last had none is passed over.
 pub fn x_chain(board: &Board, found: &mut Found) {
     let mut collector = Shortest::new(found);
+    let mut find_nothing = None;
     super::each_changed_digit(Technique::XChain, board, |digit| {
+        if *find_nothing.get_or_insert_with(|| plain_chains_find_nothing(board)) {
+            return false;
+        }
         let graph = Graph::build(board, Shape::SingleDigit(digit));
         let mut own = Shortest::new(found);
         chains_in(board, &graph, Technique::XChain, found.explains(), &mut own, None, None);
@@ -693,7 +697,7 @@ pub fn x_chain(board: &Board, found: &mut Found) {
 /// is not run.
 pub fn xy_chain(board: &Board, found: &mut Found) {
     found.on_changed(Technique::XyChain, board, |changed, found| {
-        if (changed & board.bivalue_cells()).is_empty() {
+        if (changed & board.bivalue_cells()).is_empty() || plain_chains_find_nothing(board) {
             return;
         }
         let graph = Graph::build(board, Shape::Bivalue);
@@ -771,13 +775,15 @@ fn useful_starts(board: &Board, grouped: bool) -> Rc<Option<Vec<u64>>> {
     }
 }
 
-/// Whether no candidate, assumed true or false, leads over single links (a true candidate takes
-/// out those in conflict with it, a false one makes the other end of its strong links true) to
-/// itself the other way round, however long the way: so no forcing chain finds a contradiction,
-/// and no bivalue cell or house with two places forces anything (see [`closure`]; the forcing
-/// searches ask).
+/// Whether no chain of the plain graph, however long, finds anything ([`closure`]): so neither
+/// do AIC and the nice loops, nor X-Chains and XY-Chains (their links and nodes are among the
+/// plain graph's, and their targets are in conflict with both ends), nor the forcing chains (no
+/// candidate, assumed true or false, leads over single links to itself the other way round, so
+/// no contradiction, and no bivalue cell or house with two places forces anything). The cheaper
+/// searches before AIC ask first, so it is worked out on most boards once, for all of them.
 ///
-/// Such links are the plain graph's (its weak links lead only to nodes with a strong link, but a
+/// Why the forcing chains: their links (a true candidate takes out those in conflict with it, a
+/// false one makes the other end of its strong links true) are the plain graph's (its weak links lead only to nodes with a strong link, but a
 /// chain can go on from no other), and they read the same either way round: a false `b` follows
 /// from a true `a` exactly when a false `a` follows from a true `b`, and a true `b` from a false
 /// `a` exactly when a true `a` from a false `b`. So a candidate `c` that forces some `y` both true
@@ -786,7 +792,7 @@ fn useful_starts(board: &Board, grouped: bool) -> Rc<Option<Vec<u64>>> {
 /// and so `y` false; both forcing `y` true, the same from `y` false. Either way a candidate `x` (`c` or `y`, or with `c`
 /// or `y` false a candidate in conflict with it, the far end of its first link) is in conflict
 /// with two linked nodes, one forcing the other true: the closure's test.
-pub(crate) fn single_links_find_nothing(board: &Board) -> bool {
+pub(crate) fn plain_chains_find_nothing(board: &Board) -> bool {
     useful_starts(board, false).is_none()
 }
 

@@ -698,7 +698,7 @@ fn contradiction(board: &Board, net: bool, found: &mut Found) {
     // A chain's contradiction is a chain of the plain graph from the assumption back to itself,
     // which its closure rules out at once (as it does wherever the ladder asks, AIC having found
     // nothing on the board).
-    if !net && super::chains::single_links_find_nothing(board) {
+    if !net && super::chains::plain_chains_find_nothing(board) {
         return;
     }
     contradiction_search(board, net, found);
@@ -888,7 +888,7 @@ fn single_premised(prop: &Propagator, branch: &Branch, support: &[Cand]) -> bool
 fn verity(board: &Board, net: bool, found: &mut Found) {
     // A chain's source of two cases forces nothing where the plain graph's closure says so
     // (nearly always, where the ladder asks).
-    let fewest = if !net && super::chains::single_links_find_nothing(board) {
+    let fewest = if !net && super::chains::plain_chains_find_nothing(board) {
         3
     } else {
         2
@@ -1210,7 +1210,7 @@ mod tests {
                         == 2
                 })
                 .count();
-            if crate::engine::logic::chains::single_links_find_nothing(&board) {
+            if crate::engine::logic::chains::plain_chains_find_nothing(&board) {
                 assert_eq!(
                     (contradictions, two_cases),
                     (0, 0),
