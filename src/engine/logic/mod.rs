@@ -11,6 +11,7 @@ mod forcing;
 pub mod hint;
 mod intersections;
 pub mod rating;
+mod reach;
 mod single_digit;
 mod singles;
 pub mod step;

@@ -15,10 +15,10 @@
 //! true at any length, no chain or loop of the graph finds anything; and only such an `s` starts
 //! an AIC that removes something.
 //!
-//! "Forces at any length" is reachability over (node, truth) states, worked out for all at once:
-//! the strongly connected parts of the graph of states (Tarjan), and what each part reaches as
-//! bits over the nodes that come true, each part's from those of the parts it leads to.
+//! "Forces at any length" is reachability over (node, truth) states, worked out for all at once
+//! ([`PartReach`]), as bits over the nodes that come true.
 
+use super::super::reach::{PartReach, StateGraph};
 use super::Graph;
 
 /// The nodes from which a chain of `graph` (assumed false there), of any length, may start that
@@ -27,9 +27,10 @@ use super::Graph;
 /// is weakly linked to, the start forcing the end true: so only such a node starts one.
 pub(super) fn useful_starts(graph: &Graph) -> Option<Vec<u64>> {
     let reach = TrueReach::of(graph);
-    let mut starts = vec![0u64; reach.words];
+    let words = reach.0.words;
+    let mut starts = vec![0u64; words];
     let mut any = false;
-    let mut mine = vec![0u64; reach.words];
+    let mut mine = vec![0u64; words];
     for x in 0..graph.nodes.len() as u16 {
         let node = &graph.nodes[x as usize];
         if node.is_group() {
@@ -54,119 +55,38 @@ pub(super) fn useful_starts(graph: &Graph) -> Option<Vec<u64>> {
     any.then_some(starts)
 }
 
-/// For every node assumed false, the nodes it forces true (over any number of links).
-struct TrueReach {
-    words: usize,
-    /// The strongly connected part of each state (state `2 * node + 1` is the node true).
-    part: Vec<u32>,
-    /// Each part's reach, `words` words a part: the nodes whose true state it reaches.
-    bits: Vec<u64>,
+/// The graph of (node, truth) states, as [`PartReach`] walks it.
+impl StateGraph for Graph {
+    fn states(&self) -> usize {
+        self.nodes.len() * 2
+    }
+
+    fn next(&self, state: u32, i: u32) -> Option<u32> {
+        let (to, truth) = self.links_from(state);
+        to.get(i as usize).map(|&w| w as u32 * 2 + truth)
+    }
 }
+
+/// For every node assumed false, the nodes it forces true (over any number of links).
+struct TrueReach(PartReach);
 
 impl TrueReach {
     fn of(graph: &Graph) -> TrueReach {
-        let states = graph.nodes.len() * 2;
         let words = graph.nodes.len().div_ceil(64).max(1);
-        let mut visit = Visit {
-            index: vec![UNSEEN; states],
-            low: vec![0; states],
-            on_stack: vec![false; states],
-            stack: Vec::new(),
-            calls: Vec::new(),
-            counter: 0,
-        };
-        let mut part = vec![UNSEEN; states];
-        let mut bits: Vec<u64> = Vec::new();
-        let mut parts = 0u32;
         // A node without strong links is never reached (weak links lead only to nodes with one),
         // and its own true state, which leads somewhere, is taken by the caller from what it
         // leads to: only the states of linked nodes are worked out.
-        for root in 0..states as u32 {
-            if visit.index[root as usize] != UNSEEN || graph.strong.of((root / 2) as u16).is_empty() {
-                continue;
+        let roots = (0..graph.states() as u32).filter(|&s| !graph.strong.of((s / 2) as u16).is_empty());
+        TrueReach(PartReach::of(graph, words, roots, |s, bits| {
+            if s % 2 == 1 {
+                bits[(s / 2) as usize / 64] |= 1 << ((s / 2) % 64);
             }
-            visit.enter(root);
-            while let Some(&(v, i)) = visit.calls.last() {
-                let (to, truth) = graph.links_from(v);
-                if let Some(&w) = to.get(i as usize) {
-                    let top = visit.calls.len() - 1;
-                    visit.calls[top].1 += 1;
-                    let w = w as u32 * 2 + truth;
-                    if visit.index[w as usize] == UNSEEN {
-                        visit.enter(w);
-                    } else if visit.on_stack[w as usize] {
-                        visit.low[v as usize] = visit.low[v as usize].min(visit.index[w as usize]);
-                    }
-                    continue;
-                }
-                visit.calls.pop();
-                if let Some(&(parent, _)) = visit.calls.last() {
-                    visit.low[parent as usize] = visit.low[parent as usize].min(visit.low[v as usize]);
-                }
-                if visit.low[v as usize] != visit.index[v as usize] {
-                    continue;
-                }
-                // A part is complete: every part its states lead to is complete already.
-                let first = visit.stack.iter().rposition(|&s| s == v).expect("v is on the stack");
-                let this = parts;
-                parts += 1;
-                bits.resize(bits.len() + words, 0);
-                let own = this as usize * words;
-                for &s in &visit.stack[first..] {
-                    part[s as usize] = this;
-                    visit.on_stack[s as usize] = false;
-                }
-                for &s in &visit.stack[first..] {
-                    if s % 2 == 1 {
-                        bits[own + (s / 2) as usize / 64] |= 1 << ((s / 2) % 64);
-                    }
-                    let (to, truth) = graph.links_from(s);
-                    for &w in to {
-                        let other = part[w as usize * 2 + truth as usize];
-                        if other != this {
-                            let from = other as usize * words;
-                            for j in 0..words {
-                                bits[own + j] |= bits[from + j];
-                            }
-                        }
-                    }
-                }
-                visit.stack.truncate(first);
-            }
-        }
-        TrueReach { words, part, bits }
+        }))
     }
 
     /// The nodes `node` (one with a strong link) assumed false forces true, as bits.
     fn forced_by_false(&self, node: u16) -> &[u64] {
-        let at = self.part[node as usize * 2] as usize * self.words;
-        &self.bits[at..at + self.words]
-    }
-}
-
-const UNSEEN: u32 = u32::MAX;
-
-/// Tarjan's bookkeeping: each state's visiting order (`UNSEEN` before its visit) and the lowest
-/// order it reaches back to, whether it is on the stack of states not yet in a part, and the
-/// states being visited, each with the place of its next link.
-struct Visit {
-    index: Vec<u32>,
-    low: Vec<u32>,
-    on_stack: Vec<bool>,
-    stack: Vec<u32>,
-    calls: Vec<(u32, u32)>,
-    counter: u32,
-}
-
-impl Visit {
-    /// Starts visiting `state`.
-    fn enter(&mut self, state: u32) {
-        self.index[state as usize] = self.counter;
-        self.low[state as usize] = self.counter;
-        self.counter += 1;
-        self.stack.push(state);
-        self.on_stack[state as usize] = true;
-        self.calls.push((state, 0));
+        self.0.of_state(node as u32 * 2)
     }
 }
 

@@ -4,6 +4,8 @@
 //! (three sets, two links), ALS-XY-Chain (a chain of sets) and Death Blossom (a stem cell whose
 //! every digit locks a set).
 
+mod closure;
+
 use std::rc::Rc;
 
 use super::board::{Board, LastBoard};
@@ -60,6 +62,15 @@ pub(crate) fn index(board: &Board) -> Rc<AlsIndex> {
             None => AlsIndex::build(board),
         })
     })
+}
+
+/// Whether no ALS-XZ, ALS-XY-Wing or ALS-XY-Chain of the board, of any length, removes anything
+/// ([`closure`]), kept for the last board (per thread): ALS-XY-Wing and ALS-XY-Chain ask in turn.
+fn set_chains_find_nothing(board: &Board) -> bool {
+    thread_local! {
+        static LAST: LastBoard<bool> = const { LastBoard::new() };
+    }
+    *LAST.with(|last| last.get_or(board, |board| closure::chains_find_nothing(board, &index(board))))
 }
 
 /// A list per set, all kept in one (which the searches walk faster than a list per set, and
@@ -532,7 +543,9 @@ fn xz_among(board: &Board, changed: CellSet, found: &mut Found) {
 /// Z cells lose Z.
 pub fn xy_wing(board: &Board, found: &mut Found) {
     found.on_changed(Technique::AlsXyWing, board, |changed, found| {
-        xy_wing_among(board, changed, found)
+        if !set_chains_find_nothing(board) {
+            xy_wing_among(board, changed, found)
+        }
     });
 }
 
@@ -602,12 +615,18 @@ fn xy_wing_among(board: &Board, changed: CellSet, found: &mut Found) {
 /// walking every chain. Listing them all walks them, depth first ([`walk_chains`]).
 pub fn xy_chain(board: &Board, found: &mut Found) {
     if found.is_collecting_all() {
+        if set_chains_find_nothing(board) {
+            return;
+        }
         let index = index(board);
         walk_chains(board, &index, 200_000, |path, used| {
             report_chain(board, &index.sets, path, used, found)
         });
     } else {
         found.on_changed(Technique::AlsXyChain, board, |_, found| {
+            if set_chains_find_nothing(board) {
+                return;
+            }
             let index = index(board);
             if let Some((path, used)) = shortest_chain(board, &index) {
                 report_chain(board, &index.sets, &path, used, found);
