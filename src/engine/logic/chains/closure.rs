@@ -65,6 +65,13 @@ impl StateGraph for Graph {
         let (to, truth) = self.links_from(state);
         to.get(i as usize).map(|&w| w as u32 * 2 + truth)
     }
+
+    fn each_next(&self, state: u32, mut visit: impl FnMut(u32)) {
+        let (to, truth) = self.links_from(state);
+        for &w in to {
+            visit(w as u32 * 2 + truth);
+        }
+    }
 }
 
 /// For every node assumed false, the nodes it forces true (over any number of links).

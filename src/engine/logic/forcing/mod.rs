@@ -1185,10 +1185,10 @@ mod tests {
         expected.conflict
     }
 
-    /// Wherever the plain graph's closure says single links find nothing, the forcing chains'
-    /// searches, every assumption tried and every source of two cases, find nothing (and they do
-    /// find steps at many positions where it does not say so); it says so at many positions.
-    /// Positions along magictour paths.
+    /// Wherever the plain graph's closure finds nothing, the forcing chains' searches, every
+    /// assumption tried and every source of two cases, find nothing (and they do find steps at
+    /// many positions where it finds something); it finds nothing at many positions. Positions
+    /// along magictour paths.
     #[test]
     fn forcing_chains_find_nothing_where_the_chain_closure_says_so() {
         let (mut ruled_out, mut finding) = (0, 0);
