@@ -783,15 +783,16 @@ fn useful_starts(board: &Board, grouped: bool) -> Rc<Option<Vec<u64>>> {
 /// searches before AIC ask first, so it is worked out on most boards once, for all of them.
 ///
 /// Why the forcing chains: their links (a true candidate takes out those in conflict with it, a
-/// false one makes the other end of its strong links true) are the plain graph's (its weak links lead only to nodes with a strong link, but a
-/// chain can go on from no other), and they read the same either way round: a false `b` follows
-/// from a true `a` exactly when a false `a` follows from a true `b`, and a true `b` from a false
-/// `a` exactly when a true `a` from a false `b`. So a candidate `c` that forces some `y` both true
-/// and false forces `y` true, which forces `c` the other way round. A source of two cases `a`
-/// and `b` (strongly linked) both forcing `y` false gives `y` true forcing `a` false, `b` true
-/// and so `y` false; both forcing `y` true, the same from `y` false. Either way a candidate `x` (`c` or `y`, or with `c`
-/// or `y` false a candidate in conflict with it, the far end of its first link) is in conflict
-/// with two linked nodes, one forcing the other true: the closure's test.
+/// false one makes the other end of its strong links true) are the plain graph's (its weak links
+/// lead only to nodes with a strong link, but a chain can go on from no other), and they read
+/// the same either way round: a false `b` follows from a true `a` exactly when a false `a`
+/// follows from a true `b`, and a true `b` from a false `a` exactly when a true `a` from a false
+/// `b`. So a candidate `c` that forces some `y` both true and false forces `y` true, which forces
+/// `c` the other way round. A source of two cases `a` and `b` (strongly linked) both forcing `y`
+/// false gives `y` true forcing `a` false, `b` true and so `y` false; both forcing `y` true, the
+/// same from `y` false. Either way a candidate `x` (`c` or `y`, or with `c` or `y` false a
+/// candidate in conflict with it, the far end of its first link) is in conflict with two linked
+/// nodes, one forcing the other true: the closure's test.
 pub(crate) fn plain_chains_find_nothing(board: &Board) -> bool {
     useful_starts(board, false).is_none()
 }
