@@ -1368,53 +1368,73 @@ fn blossoms_since(board: &Board, since: Option<(CellSet, &[Candidates; CELLS])>,
         }
         _ => board.empty_cells(),
     };
-    let seen_by = SeenBy::new(sets, stems);
-    // Lists kept from stem to stem: each stem digit's sets, and of those, the ones holding z.
-    let mut holders: [Vec<SeeingSet>; 4] = Default::default();
+    // A stem holds two to four digits; each digit's list is wanted only at the stems holding it.
+    let stems: CellSet = stems
+        .iter()
+        .filter(|&cell| (2..=4).contains(&board.candidates(cell).len()))
+        .collect();
+    let at: [CellSet; 10] = std::array::from_fn(|d| match d {
+        0 => CellSet::EMPTY,
+        d => stems & board.cells_with(d as Digit),
+    });
+    let seen_by = SeenBy::new(board, sets, &at);
+    // The petals of each stem digit, kept from stem to stem.
     let mut petals: [Vec<Petal>; 4] = Default::default();
     let mut chosen: Vec<Petal> = Vec::new();
     for stem in stems.iter() {
         let stem_changed = since.is_none_or(|(changed, _)| changed.contains(stem));
         let candidates = board.candidates(stem);
         let count = candidates.len() as usize;
-        if !(2..=4).contains(&count) {
-            continue;
-        }
         let mut digits: [Digit; 4] = [0; 4];
         for (slot, d) in digits.iter_mut().zip(candidates.iter()) {
             *slot = d;
         }
         let digits = &digits[..count];
         // For each stem digit, the sets holding it in cells that all see the stem, and the
-        // digits those sets hold between them: a z none of them holds (for a stem digit other
-        // than z) makes no blossom.
+        // digits they may give as Z between them: a z none of them gives (for a stem digit
+        // other than z) makes no blossom.
         let mut held = [0u16; 4];
+        let mut holders: [&[SeeingSet]; 4] = [&[]; 4];
         for (k, &d) in digits.iter().enumerate() {
-            holders[k].clear();
-            holders[k].extend_from_slice(seen_by.sets(stem, d));
+            holders[k] = seen_by.sets(stem, d);
             held[k] = holders[k].iter().fold(0, |m, h| m | h.digits);
         }
         for z in 1..=9u8 {
             if digits.iter().zip(&held).any(|(&d, &held)| d != z && held >> z & 1 == 0) {
                 continue;
             }
-            // … of those, the sets that also hold z (a stem digit equal to z needs no petal:
-            // the stem itself holds z then).
+            let mut start_targets = board.cells_with(z) - CellSet::single(stem);
+            if board.has(stem, z) {
+                start_targets &= CellSet::peers(stem);
+            }
+            // The petals: of those sets, the ones that hold z and leave it a target (a stem digit
+            // equal to z needs no petal: the stem itself holds z then). A target of a blossom
+            // sees all its petals' z cells, so some petal of each stem digit leaves it.
             let (mut needs, mut needed) = ([0usize; 4], 0);
+            let mut reachable = start_targets;
             for (k, &d) in digits.iter().enumerate() {
                 petals[k].clear();
                 if d != z {
-                    petals[k].extend(holders[k].iter().filter(|h| h.digits >> z & 1 == 1).map(|h| Petal {
-                        cells: sets[h.set].cells,
-                        seeing: sets[h.set].seeing[z as usize],
-                        set: h.set,
-                    }));
+                    let mut left = CellSet::EMPTY;
+                    for h in holders[k].iter().filter(|h| h.digits >> z & 1 == 1) {
+                        let set = &sets[h.set];
+                        let targets = (start_targets & set.seeing[z as usize]) - set.cells;
+                        if !targets.is_empty() {
+                            left |= targets;
+                            petals[k].push(Petal {
+                                cells: set.cells,
+                                seeing: set.seeing[z as usize],
+                                set: h.set,
+                            });
+                        }
+                    }
+                    reachable &= left;
                     needs[needed] = k;
                     needed += 1;
                 }
             }
             let needs = &needs[..needed];
-            if needs.iter().any(|&k| petals[k].is_empty()) {
+            if reachable.is_empty() {
                 continue;
             }
             if let Some(lost) = lost.as_ref().filter(|_| !stem_changed) {
@@ -1422,10 +1442,6 @@ fn blossoms_since(board: &Board, since: Option<(CellSet, &[Candidates; CELLS])>,
                 if !needs.iter().any(|&k| new(k)) {
                     continue;
                 }
-            }
-            let mut start_targets = board.cells_with(z) - CellSet::single(stem);
-            if board.has(stem, z) {
-                start_targets &= CellSet::peers(stem);
             }
             chosen.clear();
             if !blossom(
@@ -1454,8 +1470,9 @@ struct SeenBy {
     sets: Vec<SeeingSet>,
 }
 
-/// A set in a [`SeenBy`] list, with its digits (as bits), which is what the search reads of
-/// most of them.
+/// A set in a [`SeenBy`] list, with the digits it may give a blossom as Z (as bits): those a
+/// cell outside it holds where that cell sees all the set's cells holding them. That is what
+/// the search reads of most of them.
 #[derive(Clone, Copy)]
 struct SeeingSet {
     set: usize,
@@ -1463,13 +1480,27 @@ struct SeeingSet {
 }
 
 impl SeenBy {
-    /// The lists for the cells `of` (empty ones; the others' are empty), each without the sets
-    /// holding the cell itself.
-    fn new(sets: &[Als], of: CellSet) -> SeenBy {
+    /// The lists for the cells `at[digit]` (empty ones; the others' are empty), each without
+    /// the sets holding the cell itself or giving no Z but the digit.
+    fn new(board: &Board, sets: &[Als], at: &[CellSet; 10]) -> SeenBy {
+        // Each set's Z digits, worked out for the sets that see one of the cells.
+        let mut zs = vec![0u16; sets.len()];
         let mut start = vec![0u32; CELLS * 10 + 1];
-        for set in sets {
-            for d in set.digits.iter() {
-                for cell in (set.seeing[d as usize] & (of - set.cells)).iter() {
+        for (set, zs) in sets.iter().zip(&mut zs) {
+            if set
+                .digits
+                .iter()
+                .all(|d| (set.seeing[d as usize] & at[d as usize]).is_empty())
+            {
+                continue;
+            }
+            *zs = set
+                .digits
+                .iter()
+                .filter(|&z| !((board.cells_with(z) & set.seeing[z as usize]) - set.cells).is_empty())
+                .fold(0, |m, z| m | 1 << z);
+            for d in set.digits.iter().filter(|&d| *zs & !(1 << d) != 0) {
+                for cell in (set.seeing[d as usize] & (at[d as usize] - set.cells)).iter() {
                     start[cell * 10 + d as usize + 1] += 1;
                 }
             }
@@ -1479,14 +1510,11 @@ impl SeenBy {
         }
         let mut next = start.clone();
         let mut out = vec![SeeingSet { set: 0, digits: 0 }; start[CELLS * 10] as usize];
-        for (i, set) in sets.iter().enumerate() {
-            for d in set.digits.iter() {
-                for cell in (set.seeing[d as usize] & (of - set.cells)).iter() {
+        for (i, (set, &zs)) in sets.iter().zip(&zs).enumerate() {
+            for d in set.digits.iter().filter(|&d| zs & !(1 << d) != 0) {
+                for cell in (set.seeing[d as usize] & (at[d as usize] - set.cells)).iter() {
                     let slot = &mut next[cell * 10 + d as usize];
-                    out[*slot as usize] = SeeingSet {
-                        set: i,
-                        digits: set.digits.mask(),
-                    };
+                    out[*slot as usize] = SeeingSet { set: i, digits: zs };
                     *slot += 1;
                 }
             }
