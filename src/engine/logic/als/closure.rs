@@ -25,7 +25,7 @@
 //! cells outside it holding z see all its z cells (the sets that can end a chain for z).
 
 use super::super::reach::{PartReach, StateGraph};
-use super::AlsIndex;
+use super::{ends_of, AlsIndex};
 use crate::engine::cellset::CellSet;
 use crate::engine::grid::{Digit, CELLS};
 use crate::engine::logic::Board;
@@ -39,8 +39,9 @@ pub(super) fn chains_find_nothing(board: &Board, index: &AlsIndex) -> bool {
     let mut found: Vec<(Digit, u32, CellSet)> = Vec::with_capacity(sets.len() * 4);
     let mut first = [0usize; 11];
     for (i, set) in sets.iter().enumerate() {
+        let set_ends = ends_of(board, set);
         for z in set.digits.iter() {
-            let cells = (board.cells_with(z) & set.seeing[z as usize]) - set.cells;
+            let cells = set_ends[z as usize];
             if !cells.is_empty() {
                 found.push((z, i as u32, cells));
                 first[z as usize + 1] += 1;

@@ -1494,10 +1494,11 @@ impl SeenBy {
             {
                 continue;
             }
+            let ends = ends_of(board, set);
             *zs = set
                 .digits
                 .iter()
-                .filter(|&z| !((board.cells_with(z) & set.seeing[z as usize]) - set.cells).is_empty())
+                .filter(|&z| !ends[z as usize].is_empty())
                 .fold(0, |m, z| m | 1 << z);
             for d in set.digits.iter().filter(|&d| *zs & !(1 << d) != 0) {
                 for cell in (set.seeing[d as usize] & (at[d as usize] - set.cells)).iter() {
