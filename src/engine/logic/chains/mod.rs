@@ -10,6 +10,7 @@
 
 mod closure;
 
+use std::cell::RefCell;
 use std::rc::Rc;
 
 use super::board::{Board, LastBoard};
@@ -18,7 +19,7 @@ use super::step::{chain_notation, eliminations_notation, CellDigit, ChainNode, L
 use super::technique::Technique;
 use super::{Found, Shortest};
 use crate::engine::cellset::CellSet;
-use crate::engine::grid::{box_of, cell_name, col_of, houses_of, row_of, Cell, Digit};
+use crate::engine::grid::{box_of, cell_name, col_of, houses_of, row_of, Candidates, Cell, Digit, CELLS};
 
 /// The longest chain searched, in links: longer ones are hard to follow and rarely needed.
 const MAX_LINKS: usize = 20;
@@ -714,23 +715,21 @@ pub fn grouped_aic(board: &Board, found: &mut Found) {
 }
 
 /// AIC or grouped AIC over the full graph, from the starts its closure allows (none at all, most
-/// often, when it finds nothing). The nice loops of the same graph come next on the same board
-/// when it finds nothing (they score just above), and their searches from a node assumed false
-/// are the very searches it makes from every start: so what they want is kept for that board,
-/// empty where the closure ruled the board out, else from searches of every start.
+/// often, when it finds nothing: then the nice loops find nothing either, and ask the closure
+/// too). The nice loops of the same graph come next on the same board when it finds nothing
+/// (they score just above), and their searches from a node assumed false are the very searches
+/// it makes from every start: so what they want is kept for that board, from searches of every
+/// start.
 fn chains_and_loops_ahead(board: &Board, grouped: bool, found: &mut Found) {
+    let starts = useful_starts(board, grouped);
+    let Some(starts) = starts.as_deref() else {
+        // No chain or loop of any length finds anything: neither does the search.
+        return;
+    };
     let graph = full_graph(board, grouped);
     let wanted = if grouped { Technique::GroupedAic } else { Technique::Aic };
     let mut collector = Shortest::new(found);
     let loops_wanted = !found.is_collecting_all();
-    let starts = useful_starts(board, grouped);
-    let Some(starts) = starts.as_deref() else {
-        // No chain or loop of any length finds anything: neither does the search.
-        if loops_wanted {
-            LoopsAhead::new(&graph, grouped, found.explains()).keep(board);
-        }
-        return;
-    };
     // Other starts find no chain that removes anything, so this finds what every start would.
     chains_in(
         board,
@@ -761,13 +760,34 @@ fn chains_and_loops_ahead(board: &Board, grouped: bool, found: &mut Found) {
 
 /// The starts the closure of the board's full graph allows ([`closure::useful_starts`]; `None`
 /// when no chain or loop of the graph finds anything), kept for the last board (per thread):
-/// AIC asks, and the forcing chains ask again on a board where AIC found nothing.
+/// AIC asks, the nice loops and the forcing chains ask again on a board where AIC found nothing.
+///
+/// `None` again, without the graph, where the board's candidates are among those of the last
+/// board where it was `None` (per thread) and its graph has no strong link that board's lacked
+/// ([`closure::no_new_strong_links`]): as after a forcing step, which most often takes one
+/// candidate out of a cell that keeps three or more, where the digit keeps three places or more.
 fn useful_starts(board: &Board, grouped: bool) -> Rc<Option<Vec<u64>>> {
     thread_local! {
         static PLAIN: LastBoard<Option<Vec<u64>>> = const { LastBoard::new() };
         static GROUPED: LastBoard<Option<Vec<u64>>> = const { LastBoard::new() };
+        static BARREN: RefCell<[Option<[Candidates; CELLS]>; 2]> = const { RefCell::new([None, None]) };
     }
-    let find = |board: &Board| closure::useful_starts(&full_graph(board, grouped));
+    let find = |board: &Board| {
+        let still_barren = BARREN.with(|barren| {
+            barren.borrow()[grouped as usize]
+                .as_ref()
+                .is_some_and(|then| closure::no_new_strong_links(board, then, grouped))
+        });
+        let starts = if still_barren {
+            None
+        } else {
+            closure::useful_starts(&full_graph(board, grouped))
+        };
+        if starts.is_none() {
+            BARREN.with(|barren| barren.borrow_mut()[grouped as usize] = Some(*board.all_candidates()));
+        }
+        starts
+    };
     if grouped {
         GROUPED.with(|last| last.get_or(board, find))
     } else {
@@ -876,8 +896,7 @@ impl LoopsAhead {
     }
 
     /// Whether no discontinuous nice loop starts anywhere (see the type's comment). Nothing
-    /// reached true within the links allowed (as after a search ruled out by
-    /// [`closure::may_find_something`]) rules out every one at once.
+    /// reached true within the links allowed rules out every one at once.
     fn rules_out_discontinuous(&self, graph: &Graph) -> bool {
         if self.true_within.iter().all(|&w| w == 0) && !self.back_true.contains(&true) {
             return true;
@@ -922,6 +941,10 @@ fn nice_loops(board: &Board, wanted: Technique, found: &mut Found) {
         wanted,
         Technique::ContinuousNiceLoop | Technique::GroupedContinuousNiceLoop
     );
+    // No chain or loop of the graph finds anything: neither does the search.
+    if !found.is_collecting_all() && useful_starts(board, grouped).is_none() {
+        return;
+    }
     let graph = full_graph(board, grouped);
     // Asked right after AIC of the same graph found nothing on this board: what it kept.
     if !found.is_collecting_all() {
