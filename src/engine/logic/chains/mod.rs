@@ -766,22 +766,25 @@ fn chains_and_loops_ahead(board: &Board, grouped: bool, found: &mut Found) {
 /// board where it was `None` (per thread) and its graph has no strong link that board's lacked
 /// ([`closure::no_new_strong_links`]): as after a forcing step, which most often takes one
 /// candidate out of a cell that keeps three or more, where the digit keeps three places or more.
+/// Where it has a few such links, the starts are found from those alone
+/// ([`closure::useful_starts_since_none`]).
 fn useful_starts(board: &Board, grouped: bool) -> Rc<Option<Vec<u64>>> {
+    const MOST_NEW_LINKS: usize = 10;
     thread_local! {
         static PLAIN: LastBoard<Option<Vec<u64>>> = const { LastBoard::new() };
         static GROUPED: LastBoard<Option<Vec<u64>>> = const { LastBoard::new() };
         static BARREN: RefCell<[Option<[Candidates; CELLS]>; 2]> = const { RefCell::new([None, None]) };
     }
     let find = |board: &Board| {
-        let still_barren = BARREN.with(|barren| {
-            barren.borrow()[grouped as usize]
-                .as_ref()
-                .is_some_and(|then| closure::no_new_strong_links(board, then, grouped))
-        });
-        let starts = if still_barren {
-            None
-        } else {
-            closure::useful_starts(&full_graph(board, grouped))
+        let then = BARREN.with(|barren| barren.borrow()[grouped as usize]);
+        let starts = match then {
+            Some(then) if closure::no_new_strong_links(board, &then, grouped) => None,
+            Some(then) => {
+                let graph = full_graph(board, grouped);
+                closure::useful_starts_since_none(&graph, board, &then, MOST_NEW_LINKS)
+                    .unwrap_or_else(|| closure::useful_starts(&graph))
+            }
+            None => closure::useful_starts(&full_graph(board, grouped)),
         };
         if starts.is_none() {
             BARREN.with(|barren| barren.borrow_mut()[grouped as usize] = Some(*board.all_candidates()));
