@@ -58,33 +58,46 @@ pub(super) fn useful_starts(graph: &Graph) -> Option<Vec<u64>> {
     any.then_some(starts)
 }
 
+/// The cells that have lost each digit since a board whose candidates were `then`, and those
+/// that have lost any; `None` when some cell has a candidate it lacked then.
+pub(super) fn lost_since(board: &Board, then: &[Candidates; CELLS]) -> Option<([CellSet; 10], CellSet)> {
+    let mut lost = [CellSet::EMPTY; 10];
+    let mut lost_any = CellSet::EMPTY;
+    for (cell, then) in then.iter().enumerate() {
+        let now = board.candidates(cell).mask();
+        if now & !then.mask() != 0 {
+            return None;
+        }
+        let gone = then.mask() & !now;
+        if gone != 0 {
+            lost_any.insert(cell);
+            for d in Candidates::from_mask(gone).iter() {
+                lost[d as usize].insert(cell);
+            }
+        }
+    }
+    Some((lost, lost_any))
+}
+
 /// Whether the board's full graph (plain or `grouped`) has no strong link that the full graph of
-/// a board whose candidates were `then` lacked, the board's candidates being among those (`false`
-/// when they are not). If that graph had no useful start, neither has this one: a chain now
-/// over links that graph had was a chain then, and a candidate now in conflict with both its
-/// ends was a candidate in conflict with both then, so its start was a useful one then. (Weak
-/// links that graph lacked lead to nodes newly linked strongly, and a chain goes on from such a
-/// node, or ends there, over a strong link that graph lacked.)
+/// an earlier board lacked, given the cells that have lost each digit since ([`lost_since`]).
+/// If that graph had no useful start, neither has this one: a chain now over links that graph
+/// had was a chain then, and a candidate now in conflict with both its ends was a candidate in
+/// conflict with both then, so its start was a useful one then. (Weak links that graph lacked
+/// lead to nodes newly linked strongly, and a chain goes on from such a node, or ends there,
+/// over a strong link that graph lacked.)
 ///
 /// A strong link the graph lacked is a bivalue cell that had more candidates, or the parts of a
 /// house's places for a digit, one of which has lost it: so it is looked for only there.
-pub(super) fn no_new_strong_links(board: &Board, then: &[Candidates; CELLS], grouped: bool) -> bool {
-    for (cell, then) in then.iter().enumerate() {
-        let now = board.candidates(cell);
-        let lost = then.mask() & !now.mask();
-        if now.mask() & !then.mask() != 0 {
-            return false;
-        }
-        if lost == 0 {
-            continue;
-        }
-        if now.len() == 2 {
-            return false;
-        }
-        for digit in Candidates::from_mask(lost).iter() {
+pub(super) fn no_new_strong_links(board: &Board, (lost, lost_any): &([CellSet; 10], CellSet), grouped: bool) -> bool {
+    if !(*lost_any & board.bivalue_cells()).is_empty() {
+        return false;
+    }
+    for (digit, cells) in lost.iter().enumerate().skip(1) {
+        for cell in cells.iter() {
             for house in houses_of(cell) {
-                let cells = board.cells_in(house, digit);
-                if cells.len() >= 2 && two_part_splits(house, cells, grouped).1 > 0 {
+                let places = board.cells_in(house, digit as u8);
+                if places.len() >= 2 && two_part_splits(house, places, grouped).1 > 0 {
                     return false;
                 }
             }
@@ -94,11 +107,11 @@ pub(super) fn no_new_strong_links(board: &Board, then: &[Candidates; CELLS], gro
 }
 
 /// [`useful_starts`] of the board's full graph (plain or grouped), the same starts, found from
-/// the strong links that the graph of a board without useful starts lacked, that board's
-/// candidates being `then`: every useful chain now goes over one (see [`no_new_strong_links`];
-/// the links looked at are those of cells that have lost a candidate, and of two parts of a house
-/// where a cell has lost their digit). `None` when the board's candidates are not among `then`,
-/// or such links are more than `most` (the whole closure costs less then).
+/// the strong links that the graph of an earlier board without useful starts lacked, given the
+/// cells that have lost each digit since ([`lost_since`]): every useful chain now goes over one
+/// (see [`no_new_strong_links`]; the links looked at are those of cells that have lost a
+/// candidate, and of two parts of a house where a cell has lost their digit). `None` when such
+/// links are more than `most` (the whole closure costs less then).
 ///
 /// A chain from `s` assumed false to `e` true over such a link `u = v` goes from `s` false to `u`
 /// false (which is `u` true forcing `s` true, read backwards: the links read the same both ways),
@@ -108,30 +121,16 @@ pub(super) fn no_new_strong_links(board: &Board, then: &[Candidates; CELLS], gro
 pub(super) fn useful_starts_since_none(
     graph: &Graph,
     board: &Board,
-    then: &[Candidates; CELLS],
+    (lost, lost_any): &([CellSet; 10], CellSet),
     most: usize,
 ) -> Option<Option<Vec<u64>>> {
-    let mut lost = [CellSet::EMPTY; 10];
-    let mut lost_any = CellSet::EMPTY;
-    for (cell, then) in then.iter().enumerate() {
-        let gone = then.mask() & !board.candidates(cell).mask();
-        if board.candidates(cell).mask() & !then.mask() != 0 {
-            return None;
-        }
-        if gone != 0 {
-            lost_any.insert(cell);
-            for d in Candidates::from_mask(gone).iter() {
-                lost[d as usize].insert(cell);
-            }
-        }
-    }
     let mut links: Vec<(u16, u16)> = Vec::new();
     for a in 0..graph.nodes.len() as u16 {
         let na = &graph.nodes[a as usize];
         for &b in graph.strong.of(a).iter().filter(|&&b| b > a) {
             let nb = &graph.nodes[b as usize];
             let new = if na.digit != nb.digit {
-                !(lost_any & na.cells).is_empty()
+                !(*lost_any & na.cells).is_empty()
             } else {
                 !(lost[na.digit as usize] & na.seen_by & nb.seen_by).is_empty()
             };
@@ -431,13 +430,14 @@ mod tests {
                 if let Some((then_line, then)) = &last_barren[grouped as usize] {
                     if *then_line == line {
                         let context = format!("{line} step {index} grouped {grouped}");
-                        if no_new_strong_links(&board, then, grouped) {
+                        let lost = lost_since(&board, then).expect("a later board of the same path");
+                        if no_new_strong_links(&board, &lost, grouped) {
                             assert!(barren, "{context}: starts after all");
                             kept_barren += 1;
                         } else if !barren {
                             new_links_found += 1;
                         }
-                        let since = useful_starts_since_none(&graph, &board, then, usize::MAX);
+                        let since = useful_starts_since_none(&graph, &board, &lost, usize::MAX);
                         assert_eq!(since.as_ref(), Some(&starts), "{context}");
                         compared += !barren as usize;
                     }

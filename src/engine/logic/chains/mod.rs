@@ -776,12 +776,16 @@ fn useful_starts(board: &Board, grouped: bool) -> Rc<Option<Vec<u64>>> {
         static BARREN: RefCell<[Option<[Candidates; CELLS]>; 2]> = const { RefCell::new([None, None]) };
     }
     let find = |board: &Board| {
-        let then = BARREN.with(|barren| barren.borrow()[grouped as usize]);
-        let starts = match then {
-            Some(then) if closure::no_new_strong_links(board, &then, grouped) => None,
-            Some(then) => {
+        let lost = BARREN.with(|barren| {
+            barren.borrow()[grouped as usize]
+                .as_ref()
+                .and_then(|then| closure::lost_since(board, then))
+        });
+        let starts = match lost {
+            Some(lost) if closure::no_new_strong_links(board, &lost, grouped) => None,
+            Some(lost) => {
                 let graph = full_graph(board, grouped);
-                closure::useful_starts_since_none(&graph, board, &then, MOST_NEW_LINKS)
+                closure::useful_starts_since_none(&graph, board, &lost, MOST_NEW_LINKS)
                     .unwrap_or_else(|| closure::useful_starts(&graph))
             }
             None => closure::useful_starts(&full_graph(board, grouped)),
