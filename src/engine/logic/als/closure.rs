@@ -226,7 +226,8 @@ impl StateGraph for SetStates {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{index, shortest_chain, xy_wing_among, xz_among};
+    use super::super::chain::shortest_chain;
+    use super::super::{index, xy_wing_among, xz_among};
     use super::*;
     use crate::engine::logic::{magictour_positions, Found};
 

@@ -19,7 +19,7 @@
 //! ([`PartReach`]), as bits over the nodes that come true.
 
 use super::super::reach::{PartReach, StateGraph};
-use super::{two_part_splits, Graph};
+use super::graph::{two_part_splits, Graph};
 use crate::engine::cellset::CellSet;
 use crate::engine::grid::{houses_of, Candidates, CELLS};
 use crate::engine::logic::Board;
@@ -282,7 +282,9 @@ impl TrueReach {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{chains_in, full_graph, nice_loops, Graph, Shape};
+    use super::super::chains_in;
+    use super::super::graph::{full_graph, Graph, Shape};
+    use super::super::loops::nice_loops;
     use super::*;
     use crate::engine::logic::{magictour_positions, Found, Shortest, Technique};
 
