@@ -41,7 +41,7 @@ fn templates() -> &'static [CellSet] {
 }
 
 /// The templates that cover `placed` (at most a cell a row) and use only `allowed`, in the
-/// order of [`templates`] (by the column taken in each row, row by row): placed row by row,
+/// order of `templates` (by the column taken in each row, row by row): placed row by row,
 /// taking only what fits, rather than picked out of all of them.
 fn templates_fitting(placed: CellSet, allowed: CellSet) -> Vec<CellSet> {
     fn place(row: usize, used: u16, cols: &mut [usize; 9], rows: &[u16; 9], out: &mut Vec<CellSet>) {

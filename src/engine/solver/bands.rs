@@ -317,7 +317,7 @@ impl Trial {
         self.assume(cell, digit, truth).is_none()
     }
 
-    /// Like [`Trial::contradicts`], passing over assumptions that `harmless` knows lead to none,
+    /// Like `Trial::contradicts`, passing over assumptions that `harmless` knows lead to none,
     /// and adding to it what this one leads to when it leads to none. The propagation only
     /// removes digits, by rules that still apply when more are gone, and stops where none
     /// applies: so what an assumption leads to without a contradiction is closed, and any

@@ -2,7 +2,7 @@
 //!
 //! Two engines, one chosen by the machine. The triad solver ([`triads`]) reasons with mini-rows
 //! and mini-columns as units, in both directions, and so guesses far less than the band solver
-//! ([`bands`]); it runs in SIMD on x86-64 processors (the instructions chosen at run time) and
+//! (`bands`); it runs in SIMD on x86-64 processors (the instructions chosen at run time) and
 //! is what every x86-64 machine uses. Its portable form is there to check the vector paths: on
 //! plain integers the band solver is twice as fast, so a machine without a vector path uses
 //! that. Both are deterministic: the same puzzle always gives the same search.

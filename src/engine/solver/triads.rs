@@ -1,5 +1,5 @@
 //! The triad solver: exact search for hard puzzles, where it needs far fewer guesses than the
-//! band solver ([`super::bands`]).
+//! band solver (`super::bands`).
 //!
 //! Each box is a 4 × 4 matrix of candidate sets in 16-bit lanes (one 256-bit register, or two
 //! vectors of eight lanes: matrix rows 0–1 and 2–3): its nine cells, and beside them three negative triads ("digits not in this

@@ -101,7 +101,7 @@ impl<'a> StrongLinks<'a> {
         (1..=9).any(|d| !(trues[d] & falses[d]).is_empty())
     }
 
-    /// What `c` assumed true forces ([`StrongLinks::outcome`]), kept in `outcomes`: worked out
+    /// What `c` assumed true forces (`StrongLinks::outcome`), kept in `outcomes`: worked out
     /// there if it is not yet, from the others kept.
     pub(super) fn true_outcome<'o>(&self, c: Cand, outcomes: &'o mut [Option<Outcome>]) -> &'o Outcome {
         if outcomes[c as usize].is_none() {
@@ -119,7 +119,7 @@ impl<'a> StrongLinks<'a> {
         self.outcome_using(c, truth, &[])
     }
 
-    /// [`StrongLinks::outcome`], taking in whole what a candidate it makes true forces where
+    /// `StrongLinks::outcome`, taking in whole what a candidate it makes true forces where
     /// `known` has it (by [`Cand`], assumed true): that closure is part of this one, so its
     /// literals need not be followed one by one.
     pub(super) fn outcome_using(&self, c: Cand, truth: bool, known: &[Option<Outcome>]) -> Outcome {
