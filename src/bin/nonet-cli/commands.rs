@@ -203,8 +203,16 @@ pub fn hint(argument: &str, technique: Option<Technique>, all: bool, json: bool)
     if all {
         let techniques: Vec<Technique> = technique.map_or_else(|| Technique::ALL.to_vec(), |t| vec![t]);
         for technique in techniques {
-            for step in logic::find_all(&position, technique) {
-                print_step(&mut out, &step, json)?;
+            let steps = logic::find_all(&position, technique);
+            for step in &steps {
+                print_step(&mut out, step, json)?;
+            }
+            if steps.len() >= logic::MOST_LISTED {
+                eprintln!(
+                    "{}: listing stopped at {} instances",
+                    technique.id(),
+                    logic::MOST_LISTED
+                );
             }
         }
         return Ok(true);
