@@ -109,9 +109,12 @@ pub fn simple_colors(board: &Board, found: &mut Found) {
                     step.eliminate(cell, digit);
                 }
                 step.explain_with(found.explains(), || {
-                    Explanation::new(phrase(
-                        "Simple colors on {digit}: colouring its strong links alternately, one of the colours {blue} / {green} holds {digit}; {targets} sees both colours and cannot be {digit}.",
-                    ))
+                    let template = if targets.len() == 1 {
+                        phrase("Simple colors on {digit}: colouring its strong links alternately, one of the colours {blue} / {green} holds {digit}; {targets} sees both colours and cannot be {digit}.")
+                    } else {
+                        phrase("Simple colors on {digit}: colouring its strong links alternately, one of the colours {blue} / {green} holds {digit}; {targets} see both colours and cannot be {digit}.")
+                    };
+                    Explanation::new(template)
                     .digit("digit", digit)
                     .cells("blue", blue.iter())
                     .cells("green", green.iter())
@@ -156,7 +159,7 @@ pub fn multi_colors(board: &Board, found: &mut Found) {
                         }
                         step.explain_with(found.explains(), || {
                             Explanation::new(phrase(
-                                "Multi-Colors on {digit}: {cells} sees both colours of the chain {blue} / {green}, one of which holds {digit}; so {cells} cannot be {digit}.",
+                                "Multi-Colors on {digit}: the colour {cells} sees both colours of the chain {blue} / {green}, one of which holds {digit}; so {cells} cannot be {digit}.",
                             ))
                             .digit("digit", digit)
                             .cells("cells", first[a].iter())
@@ -188,7 +191,7 @@ pub fn multi_colors(board: &Board, found: &mut Found) {
                             targets |= these;
                             used.push((*first, *second));
                             reasons.push(
-                                Explanation::new(phrase("{a} sees {b}, so {x} or {y} holds {digit}"))
+                                Explanation::new(phrase("the colour {a} sees the colour {b}, so the colour {x} or the colour {y} holds {digit}"))
                                     .cells("a", first[a].iter())
                                     .cells("b", second[b].iter())
                                     .cells("x", x.iter())
@@ -211,9 +214,12 @@ pub fn multi_colors(board: &Board, found: &mut Found) {
             step.eliminate(cell, digit);
         }
         step.explain_with(found.explains(), || {
-            Explanation::new(phrase(
-                "Multi-Colors on {digit}: {reasons}; {targets} sees both colours of such a pair and cannot be {digit}.",
-            ))
+            let template = if targets.len() == 1 {
+                phrase("Multi-Colors on {digit}: {reasons}; {targets} sees both colours of such a pair and cannot be {digit}.")
+            } else {
+                phrase("Multi-Colors on {digit}: {reasons}; {targets} see both colours of such a pair and cannot be {digit}.")
+            };
+            Explanation::new(template)
             .digit("digit", digit)
             .joined("reasons", reasons, "; ")
             .cells("targets", targets.iter())

@@ -354,14 +354,24 @@ fn finned_on(
                         let mut step = fish_step(technique, digit, base, cover, body, fins, targets);
                         step.explain_with(explains, || {
                             let template = match (fins.len() > 1, rows_are_base) {
-                                (false, true) => phrase("{technique} on {digit}: in {base}, {digit} lies in {cover} apart from the fin {fins}. Either the fish holds and those columns lose {digit} elsewhere, or the fin is {digit}; {targets} sees the fin and the fish, so it cannot be {digit}."),
-                                (false, false) => phrase("{technique} on {digit}: in {base}, {digit} lies in {cover} apart from the fin {fins}. Either the fish holds and those rows lose {digit} elsewhere, or the fin is {digit}; {targets} sees the fin and the fish, so it cannot be {digit}."),
-                                (true, true) => phrase("{technique} on {digit}: in {base}, {digit} lies in {cover} apart from the fins {fins}. Either the fish holds and those columns lose {digit} elsewhere, or a fin is {digit}; {targets} sees the fins and the fish, so it cannot be {digit}."),
-                                (true, false) => phrase("{technique} on {digit}: in {base}, {digit} lies in {cover} apart from the fins {fins}. Either the fish holds and those rows lose {digit} elsewhere, or a fin is {digit}; {targets} sees the fins and the fish, so it cannot be {digit}."),
+                                (false, true) => phrase("{technique} on {digit}: in {base}, {digit} lies in {cover} apart from the fin {fins}. Either the fish holds and those columns lose {digit} elsewhere, or the fin is {digit}. {targets}"),
+                                (false, false) => phrase("{technique} on {digit}: in {base}, {digit} lies in {cover} apart from the fin {fins}. Either the fish holds and those rows lose {digit} elsewhere, or the fin is {digit}. {targets}"),
+                                (true, true) => phrase("{technique} on {digit}: in {base}, {digit} lies in {cover} apart from the fins {fins}. Either the fish holds and those columns lose {digit} elsewhere, or a fin is {digit}. {targets}"),
+                                (true, false) => phrase("{technique} on {digit}: in {base}, {digit} lies in {cover} apart from the fins {fins}. Either the fish holds and those rows lose {digit} elsewhere, or a fin is {digit}. {targets}"),
+                            };
+                            // What goes, said with as many cells and fins as there are.
+                            let seeing = match (fins.len() > 1, targets.len() > 1) {
+                                (false, false) => phrase("{cells} sees the fin and the fish, so it cannot be {digit}."),
+                                (false, true) => phrase("{cells} see the fin and the fish, so they cannot be {digit}."),
+                                (true, false) => phrase("{cells} sees the fins and the fish, so it cannot be {digit}."),
+                                (true, true) => phrase("{cells} see the fins and the fish, so they cannot be {digit}."),
                             };
                             fish_explanation(template, technique, digit, base, cover)
                                 .cells("fins", fins.iter())
-                                .cells("targets", targets.iter())
+                                .clause(
+                                    "targets",
+                                    Explanation::new(seeing).cells("cells", targets.iter()).digit("digit", digit),
+                                )
                         });
                         step
                     };

@@ -106,9 +106,12 @@ fn strong_weak_strong(board: &Board, wanted: Technique, found: &mut Found) {
                             step.eliminate(cell, digit);
                         }
                         step.explain_with(found.explains(), || {
-                            Explanation::new(phrase(
-                                "{technique} on {digit}: {first} has {digit} only in {a} and {b}, {second} only in {c} and {d}; {b} and {c} see each other, so {a} or {d} is {digit}. {targets} sees both and cannot be {digit}.",
-                            ))
+                            let template = if targets.len() == 1 {
+                                phrase("{technique} on {digit}: {first} has {digit} only in {a} and {b}, {second} only in {c} and {d}; {b} and {c} see each other, so {a} or {d} is {digit}. {targets} sees both and cannot be {digit}.")
+                            } else {
+                                phrase("{technique} on {digit}: {first} has {digit} only in {a} and {b}, {second} only in {c} and {d}; {b} and {c} see each other, so {a} or {d} is {digit}. {targets} see both and cannot be {digit}.")
+                            };
+                            Explanation::new(template)
                             .technique("technique", wanted)
                             .digit("digit", digit)
                             .house("first", first.house)
@@ -200,14 +203,18 @@ pub fn empty_rectangle(board: &Board, found: &mut Found) {
                             step.link((near, digit), (far, digit), true);
                             step.eliminate(target, digit);
                             step.explain_with(found.explains(), || {
+                                // The near end shares one arm's line: were it the digit, the
+                                // box would keep it on the other arm, whose line holds the target.
+                                let arm = if link.house >= 9 { 9 + col } else { row };
                                 Explanation::new(phrase(
-                                    "Empty rectangle on {digit} in {box}: its {digit}s lie in {row} and {column}. {link} has {digit} only in {near} and {far}; either way {target} cannot be {digit}.",
+                                    "Empty rectangle on {digit} in {box}: its {digit}s lie in {row} and {column}. In {link}, {digit} lies only in {near} and {far}. If {near} is {digit}, {box} has its {digit} in {arm}, which {target} shares; if not, {far} is {digit}, and {target} sees it. Either way {target} cannot be {digit}.",
                                 ))
                                 .digit("digit", digit)
                                 .house("box", box_house)
                                 .house("row", row)
                                 .house("column", 9 + col)
                                 .house("link", link.house)
+                                .house("arm", arm)
                                 .cell("near", near)
                                 .cell("far", far)
                                 .cell("target", target)

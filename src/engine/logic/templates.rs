@@ -228,9 +228,12 @@ pub fn template_set(board: &Board, found: &mut Found) {
             step.mark_cell(cell, Role::Target);
         }
         step.explain_with(found.explains(), || {
-            Explanation::new(phrase(
-                "Template Set on {digit}: of the 46,656 ways to place nine {digit}s, every one the grid still allows uses {cells}, so {cells} holds {digit}.",
-            ))
+            let template = if common.len() == 1 {
+                phrase("Template Set on {digit}: of the 46,656 ways to place nine {digit}s, every one the grid still allows uses {cells}, so {cells} holds {digit}.")
+            } else {
+                phrase("Template Set on {digit}: of the 46,656 ways to place nine {digit}s, every one the grid still allows uses {cells}, so they hold {digit}.")
+            };
+            Explanation::new(template)
             .digit("digit", digit)
             .cells("cells", common.iter())
         });

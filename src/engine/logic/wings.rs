@@ -116,7 +116,7 @@ pub fn xyz_wing(board: &Board, found: &mut Found) {
                         "XYZ-Wing: {pivot} holds {pivot_digits}, and {first} and {second} each hold {z} with one of its other digits. One of the three is {z}, so {targets} cannot be {z}.",
                     ))
                     .cell("pivot", pivot)
-                    .notation("pivot_digits", pivot_digits.to_string())
+                    .digits("pivot_digits", pivot_digits.iter())
                     .cell("first", first)
                     .cell("second", second)
                     .digit("z", z)

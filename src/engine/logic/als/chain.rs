@@ -701,9 +701,12 @@ fn report_chain(board: &Board, sets: &[Als], path: &[(usize, Digit)], used: Cell
                 }
             })
             .collect();
-        Explanation::new(phrase(
-            "ALS-XY-Chain: {chain}. Each link is a digit the two sets share only where they see each other, so one end set is locked and holds {z}; cells seeing all of them in both ends lose it.",
-        ))
+        let template = if zs.len() == 1 {
+            phrase("ALS-XY-Chain: {chain}. Each link is a digit the two sets share only where they see each other, so one end set is locked and holds {z}; a cell seeing every cell of both ends that holds {z} cannot be {z}.")
+        } else {
+            phrase("ALS-XY-Chain: {chain}. Each link is a digit the two sets share only where they see each other, so one end set is locked and holds {z}; a cell seeing every cell of both ends that holds one of these digits cannot be that digit.")
+        };
+        Explanation::new(template)
         .joined("chain", chain, "")
         .digits("z", zs.iter())
     });

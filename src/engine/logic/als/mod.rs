@@ -191,9 +191,12 @@ fn xy_wing_among(board: &Board, changed: CellSet, found: &mut Found) {
                         mark_set(&mut step, board, a, Candidates::single(x));
                         mark_set(&mut step, board, b, Candidates::single(y));
                         step.explain_with(found.explains(), || {
-                            Explanation::new(phrase(
-                                "ALS-XY-Wing: the pivot {pivot} is linked to A = {a} by {x} and to B = {b} by {y}. The pivot cannot lack both, so A or B is locked and holds {z}; cells seeing all of them in A and B lose it.",
-                            ))
+                            let template = if zs.len() == 1 {
+                                phrase("ALS-XY-Wing: the pivot {pivot} is linked to A = {a} by {x} and to B = {b} by {y}. The pivot cannot lack both, so A or B is locked and holds {z}; a cell seeing every cell of A and B that holds {z} cannot be {z}.")
+                            } else {
+                                phrase("ALS-XY-Wing: the pivot {pivot} is linked to A = {a} by {x} and to B = {b} by {y}. The pivot cannot lack both, so A or B is locked and holds {z}; a cell seeing every cell of A and B that holds one of these digits cannot be that digit.")
+                            };
+                            Explanation::new(template)
                             .clause("pivot", c.name())
                             .clause("a", a.name())
                             .digit("x", x)

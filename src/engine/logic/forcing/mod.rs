@@ -124,7 +124,12 @@ fn contradiction_search(board: &Board, net: bool, found: &mut Found) {
                     let nesting = if branch.nested { 1.0 } else { 0.0 };
                     step.score = technique.score() + nesting + length_bonus(size);
                     step.explain_with(found.explains(), || {
+                        // The assumption alone may clash (asked for this technique by id, where
+                        // a single would do): then there are no steps between.
+                        let direct = support.iter().all(|&s| s == c);
                         let template = match (branch.nested, assumed) {
+                            (false, true) if direct => phrase("{technique}: if {cell} is {digit}, {conflict}. So {cell} cannot be {digit}.{inner}"),
+                            (false, false) if direct => phrase("{technique}: if {cell} is not {digit}, {conflict}. So {cell} must be {digit}.{inner}"),
                             (false, true) => phrase("{technique}: if {cell} is {digit}, then {steps}, and {conflict}. So {cell} cannot be {digit}.{inner}"),
                             (false, false) => phrase("{technique}: if {cell} is not {digit}, then {steps}, and {conflict}. So {cell} must be {digit}.{inner}"),
                             (true, true) => phrase("{technique} (nested): if {cell} is {digit}, then {steps}, and {conflict}. So {cell} cannot be {digit}.{inner}"),
@@ -365,19 +370,15 @@ fn verity_from(board: &Board, net: bool, fewest: u32, found: &mut Found) {
                         .zip(&supports)
                         .map(|((b, &o), s)| {
                             let steps = s.iter().copied().filter(|&x| x != o).chain([target]);
-                            Explanation::new(phrase("if {literal}: {steps}"))
+                            Explanation::new(phrase("if {literal}, then {steps}"))
                                 .notation("literal", literal(o, true))
                                 .with("steps", implications(b, steps))
                         })
                         .collect();
-                    Explanation::new(phrase(
-                        "{technique}: {source} has to be one of {n} places. {cases}. Every case gives {result}.",
-                    ))
-                    .technique("technique", technique)
-                    .clause("source", source.name())
-                    .number("n", options.len())
-                    .joined("cases", cases, "; ")
-                    .notation("result", literal(target, truth))
+                    source
+                        .explanation(technique, &options)
+                        .joined("cases", cases, "; ")
+                        .notation("result", literal(target, truth))
                 });
                 step
             });
@@ -403,12 +404,22 @@ enum Source {
 }
 
 impl Source {
-    fn name(self) -> Explanation {
+    /// A verity's explanation from its source, to be given its `{cases}` and `{result}`.
+    fn explanation(self, technique: Technique, options: &[Cand]) -> Explanation {
         match self {
-            Source::Cell(cell) => Explanation::verbatim(cell_name(cell)),
-            Source::Places(digit, house) => Explanation::new(phrase("{digit} in {house}"))
-                .digit("digit", digit)
-                .house("house", house),
+            Source::Cell(cell) => Explanation::new(phrase(
+                "{technique}: {cell} holds {digits}; every case gives {result}: {cases}.",
+            ))
+            .technique("technique", technique)
+            .cell("cell", cell)
+            .digits("digits", options.iter().map(|&c| digit_of(c))),
+            Source::Places(digit, house) => Explanation::new(phrase(
+                "{technique}: in {house}, {digit} lies only in {cells}; every case gives {result}: {cases}.",
+            ))
+            .technique("technique", technique)
+            .house("house", house)
+            .digit("digit", digit)
+            .cells("cells", options.iter().map(|&c| cell_of(c))),
         }
     }
 }
