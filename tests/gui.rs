@@ -1394,6 +1394,58 @@ fn a_pasted_bad_puzzle_is_refused_and_a_good_one_played() {
     }
 }
 
+/// A position with pencil marks (as a forum's pencil-mark grid or `nonet-cli` gives one) is played
+/// as it is: its digits beyond the givens and its marks go on the board in one move, which Undo
+/// takes back and Redo puts again, with no mistake counted; and the hint is the position's own
+/// step (a Skyscraper whose two targets take a plural verb), not the givens' first single.
+#[test]
+fn a_position_with_pencil_marks_is_played_as_it_is() {
+    need_display();
+    let json = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/skyscraper-position.json"
+    ))
+    .unwrap();
+    let read: Value = serde_json::from_str(&json).unwrap();
+    let app = App::launch(Some(&json));
+    let state = app.wait_until("the position is on the board", |s| s["values"] == read["values"]);
+    let message = state["message"].as_str().unwrap();
+    assert!(
+        message.contains("The pencil marks it came with are on the board."),
+        "{message}"
+    );
+    for cell in 0..81 {
+        if at(&state, "values", cell) == '.' {
+            assert_eq!(
+                state["marks"][cell],
+                read["candidates"][cell],
+                "r{}c{}",
+                cell / 9 + 1,
+                cell % 9 + 1
+            );
+        }
+    }
+    assert_eq!(state["mistakes"], 0);
+    app.action("undo", None);
+    app.wait_until("undone to the givens", |s| {
+        s["values"] == read["givens"] && s["marks"][1] == ""
+    });
+    app.action("redo", None);
+    app.wait_until("the position again", |s| {
+        s["values"] == read["values"] && s["marks"] == state["marks"]
+    });
+    app.action("hint", None);
+    app.wait_until("stage 1", |s| s["hint_stage"] == 1);
+    app.action("hint", None);
+    let state = app.wait_until("stage 2", |s| s["hint_stage"] == 2);
+    let message = state["message"].as_str().unwrap();
+    assert!(
+        message.starts_with("Skyscraper on 4") && message.contains("r5c9, r6c6 see both"),
+        "{message}"
+    );
+    app.shot("position-taken.png");
+}
+
 /// A puzzle that needs forcing nets is played at once, as Master, and gets its score while it is
 /// played: on the board and in the history, the same as `nonet-cli rate` gives. (Rating the
 /// first puzzle below took 3.5 minutes before nested nets were made linear, and the game waited

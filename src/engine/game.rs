@@ -63,6 +63,35 @@ pub enum Action {
         placements: Vec<(Cell, Digit)>,
         eliminations: Vec<(Cell, Digit)>,
     },
+    /// Take up a position read with the puzzle (see [`Action::take_position`]): its digits
+    /// beyond the givens, and each empty cell's pencil marks. Not the player's doing, so no
+    /// digit of it counts as a mistake.
+    TakePosition {
+        values: Vec<(Cell, Digit)>,
+        marks: Vec<(Cell, Candidates)>,
+    },
+}
+
+impl Action {
+    /// What a position read with its puzzle (a file's) holds beyond the puzzle, to start play
+    /// from: its digits that are not givens, and its pencil marks where some cell's differ from
+    /// the candidates its digits leave (then every empty cell's, as a pencil-mark grid shows
+    /// them). `None` when it holds nothing more than its givens and the rules' candidates.
+    pub fn take_position(position: &Position) -> Option<Action> {
+        let values: Vec<(Cell, Digit)> = (0..CELLS)
+            .filter(|&cell| !position.is_given(cell) && position.value(cell) != 0)
+            .map(|cell| (cell, position.value(cell)))
+            .collect();
+        let by_rules = Position::from_givens_and_values(&position.givens(), position.values());
+        let empty = (0..CELLS).filter(|&cell| position.value(cell) == 0);
+        let marks: Vec<(Cell, Candidates)> = if empty.clone().any(|c| position.candidates(c) != by_rules.candidates(c))
+        {
+            empty.map(|cell| (cell, position.candidates(cell))).collect()
+        } else {
+            Vec::new()
+        };
+        (!values.is_empty() || !marks.is_empty()).then_some(Action::TakePosition { values, marks })
+    }
 }
 
 /// Why an action was refused.
@@ -126,10 +155,12 @@ pub enum MoveKind {
     SolutionShown,
     /// Strict mode: a wrong digit, refused (nothing changes on the board).
     Strike,
+    /// The position read with the puzzle taken up: its digits beyond the givens and its marks.
+    PositionTaken,
 }
 
 impl MoveKind {
-    pub const ALL: [MoveKind; 14] = [
+    pub const ALL: [MoveKind; 15] = [
         MoveKind::Digit,
         MoveKind::Clear,
         MoveKind::MarkOn,
@@ -144,6 +175,7 @@ impl MoveKind {
         MoveKind::ComputerSolve,
         MoveKind::SolutionShown,
         MoveKind::Strike,
+        MoveKind::PositionTaken,
     ];
 
     pub fn id(self) -> &'static str {
@@ -162,6 +194,7 @@ impl MoveKind {
             MoveKind::ComputerSolve => "computer-solve",
             MoveKind::SolutionShown => "solution-shown",
             MoveKind::Strike => "strike",
+            MoveKind::PositionTaken => "position-taken",
         }
     }
 
@@ -485,6 +518,28 @@ impl Game {
                 placements,
                 eliminations,
             } => self.write_step(&mut after, placements, eliminations)?,
+            Action::TakePosition { values, marks } => {
+                for &(cell, digit) in values {
+                    if cell >= CELLS || !(1..=9).contains(&digit) {
+                        return Err(Refusal::OutOfRange);
+                    }
+                    if self.is_given(cell) {
+                        return Err(Refusal::GivenCell);
+                    }
+                    after[cell] = CellState {
+                        value: digit,
+                        marks: Candidates::NONE,
+                    };
+                }
+                for &(cell, digits) in marks {
+                    if cell >= CELLS {
+                        return Err(Refusal::OutOfRange);
+                    }
+                    if after[cell].value == 0 {
+                        after[cell].marks = digits;
+                    }
+                }
+            }
             Action::Reset => {
                 for (cell, state) in after.iter_mut().enumerate() {
                     *state = CellState {
@@ -521,6 +576,7 @@ impl Game {
                 let placed = placements.first();
                 (MoveKind::ScriptStep, placed.map(|p| p.0), placed.map(|p| p.1))
             }
+            Action::TakePosition { .. } => (MoveKind::PositionTaken, None, None),
         };
         self.journal.push(Move {
             kind,
@@ -749,11 +805,12 @@ impl Game {
 
     /// Whether the player had help that gives digits away: the solution was shown, the computer
     /// solved, or a hint's or a script's step placed a digit. (Hints that only point at a
-    /// technique, and eliminations, are teaching, not help of that kind.) A game solved with
-    /// help stays out of best times and streaks.
+    /// technique, and eliminations, are teaching, not help of that kind.) A game taken up from a
+    /// position read with its puzzle began part solved, so it counts as helped too. A game solved
+    /// with help stays out of best times and streaks.
     pub fn helped(&self) -> bool {
         self.journal.iter().any(|m| match m.kind {
-            MoveKind::SolutionShown | MoveKind::ComputerSolve => true,
+            MoveKind::SolutionShown | MoveKind::ComputerSolve | MoveKind::PositionTaken => true,
             MoveKind::Step | MoveKind::ScriptStep => m.changes.iter().any(|c| c.after != 0 && c.before == 0),
             _ => false,
         })
@@ -1245,6 +1302,63 @@ mod tests {
             Game::replay(*game.givens(), *game.solution(), game.rules, &[undo]),
             Err(ReplayError::NothingToUndo { index: 0 })
         ));
+    }
+
+    /// A position read with its puzzle (here a JSON one, as `nonet-cli` and forum pencil-mark
+    /// grids give them) is taken up whole: its digits beyond the givens and every empty cell's
+    /// marks, in one move that undo takes back, with no mistake counted; replayed the same.
+    #[test]
+    fn a_position_read_with_the_puzzle_is_taken_up_as_one_move() {
+        let position = crate::engine::format::parse(include_str!("../../tests/data/skyscraper-position.json")).unwrap();
+        let givens = position.givens();
+        let Solutions::Unique(solution) = solve(&givens) else {
+            panic!("unique")
+        };
+        assert_eq!(Action::take_position(&Position::from_givens(&givens)), None);
+        let take = Action::take_position(&position).expect("more than the givens");
+        let Action::TakePosition { values, marks } = &take else {
+            panic!("{take:?}")
+        };
+        let given = givens.iter().filter(|&&d| d != 0).count();
+        assert!(
+            !values.is_empty() && marks.len() + values.len() + given == CELLS,
+            "{values:?}"
+        );
+        let mut game = Game::new(givens, solution, Rules::default());
+        let outcome = game.apply(take).unwrap();
+        assert!(outcome.changed && !outcome.mistake);
+        for cell in 0..CELLS {
+            assert_eq!(game.value(cell), position.value(cell));
+            if position.value(cell) == 0 {
+                assert_eq!(game.marks(cell), position.candidates(cell), "{cell}");
+            }
+        }
+        assert_eq!(game.position(), position, "hints see the position read");
+        assert_eq!(game.journal().len(), 1);
+        assert_eq!(game.journal()[0].kind, MoveKind::PositionTaken);
+        assert_eq!(MoveKind::from_id("position-taken"), Some(MoveKind::PositionTaken));
+        assert!(game.helped(), "it began part solved");
+        let replayed = Game::replay(givens, solution, game.rules, game.journal()).unwrap();
+        assert_eq!(replayed.position(), game.position());
+        game.undo();
+        assert_eq!(game.values(), &givens);
+        // A wrong digit read is not the player's mistake; a given is not overwritten.
+        let wrong = (0..CELLS).find(|&c| givens[c] == 0).unwrap();
+        let digit = solution[wrong] % 9 + 1;
+        let mut game = Game::new(givens, solution, Rules::default());
+        let taken = game.apply(Action::TakePosition {
+            values: vec![(wrong, digit)],
+            marks: vec![],
+        });
+        assert!(taken.is_ok_and(|o| !o.mistake) && game.mistakes() == 0);
+        let given = (0..CELLS).find(|&c| givens[c] != 0).unwrap();
+        assert_eq!(
+            game.apply(Action::TakePosition {
+                values: vec![(given, 1)],
+                marks: vec![]
+            }),
+            Err(Refusal::GivenCell)
+        );
     }
 
     #[test]

@@ -5,7 +5,7 @@ use std::fmt;
 
 use thiserror::Error;
 
-use super::grid::{cell_name, house_name, Cell, Digit, House, CELLS, HOUSES};
+use super::grid::{cell_name, house_name, Cell, Digit, House, Position, CELLS, HOUSES};
 use super::solver::{self, Solutions};
 
 /// A digit that appears more than once in a house.
@@ -104,10 +104,15 @@ pub struct Playable {
     pub solution: [Digit; CELLS],
     /// How many puzzles the text held; the first is the one taken.
     pub puzzles_in_text: usize,
+    /// The first puzzle as the text has it: with the digits its format marks as a player's (not
+    /// givens) and its pencil marks, where it has them (a forum's pencil-mark grid, a saved
+    /// position), for play to take up ([`crate::engine::game::Action::take_position`]).
+    pub position: Position,
 }
 
 /// Reads the first puzzle of a text in any format the engine knows and checks that it has exactly
-/// one solution. Digits the format marks as the player's are not givens and are dropped.
+/// one solution. Digits the format marks as the player's are not givens: the puzzle is its givens,
+/// and the position read is kept beside it.
 pub fn playable_from_text(text: &str) -> Result<Playable, ImportError> {
     let puzzles = super::format::read_puzzles(text);
     let count = puzzles.len();
@@ -119,6 +124,7 @@ pub fn playable_from_text(text: &str) -> Result<Playable, ImportError> {
         givens,
         solution,
         puzzles_in_text: count,
+        position,
     })
 }
 

@@ -10,6 +10,7 @@ use std::time::Duration;
 use adw::prelude::*;
 use gtk::{gio, glib};
 
+use crate::engine::game::{Action, Status};
 use crate::engine::generator::{self, Options};
 use crate::engine::grid::{cell_name, Digit, CELLS};
 use crate::engine::logic::{rating, Level};
@@ -365,18 +366,43 @@ impl super::controller::Controller {
                 if score.is_none() {
                     this.rate_while_playing(playable.givens);
                 }
+                // A position with more than its givens (a forum's pencil-mark grid, a saved
+                // position) is taken up as it is, as one move the player can undo.
+                let taken = Action::take_position(&playable.position).map(|take| {
+                    let with_marks = matches!(&take, Action::TakePosition { marks, .. } if !marks.is_empty());
+                    if let Some(result) = this.with_play(|play| play.act(take)) {
+                        this.report(result);
+                    }
+                    with_marks
+                });
                 let template = match playable.puzzles_in_text {
                     1 => gettext("{source} rates {level}. Good luck!"),
                     _ => gettext("{source} (the first of {n}) rates {level}. Good luck!"),
                 };
-                this.say(&fill(
+                let mut message = fill(
                     &template,
                     &[
                         ("source", &source.describe()),
                         ("n", &playable.puzzles_in_text),
                         ("level", &super::level_name(level)),
                     ],
-                ));
+                );
+                match taken {
+                    Some(true) => {
+                        message = format!(
+                            "{message} {}",
+                            gettext("The pencil marks it came with are on the board.")
+                        )
+                    }
+                    Some(false) => {
+                        message = format!("{message} {}", gettext("The digits it came with are on the board."))
+                    }
+                    None => {}
+                }
+                // (A position already solved has been told so.)
+                if this.with_play(|play| play.game.status() == Status::Playing) == Some(true) {
+                    this.say(&message);
+                }
             }
             Some((Err(error), text)) => this.refuse(source, &for_players(&error), text),
             None => this.refuse(source, &gettext("checking it failed"), String::new()),

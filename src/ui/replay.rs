@@ -317,5 +317,6 @@ fn move_kind_name(kind: MoveKind) -> String {
         MoveKind::ComputerSolve => gettext("computer solve"),
         MoveKind::SolutionShown => gettext("solution shown"),
         MoveKind::Strike => gettext("strike"),
+        MoveKind::PositionTaken => gettext("position taken"),
     }
 }
