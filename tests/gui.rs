@@ -1397,7 +1397,8 @@ fn a_pasted_bad_puzzle_is_refused_and_a_good_one_played() {
 /// A position with pencil marks (as a forum's pencil-mark grid or `nonet-cli` gives one) is played
 /// as it is: its digits beyond the givens and its marks go on the board in one move, which Undo
 /// takes back and Redo puts again, with no mistake counted; and the hint is the position's own
-/// step (a Skyscraper whose two targets take a plural verb), not the givens' first single.
+/// step (a Skyscraper whose two targets take a plural verb), not the givens' first single, its
+/// explanation whole in a popover when the two-line message is clicked.
 #[test]
 fn a_position_with_pencil_marks_is_played_as_it_is() {
     need_display();
@@ -1444,6 +1445,13 @@ fn a_position_with_pencil_marks_is_played_as_it_is() {
         "{message}"
     );
     app.shot("position-taken.png");
+    // Two lines cut the explanation short: a click on the line shows it whole.
+    assert_eq!(state["message_whole"], Value::Null);
+    let line = &state["message_at"];
+    let (x, y) = (line[0].as_f64().unwrap() as usize, line[1].as_f64().unwrap() as usize);
+    let state = app.click_until(x, y, "1", "the whole message", |s| s["message_whole"].is_string());
+    assert_eq!(state["message_whole"], state["message"]);
+    app.shot("message-whole.png");
 }
 
 /// A puzzle that needs forcing nets is played at once, as Master, and gets its score while it is

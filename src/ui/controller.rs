@@ -55,6 +55,8 @@ pub struct Controller {
     pub(super) mistakes: gtk::Label,
     pub(super) hints: gtk::Label,
     pub(super) message: gtk::Label,
+    /// The whole message when the line cuts it short (`message`).
+    pub(super) message_popover: gtk::Popover,
     /// Shown over the board while the game is paused.
     pub(super) pause_page: adw::StatusPage,
     pub(super) toasts: adw::ToastOverlay,
@@ -132,6 +134,7 @@ impl Controller {
             mistakes,
             hints,
             message,
+            message_popover: gtk::Popover::new(),
             pause_page,
             toasts,
             play: RefCell::new(None),
@@ -161,6 +164,7 @@ impl Controller {
             last_refusal: RefCell::new(String::new()),
         });
         controller.reserve_message_lines();
+        controller.connect_message();
         controller.connect_board();
         controller.connect_picker();
         controller.connect_digit_pad();
@@ -319,8 +323,10 @@ impl Controller {
         self.play.borrow_mut().as_mut().map(f)
     }
 
-    /// Shows a message under the board (at most two lines; the whole text in its tooltip).
+    /// Shows a message under the board (at most two lines; the whole text in its tooltip, and
+    /// in a popover on a click).
     pub(super) fn say(&self, text: &str) {
+        self.message_popover.popdown();
         self.message.set_label(text);
         self.message.set_tooltip_text((!text.is_empty()).then_some(text));
     }

@@ -10,6 +10,7 @@ mod import;
 mod input;
 mod lab;
 mod lab_host;
+mod message;
 mod names;
 mod picker;
 mod play;

@@ -69,6 +69,9 @@ impl Controller {
             // The score of the game on the board (null while a hard puzzle is still being rated).
             "score": self.started_game.borrow().as_ref().and_then(|g| g.score),
             "message": self.message.label().to_string(),
+            // The whole message while its popover is open, and where the line is (to click it).
+            "message_whole": self.whole_message_shown(),
+            "message_at": self.message_on_surface(),
             "refusal": self.last_refusal.borrow().clone(),
             "can_undo": game.can_undo(),
             "can_redo": game.can_redo(),
