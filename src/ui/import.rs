@@ -368,12 +368,15 @@ impl super::controller::Controller {
                 }
                 // A position with more than its givens (a forum's pencil-mark grid, a saved
                 // position) is taken up as it is, as one move the player can undo.
-                let taken = Action::take_position(&playable.position).map(|take| {
+                let came_with = Action::take_position(&playable.position).map(|take| {
                     let with_marks = matches!(&take, Action::TakePosition { marks, .. } if !marks.is_empty());
                     if let Some(result) = this.with_play(|play| play.act(take)) {
                         this.report(result);
                     }
-                    with_marks
+                    match with_marks {
+                        true => gettext("The pencil marks it came with are on the board."),
+                        false => gettext("The digits it came with are on the board."),
+                    }
                 });
                 let template = match playable.puzzles_in_text {
                     1 => gettext("{source} rates {level}. Good luck!"),
@@ -387,17 +390,8 @@ impl super::controller::Controller {
                         ("level", &super::level_name(level)),
                     ],
                 );
-                match taken {
-                    Some(true) => {
-                        message = format!(
-                            "{message} {}",
-                            gettext("The pencil marks it came with are on the board.")
-                        )
-                    }
-                    Some(false) => {
-                        message = format!("{message} {}", gettext("The digits it came with are on the board."))
-                    }
-                    None => {}
+                if let Some(came_with) = came_with {
+                    message = format!("{message} {came_with}");
                 }
                 // (A position already solved has been told so.)
                 if this.with_play(|play| play.game.status() == Status::Playing) == Some(true) {

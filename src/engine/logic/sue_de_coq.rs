@@ -40,66 +40,52 @@ fn search(board: &Board, changed: CellSet, found: &mut Found) {
             let box_rest: Vec<Cell> = ((CellSet::house(box_house) - CellSet::house(line)) & board.empty_cells())
                 .iter()
                 .collect();
-            // A core needs two more digits than cells: without one, the parts are not worked out.
-            let any_core = (2..=meet.len()).any(|size| {
-                let mut any = false;
-                each_combination(&meet, size, |core| {
-                    any = digits_of(board, core).count_ones() as usize >= size + 2;
-                    !any
-                });
-                any
-            });
-            if !any_core {
+            // The cores: two or three meeting cells with two more digits than cells. Without one,
+            // the parts are not worked out.
+            let cores: Vec<Part> = parts(board, &meet)
+                .into_iter()
+                .filter(|core| core.len >= 2 && core.digits.count_ones() as usize >= core.len + 2)
+                .collect();
+            if cores.is_empty() {
                 continue;
             }
             // The line's and the box's other cells, one to three at a time, with their digits.
             let (line_parts, box_parts) = (parts(board, &line_rest), parts(board, &box_rest));
-            for size in 2..=meet.len() {
-                let mut keep_looking = true;
-                each_combination(&meet, size, |core| {
-                    let v = digits_of(board, core);
-                    if (v.count_ones() as usize) < size + 2 {
-                        return true;
+            for core in &cores {
+                let (size, v) = (core.len, core.digits);
+                for d in &line_parts {
+                    let vd = d.digits;
+                    // The line cells must take some of the core's digits to matter.
+                    if vd & v == 0 {
+                        continue;
                     }
-                    for d in &line_parts {
-                        let vd = d.digits;
-                        // The line cells must take some of the core's digits to matter.
-                        if vd & v == 0 {
+                    // The box cells add their own cells and digits apart from the line
+                    // cells': as many more digits than cells so far as they can make up.
+                    let surplus = ((v | vd).count_ones() as usize).saturating_sub(size + d.len);
+                    if surplus > 3.min(box_rest.len()) {
+                        continue;
+                    }
+                    for e in &box_parts {
+                        let ve = e.digits;
+                        if ve & vd != 0 || ve & v == 0 {
                             continue;
                         }
-                        // The box cells add their own cells and digits apart from the line
-                        // cells': as many more digits than cells so far as they can make up.
-                        let surplus = ((v | vd).count_ones() as usize).saturating_sub(size + d.len);
-                        if surplus > 3.min(box_rest.len()) {
+                        let all = v | vd | ve;
+                        if all.count_ones() as usize != size + d.len + e.len {
                             continue;
                         }
-                        for e in &box_parts {
-                            let ve = e.digits;
-                            if ve & vd != 0 || ve & v == 0 {
-                                continue;
-                            }
-                            let all = v | vd | ve;
-                            if all.count_ones() as usize != size + d.len + e.len {
-                                continue;
-                            }
-                            let (d, e) = (&d.cells[..d.len], &e.cells[..e.len]);
-                            keep_looking = report(board, box_house, line, core, d, e, [v, vd, ve], found);
-                            if !keep_looking {
-                                return false;
-                            }
+                        let (c, d, e) = (&core.cells[..size], &d.cells[..d.len], &e.cells[..e.len]);
+                        if !report(board, box_house, line, c, d, e, [v, vd, ve], found) {
+                            return;
                         }
                     }
-                    true
-                });
-                if !keep_looking {
-                    return;
                 }
             }
         }
     }
 }
 
-/// One to three cells of a house's part, and their digits.
+/// One to three cells of a house's part (or of the meeting cells: a core), and their digits.
 struct Part {
     cells: [Cell; 3],
     len: usize,
