@@ -274,6 +274,70 @@ fn remembering_searches_find_what_fresh_ones_find() {
     assert!(found > 50, "the searches found {found} steps: too few to tell");
 }
 
+/// The ladder tells each search whether every simpler technique found nothing on the board, and
+/// the subset and fish searches then pass over houses and digits with too few open cells or
+/// lines, where they could only find a simpler step in another guise (a naked quad in a house of
+/// six open cells is the hidden pair of the other two; a swordfish on a digit open in five rows
+/// is an X-Wing the other way round; a finned fish with one line outside its base is claiming).
+/// Asked alone, without that knowledge, at every position along magictour paths, each such
+/// search finds nothing where the ladder went on to a harder step, and finds the ladder's very
+/// step where the ladder stopped at it.
+#[test]
+fn the_ladders_shortcuts_pass_over_no_step() {
+    let searches = [
+        Technique::NakedTriple,
+        Technique::NakedQuad,
+        Technique::HiddenPair,
+        Technique::HiddenTriple,
+        Technique::HiddenQuad,
+        Technique::XWing,
+        Technique::Swordfish,
+        Technique::Jellyfish,
+        Technique::FinnedXWing,
+        Technique::SashimiXWing,
+        Technique::FinnedSwordfish,
+        Technique::SashimiSwordfish,
+        Technique::FinnedJellyfish,
+        Technique::SashimiJellyfish,
+    ];
+    let puzzles = read_lines(&dataset("magictour-top1465.txt"));
+    let (mut passed, mut taken) = (0, 0);
+    for (index, puzzle) in puzzles.iter().enumerate().step_by(10) {
+        let position = Position::from_givens(puzzle);
+        let mut board = Board::from_position(&position);
+        for step in logic::logical_solve_with(&position, None).steps {
+            for &search in &searches {
+                let alone = logic::find_step_on(&board, search);
+                if search == step.technique {
+                    assert!(
+                        alone.as_ref() == Some(&step),
+                        "magictour puzzle {}: {} asked alone finds {:?}, the ladder {}",
+                        index + 1,
+                        search.id(),
+                        alone.map(|s| s.compact()),
+                        step.compact()
+                    );
+                    taken += 1;
+                } else if search.score() < step.technique.score() {
+                    assert!(
+                        alone.is_none(),
+                        "magictour puzzle {}: the ladder went on to {} past {}",
+                        index + 1,
+                        step.compact(),
+                        alone.map(|s| s.compact()).unwrap_or_default()
+                    );
+                    passed += 1;
+                }
+            }
+            board.apply(&step);
+        }
+    }
+    assert!(
+        passed > 20_000 && taken > 200,
+        "{passed} searches passed, {taken} taken"
+    );
+}
+
 /// Some searches work out on the way what the search the ladder asks next on the same board
 /// wants, and keep it for that board: the finned fish search the first sashimi fish of its size,
 /// AIC the nice loops of its graph, the forcing-chain contradiction search what each candidate

@@ -18,8 +18,11 @@ pub fn basic(board: &Board, size: usize, found: &mut Found) {
         _ => Technique::Jellyfish,
     };
     // A digit's fish depend on its candidates alone: one as it was when it had none is passed
-    // over.
+    // over, and so is one open in too few rows after simpler techniques found nothing.
     found.per_digit(technique, board, |digit, _, found| {
+        if !open_enough(board, digit, size, found) {
+            return true;
+        }
         for rows_are_base in [true, false] {
             let (bases, covers) = if rows_are_base { (0..9, 9..18) } else { (9..18, 0..9) };
             // Where each base line has the digit, as a 9-bit mask of cover lines.
@@ -71,6 +74,27 @@ pub fn basic(board: &Board, size: usize, found: &mut Found) {
         }
         true
     });
+}
+
+/// The fewest rows a digit must be open in for a fish of size n (basic, finned or sashimi) to
+/// remove anything that no simpler step removes, when simpler techniques found nothing
+/// ([`Found::after_simpler`]): 2n. A digit open in m rows is open in m columns. Swap the lines:
+/// the columns outside the cover hold the digit only in the rows outside the base and in the
+/// fins (base cells outside the cover), so they are a fish of size m - n covered by those rows,
+/// with the same fins, and a target of the one (in the cover outside the base, seeing every fin)
+/// is a target of the other. With m - n < n that fish is smaller and scored lower (X-Wing 3.2 <
+/// Swordfish 3.8 < Jellyfish 5.2; finned and sashimi X-Wing 5.8, 5.9 < Swordfish 6.0, 6.1 <
+/// Jellyfish 6.3, 6.4), or a column of it holds only fins, all in one box (a target sees them
+/// all through it): claiming takes the target out. Of size 1 it is a hidden single or claiming;
+/// of size 0 there is nothing outside the base to remove.
+const FEWEST_OPEN_LINES: [usize; 5] = [0, 0, 4, 6, 8];
+
+/// Whether a fish of this size on the digit may remove what no simpler step removes: always,
+/// unless simpler techniques found nothing and the digit is open in fewer rows than
+/// [`FEWEST_OPEN_LINES`].
+fn open_enough(board: &Board, digit: Digit, size: usize, found: &Found) -> bool {
+    !found.after_simpler()
+        || (0..9).filter(|&row| !board.cells_in(row, digit).is_empty()).count() >= FEWEST_OPEN_LINES[size]
 }
 
 /// A fish step with its houses and candidates marked: base and cover houses, the body, the fins
@@ -144,6 +168,9 @@ pub fn finned(board: &Board, size: usize, sashimi: bool, found: &mut Found) {
         let mut wanted = [None, None];
         wanted[sashimi as usize] = Some(technique);
         found.per_digit(technique, board, |digit, changed, found| {
+            if !open_enough(board, digit, size, found) {
+                return true;
+            }
             finned_on(board, digit, changed, size, wanted, explains, &mut |_, build| {
                 found.add(build())
             })
@@ -164,18 +191,19 @@ pub fn finned(board: &Board, size: usize, sashimi: bool, found: &mut Found) {
             continue;
         }
         let (mut any_finned, mut any_sashimi) = (false, false);
-        let keep_looking = finned_on(board, digit, changed, size, wanted, explains, &mut |sashimi, build| {
-            if sashimi {
-                any_sashimi = true;
-                if first_sashimi.is_none() {
-                    first_sashimi = Some(build()).filter(Step::makes_progress);
+        let keep_looking = !open_enough(board, digit, size, found)
+            || finned_on(board, digit, changed, size, wanted, explains, &mut |sashimi, build| {
+                if sashimi {
+                    any_sashimi = true;
+                    if first_sashimi.is_none() {
+                        first_sashimi = Some(build()).filter(Step::makes_progress);
+                    }
+                    true
+                } else {
+                    any_finned = true;
+                    found.add(build())
                 }
-                true
-            } else {
-                any_finned = true;
-                found.add(build())
-            }
-        });
+            });
         if !any_finned {
             barren::remember(kinds[0], digit, cells);
         }

@@ -42,6 +42,7 @@ pub(crate) struct Found {
     pub steps: Vec<Step>,
     all: bool,
     explain: bool,
+    after_simpler: bool,
 }
 
 impl Found {
@@ -50,7 +51,16 @@ impl Found {
             steps: Vec::new(),
             all,
             explain: true,
+            after_simpler: false,
         }
+    }
+
+    /// Whether every technique scored below the one searching was asked on this board and found
+    /// nothing (the search is a rung of a ladder: rating, paths, hints). Such a search may pass
+    /// over what could only be a simpler technique's find in another guise (a naked quad in a
+    /// house of six open cells is the hidden pair of the other two).
+    pub fn after_simpler(&self) -> bool {
+        self.after_simpler
     }
 
     /// Whether steps need their explanations (not when only rating).
@@ -370,27 +380,47 @@ fn search(board: &Board, technique: Technique, found: &mut Found) {
 
 /// The first step of the given technique, if it applies.
 pub fn find_step_on(board: &Board, technique: Technique) -> Option<Step> {
-    let mut found = Found::new(false);
-    search(board, technique, &mut found);
-    found.steps.into_iter().next()
+    first_step(board, technique, true, false)
 }
 
-/// Like [`find_step_on`], without building the explanation (for rating, which shows none).
+/// Like [`find_step_on`], without building the explanation.
+#[cfg(test)]
 pub(crate) fn find_unexplained_step_on(board: &Board, technique: Technique) -> Option<Step> {
+    first_step(board, technique, false, false)
+}
+
+/// The first step of the technique, with its explanation if `explain`; `after_simpler` when
+/// every technique scored below it was asked on this board and found nothing
+/// ([`Found::after_simpler`]).
+fn first_step(board: &Board, technique: Technique, explain: bool, after_simpler: bool) -> Option<Step> {
     let mut found = Found {
-        explain: false,
+        explain,
+        after_simpler,
         ..Found::new(false)
     };
     search(board, technique, &mut found);
     found.steps.into_iter().next()
 }
 
+/// The easiest step (by score) among the allowed techniques, explained if `explain`: each is
+/// asked in turn, told whether every one before it was ([`Found::after_simpler`]).
+pub(crate) fn ladder_step_on(board: &Board, allowed: impl Fn(Technique) -> bool, explain: bool) -> Option<Step> {
+    let mut after_simpler = true;
+    for &technique in rating::by_score() {
+        if !allowed(technique) {
+            after_simpler = false;
+            continue;
+        }
+        if let Some(step) = first_step(board, technique, explain, after_simpler) {
+            return Some(step);
+        }
+    }
+    None
+}
+
 /// The easiest step (by score) among the allowed techniques.
 pub fn next_step_on(board: &Board, allowed: &[Technique]) -> Option<Step> {
-    rating::by_score()
-        .iter()
-        .filter(|t| allowed.contains(t))
-        .find_map(|&t| find_step_on(board, t))
+    ladder_step_on(board, |t| allowed.contains(&t), true)
 }
 
 /// The first step in difficulty order among the allowed techniques.

@@ -11,7 +11,7 @@ use serde::Serialize;
 
 use super::board::Board;
 use super::technique::{Level, Technique};
-use super::{agrees_with, find_unexplained_step_on};
+use super::{agrees_with, ladder_step_on};
 use crate::engine::grid::{Digit, Position, CELLS};
 
 /// The least score of a puzzle that needs more than the techniques Nonet knows.
@@ -70,25 +70,23 @@ fn rate_until(
     let mut steps = BTreeMap::new();
     let mut hardest: Option<Technique> = None;
     let mut top = 0.0f32;
-    'solve: while !board.is_solved() {
+    while !board.is_solved() {
         if cancel.load(Ordering::Relaxed) {
             return None;
         }
-        for &technique in by_score().iter().filter(|t| t.level() <= up_to) {
-            if let Some(step) = find_unexplained_step_on(&board, technique) {
-                if let Some(solution) = solution {
-                    debug_assert!(agrees_with(&step, solution), "wrong step {}", step.compact());
-                }
-                if hardest.is_none() || step.score > top {
-                    hardest = Some(technique);
-                    top = step.score;
-                }
-                *steps.entry(technique).or_insert(0) += 1;
-                board.apply(&step);
-                continue 'solve;
-            }
+        let Some(step) = ladder_step_on(&board, |t| t.level() <= up_to, false) else {
+            break;
+        };
+        if let Some(solution) = solution {
+            debug_assert!(agrees_with(&step, solution), "wrong step {}", step.compact());
         }
-        break;
+        let technique = step.technique;
+        if hardest.is_none() || step.score > top {
+            hardest = Some(technique);
+            top = step.score;
+        }
+        *steps.entry(technique).or_insert(0) += 1;
+        board.apply(&step);
     }
     let solved = board.is_solved();
     let known = top;

@@ -135,6 +135,30 @@ fn hidden_technique(size: usize) -> Technique {
 
 const SIZE_WORDS: [&str; 5] = ["", "", phrase("pair"), phrase("triple"), phrase("quad")];
 
+/// The fewest open cells a house needs for a naked (or hidden) subset of each size to remove
+/// anything that no simpler subset or single removes, when those found nothing
+/// ([`Found::after_simpler`]). In a house of k open cells, n cells holding only n digits leave
+/// the other k - n digits to the other k - n cells: a naked n-subset is the hidden
+/// (k - n)-subset, removing the same candidates, and the other way round (with k - n = 1, a
+/// hidden or naked single). By score, naked pair 3.0 < hidden pair 3.4 < naked triple 3.6 <
+/// hidden triple 4.0 < naked quad 5.0 < hidden quad 5.4: so a hidden pair needs k - 2 >= 3 (its
+/// naked pair counterpart came first), a naked triple k - 3 >= 3, a hidden triple k - 3 >= 4,
+/// a naked quad k - 4 >= 4 and a hidden quad k - 4 >= 5.
+const FEWEST_OPEN_NAKED: [u32; 5] = [0, 0, 0, 6, 8];
+const FEWEST_OPEN_HIDDEN: [u32; 5] = [0, 0, 5, 7, 9];
+
+/// The houses holding one of the changed cells, passing over those with fewer open cells than
+/// `fewest` after simpler techniques found nothing.
+fn houses_to_search<'a>(
+    board: &'a Board,
+    changed: CellSet,
+    fewest: u32,
+    found: &Found,
+) -> impl Iterator<Item = usize> + 'a {
+    let fewest = if found.after_simpler() { fewest } else { 0 };
+    houses_touching(changed).filter(move |&house| (CellSet::house(house) & board.empty_cells()).len() >= fewest)
+}
+
 /// The houses holding one of these cells.
 fn houses_touching(cells: CellSet) -> impl Iterator<Item = usize> {
     (0..27).filter(move |&house| !(CellSet::house(house) & cells).is_empty())
@@ -144,7 +168,7 @@ pub fn naked(board: &Board, size: usize, found: &mut Found) {
     // A subset in a house depends on the house's candidates alone: houses as they were when
     // the search last found nothing are passed over.
     found.on_changed(naked_technique(size), board, |changed, found| {
-        for house in houses_touching(changed) {
+        for house in houses_to_search(board, changed, FEWEST_OPEN_NAKED[size], found) {
             let (open, count) = gather(
                 (CellSet::house(house) & board.empty_cells())
                     .iter()
@@ -201,7 +225,7 @@ pub fn hidden(board: &Board, size: usize, found: &mut Found) {
     // A subset in a house depends on the house's candidates alone: houses as they were when
     // the search last found nothing are passed over.
     found.on_changed(hidden_technique(size), board, |changed, found| {
-        for house in houses_touching(changed) {
+        for house in houses_to_search(board, changed, FEWEST_OPEN_HIDDEN[size], found) {
             let (open, count) = gather((1..=9).filter(|&d| (2..=size as u32).contains(&board.cells_in(house, d).len())));
             let open: &[Digit] = &open[..count];
             // Where each digit lies in the house, as bits of the house's nine cells.
