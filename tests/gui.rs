@@ -1452,6 +1452,16 @@ fn a_position_with_pencil_marks_is_played_as_it_is() {
     let state = app.click_until(x, y, "1", "the whole message", |s| s["message_whole"].is_string());
     assert_eq!(state["message_whole"], state["message"]);
     app.shot("message-whole.png");
+    // Without a pointer: Escape closes it, Ctrl+M opens it again.
+    app.keys(&["Escape"]);
+    app.wait_until("the popover closed", |s| s["message_whole"].is_null());
+    app.keys(&["ctrl+m"]);
+    let state = app.wait_until("the whole message from the keyboard", |s| {
+        s["message_whole"].is_string()
+    });
+    assert_eq!(state["message_whole"], state["message"]);
+    assert_eq!(state["hint_stage"], 2, "Escape closed the popover, not the hint");
+    app.shot("message-whole-keyboard.png");
 }
 
 /// A puzzle that needs forcing nets is played at once, as Master, and gets its score while it is

@@ -133,6 +133,7 @@ fn add_actions(app: &adw::Application, controller: &Rc<Controller>) {
     simple(app, controller, "lab-clear", |c| c.lab().clear_output());
     simple(app, controller, "new-game", |c| c.new_game());
     simple(app, controller, "hint", |c| c.hint());
+    simple(app, controller, "show-message", |c| c.show_whole_message());
     simple(app, controller, "solve", |c| c.solve());
     simple(app, controller, "undo", |c| c.undo());
     simple(app, controller, "redo", |c| c.redo());
@@ -204,6 +205,7 @@ fn add_actions(app: &adw::Application, controller: &Rc<Controller>) {
     for (action, accels) in [
         ("app.new-game", &["<Control>n"][..]),
         ("app.hint", &["<Control>h"]),
+        ("app.show-message", &["<Control>m"]),
         ("app.undo", &["<Control>z"]),
         ("app.redo", &["<Control><Shift>z", "<Control>y"]),
         ("app.show-solution", &["<Control><Shift>s"]),

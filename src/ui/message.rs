@@ -1,6 +1,6 @@
 //! The message line under the board: two lines at most, so the board never moves, and a longer
 //! message (a forcing net's or an ALS chain's explanation) whole in a popover when the line is
-//! clicked, as well as in the tooltip.
+//! clicked or on Ctrl+M (`app.show-message`), as well as in the tooltip.
 
 use std::rc::Rc;
 
@@ -31,11 +31,28 @@ impl Controller {
         click.connect_released(move |_, _, _, _| {
             let Some(this) = this.upgrade() else { return };
             if this.message.layout().is_ellipsized() {
-                whole.set_text(&this.message.label());
-                this.message_popover.popup();
+                this.show_whole_message();
             }
         });
         self.message.add_controller(click);
+    }
+
+    /// Opens the whole message in its popover (a keyboard's way to read what the line cuts
+    /// short; a message the line shows whole reads the same there), if there is one.
+    pub(super) fn show_whole_message(&self) {
+        let text = self.message.label();
+        let Some(whole) = self
+            .message_popover
+            .child()
+            .and_then(|c| c.downcast::<gtk::Label>().ok())
+        else {
+            return;
+        };
+        if text.is_empty() {
+            return;
+        }
+        whole.set_text(&text);
+        self.message_popover.popup();
     }
 
     /// The whole message, while its popover is open (for the state file).
