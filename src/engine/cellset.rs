@@ -39,6 +39,11 @@ impl CellSet {
         self.0 == 0
     }
 
+    /// How many cells of the set are numbered below `cell`.
+    pub fn count_below(self, cell: Cell) -> u32 {
+        (self.0 & ((1u128 << cell) - 1)).count_ones()
+    }
+
     /// The lowest cell in the set.
     pub fn first(self) -> Option<Cell> {
         (self.0 != 0).then(|| self.0.trailing_zeros() as Cell)

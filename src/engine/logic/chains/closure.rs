@@ -282,10 +282,11 @@ impl TrueReach {
 
 #[cfg(test)]
 mod tests {
-    use super::super::chains_in;
     use super::super::graph::{full_graph, Graph, Shape};
     use super::super::loops::nice_loops;
+    use super::super::{chains_in, plain_starts_of};
     use super::*;
+    use crate::engine::logic::step::CellDigit;
     use crate::engine::logic::{magictour_positions, Found, Shortest, Technique};
 
     /// The nodes a plain search from `start` assumed false reaches true.
@@ -377,15 +378,41 @@ mod tests {
                     nice_loops(&board, wanted, &mut found);
                 }
                 if !grouped {
-                    // X-Chains and XY-Chains, whose nodes and links are among the plain graph's.
-                    let mut chains = Shortest::first_only();
-                    chains.all = true;
-                    for digit in 1..=9 {
-                        let graph = Graph::build(&board, Shape::SingleDigit(digit));
-                        chains_in(&board, &graph, Technique::XChain, false, &mut chains, None, None);
-                    }
-                    let graph = Graph::build(&board, Shape::Bivalue);
-                    chains_in(&board, &graph, Technique::XyChain, false, &mut chains, None, None);
+                    // X-Chains and XY-Chains, whose nodes and links are among the plain graph's,
+                    // from every start and from the closure's (which they search from).
+                    let x_and_xy_chains = |restricted: bool| {
+                        let mut chains = Shortest::first_only();
+                        chains.all = true;
+                        let shapes = (1..=9).map(Shape::SingleDigit).chain([Shape::Bivalue]);
+                        for shape in shapes {
+                            let graph = Graph::build(&board, shape);
+                            let wanted = if shape == Shape::Bivalue {
+                                Technique::XyChain
+                            } else {
+                                Technique::XChain
+                            };
+                            let starts = match (restricted, &starts) {
+                                (false, _) => None,
+                                (true, Some(plain)) => match plain_starts_of(&board, &graph, plain) {
+                                    Some(starts) => Some(starts),
+                                    None => continue,
+                                },
+                                (true, None) => continue,
+                            };
+                            chains_in(&board, &graph, wanted, false, &mut chains, None, starts.as_deref());
+                        }
+                        chains
+                    };
+                    let chains = x_and_xy_chains(false);
+                    let from_starts = x_and_xy_chains(true);
+                    let key = |c: &Shortest<Vec<CellDigit>>| {
+                        c.best.iter().map(|(l, k, _)| (*l, k.clone())).collect::<Vec<_>>()
+                    };
+                    assert_eq!(
+                        key(&from_starts),
+                        key(&chains),
+                        "{line} step {index}: X- and XY-Chains from the closure's starts"
+                    );
                     chains.finish(&mut found);
                 }
                 let context = format!("{line} step {index} grouped {grouped}");

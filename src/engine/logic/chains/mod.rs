@@ -72,14 +72,6 @@ fn describe(technique: Technique) -> &'static str {
     }
 }
 
-/// Chains from a node assumed false to a node that must then be true: candidates in conflict
-/// with both ends go.
-fn alternating_chains(board: &Board, graph: &Graph, wanted: Technique, found: &mut Found) {
-    let mut collector = Shortest::new(found);
-    chains_in(board, graph, wanted, found.explains(), &mut collector, None, None);
-    collector.finish(found);
-}
-
 /// The chains of `wanted` from every start (with `starts`, from those of its bits only); with
 /// `ahead`, also what the nice loops will want to know from the same searches
 /// ([`LoopsAhead::record`]).
@@ -177,17 +169,30 @@ fn chain_step(
 }
 
 /// X-Chains, digit by digit. A digit's chains and what they remove depend on its candidates
-/// alone, so a digit whose cells are as they were when it last had none is passed over.
+/// alone, so a digit whose cells are as they were when it last had none is passed over. The
+/// chains start only where chains of the plain graph may ([`plain_starts_of`]).
 pub fn x_chain(board: &Board, found: &mut Found) {
     let mut collector = Shortest::new(found);
-    let mut find_nothing = None;
+    let mut plain = None;
     super::each_changed_digit(Technique::XChain, board, |digit| {
-        if *find_nothing.get_or_insert_with(|| plain_chains_find_nothing(board)) {
+        let plain = plain.get_or_insert_with(|| useful_starts(board, false));
+        let Some(plain) = plain.as_deref() else {
             return false;
-        }
+        };
         let graph = Graph::build(board, Shape::SingleDigit(digit));
+        let Some(starts) = plain_starts_of(board, &graph, plain) else {
+            return false;
+        };
         let mut own = Shortest::new(found);
-        chains_in(board, &graph, Technique::XChain, found.explains(), &mut own, None, None);
+        chains_in(
+            board,
+            &graph,
+            Technique::XChain,
+            found.explains(),
+            &mut own,
+            None,
+            Some(&starts),
+        );
         let any = !own.is_empty();
         collector.absorb(own);
         any
@@ -198,15 +203,56 @@ pub fn x_chain(board: &Board, found: &mut Found) {
 /// XY-Chains. The chains depend on the bivalue cells alone (what they remove only shrinks):
 /// when no cell that changed since the search last found nothing is bivalue now, every
 /// bivalue cell was so then with the same digits, every chain was there then, and the search
-/// is not run.
+/// is not run. The chains start only where chains of the plain graph may ([`plain_starts_of`]).
 pub fn xy_chain(board: &Board, found: &mut Found) {
     found.on_changed(Technique::XyChain, board, |changed, found| {
-        if (changed & board.bivalue_cells()).is_empty() || plain_chains_find_nothing(board) {
+        if (changed & board.bivalue_cells()).is_empty() {
             return;
         }
+        let plain = useful_starts(board, false);
+        let Some(plain) = plain.as_deref() else {
+            return;
+        };
         let graph = Graph::build(board, Shape::Bivalue);
-        alternating_chains(board, &graph, Technique::XyChain, found);
+        let Some(starts) = plain_starts_of(board, &graph, plain) else {
+            return;
+        };
+        let mut collector = Shortest::new(found);
+        chains_in(
+            board,
+            &graph,
+            Technique::XyChain,
+            found.explains(),
+            &mut collector,
+            None,
+            Some(&starts),
+        );
+        collector.finish(found);
     });
+}
+
+/// The useful starts of the board's plain graph (`plain`, [`useful_starts`]) among the nodes of
+/// a graph of single cells whose nodes and links are among the plain graph's (X-Chain's digit,
+/// XY-Chain's bivalue cells), as bits over that graph's nodes; `None` when it has none. A chain
+/// of that graph that removes something is a chain of the plain graph that does, so it starts
+/// at one of those (and so does its reverse, from its other end): the other starts find nothing.
+fn plain_starts_of(board: &Board, graph: &Graph, plain: &[u64]) -> Option<Vec<u64>> {
+    // Where each digit's nodes begin in the plain graph: digit by digit, each digit's cells in order.
+    let mut first = [0u32; 10];
+    for digit in 1..9 {
+        first[digit + 1] = first[digit] + board.cells_with(digit as u8).len();
+    }
+    let mut starts = vec![0u64; graph.nodes.len().div_ceil(64).max(1)];
+    let mut any = false;
+    for (i, node) in graph.nodes.iter().enumerate() {
+        let cell = node.single_cell().expect("a graph of single cells");
+        let at = (first[node.digit as usize] + board.cells_with(node.digit).count_below(cell)) as usize;
+        if plain[at / 64] >> (at % 64) & 1 == 1 {
+            starts[i / 64] |= 1 << (i % 64);
+            any = true;
+        }
+    }
+    any.then_some(starts)
 }
 
 pub fn aic(board: &Board, found: &mut Found) {
