@@ -503,6 +503,15 @@ fn messages_clear_on_the_next_move_and_never_move_the_board() {
     assert!(!state["message"].as_str().unwrap().is_empty());
     app.shot("hint-message.png");
     assert_eq!(state["board"], board, "a long message moves or shrinks the board");
+    // Reset is a move that says what it did (the move's own clearing does not wipe that).
+    app.action("reset", None);
+    let state = app.wait_until("reset, and said so", |s| {
+        at(s, "values", 2) == '.' && s["message"] != ""
+    });
+    assert_eq!(
+        state["message"],
+        "The board is back to the givens (Undo brings your work back)."
+    );
 }
 
 /// Issue 15, point 7 (in part): with the allowance of five hints spent, the hint button and
@@ -1435,6 +1444,15 @@ fn a_position_with_pencil_marks_is_played_as_it_is() {
     app.wait_until("the position again", |s| {
         s["values"] == read["values"] && s["marks"] == state["marks"]
     });
+    // Reset goes back to the position, not past it.
+    app.action("fill-candidates", None);
+    app.wait_until("the rules' candidates filled in", |s| s["marks"] != state["marks"]);
+    app.action("reset", None);
+    let reset = app.wait_until("reset to the position, and said so", |s| {
+        s["values"] == read["values"] && s["marks"] == state["marks"] && s["message"] != ""
+    });
+    let message = reset["message"].as_str().unwrap();
+    assert!(message.contains("back to the position it came with"), "{message}");
     app.action("hint", None);
     app.wait_until("stage 1", |s| s["hint_stage"] == 1);
     app.action("hint", None);

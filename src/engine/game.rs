@@ -56,7 +56,8 @@ pub enum Action {
     FillCandidates,
     /// Apply a solving step (a hint's third stage, or a script's step).
     ApplyStep(Step),
-    /// Clear every digit and pencil mark the player made (one undoable step).
+    /// Go back to where the game began (one undoable step): the givens, and the position the
+    /// puzzle came with when the game took one up as its first move ([`Game::began_with_position`]).
     Reset,
     /// A step from a player's script, already checked: digits placed and candidates removed.
     ApplyScriptStep {
@@ -547,6 +548,14 @@ impl Game {
                         marks: Candidates::NONE,
                     };
                 }
+                if let Some(taken) = self.journal.first().filter(|_| self.began_with_position()) {
+                    for change in &taken.changes {
+                        after[change.cell] = CellState {
+                            value: change.after,
+                            marks: change.after_marks,
+                        };
+                    }
+                }
             }
         }
         let changes: Vec<(Cell, CellState, CellState)> = (0..CELLS)
@@ -877,6 +886,12 @@ fn journal_changes(changes: &[(Cell, CellState, CellState)]) -> Vec<CellChange> 
 }
 
 impl Game {
+    /// Whether the game's first move took up the position its puzzle came with (a forum's
+    /// pencil-mark grid, a JSON position): Reset goes back to that position, not past it.
+    pub fn began_with_position(&self) -> bool {
+        self.journal.first().is_some_and(|m| m.kind == MoveKind::PositionTaken)
+    }
+
     /// Everything done in this game so far, in order.
     pub fn journal(&self) -> &[Move] {
         &self.journal
@@ -1340,6 +1355,24 @@ mod tests {
         assert!(game.helped(), "it began part solved");
         let replayed = Game::replay(givens, solution, game.rules, game.journal()).unwrap();
         assert_eq!(replayed.position(), game.position());
+        // Reset goes back to the position taken, not past it.
+        assert!(game.began_with_position());
+        let open = (0..CELLS).find(|&c| game.value(c) == 0).unwrap();
+        game.apply(Action::Enter {
+            cell: open,
+            digit: solution[open],
+        })
+        .unwrap();
+        game.apply(Action::Reset).unwrap();
+        assert_eq!(game.position(), position, "reset to the position taken");
+        assert_eq!(
+            game.apply(Action::Reset),
+            Ok(Outcome::default()),
+            "nothing more to reset"
+        );
+        game.undo();
+        assert_eq!(game.value(open), solution[open]);
+        game.undo();
         game.undo();
         assert_eq!(game.values(), &givens);
         // A wrong digit read is not the player's mistake; a given is not overwritten.

@@ -306,16 +306,20 @@ impl Controller {
         super::history::show(&self.window, recorder::database_path());
     }
 
-    /// Clears everything the player entered (undoable).
+    /// Goes back to where the game began (undoable): the givens, or the position the puzzle
+    /// came with.
     pub fn reset(self: &Rc<Self>) {
-        let result = self.with_play(|play| play.act(Action::Reset));
-        if let Some(result) = result {
-            if result.map(|o| o.changed).unwrap_or(false) {
-                self.say(&gettext(
-                    "The board is back to the givens (Undo brings your work back).",
-                ));
-            }
+        let result = self.with_play(|play| (play.act(Action::Reset), play.game.began_with_position()));
+        if let Some((result, with_position)) = result {
+            // Reported first: a move clears the message line, which then says what happened.
             self.report(result);
+            if result.map(|o| o.changed).unwrap_or(false) {
+                self.say(&if with_position {
+                    gettext("The board is back to the position it came with (Undo brings your work back).")
+                } else {
+                    gettext("The board is back to the givens (Undo brings your work back).")
+                });
+            }
         }
     }
 
