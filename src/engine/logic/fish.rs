@@ -91,10 +91,15 @@ const FEWEST_OPEN_LINES: [usize; 5] = [0, 0, 4, 6, 8];
 
 /// Whether a fish of this size on the digit may remove what no simpler step removes: always,
 /// unless simpler techniques found nothing and the digit is open in fewer rows than
-/// [`FEWEST_OPEN_LINES`].
+/// [`FEWEST_OPEN_LINES`] (and in as many columns, as in any position that can still be solved;
+/// the pencil marks of a player's position need not be such).
 fn open_enough(board: &Board, digit: Digit, size: usize, found: &Found) -> bool {
-    !found.after_simpler()
-        || (0..9).filter(|&row| !board.cells_in(row, digit).is_empty()).count() >= FEWEST_OPEN_LINES[size]
+    if !found.after_simpler() {
+        return true;
+    }
+    let open = |lines: std::ops::Range<usize>| lines.filter(|&line| !board.cells_in(line, digit).is_empty()).count();
+    let rows = open(0..9);
+    rows >= FEWEST_OPEN_LINES[size] || rows != open(9..18)
 }
 
 /// A fish step with its houses and candidates marked: base and cover houses, the body, the fins

@@ -148,15 +148,21 @@ const FEWEST_OPEN_NAKED: [u32; 5] = [0, 0, 0, 6, 8];
 const FEWEST_OPEN_HIDDEN: [u32; 5] = [0, 0, 5, 7, 9];
 
 /// The houses holding one of the changed cells, passing over those with fewer open cells than
-/// `fewest` after simpler techniques found nothing.
+/// `fewest` after simpler techniques found nothing. (Only where as many digits as open cells
+/// have candidates there, as in any position that can still be solved; the pencil marks of a
+/// player's position need not be such.)
 fn houses_to_search<'a>(
     board: &'a Board,
     changed: CellSet,
     fewest: u32,
     found: &Found,
 ) -> impl Iterator<Item = usize> + 'a {
-    let fewest = if found.after_simpler() { fewest } else { 0 };
-    houses_touching(changed).filter(move |&house| (CellSet::house(house) & board.empty_cells()).len() >= fewest)
+    let after_simpler = found.after_simpler();
+    houses_touching(changed).filter(move |&house| {
+        let open = (CellSet::house(house) & board.empty_cells()).len();
+        let digits = || (1..=9).filter(|&d| !board.cells_in(house, d).is_empty()).count() as u32;
+        !after_simpler || open >= fewest || digits() != open
+    })
 }
 
 /// The houses holding one of these cells.
