@@ -5,6 +5,7 @@
 mod common;
 
 use common::{dataset, qqwing, read_lines};
+use nonet::engine::grid::house_name;
 use nonet::engine::logic::{self, Board, Level, Technique};
 use nonet::engine::{Position, CELLS};
 
@@ -331,23 +332,23 @@ fn the_ladders_shortcuts_pass_over_no_step() {
         let mut board = Board::from_position(&position);
         for (at, step) in logic::logical_solve_with(&position, None).steps.into_iter().enumerate() {
             check(&board, &step, &format!("magictour puzzle {}", index + 1));
-            // A player's pencil marks may lack a digit in a whole row, so that it is open in
-            // fewer rows than columns and the row has more open cells than digits: the ladder
-            // must pass over nothing there either.
+            // A player's pencil marks may lack a digit in a whole row or column, so that it is
+            // open in fewer rows than columns (or the other way round) and the line has more
+            // open cells than digits: the ladder must pass over nothing there either.
             let digit = (at % 9 + 1) as u8;
-            if let Some(row) = (0..9).find(|&row| !board.cells_in(row, digit).is_empty()) {
+            for first in [0, 9] {
+                let Some(line) = (first..first + 9).find(|&l| !board.cells_in(l, digit).is_empty()) else {
+                    continue;
+                };
                 let mut candidates = *board.all_candidates();
-                for cell in board.cells_in(row, digit).iter() {
+                for cell in board.cells_in(line, digit).iter() {
                     candidates[cell].remove(digit);
                 }
                 let marked = Position::from_givens_and_values(puzzle, board.values()).with_candidates(&candidates);
                 let marked = Board::from_position(&marked);
                 if let Some(step) = logic::next_step_on(&marked, Technique::ALL) {
-                    check(
-                        &marked,
-                        &step,
-                        &format!("magictour puzzle {}, {digit} gone from row {}", index + 1, row + 1),
-                    );
+                    let what = format!("magictour puzzle {}, {digit} gone from {}", index + 1, house_name(line));
+                    check(&marked, &step, &what);
                 }
             }
             board.apply(&step);
