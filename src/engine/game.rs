@@ -214,6 +214,24 @@ pub struct CellChange {
     pub after_marks: Candidates,
 }
 
+impl CellChange {
+    /// What the cell held before the move.
+    fn before_state(&self) -> CellState {
+        CellState {
+            value: self.before,
+            marks: self.before_marks,
+        }
+    }
+
+    /// What the cell holds after the move.
+    fn after_state(&self) -> CellState {
+        CellState {
+            value: self.after,
+            marks: self.after_marks,
+        }
+    }
+}
+
 /// One entry of a game's journal: everything needed to rebuild each position exactly, and the
 /// player's intent (the cell and digit) for history and replay.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -548,12 +566,9 @@ impl Game {
                         marks: Candidates::NONE,
                     };
                 }
-                if let Some(taken) = self.journal.first().filter(|_| self.began_with_position()) {
+                if let Some(taken) = self.position_taken() {
                     for change in &taken.changes {
-                        after[change.cell] = CellState {
-                            value: change.after,
-                            marks: change.after_marks,
-                        };
+                        after[change.cell] = change.after_state();
                     }
                 }
             }
@@ -889,7 +904,12 @@ impl Game {
     /// Whether the game's first move took up the position its puzzle came with (a forum's
     /// pencil-mark grid, a JSON position): Reset goes back to that position, not past it.
     pub fn began_with_position(&self) -> bool {
-        self.journal.first().is_some_and(|m| m.kind == MoveKind::PositionTaken)
+        self.position_taken().is_some()
+    }
+
+    /// The first move, when it took up the position the puzzle came with.
+    fn position_taken(&self) -> Option<&Move> {
+        self.journal.first().filter(|m| m.kind == MoveKind::PositionTaken)
     }
 
     /// Everything done in this game so far, in order.
@@ -915,11 +935,7 @@ impl Game {
                         cell: change.cell,
                     });
                 }
-                let holds = CellState {
-                    value: change.before,
-                    marks: change.before_marks,
-                };
-                if game.state(change.cell) != holds {
+                if game.state(change.cell) != change.before_state() {
                     return Err(ReplayError::Mismatch {
                         index,
                         cell: super::grid::cell_name(change.cell),
@@ -930,17 +946,7 @@ impl Game {
                 changes: entry
                     .changes
                     .iter()
-                    .map(|c| {
-                        let before = CellState {
-                            value: c.before,
-                            marks: c.before_marks,
-                        };
-                        let after = CellState {
-                            value: c.after,
-                            marks: c.after_marks,
-                        };
-                        (c.cell, before, after)
-                    })
+                    .map(|c| (c.cell, c.before_state(), c.after_state()))
                     .collect(),
             };
             match entry.kind {
@@ -957,13 +963,7 @@ impl Game {
                         return Err(ReplayError::NothingToUndo { index });
                     };
                     for c in &entry.changes {
-                        game.set_state(
-                            c.cell,
-                            CellState {
-                                value: c.after,
-                                marks: c.after_marks,
-                            },
-                        );
+                        game.set_state(c.cell, c.after_state());
                     }
                     if entry.kind == MoveKind::Undo {
                         game.redo.push(done);

@@ -41,23 +41,21 @@ impl Controller {
     /// short; a message the line shows whole reads the same there), if there is one.
     pub(super) fn show_whole_message(&self) {
         let text = self.message.label();
-        let Some(whole) = self
-            .message_popover
-            .child()
-            .and_then(|c| c.downcast::<gtk::Label>().ok())
-        else {
+        let Some(whole) = self.whole_message_label().filter(|_| !text.is_empty()) else {
             return;
         };
-        if text.is_empty() {
-            return;
-        }
         whole.set_text(&text);
         self.message_popover.popup();
     }
 
+    /// The popover's label (set up by [`Controller::connect_message`]).
+    fn whole_message_label(&self) -> Option<gtk::Label> {
+        self.message_popover.child()?.downcast::<gtk::Label>().ok()
+    }
+
     /// The whole message, while its popover is open (for the state file).
     pub(super) fn whole_message_shown(&self) -> Option<String> {
-        let whole = self.message_popover.child()?.downcast::<gtk::Label>().ok()?;
+        let whole = self.whole_message_label()?;
         self.message_popover.is_visible().then(|| whole.text().to_string())
     }
 
