@@ -846,10 +846,13 @@ fn a_screen_reader_finds_the_board_and_follows_the_selected_cell() {
     let tree = read(&describe(38, &format!("{wrong}, a mistake")));
     let state = app.wait_until("the mistake told", |s| s["mistakes"] == 1);
     assert_eq!(tree["status"], state["message"], "the status line is read as shown");
-    // Pencil marks on an empty cell.
+    // Pencil marks on an empty cell; 7 is given in r6c1, in its box, so that mark is ruled out.
     app.keys(&["Left", "p", "7", "2", "p"]);
-    assert_eq!(&PUZZLE[37..38], ".");
-    read(&describe(37, "empty, candidates 2, 7"));
+    assert_eq!((&PUZZLE[37..38], &PUZZLE[45..46]), (".", "7"));
+    read(&describe(
+        37,
+        "empty, candidates 2, 7; ruled out by a digit in its row, column or box: 7",
+    ));
 }
 
 /// Issue 13: with LANGUAGE=de the app speaks German: the header, hint stages, the primary menu,
@@ -1004,6 +1007,48 @@ fn the_row_and_column_highlight_shows_in_dark_style_too() {
         dark >= 1.5 * light,
         "the dark highlight stands out less than the light one: {contrast:?}"
     );
+}
+
+/// Pencil marks that a digit in the same row, column or box rules out (kept with automatic
+/// removal off, or marked by hand) are written in red while conflicts are shown, as GNOME
+/// Sudoku's earmark warnings are; with Show Conflicts off they are grey like the others.
+#[test]
+fn marks_a_placed_digit_rules_out_are_red_while_conflicts_show() {
+    need_display();
+    let mut reds = Vec::new();
+    for shown in [true, false] {
+        let (app, _config) = launch_with_settings(PUZZLE, &format!("show-conflicts={shown}"));
+        // r1c3: 7 is given in r1c5, in its row; 4 is in none of its houses. Then away to r2c3.
+        app.select(2);
+        app.keys(&["ctrl+4", "ctrl+7", "Down"]);
+        let state = app.wait_until("r1c3 marked 4 and 7", |s| s["marks"][2] == "47" && s["selected"] == 11);
+        let shot = app.shot(&format!("ruled-out-marks-{shown}.png"));
+        let rows = rgb_rows(&shot);
+        let size = state["board"][2].as_f64().unwrap();
+        let (cx, cy) = cell_centre(&state, 2);
+        // The red pixels in the third of the cell where a mark sits (3×3, 1 at the top left).
+        let red_at = |mark: usize| {
+            let third = size / 3.0;
+            let left = cx as f64 - size / 2.0 + ((mark - 1) % 3) as f64 * third;
+            let top = cy as f64 - size / 2.0 + ((mark - 1) / 3) as f64 * third;
+            let (x0, y0) = (left as usize + 1, top as usize + 1);
+            let (x1, y1) = ((left + third) as usize - 1, (top + third) as usize - 1);
+            (y0..y1)
+                .flat_map(|y| (x0..x1).map(move |x| (x, y)))
+                .filter(|&(x, y)| {
+                    let [r, g, b] = rows[y][x].map(i32::from);
+                    r > g + 40 && r > b + 40
+                })
+                .count()
+        };
+        reds.push((shown, red_at(7), red_at(4)));
+    }
+    let [(_, ruled_out, allowed), (_, ruled_out_off, _)] = reds[..] else {
+        unreachable!()
+    };
+    assert!(ruled_out > 5, "the ruled-out 7 is red: {reds:?}");
+    assert_eq!(allowed, 0, "the 4 is not red: {reds:?}");
+    assert_eq!(ruled_out_off, 0, "with conflicts off, the 7 is not red: {reds:?}");
 }
 
 /// Issue 15, point 12: Enter Your Own Puzzle places the givens on the board (typed as its line,

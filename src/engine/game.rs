@@ -419,6 +419,13 @@ impl Game {
             .collect()
     }
 
+    /// A cell's pencil marks that a digit in its row, column or box rules out (kept where
+    /// automatic removal is off, or marked by hand), shown in red with the conflicts.
+    pub fn ruled_out_marks(&self, cell: Cell) -> Candidates {
+        let placed: Candidates = PEERS[cell].iter().map(|&p| self.values[p]).collect();
+        Candidates::from_mask(self.marks[cell].mask() & placed.mask())
+    }
+
     /// The position as the engine sees it: givens, entries, and the pencil marks as candidates
     /// (cells without marks count as having every candidate the rules allow).
     pub fn position(&self) -> Position {
@@ -1059,6 +1066,25 @@ mod tests {
         game.apply(Action::Enter { cell: 2, digit: 5 }).unwrap(); // 5 is given at r1c1
         let conflicts: Vec<Cell> = game.conflicts().iter().collect();
         assert_eq!(conflicts, vec![0, 2]);
+    }
+
+    #[test]
+    fn marks_a_placed_digit_rules_out_are_found_in_row_column_and_box() {
+        let mut game = game();
+        // r1c3's peers hold 5 and 3 (r1c1 and r1c2, in its row and box), 9 (r3c2, its box) and
+        // 8 (r3c3, its box and column); 4 is in none of its houses.
+        for digit in [3, 4, 5, 8, 9] {
+            game.apply(Action::ToggleMark { cell: 2, digit }).unwrap();
+        }
+        assert_eq!(game.ruled_out_marks(2).to_string(), "3589");
+        assert!(game.ruled_out_marks(3).is_empty(), "no marks, nothing ruled out");
+        // Entering 4 in r1c4 with automatic removal off keeps the mark 4 in r1c3: now ruled out.
+        game.rules.auto_remove_marks = false;
+        game.apply(Action::Enter { cell: 3, digit: 4 }).unwrap();
+        assert_eq!(game.marks(2).to_string(), "34589");
+        assert_eq!(game.ruled_out_marks(2).to_string(), "34589");
+        game.undo();
+        assert_eq!(game.ruled_out_marks(2).to_string(), "3589");
     }
 
     #[test]

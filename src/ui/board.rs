@@ -343,6 +343,7 @@ pub fn draw(cr: &cairo::Context, layout: Layout, play: &Play, palette: &Palette)
         }
         cr.select_font_face("Cantarell", cairo::FontSlant::Normal, cairo::FontWeight::Normal);
         cr.set_font_size(small);
+        let ruled_out = play.ruled_out_marks(cell);
         for mark in marks.iter() {
             let role = play.hint.as_ref().and_then(|h| h.role_of(cell, mark));
             let placed =
@@ -362,6 +363,8 @@ pub fn draw(cr: &cairo::Context, layout: Layout, play: &Play, palette: &Palette)
                 _ if eliminated => palette.error,
                 Some(Role::Target) => palette.error,
                 Some(Role::Pattern | Role::Fin | Role::Alternate) => palette.success,
+                // A mark a digit in the same row, column or box rules out, as conflicts are.
+                None if ruled_out.contains(mark) => palette.error,
                 // The selected cell's digit, wherever it is still a mark (issue 15, point 8).
                 None if selected_digit == Some(mark) => palette.accent,
                 None => blend(&palette.paper, &palette.ink, 0.6),

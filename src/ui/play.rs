@@ -4,7 +4,7 @@
 
 use crate::engine::backtrack::{Backtracker, SearchEvent};
 use crate::engine::game::{Action, Game, Outcome, Refusal};
-use crate::engine::grid::{cell_name, Cell, Digit, CELLS, HOUSES};
+use crate::engine::grid::{cell_name, Candidates, Cell, Digit, CELLS, HOUSES};
 use crate::engine::logic::explanation::Language;
 use crate::engine::logic::{Hint, HouseRole, Level, Role, Step, Technique};
 use crate::i18n::{fill, gettext};
@@ -188,11 +188,17 @@ impl Play {
         let digit = self.shown_values()[cell];
         let game = &self.game;
         let what = if digit == 0 {
-            let marks: Vec<String> = game.marks(cell).iter().map(|d| d.to_string()).collect();
+            let listed = |digits: Candidates| digits.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(", ");
+            let (marks, ruled_out) = (game.marks(cell), self.ruled_out_marks(cell));
             if marks.is_empty() {
                 gettext("empty")
+            } else if ruled_out.is_empty() {
+                fill(&gettext("empty, candidates {marks}"), &[("marks", &listed(marks))])
             } else {
-                fill(&gettext("empty, candidates {marks}"), &[("marks", &marks.join(", "))])
+                fill(
+                    &gettext("empty, candidates {marks}; ruled out by a digit in its row, column or box: {ruled_out}"),
+                    &[("marks", &listed(marks)), ("ruled_out", &listed(ruled_out))],
+                )
             }
         } else if game.is_given(cell) {
             fill(&gettext("{digit}, given"), &[("digit", &digit)])
@@ -321,6 +327,18 @@ impl Play {
             ),
             Hint::Solved => gettext("The puzzle is solved."),
             Hint::NoUniqueSolution => gettext("This puzzle does not have exactly one solution."),
+        }
+    }
+
+    /// A cell's pencil marks shown as ruled out, in red: those a digit in its row, column or
+    /// box rules out, while conflicts are shown (not over the solution, nor while a hint shows
+    /// its pattern in its own red and green).
+    pub fn ruled_out_marks(&self, cell: Cell) -> Candidates {
+        let hint_pattern = self.hint.as_ref().is_some_and(|h| h.stage >= 2);
+        if self.prefs.show_conflicts && !self.solution_shown() && !hint_pattern {
+            self.game.ruled_out_marks(cell)
+        } else {
+            Candidates::NONE
         }
     }
 
@@ -476,6 +494,12 @@ mod tests {
         assert_eq!(play.describe_selected(), "Row 1, column 3: empty");
         play.press_digit(2, true).unwrap();
         play.press_digit(7, true).unwrap();
+        // 7 is given in r1c5: the mark is told as ruled out, while conflicts are shown.
+        assert_eq!(
+            play.describe_selected(),
+            "Row 1, column 3: empty, candidates 2, 7; ruled out by a digit in its row, column or box: 7"
+        );
+        play.prefs.show_conflicts = false;
         assert_eq!(play.describe_selected(), "Row 1, column 3: empty, candidates 2, 7");
         play.press_digit(4, false).unwrap();
         assert_eq!(play.describe_selected(), "Row 1, column 3: 4");

@@ -48,7 +48,7 @@ pub fn show(parent: &impl IsA<gtk::Window>, settings: &Rc<Settings>) {
         (
             "show-conflicts",
             n_("Show Conflicts"),
-            n_("Cells whose digit repeats in their row, column or box are tinted red"),
+            n_("Cells whose digit repeats in their row, column or box are tinted red, and pencil marks such a digit rules out are written in red"),
         ),
         (
             "mark-wrong",
