@@ -215,14 +215,18 @@ impl Links {
 
 impl Graph {
     pub fn build(board: &Board, shape: Shape) -> Graph {
-        let mut nodes = Vec::new();
         let mut single = [u16::MAX; 810];
         let mut groups = [u16::MAX; 10 * GROUP_SLOTS];
-        let digits: Vec<Digit> = match shape {
-            Shape::SingleDigit(d) => vec![d],
-            _ => (1..=9).collect(),
+        let digits: &[Digit] = match shape {
+            Shape::SingleDigit(ref d) => std::slice::from_ref(d),
+            _ => &[1, 2, 3, 4, 5, 6, 7, 8, 9],
         };
-        for &digit in &digits {
+        let grouped = shape == Shape::Full { grouped: true };
+        // Room for every candidate's node (and, grouped, some groups) at once: growing the list
+        // node by node took about 4 % of the rating time in the middle of magictour.
+        let candidates: usize = digits.iter().map(|&d| board.cells_with(d).len() as usize).sum();
+        let mut nodes = Vec::with_capacity(candidates + if grouped { 64 } else { 0 });
+        for &digit in digits {
             for cell in board.cells_with(digit).iter() {
                 if shape == Shape::Bivalue && board.candidates(cell).len() != 2 {
                     continue;
@@ -235,9 +239,8 @@ impl Graph {
                 });
             }
         }
-        let grouped = shape == Shape::Full { grouped: true };
         if grouped {
-            for &digit in &digits {
+            for &digit in digits {
                 for b in 0..9 {
                     let in_box = board.cells_in(18 + b, digit);
                     for line in (b / 3 * 3..b / 3 * 3 + 3).chain(9 + b % 3 * 3..9 + b % 3 * 3 + 3) {
@@ -270,7 +273,7 @@ impl Graph {
             }
         };
         if shape != Shape::Bivalue {
-            for &digit in &digits {
+            for &digit in digits {
                 for house in 0..27 {
                     let cells = board.cells_in(house, digit);
                     if cells.len() < 2 {
