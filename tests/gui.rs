@@ -1011,7 +1011,8 @@ fn the_row_and_column_highlight_shows_in_dark_style_too() {
 
 /// Pencil marks that a digit in the same row, column or box rules out (kept with automatic
 /// removal off, or marked by hand) are written in red while conflicts are shown, as GNOME
-/// Sudoku's earmark warnings are; with Show Conflicts off they are grey like the others.
+/// Sudoku's earmark warnings are; with Show Conflicts off they are grey like the others. A hint
+/// points at such a mark first.
 #[test]
 fn marks_a_placed_digit_rules_out_are_red_while_conflicts_show() {
     need_display();
@@ -1042,6 +1043,18 @@ fn marks_a_placed_digit_rules_out_are_red_while_conflicts_show() {
                 .count()
         };
         reds.push((shown, red_at(7), red_at(4)));
+        if shown {
+            // A hint points at the stale mark before any step, and selects its cell.
+            app.action("hint", None);
+            let state = app.wait_until("the hint", |s| {
+                s["hints_used"] == 1 && s["message"] != "Looking for a hint…"
+            });
+            assert_eq!(
+                state["message"], "r1c3 still has the pencil mark 7, but 7 is already in row 1, at r1c5.",
+                "{state}"
+            );
+            assert_eq!(state["selected"], 2);
+        }
     }
     let [(_, ruled_out, allowed), (_, ruled_out_off, _)] = reds[..] else {
         unreachable!()

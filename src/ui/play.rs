@@ -321,6 +321,18 @@ impl Play {
                     &[("cell", &cell_name(cell)), ("digit", &digit)],
                 )
             }
+            Hint::RuledOutMark { cell, digit, by, house } => {
+                self.selected = Some(cell);
+                fill(
+                    &gettext("{cell} still has the pencil mark {digit}, but {digit} is already in {house}, at {by}."),
+                    &[
+                        ("cell", &cell_name(cell)),
+                        ("digit", &digit),
+                        ("house", &house_label(house)),
+                        ("by", &cell_name(by)),
+                    ],
+                )
+            }
             Hint::Reveal { cell, digit } => fill(
                 &gettext("No technique Nonet knows applies here; {cell} is {digit}."),
                 &[("cell", &cell_name(cell)), ("digit", &digit)],

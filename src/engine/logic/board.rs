@@ -21,10 +21,19 @@ pub struct Board {
 }
 
 impl Board {
+    /// The board of a position. A digit placed in a cell's row, column or box is no candidate
+    /// of the cell, whatever its marks say (a player's marks keep it with automatic removal
+    /// off): the techniques read a house's candidates of a digit as the places left for it, and
+    /// a hidden single would otherwise put a second 7 in a row that has one.
     pub fn from_position(position: &Position) -> Board {
+        let values = position.values();
+        let candidates = std::array::from_fn(|cell| {
+            let placed: Candidates = PEERS[cell].iter().map(|&peer| values[peer]).collect();
+            Candidates::from_mask(position.candidates(cell).mask() & !placed.mask())
+        });
         let mut board = Board {
-            values: *position.values(),
-            candidates: *position.all_candidates(),
+            values: *values,
+            candidates,
             digit_cells: [CellSet::EMPTY; 10],
             empty: (0..CELLS).filter(|&c| position.value(c) == 0).collect(),
             givens: (0..CELLS).filter(|&c| position.is_given(c)).collect(),
