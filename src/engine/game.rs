@@ -4,7 +4,7 @@
 //! GUI so every rule is tested headless; the app only turns input into [`Action`]s.
 
 use super::cellset::CellSet;
-use super::grid::{Candidates, Cell, Digit, Position, CELLS, PEERS};
+use super::grid::{placed_around, Candidates, Cell, Digit, Position, CELLS, PEERS};
 use super::logic::{self, Hint, Step};
 
 /// How the game ended, or that it goes on.
@@ -422,8 +422,7 @@ impl Game {
     /// A cell's pencil marks that a digit in its row, column or box rules out (kept where
     /// automatic removal is off, or marked by hand), shown in red with the conflicts.
     pub fn ruled_out_marks(&self, cell: Cell) -> Candidates {
-        let placed: Candidates = PEERS[cell].iter().map(|&p| self.values[p]).collect();
-        Candidates::from_mask(self.marks[cell].mask() & placed.mask())
+        Candidates::from_mask(self.marks[cell].mask() & placed_around(&self.values, cell).mask())
     }
 
     /// The position as the engine sees it: givens, entries, and the pencil marks as candidates

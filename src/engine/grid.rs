@@ -37,6 +37,11 @@ pub const fn houses_of(cell: Cell) -> [House; 3] {
     [row_of(cell), 9 + col_of(cell), 18 + box_of(cell)]
 }
 
+/// The digits placed in a cell's row, column and box: the digits it cannot take.
+pub fn placed_around(values: &[Digit; CELLS], cell: Cell) -> Candidates {
+    PEERS[cell].iter().map(|&peer| values[peer]).collect()
+}
+
 /// The user-facing name of a cell, `r1c1`…`r9c9`.
 pub fn cell_name(cell: Cell) -> String {
     format!("r{}c{}", row_of(cell) + 1, col_of(cell) + 1)
@@ -255,11 +260,7 @@ impl Position {
     pub fn recompute_candidates(&mut self) {
         for cell in 0..CELLS {
             self.candidates[cell] = if self.values[cell] == 0 {
-                let mut set = Candidates::ALL;
-                for &peer in &PEERS[cell] {
-                    set.remove(self.values[peer]);
-                }
-                set
+                Candidates::from_mask(!placed_around(&self.values, cell).mask())
             } else {
                 Candidates::NONE
             };

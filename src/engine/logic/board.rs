@@ -7,7 +7,7 @@ use std::rc::Rc;
 
 use super::step::Step;
 use crate::engine::cellset::CellSet;
-use crate::engine::grid::{Candidates, Cell, Digit, House, Position, CELLS, PEERS};
+use crate::engine::grid::{placed_around, Candidates, Cell, Digit, House, Position, CELLS, PEERS};
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Board {
@@ -28,8 +28,7 @@ impl Board {
     pub fn from_position(position: &Position) -> Board {
         let values = position.values();
         let candidates = std::array::from_fn(|cell| {
-            let placed: Candidates = PEERS[cell].iter().map(|&peer| values[peer]).collect();
-            Candidates::from_mask(position.candidates(cell).mask() & !placed.mask())
+            Candidates::from_mask(position.candidates(cell).mask() & !placed_around(values, cell).mask())
         });
         let mut board = Board {
             values: *values,
