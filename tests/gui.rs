@@ -1012,10 +1012,29 @@ fn the_row_and_column_highlight_shows_in_dark_style_too() {
 /// Pencil marks that a digit in the same row, column or box rules out (kept with automatic
 /// removal off, or marked by hand) are written in red while conflicts are shown, as GNOME
 /// Sudoku's earmark warnings are; with Show Conflicts off they are grey like the others. A hint
-/// points at such a mark first.
+/// points at such a mark first: then it is red whatever the preference, and the cell holding its
+/// digit is tinted, until the mark goes.
 #[test]
 fn marks_a_placed_digit_rules_out_are_red_while_conflicts_show() {
     need_display();
+    // The red pixels in the third of r1c3 where a mark sits (3×3, 1 at the top left).
+    let red_at = |shot: &Path, state: &Value, mark: usize| {
+        let rows = rgb_rows(shot);
+        let size = state["board"][2].as_f64().unwrap();
+        let (cx, cy) = cell_centre(state, 2);
+        let third = size / 3.0;
+        let left = cx as f64 - size / 2.0 + ((mark - 1) % 3) as f64 * third;
+        let top = cy as f64 - size / 2.0 + ((mark - 1) / 3) as f64 * third;
+        let (x0, y0) = (left as usize + 1, top as usize + 1);
+        let (x1, y1) = ((left + third) as usize - 1, (top + third) as usize - 1);
+        (y0..y1)
+            .flat_map(|y| (x0..x1).map(move |x| (x, y)))
+            .filter(|&(x, y)| {
+                let [r, g, b] = rows[y][x].map(i32::from);
+                r > g + 40 && r > b + 40
+            })
+            .count()
+    };
     let mut reds = Vec::new();
     for shown in [true, false] {
         let (app, _config) = launch_with_settings(PUZZLE, &format!("show-conflicts={shown}"));
@@ -1024,44 +1043,34 @@ fn marks_a_placed_digit_rules_out_are_red_while_conflicts_show() {
         app.keys(&["ctrl+4", "ctrl+7", "Down"]);
         let state = app.wait_until("r1c3 marked 4 and 7", |s| s["marks"][2] == "47" && s["selected"] == 11);
         let shot = app.shot(&format!("ruled-out-marks-{shown}.png"));
-        let rows = rgb_rows(&shot);
-        let size = state["board"][2].as_f64().unwrap();
-        let (cx, cy) = cell_centre(&state, 2);
-        // The red pixels in the third of the cell where a mark sits (3×3, 1 at the top left).
-        let red_at = |mark: usize| {
-            let third = size / 3.0;
-            let left = cx as f64 - size / 2.0 + ((mark - 1) % 3) as f64 * third;
-            let top = cy as f64 - size / 2.0 + ((mark - 1) / 3) as f64 * third;
-            let (x0, y0) = (left as usize + 1, top as usize + 1);
-            let (x1, y1) = ((left + third) as usize - 1, (top + third) as usize - 1);
-            (y0..y1)
-                .flat_map(|y| (x0..x1).map(move |x| (x, y)))
-                .filter(|&(x, y)| {
-                    let [r, g, b] = rows[y][x].map(i32::from);
-                    r > g + 40 && r > b + 40
-                })
-                .count()
-        };
-        reds.push((shown, red_at(7), red_at(4)));
-        if shown {
-            // A hint points at the stale mark before any step, and selects its cell.
-            app.action("hint", None);
-            let state = app.wait_until("the hint", |s| {
-                s["hints_used"] == 1 && s["message"] != "Looking for a hint…"
-            });
-            assert_eq!(
-                state["message"], "r1c3 still has the pencil mark 7, but 7 is already in row 1, at r1c5.",
-                "{state}"
-            );
-            assert_eq!(state["selected"], 2);
-        }
+        let before = (red_at(&shot, &state, 7), red_at(&shot, &state, 4));
+        // A hint points at the stale mark before any step, selects its cell and keeps the mark
+        // red until it goes.
+        app.action("hint", None);
+        let state = app.wait_until("the hint", |s| {
+            s["hints_used"] == 1 && s["message"] != "Looking for a hint…"
+        });
+        assert_eq!(
+            state["message"], "r1c3 still has the pencil mark 7, but 7 is already in row 1, at r1c5.",
+            "{state}"
+        );
+        assert_eq!(state["selected"], 2);
+        assert_eq!(state["told_ruled_out"], serde_json::json!([2, 7, 4]));
+        let shot = app.shot(&format!("ruled-out-marks-{shown}-hint.png"));
+        let told = red_at(&shot, &state, 7);
+        reds.push((shown, before, told));
+        app.keys(&["ctrl+7"]);
+        app.wait_until("the mark taken away", |s| {
+            s["marks"][2] == "4" && s["told_ruled_out"].is_null()
+        });
     }
-    let [(_, ruled_out, allowed), (_, ruled_out_off, _)] = reds[..] else {
+    let [(_, (ruled_out, allowed), _), (_, (ruled_out_off, _), told_off)] = reds[..] else {
         unreachable!()
     };
     assert!(ruled_out > 5, "the ruled-out 7 is red: {reds:?}");
     assert_eq!(allowed, 0, "the 4 is not red: {reds:?}");
     assert_eq!(ruled_out_off, 0, "with conflicts off, the 7 is not red: {reds:?}");
+    assert!(told_off > 5, "with conflicts off, the 7 the hint told is red: {reds:?}");
 }
 
 /// Issue 15, point 12: Enter Your Own Puzzle places the givens on the board (typed as its line,

@@ -240,6 +240,11 @@ pub fn draw(cr: &cairo::Context, layout: Layout, play: &Play, palette: &Palette)
         }
     }
 
+    // The digit that rules out the mark a hint pointed at: its cell tinted like a hint's area.
+    if let Some((_, _, by)) = play.told_ruled_out().filter(|_| !play.solution_shown()) {
+        fill_cell(cr, &layout, by, &blend(&palette.paper, &palette.warning, 0.25))?;
+    }
+
     // A script's step: its cells tinted like a hint's area.
     if let Some(view) = &play.script_step {
         let tint = blend(&palette.paper, &palette.warning, 0.25);

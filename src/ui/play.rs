@@ -120,6 +120,8 @@ pub struct Play {
     /// Digits a hint said are wrong, by cell (0: none): marked on the board while they stay,
     /// whether or not wrong digits are marked in general.
     pub told_wrong: [Digit; CELLS],
+    /// The mark a hint called ruled out (cell, digit) and the cell holding that digit.
+    pub told_ruled_out: Option<(Cell, Digit, Cell)>,
     /// A script's step shown before it is applied.
     pub script_step: Option<ScriptView>,
     /// Strict mode: the wrong digit just refused, flashed red in its cell for a moment.
@@ -157,6 +159,7 @@ impl Play {
             paused: false,
             hinted: [false; CELLS],
             told_wrong: [0; CELLS],
+            told_ruled_out: None,
             script_step: None,
             strike_flash: None,
         }
@@ -323,6 +326,7 @@ impl Play {
             }
             Hint::RuledOutMark { cell, digit, by, house } => {
                 self.selected = Some(cell);
+                self.told_ruled_out = Some((cell, digit, by));
                 fill(
                     &gettext("{cell} still has the pencil mark {digit}, but {digit} is already in {house}, at {by}."),
                     &[
@@ -343,15 +347,27 @@ impl Play {
     }
 
     /// A cell's pencil marks shown as ruled out, in red: those a digit in its row, column or
-    /// box rules out, while conflicts are shown (not over the solution, nor while a hint shows
-    /// its pattern in its own red and green).
+    /// box rules out, while conflicts are shown, and the one a hint called ruled out in any case
+    /// (not over the solution, nor while a hint shows its pattern in its own red and green).
     pub fn ruled_out_marks(&self, cell: Cell) -> Candidates {
         let hint_pattern = self.hint.as_ref().is_some_and(|h| h.stage >= 2);
-        if self.prefs.show_conflicts && !self.solution_shown() && !hint_pattern {
-            self.game.ruled_out_marks(cell)
-        } else {
-            Candidates::NONE
+        if self.solution_shown() || hint_pattern {
+            return Candidates::NONE;
         }
+        if self.prefs.show_conflicts {
+            return self.game.ruled_out_marks(cell);
+        }
+        match self.told_ruled_out() {
+            Some((told, digit, _)) if told == cell => Candidates::single(digit),
+            _ => Candidates::NONE,
+        }
+    }
+
+    /// The mark a hint called ruled out and the cell holding its digit, while both are still
+    /// there (shown on the board until then).
+    pub fn told_ruled_out(&self) -> Option<(Cell, Digit, Cell)> {
+        self.told_ruled_out
+            .filter(|&(cell, digit, by)| self.game.marks(cell).contains(digit) && self.game.value(by) == digit)
     }
 
     /// Whether a hint said the digit in this cell is wrong (and it is still there).

@@ -96,6 +96,8 @@ impl Controller {
                 .map(|l| serde_json::json!([l.from.cell, l.to.cell, l.strong]))
                 .collect::<Vec<_>>()
         }));
+        // The mark a hint called ruled out, and the cell holding its digit: [cell, digit, by].
+        state["told_ruled_out"] = serde_json::json!(play.told_ruled_out());
         // Cells whose digit a hint called wrong.
         state["told_wrong"] = serde_json::json!((0..81).filter(|&c| play.is_told_wrong(c)).collect::<Vec<_>>());
         // Strict mode: strikes so far, and the refused digit flashing ([cell, digit]).
