@@ -232,25 +232,17 @@ pub fn draw(cr: &cairo::Context, layout: Layout, play: &Play, palette: &Palette)
         fill_cell(cr, &layout, selected, &palette.highlight(0.35))?;
     }
 
-    // Hint highlights: the area first, then the pattern and targets.
-    if let Some(hint) = &play.hint {
-        let tint = blend(&palette.paper, &palette.warning, 0.25);
-        for &cell in &hint.area {
-            fill_cell(cr, &layout, cell, &tint)?;
-        }
-    }
-
-    // The digit that rules out the mark a hint pointed at: its cell tinted like a hint's area.
-    if let Some((_, _, by)) = play.told_ruled_out().filter(|_| !play.solution_shown()) {
-        fill_cell(cr, &layout, by, &blend(&palette.paper, &palette.warning, 0.25))?;
-    }
-
-    // A script's step: its cells tinted like a hint's area.
-    if let Some(view) = &play.script_step {
-        let tint = blend(&palette.paper, &palette.warning, 0.25);
-        for &cell in &view.cells {
-            fill_cell(cr, &layout, cell, &tint)?;
-        }
+    // Where to look, tinted alike: a hint's area, the cell holding the digit that rules out
+    // the mark a hint pointed at, and a script's step's cells.
+    let area_tint = blend(&palette.paper, &palette.warning, 0.25);
+    let told_by = play
+        .told_ruled_out()
+        .filter(|_| !play.solution_shown())
+        .map(|(_, _, by)| by);
+    let areas = play.hint.iter().flat_map(|hint| hint.area.iter().copied());
+    let script_cells = play.script_step.iter().flat_map(|view| view.cells.iter().copied());
+    for cell in areas.chain(told_by).chain(script_cells) {
+        fill_cell(cr, &layout, cell, &area_tint)?;
     }
 
     // Conflicts in red behind the digits.

@@ -120,8 +120,9 @@ pub struct Play {
     /// Digits a hint said are wrong, by cell (0: none): marked on the board while they stay,
     /// whether or not wrong digits are marked in general.
     pub told_wrong: [Digit; CELLS],
-    /// The mark a hint called ruled out (cell, digit) and the cell holding that digit.
-    pub told_ruled_out: Option<(Cell, Digit, Cell)>,
+    /// The mark a hint called ruled out (cell, digit) and the cell holding that digit; read it
+    /// through [`Play::told_ruled_out`], which drops it once either has gone.
+    told_ruled_out: Option<(Cell, Digit, Cell)>,
     /// A script's step shown before it is applied.
     pub script_step: Option<ScriptView>,
     /// Strict mode: the wrong digit just refused, flashed red in its cell for a moment.
