@@ -2152,6 +2152,18 @@ fn wait_for_titled(title: &str) -> String {
     }
 }
 
+/// Waits until no visible window has the title.
+fn wait_until_gone(title: &str) {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while !xdotool(&["search", "--onlyvisible", "--name", &format!("^{title}$")])
+        .trim()
+        .is_empty()
+    {
+        assert!(Instant::now() < deadline, "the window titled {title} is still open");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
 /// The History window lists the games and statistics; a game replays move by move, and can be
 /// played again.
 #[test]
@@ -2195,6 +2207,13 @@ fn history_statistics_and_replay() {
         blue > 3000,
         "the replay shows the player's digits ({blue} accent pixels)"
     );
+    // Escape closes the replay, and Ctrl+W the History window, as they close GNOME's dialogs.
+    xdotool(&["windowfocus", "--sync", &replay]);
+    xdotool(&["key", "Escape"]);
+    wait_until_gone("Replay");
+    xdotool(&["windowfocus", "--sync", &history]);
+    xdotool(&["key", "ctrl+w"]);
+    wait_until_gone("History");
     // Play This Puzzle Again from outside: game 3 was a hard game on PUZZLE.
     app.action("play-again", Some("int64 3"));
     let again = app.wait_until("game 3's puzzle once more", |s| {

@@ -161,6 +161,7 @@ pub fn show(parent: &impl IsA<gtk::Window>, path: PathBuf) {
     }
     reload();
     load_stats(&stats_box, &chart, path);
+    super::close_on_escape(&window);
     window.present();
 }
 

@@ -85,6 +85,17 @@ pub fn tell(parent: Option<&impl IsA<gtk::Window>>, heading: &str, body: &str) -
     dialog
 }
 
+/// Lets Escape and Ctrl+W close a secondary window (History, a replay), as they close GNOME's
+/// dialogs and the Preferences window.
+pub fn close_on_escape(window: &impl IsA<gtk::Window>) {
+    let shortcuts = gtk::ShortcutController::new();
+    shortcuts.add_shortcut(gtk::Shortcut::new(
+        gtk::ShortcutTrigger::parse_string("Escape|<Control>w"),
+        Some(gtk::NamedAction::new("window.close")),
+    ));
+    window.as_ref().add_controller(shortcuts);
+}
+
 /// Leaves GTK's OpenGL off unless the user chose a renderer (`GSK_RENDERER`) or GDK's debug
 /// flags (`GDK_DEBUG`). Nonet draws everything with cairo (board, pad, print preview) and its
 /// animations are a board redraw a frame, so GL buys it nothing; yet GTK 4.8 creates a GL context

@@ -283,6 +283,7 @@ fn build(parent: &adw::Window, record: GameRecord, moves: Vec<SavedMove>) {
             glib::Propagation::Proceed
         });
     }
+    super::close_on_escape(&window);
     window.present();
 }
 
