@@ -1059,10 +1059,18 @@ fn marks_a_placed_digit_rules_out_are_red_while_conflicts_show() {
         let shot = app.shot(&format!("ruled-out-marks-{shown}-hint.png"));
         let told = red_at(&shot, &state, 7);
         reds.push((shown, before, told));
-        app.keys(&["ctrl+7"]);
-        app.wait_until("the mark taken away", |s| {
+        // Taken away by hand, or by asking again (which spends no hint).
+        match shown {
+            true => app.keys(&["ctrl+7"]),
+            false => app.action("hint", None),
+        }
+        let state = app.wait_until("the mark taken away", |s| {
             s["marks"][2] == "4" && s["told_ruled_out"].is_null()
         });
+        assert_eq!(state["hints_used"], 1);
+        if !shown {
+            assert_eq!(state["message"], "Took the pencil mark 7 out of r1c3.");
+        }
     }
     let [(_, (ruled_out, allowed), _), (_, (ruled_out_off, _), told_off)] = reds[..] else {
         unreachable!()
@@ -1726,6 +1734,17 @@ fn without_mark_wrong_digits_nothing_tells_a_wrong_digit() {
         state["message"]
     );
     app.shot("hint-wrong-digit.png");
+    // Asked again, the hint takes the wrong digit out, and spends no hint.
+    app.action("hint", None);
+    let state = app.wait_until("the wrong digit taken out", |s| {
+        at(s, "values", 2) == '.' && s["told_wrong"] == serde_json::json!([])
+    });
+    assert_eq!(state["message"], "Took the wrong 9 out of r1c3.");
+    assert_eq!(state["hints_used"], 1);
+    app.keys(&["9"]);
+    app.wait_until("9 again", |s| at(s, "values", 2) == '9');
+    app.action("hint", None);
+    app.wait_until("told again", |s| s["told_wrong"] == serde_json::json!([2]));
     app.keys(&["4"]);
     app.wait_until("the mark goes with the digit", |s| {
         at(s, "values", 2) == '4' && s["told_wrong"] == serde_json::json!([])

@@ -418,12 +418,12 @@ impl Controller {
             self.window.parts().narrow_status.set_label(&status.join(" · "));
         }
         // The hint button (and Ctrl+H) goes insensitive once the allowance is spent, unless a
-        // hint is still being shown in stages.
+        // hint is still being shown in stages or a slip it told can be put right.
         let playing = game.status() == Status::Playing;
         let playing = playing && !entering;
         self.enable_action(
             "hint",
-            !entering && (play.hint.is_some() || (playing && game.hints_left() != Some(0))),
+            !entering && (play.hint_goes_on() || (playing && game.hints_left() != Some(0))),
         );
         // Undo and Redo (buttons and keys) only when they would do something: not after Solve.
         self.enable_action("undo", playing && game.can_undo());
@@ -572,7 +572,7 @@ impl Controller {
             return self.lab().undo_edit(true);
         }
         let done = self.with_play(|play| {
-            play.hint = None;
+            play.drop_hint();
             play.game.undo()
         });
         if done == Some(true) {
@@ -586,7 +586,7 @@ impl Controller {
             return self.lab().undo_edit(false);
         }
         let done = self.with_play(|play| {
-            play.hint = None;
+            play.drop_hint();
             play.game.redo()
         });
         if done == Some(true) {
@@ -626,7 +626,7 @@ impl Controller {
 
     pub fn set_solution_shown(&self, shown: bool) {
         self.with_play(|play| {
-            play.hint = None;
+            play.drop_hint();
             play.game.set_solution_shown(shown)
         });
         self.say(&if shown {

@@ -128,7 +128,7 @@ impl Controller {
     pub fn enter_on_board(self: &Rc<Self>, values: [Digit; CELLS]) {
         let now = self.now_ms();
         self.with_play(|play| {
-            play.hint = None;
+            play.drop_hint();
             play.game.set_paused(true, now);
         });
         self.stop_animation();

@@ -203,7 +203,7 @@ impl Controller {
             }
             KeyCommand::Escape => {
                 self.stop_animation();
-                self.with_play(|play| play.hint = None);
+                self.with_play(|play| play.drop_hint());
                 // Escape hides the solution too (issue 15, point 12).
                 if self.with_play(|play| play.solution_shown()).unwrap_or(false) {
                     self.set_solution_shown(false);

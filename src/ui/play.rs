@@ -99,6 +99,57 @@ impl HintView {
     }
 }
 
+/// A hint that points at the player's own slip (a wrong digit, a solution mark taken out, a
+/// mark a placed digit rules out) puts it right when asked again, as a step's hint applies the
+/// step at its last stage, and costs no further hint.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SlipFix {
+    /// Take the wrong digit out of the cell.
+    ClearDigit(Cell, Digit),
+    /// Put the solution's pencil mark back.
+    AddMark(Cell, Digit),
+    /// Take out the mark of a digit placed in the cell's row, column or box.
+    RemoveMark(Cell, Digit),
+}
+
+impl SlipFix {
+    /// The fix a hint calls for, if it points at a slip.
+    fn of(hint: &Hint) -> Option<SlipFix> {
+        match *hint {
+            Hint::WrongEntry { cell, entered } => Some(SlipFix::ClearDigit(cell, entered)),
+            Hint::MissingCandidate { cell, digit } => Some(SlipFix::AddMark(cell, digit)),
+            Hint::RuledOutMark { cell, digit, .. } => Some(SlipFix::RemoveMark(cell, digit)),
+            _ => None,
+        }
+    }
+
+    /// Whether the slip is still on the board as the hint found it.
+    fn still_there(self, game: &Game) -> bool {
+        match self {
+            SlipFix::ClearDigit(cell, digit) => game.value(cell) == digit,
+            SlipFix::AddMark(cell, digit) => game.value(cell) == 0 && !game.marks(cell).contains(digit),
+            SlipFix::RemoveMark(cell, digit) => game.value(cell) == 0 && game.marks(cell).contains(digit),
+        }
+    }
+
+    fn action(self) -> Action {
+        match self {
+            SlipFix::ClearDigit(cell, _) => Action::Clear { cell },
+            SlipFix::AddMark(cell, digit) | SlipFix::RemoveMark(cell, digit) => Action::ToggleMark { cell, digit },
+        }
+    }
+
+    /// What is said once it is put right.
+    fn done(self) -> String {
+        let (template, cell, digit) = match self {
+            SlipFix::ClearDigit(cell, digit) => (gettext("Took the wrong {digit} out of {cell}."), cell, digit),
+            SlipFix::AddMark(cell, digit) => (gettext("Put the pencil mark {digit} back in {cell}."), cell, digit),
+            SlipFix::RemoveMark(cell, digit) => (gettext("Took the pencil mark {digit} out of {cell}."), cell, digit),
+        };
+        fill(&template, &[("cell", &cell_name(cell)), ("digit", &digit)])
+    }
+}
+
 /// The animated backtracking search shown by Solve.
 pub struct Animation {
     pub search: Backtracker,
@@ -113,6 +164,9 @@ pub struct Play {
     pub pencil: bool,
     pub prefs: Prefs,
     pub hint: Option<HintView>,
+    /// What the last hint, pointing at a slip, puts right when asked again; dropped with the
+    /// hint ([`Play::drop_hint`]).
+    slip: Option<SlipFix>,
     pub animation: Option<Animation>,
     pub paused: bool,
     /// Cells whose digit a hint placed (marked on the board while the digit stays).
@@ -156,6 +210,7 @@ impl Play {
             pencil: false,
             prefs,
             hint: None,
+            slip: None,
             animation: None,
             paused: false,
             hinted: [false; CELLS],
@@ -240,9 +295,22 @@ impl Play {
         }
         let outcome = self.game.apply(action)?;
         if outcome.changed {
-            self.hint = None;
+            self.drop_hint();
         }
         Ok(outcome)
+    }
+
+    /// Drops the hint in progress, and what a slip's hint would put right: the position they
+    /// were found for is changing.
+    pub fn drop_hint(&mut self) {
+        self.hint = None;
+        self.slip = None;
+    }
+
+    /// Whether pressing Hint goes on with a hint already given (its next stage, or putting a
+    /// slip right), which needs none of the allowance.
+    pub fn hint_goes_on(&self) -> bool {
+        self.hint.is_some() || self.slip.is_some_and(|slip| slip.still_there(&self.game))
     }
 
     /// A digit key: enters it, or toggles the pencil mark in pencil mode (or when `mark` is set).
@@ -271,8 +339,16 @@ impl Play {
     }
 
     /// Advances the hint: a new hint (counted against the allowance), then the pattern, then the
-    /// step applied. Returns the message to show.
+    /// step applied; a hint pointing at a slip puts it right when asked again. Returns the message
+    /// to show.
     pub fn advance_hint(&mut self) -> HintProgress {
+        // (Putting the slip right changes the position, which drops it.)
+        if let Some(slip) = self.slip.filter(|slip| slip.still_there(&self.game)) {
+            return HintProgress::Said(match self.act(slip.action()) {
+                Ok(_) => slip.done(),
+                Err(_) => gettext("The hint can't be applied now."),
+            });
+        }
         if let Some(hint) = &mut self.hint {
             if hint.stage == 1 {
                 hint.stage = 2;
@@ -304,6 +380,7 @@ impl Play {
 
     /// Shows a hint found for the current position (stage 1); returns what to say.
     pub fn receive_hint(&mut self, hint: Hint) -> String {
+        self.slip = SlipFix::of(&hint);
         match hint {
             Hint::Step(step) => {
                 let message = hint_summary(&step);
@@ -378,7 +455,7 @@ impl Play {
 
     /// Starts the animated Solve from the current grid with wrong entries removed.
     pub fn start_animation(&mut self) {
-        self.hint = None;
+        self.drop_hint();
         self.game.set_solution_shown(false);
         let mut start = *self.game.values();
         for (cell, value) in start.iter_mut().enumerate() {
@@ -629,6 +706,51 @@ mod tests {
         assert_ne!(play.game.value(cell), 0);
         assert!(play.hinted[cell], "the hinted cell is marked");
         assert_eq!(play.game.hints_used(), 1);
+    }
+
+    /// A hint pointing at a slip puts it right when asked again, without another hint: a wrong
+    /// digit goes, a solution mark taken out comes back, a mark a placed digit rules out goes.
+    #[test]
+    fn a_slips_hint_puts_it_right_when_asked_again() {
+        let mut play = play();
+        let rules = Rules {
+            hint_allowance: 3,
+            ..Rules::default()
+        };
+        play.game = Game::new(*play.game.givens(), *play.game.solution(), rules);
+        // r1c3 is 4 in the solution; 9 there is wrong.
+        play.selected = Some(2);
+        play.press_digit(9, false).unwrap();
+        assert_eq!(press_hint(&mut play), "r1c3 is wrong: it is not 9.");
+        assert!(play.hint_goes_on());
+        assert_eq!(press_hint(&mut play), "Took the wrong 9 out of r1c3.");
+        assert_eq!(play.game.value(2), 0);
+        // r1c4 is 6: marks 1 and 2 leave it out.
+        play.selected = Some(3);
+        play.press_digit(1, true).unwrap();
+        play.press_digit(2, true).unwrap();
+        assert_eq!(press_hint(&mut play), "r1c4 needs the pencil mark 6 back.");
+        assert_eq!(press_hint(&mut play), "Put the pencil mark 6 back in r1c4.");
+        assert_eq!(play.game.marks(3).to_string(), "126");
+        // r1c3 marked 4 and 7, and 7 is given in r1c5.
+        play.selected = Some(2);
+        play.press_digit(4, true).unwrap();
+        play.press_digit(7, true).unwrap();
+        assert!(press_hint(&mut play).starts_with("r1c3 still has the pencil mark 7"));
+        assert_eq!(press_hint(&mut play), "Took the pencil mark 7 out of r1c3.");
+        assert_eq!(play.game.marks(2).to_string(), "4");
+        assert_eq!(play.game.hints_used(), 3, "one hint each, the fixes free");
+        assert!(!play.hint_goes_on(), "nothing left to put right, no hints left");
+        // A slip put right by the player meanwhile is not put right again: the next press asks
+        // for a new hint.
+        play.game = Game::new(*play.game.givens(), *play.game.solution(), rules);
+        play.selected = Some(2);
+        play.press_digit(9, false).unwrap();
+        assert_eq!(press_hint(&mut play), "r1c3 is wrong: it is not 9.");
+        play.game.undo();
+        assert!(!play.hint_goes_on());
+        assert!(press_hint(&mut play).starts_with("Look at"), "a new hint");
+        assert_eq!(play.game.value(2), 0);
     }
 
     #[test]
