@@ -1616,6 +1616,44 @@ fn a_hard_puzzle_is_played_at_once_and_rated_while_playing() {
     assert!((game["score"].as_f64().unwrap() - score).abs() < 1e-4, "{game}");
 }
 
+/// Show Clock off leaves the time out of the header (as GNOME Sudoku's Show Timer does); the
+/// clock still runs for the history, and a paused game still says so.
+#[test]
+fn the_clock_can_be_hidden() {
+    need_display();
+    let app = App::launch(Some(PUZZLE));
+    let state = app.wait_until("a state", |_| true);
+    let level = state["subtitle"]
+        .as_str()
+        .unwrap()
+        .split(" · ")
+        .next()
+        .unwrap()
+        .to_string();
+    assert!(
+        state["subtitle"]
+            .as_str()
+            .unwrap()
+            .starts_with(&format!("{level} · 0:")),
+        "{}",
+        state["subtitle"]
+    );
+    drop(app);
+    let (app, _config) = launch_with_settings(PUZZLE, "show-clock=false");
+    std::thread::sleep(Duration::from_millis(1200));
+    let state = app.wait_until("a state", |_| true);
+    assert_eq!(state["subtitle"], level.as_str());
+    assert!(
+        state["elapsed_ms"].as_u64().unwrap() >= 1000,
+        "the clock runs: {}",
+        state["elapsed_ms"]
+    );
+    app.action("pause", None);
+    app.wait_until("paused, and told so", |s| {
+        s["paused"] == true && s["subtitle"] == format!("{level} · Paused").as_str()
+    });
+}
+
 #[test]
 fn pause_hides_the_board_and_stops_input() {
     need_display();

@@ -387,28 +387,36 @@ impl Controller {
             Some(left) => format!("{}/{}", game.hints_used(), game.hints_used() + left),
             None => game.hints_used().to_string(),
         });
+        // Beside the level: the time played (unless hidden), or that the game is paused.
         let clock = if play.paused {
-            gettext("Paused")
+            Some(gettext("Paused"))
         } else {
-            format_duration(game.clock.elapsed_ms(now))
+            play.prefs
+                .show_clock
+                .then(|| format_duration(game.clock.elapsed_ms(now)))
         };
         if self.pause_page.is_visible() != play.paused {
             self.pause_page.set_visible(play.paused);
         }
         if play.paused {
-            let description = fill(
-                &gettext("The clock stopped at {time}. Click, press a key or Resume to play on."),
-                &[("time", &format_duration(game.clock.elapsed_ms(now)))],
-            );
+            let description = match play.prefs.show_clock {
+                true => fill(
+                    &gettext("The clock stopped at {time}. Click, press a key or Resume to play on."),
+                    &[("time", &format_duration(game.clock.elapsed_ms(now)))],
+                ),
+                false => gettext("The clock stopped. Click, press a key or Resume to play on."),
+            };
             if self.pause_page.description().as_deref() != Some(description.as_str()) {
                 self.pause_page.set_description(Some(&description));
             }
         }
-        self.title
-            .set_subtitle(&format!("{} · {}", super::level_name(play.level), clock));
+        let mut status: Vec<String> = [Some(super::level_name(play.level)), clock]
+            .into_iter()
+            .flatten()
+            .collect();
+        self.title.set_subtitle(&status.join(" · "));
         if self.window.is_narrow() {
             // The header has no room for the title and counters: they share the status line.
-            let mut status = vec![super::level_name(play.level), clock];
             if strict {
                 status.push(fill(&gettext("strikes {count}"), &[("count", &self.mistakes.label())]));
             } else if play.prefs.mark_wrong {

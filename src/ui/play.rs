@@ -18,6 +18,8 @@ pub struct Prefs {
     pub highlight_same: bool,
     /// Row and column numbers along the board.
     pub coordinates: bool,
+    /// The time played, beside the level (the clock runs either way).
+    pub show_clock: bool,
     /// Solver animation speed, in search steps per second.
     pub steps_per_second: u32,
 }
@@ -30,6 +32,7 @@ impl Default for Prefs {
             highlight_region: true,
             highlight_same: true,
             coordinates: true,
+            show_clock: true,
             steps_per_second: 60,
         }
     }

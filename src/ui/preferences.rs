@@ -76,6 +76,11 @@ pub fn show(parent: &impl IsA<gtk::Window>, settings: &Rc<Settings>) {
             n_("Entering a digit removes it from the marks of its row, column and box"),
         ),
         (
+            "show-clock",
+            n_("Show Clock"),
+            n_("The time played, beside the level; the history keeps it either way"),
+        ),
+        (
             "pause-when-away",
             n_("Pause When Away"),
             n_("Stop the clock when Nonet has been in the background for a minute"),

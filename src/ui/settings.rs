@@ -100,6 +100,7 @@ impl Settings {
             highlight_region: self.boolean("highlight-region"),
             highlight_same: self.boolean("highlight-same"),
             coordinates: self.boolean("show-coordinates"),
+            show_clock: self.boolean("show-clock"),
             steps_per_second: self.uint("animation-speed").clamp(1, 100_000),
         }
     }
