@@ -1405,6 +1405,62 @@ fn set_clipboard(text: &str) -> Clipboard {
     Clipboard(xclip)
 }
 
+/// What the clipboard holds, as text.
+fn clipboard_text() -> String {
+    let output = Command::new("xclip")
+        .args(["-o", "-selection", "clipboard"])
+        .output()
+        .expect("xclip is installed");
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+/// Copy Puzzle (Ctrl+Shift+C) puts the givens on the clipboard as one line; Copy Position the
+/// position as the forums' pencil-mark grid: the digits placed, the player's marks, and the
+/// candidates the rules allow in a cell without marks.
+#[test]
+fn the_puzzle_and_the_position_are_copied() {
+    need_display();
+    let app = App::launch(Some(PUZZLE));
+    // r1c3 marked 2 and 7; r1c4 is 6.
+    app.select(2);
+    app.keys(&["ctrl+2", "ctrl+7", "Right", "6"]);
+    let state = app.wait_until("a mark and a digit", |s| {
+        s["marks"][2] == "27" && at(s, "values", 3) == '6'
+    });
+    app.keys(&["ctrl+shift+c"]);
+    app.wait_until("copied", |s| {
+        s["message"] == "The puzzle is on the clipboard, as one line."
+    });
+    assert_eq!(clipboard_text(), PUZZLE);
+    app.action("copy-position", None);
+    app.wait_until("copied", |s| {
+        s["message"] == "The position is on the clipboard, as a pencil-mark grid."
+    });
+    let grid = clipboard_text();
+    let border = |t: &str| t.chars().all(|c| ".-|:+'".contains(c));
+    let entries: Vec<&str> = grid.split_whitespace().filter(|t| !border(t)).collect();
+    assert_eq!(entries.len(), 81, "{grid}");
+    let values: Vec<u8> = state["values"].as_str().unwrap().bytes().collect();
+    for (cell, entry) in entries.iter().enumerate() {
+        let expected = if values[cell] != b'.' {
+            (values[cell] as char).to_string()
+        } else if cell == 2 {
+            "27".to_string()
+        } else {
+            let (row, col) = (cell / 9, cell % 9);
+            let sees = |other: usize| {
+                let (r, c) = (other / 9, other % 9);
+                r == row || c == col || (r / 3 == row / 3 && c / 3 == col / 3)
+            };
+            (b'1'..=b'9')
+                .filter(|&d| !(0..81).any(|other| sees(other) && values[other] == d))
+                .map(char::from)
+                .collect()
+        };
+        assert_eq!(*entry, expected, "r{}c{}:\n{grid}", cell / 9 + 1, cell % 9 + 1);
+    }
+}
+
 #[test]
 fn a_pasted_bad_puzzle_is_refused_and_a_good_one_played() {
     need_display();

@@ -165,6 +165,8 @@ fn add_actions(app: &adw::Application, controller: &Rc<Controller>) {
     simple(app, controller, "entry-cancel", |c| c.cancel_entry());
     simple(app, controller, "open", |c| c.open());
     simple(app, controller, "paste", |c| c.paste());
+    simple(app, controller, "copy-puzzle", |c| c.copy_puzzle());
+    simple(app, controller, "copy-position", |c| c.copy_position());
     simple(app, controller, "preferences", |c| {
         preferences::show(&c.window, &c.settings)
     });
@@ -221,6 +223,7 @@ fn add_actions(app: &adw::Application, controller: &Rc<Controller>) {
         ("app.enter-puzzle", &["<Control>e"]),
         ("app.open", &["<Control>o"]),
         ("app.paste", &["<Control><Shift>v"]),
+        ("app.copy-puzzle", &["<Control><Shift>c"]),
         ("app.preferences", &["<Control>comma"]),
         ("app.quit", &["<Control>q"]),
     ] {

@@ -3,6 +3,7 @@ mod animation;
 mod application;
 mod board;
 mod controller;
+mod copy;
 mod digit_pad;
 mod entry;
 mod history;
