@@ -1696,18 +1696,19 @@ fn the_clock_can_be_hidden() {
     );
     drop(app);
     let (app, _config) = launch_with_settings(PUZZLE, "show-clock=false");
-    std::thread::sleep(Duration::from_millis(1200));
     let state = app.wait_until("a state", |_| true);
     assert_eq!(state["subtitle"], level.as_str());
+    // (The state is written when something changes, as pausing does: the clock is read then.)
+    std::thread::sleep(Duration::from_millis(1200));
+    app.action("pause", None);
+    let state = app.wait_until("paused, and told so", |s| {
+        s["paused"] == true && s["subtitle"] == format!("{level} · Paused").as_str()
+    });
     assert!(
         state["elapsed_ms"].as_u64().unwrap() >= 1000,
         "the clock runs: {}",
         state["elapsed_ms"]
     );
-    app.action("pause", None);
-    app.wait_until("paused, and told so", |s| {
-        s["paused"] == true && s["subtitle"] == format!("{level} · Paused").as_str()
-    });
 }
 
 #[test]
