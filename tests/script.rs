@@ -305,7 +305,7 @@ fn the_single_examples_together_solve_the_simple_set() {
 /// techniques filling in.
 #[test]
 fn the_pattern_examples_make_only_valid_steps() {
-    for (name, used) in [("pointing", "Pointing"), ("x-wing", "X-Wing")] {
+    for (name, used) in [("pointing", "Pointing"), ("x-wing", "X-Wing"), ("xy-wing", "XY-Wing")] {
         let script = Script::compile(name, &example(name), Limits::default()).unwrap();
         let mut uses = 0;
         for puzzle in common::qqwing("expert").iter().take(150) {
@@ -323,6 +323,69 @@ fn the_pattern_examples_make_only_valid_steps() {
         }
         assert!(uses > 0, "{name} found nothing");
     }
+}
+
+/// The XY-Wing example finds a wing wherever Nonet's own XY-Wing finds one, and nowhere else: a
+/// script asks both at every position of the path (taking the engine's step), and throws where
+/// they disagree.
+#[test]
+fn the_xy_wing_example_agrees_with_the_engines() {
+    let source = example("xy-wing").replace("fn find_step(g)", "fn mine(g)")
+        + r#"
+fn find_step(g) {
+    let a = mine(g);
+    let b = builtin("xy-wing", g);
+    if (type_of(a) == "()") != (type_of(b) == "()") {
+        throw `they disagree at ${g.to_string()}: the example ${type_of(a)}, the engine ${type_of(b)}`;
+    }
+    b
+}"#;
+    let script = Script::compile("xy-wing both", &source, Limits::default()).unwrap();
+    let mut wings = 0;
+    for puzzle in common::qqwing("expert").iter().take(100) {
+        let line: String = puzzle
+            .iter()
+            .map(|&d| if d == 0 { '.' } else { (b'0' + d) as char })
+            .collect();
+        let (position, solution) = solve(&line);
+        let run = run_puzzle(&script, &position, &solution, true);
+        assert!(
+            run.solved && run.invalid.is_empty() && run.errors.is_empty(),
+            "{line}: {run:?}"
+        );
+        wings += run.script_steps;
+    }
+    assert!(wings > 50, "{wings} wings");
+}
+
+/// The ladder example takes Nonet's own steps in its own order: every step right, most of
+/// qqwing's expert set solved with its short list, and the rest (with the engine filling in)
+/// solved too.
+#[test]
+fn the_ladder_example_solves_with_the_engines_steps() {
+    let script = Script::compile("ladder", &example("ladder"), Limits::default()).unwrap();
+    let puzzles = common::qqwing("expert");
+    let (mut solved, mut tried) = (0, 0);
+    for puzzle in puzzles.iter().take(200) {
+        let line: String = puzzle
+            .iter()
+            .map(|&d| if d == 0 { '.' } else { (b'0' + d) as char })
+            .collect();
+        let (position, solution) = solve(&line);
+        for fallback in [false, true] {
+            let run = run_puzzle(&script, &position, &solution, fallback);
+            assert!(run.invalid.is_empty() && run.errors.is_empty(), "{line}: {run:?}");
+            if fallback {
+                assert!(run.solved, "{line}: {run:?}");
+                let filled: Vec<u8> = run.position.bytes().map(|b| b - b'0').collect();
+                common::assert_solves(puzzle, &filled.try_into().unwrap());
+            } else {
+                solved += run.solved as usize;
+                tried += 1;
+            }
+        }
+    }
+    assert!(solved * 10 >= tried * 9, "the ladder solved {solved} of {tried}");
 }
 
 fn cli() -> Command {

@@ -33,7 +33,7 @@ const MAX_PANE_LINES: usize = 1_000;
 const FLUSH_EVERY: Duration = Duration::from_millis(100);
 
 /// The shipped examples, one click away.
-const EXAMPLES: [(&str, &str); 4] = [
+const EXAMPLES: [(&str, &str); 6] = [
     (n_("Naked Single"), include_str!("../../data/scripts/naked-single.rhai")),
     (
         n_("Hidden Single"),
@@ -41,6 +41,11 @@ const EXAMPLES: [(&str, &str); 4] = [
     ),
     (n_("Pointing"), include_str!("../../data/scripts/pointing.rhai")),
     (n_("X-Wing"), include_str!("../../data/scripts/x-wing.rhai")),
+    (n_("XY-Wing"), include_str!("../../data/scripts/xy-wing.rhai")),
+    (
+        n_("A Ladder of Your Own"),
+        include_str!("../../data/scripts/ladder.rhai"),
+    ),
 ];
 
 enum Reply {
