@@ -472,6 +472,15 @@ fn clicking_a_cell_and_typing_enters_digits_and_counts_mistakes() {
     app.keys(&["Delete"]);
     app.wait_until("r1c4 is cleared", |s| at(s, "values", 3) == '.');
     app.shot("typed.png");
+    // Ctrl+Right jumps past the given r1c5 to r1c6; Tab goes on to the next empty cell, r1c7,
+    // and from r1c1 past the givens r1c2 and the 4 in r1c3 to r1c4.
+    app.keys(&["ctrl+Right"]);
+    app.wait_until("r1c6", |s| s["selected"] == 5);
+    app.keys(&["Tab"]);
+    app.wait_until("r1c7", |s| s["selected"] == 6);
+    app.select(0);
+    app.keys(&["Tab"]);
+    app.wait_until("r1c4", |s| s["selected"] == 3);
 }
 
 /// Issue 15, point 4: a message belongs to its moment (the next move or undo clears it), and the

@@ -232,7 +232,8 @@ impl Controller {
             match command {
                 KeyCommand::Digit { digit, .. } => entry.type_digit(digit),
                 KeyCommand::Clear => entry.values[cell] = 0,
-                KeyCommand::Move { rows, cols } => {
+                // (While entering, Ctrl+arrows move as the arrows do.)
+                KeyCommand::Move { rows, cols } | KeyCommand::Jump { rows, cols } => {
                     let row = (cell as i32 / 9 + rows).clamp(0, 8);
                     let col = (cell as i32 % 9 + cols).clamp(0, 8);
                     entry.selected = (row * 9 + col) as Cell;

@@ -189,6 +189,10 @@ impl Controller {
                 self.with_play(|play| play.move_selection(rows, cols));
                 self.refresh();
             }
+            KeyCommand::Jump { rows, cols } => {
+                self.with_play(|play| play.jump_selection(rows, cols));
+                self.refresh();
+            }
             KeyCommand::Step { forward } => {
                 self.with_play(|play| play.step_selection(forward));
                 self.refresh();
@@ -229,6 +233,11 @@ pub enum KeyCommand {
         rows: i32,
         cols: i32,
     },
+    /// The nearest empty cell that way.
+    Jump {
+        rows: i32,
+        cols: i32,
+    },
     /// The next (or previous) empty cell.
     Step {
         forward: bool,
@@ -242,7 +251,8 @@ pub enum KeyCommand {
 
 /// The command for a key with its modifiers, or `None` when the board does not take it (Ctrl+Z
 /// and the other accelerators belong to the application). Digits come from the top row and the
-/// keypad, with or without Num Lock; arrows and WASD move; Tab steps; P toggles pencil mode.
+/// keypad, with or without Num Lock; arrows and WASD move, Ctrl+arrows jump to the nearest empty
+/// cell that way; Tab steps to the next empty cell; P toggles pencil mode.
 pub fn command_for(key: gdk::Key, state: gdk::ModifierType) -> Option<KeyCommand> {
     let control = state.contains(gdk::ModifierType::CONTROL_MASK);
     let keypad = [
@@ -270,7 +280,14 @@ pub fn command_for(key: gdk::Key, state: gdk::ModifierType) -> Option<KeyCommand
         return Some(KeyCommand::Digit { digit, control });
     }
     if control {
-        return None;
+        let jump = |rows, cols| Some(KeyCommand::Jump { rows, cols });
+        return match key {
+            gdk::Key::Up => jump(-1, 0),
+            gdk::Key::Down => jump(1, 0),
+            gdk::Key::Left => jump(0, -1),
+            gdk::Key::Right => jump(0, 1),
+            _ => None,
+        };
     }
     let moved = |rows, cols| Some(KeyCommand::Move { rows, cols });
     match key {
@@ -345,12 +362,20 @@ mod tests {
         assert_eq!(command_for(gdk::Key::BackSpace, NONE), Some(KeyCommand::Clear));
         assert_eq!(command_for(gdk::Key::P, NONE), Some(KeyCommand::TogglePencil));
         assert_eq!(command_for(gdk::Key::Escape, NONE), Some(KeyCommand::Escape));
+        assert_eq!(
+            command_for(gdk::Key::Up, gdk::ModifierType::CONTROL_MASK),
+            Some(KeyCommand::Jump { rows: -1, cols: 0 })
+        );
+        assert_eq!(
+            command_for(gdk::Key::Right, gdk::ModifierType::CONTROL_MASK),
+            Some(KeyCommand::Jump { rows: 0, cols: 1 })
+        );
     }
 
     #[test]
     fn accelerators_and_unknown_keys_are_left_to_others() {
         assert_eq!(command_for(gdk::Key::z, gdk::ModifierType::CONTROL_MASK), None);
-        assert_eq!(command_for(gdk::Key::Up, gdk::ModifierType::CONTROL_MASK), None);
+        assert_eq!(command_for(gdk::Key::w, gdk::ModifierType::CONTROL_MASK), None);
         assert_eq!(command_for(gdk::Key::q, NONE), None);
         assert_eq!(command_for(gdk::Key::F1, NONE), None);
     }

@@ -285,10 +285,24 @@ impl Play {
         self.selected = Some((row * 9 + col) as Cell);
     }
 
-    /// Moves to the next (or previous) cell in reading order, wrapping around.
+    /// Moves to the next (or previous) empty cell in reading order, wrapping around; to the
+    /// next cell when none is empty.
     pub fn step_selection(&mut self, forward: bool) {
         let cell = self.selected.unwrap_or(0) as i32;
-        self.selected = Some((cell + if forward { 1 } else { -1 }).rem_euclid(CELLS as i32) as Cell);
+        let at = |i: i32| (cell + if forward { i } else { -i }).rem_euclid(CELLS as i32) as Cell;
+        let empty = (1..CELLS as i32).map(at).find(|&c| self.game.value(c) == 0);
+        self.selected = Some(empty.unwrap_or(at(1)));
+    }
+
+    /// Moves to the nearest empty cell that way along the row or column (one of `rows` and
+    /// `cols` is ±1), wrapping at the edge; stays when the line has no other.
+    pub fn jump_selection(&mut self, rows: i32, cols: i32) {
+        let cell = self.selected.unwrap_or(40) as i32;
+        let (row, col) = (cell / 9, cell % 9);
+        let at = |i: i32| ((row + i * rows).rem_euclid(9) * 9 + (col + i * cols).rem_euclid(9)) as Cell;
+        if let Some(empty) = (1..9).map(at).find(|&c| self.game.value(c) == 0) {
+            self.selected = Some(empty);
+        }
     }
 
     /// Applies an action, dropping any hint in progress (the position it explained has changed).
@@ -663,8 +677,36 @@ mod tests {
         assert_eq!(play.selected, Some(8));
         play.move_selection(-1, 0);
         assert_eq!(play.selected, Some(80));
+        // Tab: the next empty cell (r1c1 and r1c2 are given), around the end.
         play.step_selection(true);
-        assert_eq!(play.selected, Some(0));
+        assert_eq!(play.selected, Some(2));
+        play.step_selection(false);
+        assert_eq!(play.selected, Some(78), "r9c7, past the givens r9c8 and r9c9");
+        // Ctrl+arrows: the nearest empty cell that way, around the edge of the line.
+        play.selected = Some(2);
+        play.jump_selection(0, 1);
+        assert_eq!(play.selected, Some(3), "r1c4");
+        play.jump_selection(0, 1);
+        assert_eq!(play.selected, Some(5), "r1c6, past the given r1c5");
+        play.selected = Some(2);
+        play.jump_selection(0, -1);
+        assert_eq!(
+            play.selected,
+            Some(8),
+            "r1c9, around the edge past the givens r1c1, r1c2"
+        );
+        play.selected = Some(2);
+        play.jump_selection(1, 0);
+        assert_eq!(play.selected, Some(11), "r2c3");
+        play.jump_selection(1, 0);
+        assert_eq!(play.selected, Some(29), "r4c3, past the given r3c3");
+        // A full line: the selection stays.
+        let full = Game::new(*play.game.solution(), *play.game.solution(), Rules::default());
+        play.game = full;
+        play.jump_selection(0, 1);
+        assert_eq!(play.selected, Some(29));
+        play.step_selection(true);
+        assert_eq!(play.selected, Some(30), "no empty cell: the next cell");
     }
 
     #[test]
