@@ -1294,6 +1294,53 @@ fn show_solution_blocks_input_until_hidden() {
 }
 
 /// Says yes to Solve's question (Return takes the default answer, Solve).
+/// The Solution Path lists the puzzle's logical path from its givens, as `nonet-cli path` gives
+/// it, the hardest step as `nonet-cli rate` names it. During play it asks first: Cancel leaves
+/// the game unhelped, Show counts it as helped. Escape closes the window.
+#[test]
+fn the_solution_path_lists_every_step_and_counts_as_help() {
+    need_display();
+    let app = App::launch(Some(PUZZLE));
+    // The puzzle on standard input ("-"), as both commands take it.
+    let cli = |command: &str| {
+        use std::io::Write;
+        let mut child = Command::new(env!("CARGO_BIN_EXE_nonet-cli"))
+            .args([command, "-"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child.stdin.take().unwrap().write_all(PUZZLE.as_bytes()).unwrap();
+        String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap()
+    };
+    let steps = cli("path").lines().count();
+    let hardest = cli("rate").split_whitespace().nth(2).unwrap().to_string();
+    assert!(steps > 40, "{steps} steps");
+    app.action("solution-path", None);
+    let dialog = wait_for_titled("Show the Solution Path\\?");
+    xdotool(&["windowfocus", "--sync", &dialog]);
+    xdotool(&["key", "Escape"]);
+    std::thread::sleep(Duration::from_millis(500));
+    let state = app.wait_until("a state", |_| true);
+    assert_eq!(state["helped"], false);
+    assert!(state["solution_path"].is_null());
+    app.action("solution-path", None);
+    let dialog = wait_for_titled("Show the Solution Path\\?");
+    xdotool(&["windowfocus", "--sync", &dialog]);
+    xdotool(&["key", "Return"]);
+    let state = app.wait_until("the path listed", |s| s["solution_path"]["steps"].is_u64());
+    assert_eq!(state["solution_path"]["steps"], steps);
+    assert_eq!(state["solution_path"]["hardest"], hardest.as_str());
+    assert_eq!(state["helped"], true);
+    let window = wait_for_titled("Solution Path");
+    std::thread::sleep(Duration::from_millis(400));
+    screenshot(&window, "solution-path.png");
+    xdotool(&["windowfocus", "--sync", &window]);
+    xdotool(&["key", "Escape"]);
+    wait_until_gone("Solution Path");
+    app.wait_until("the window gone from the state", |s| s["solution_path"].is_null());
+}
+
 fn confirm_solve() {
     let dialog = wait_for_titled("Solve the Puzzle\\?");
     xdotool(&["windowfocus", "--sync", &dialog]);

@@ -96,6 +96,28 @@ fn check_single_proof(board: &Board, step: &logic::Step) {
     }
 }
 
+/// The cancellable path is the path (every step the same, explained alike), and a cancelled one
+/// gives up.
+#[test]
+fn the_cancellable_path_is_the_path() {
+    use std::sync::atomic::AtomicBool;
+    for (index, givens) in read_lines(&dataset("magictour-top1465.txt"))
+        .iter()
+        .enumerate()
+        .step_by(97)
+    {
+        let (puzzle, line) = (Position::from_givens(givens), index + 1);
+        let path = logic::logical_solve(&puzzle);
+        let again = logic::logical_solve_cancellable(&puzzle, &AtomicBool::new(false)).unwrap();
+        assert!(path.solved && again.solved, "puzzle {line}");
+        let texts = |p: &logic::SolvePath| -> Vec<(String, String)> {
+            p.steps.iter().map(|s| (s.compact(), s.explanation.clone())).collect()
+        };
+        assert_eq!(texts(&path), texts(&again), "puzzle {line}");
+        assert!(logic::logical_solve_cancellable(&puzzle, &AtomicBool::new(true)).is_none());
+    }
+}
+
 #[test]
 fn no_wrong_step_on_seventeen_clue_puzzles() {
     let puzzles = read_lines(&dataset("17-clue.txt"));

@@ -821,7 +821,16 @@ impl Game {
     /// Shows or hides the solution; input is refused while it is shown. Showing it during play is
     /// journaled: the game is then one solved with help.
     pub fn set_solution_shown(&mut self, shown: bool) {
-        if shown && !self.solution_shown && self.status == Status::Playing {
+        if shown && !self.solution_shown {
+            self.note_solution_seen();
+        }
+        self.solution_shown = shown;
+    }
+
+    /// Journals that the player saw the solution during play (over the board, or step by step
+    /// in its solution path): the game is then one solved with help.
+    pub fn note_solution_seen(&mut self) {
+        if self.status == Status::Playing {
             self.journal.push(Move {
                 kind: MoveKind::SolutionShown,
                 cell: None,
@@ -830,7 +839,6 @@ impl Game {
                 changes: Vec::new(),
             });
         }
-        self.solution_shown = shown;
     }
 
     /// Whether the player had help that gives digits away: the solution was shown, the computer
@@ -1534,6 +1542,25 @@ mod tests {
         assert!(!game.undo());
         game.set_paused(false, 2_000);
         assert!(game.apply(Action::Enter { cell: 2, digit: 4 }).is_ok());
+    }
+
+    /// Seeing the solution some other way (its path) during play makes the game helped, and
+    /// stays in the journal; once the game is over it changes nothing.
+    #[test]
+    fn seeing_the_solution_path_counts_as_help() {
+        let replayed =
+            |game: &Game| Game::replay(*game.givens(), *game.solution(), Rules::default(), game.journal()).unwrap();
+        let mut game = game();
+        assert!(!game.helped());
+        game.note_solution_seen();
+        assert!(game.helped() && replayed(&game).helped());
+        assert!(!game.solution_shown(), "input goes on");
+        assert!(game.apply(Action::Enter { cell: 2, digit: 4 }).is_ok());
+        let mut over = self::game();
+        over.finish_by_computer(1_000);
+        let moves = over.journal().len();
+        over.note_solution_seen();
+        assert_eq!(over.journal().len(), moves);
     }
 
     #[test]

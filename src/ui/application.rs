@@ -166,6 +166,7 @@ fn add_actions(app: &adw::Application, controller: &Rc<Controller>) {
     simple(app, controller, "open", |c| c.open());
     simple(app, controller, "paste", |c| c.paste());
     simple(app, controller, "copy-puzzle", |c| c.copy_puzzle());
+    simple(app, controller, "solution-path", |c| c.show_solution_path());
     simple(app, controller, "copy-position", |c| c.copy_position());
     simple(app, controller, "preferences", |c| {
         preferences::show(&c.window, &c.settings)

@@ -103,6 +103,8 @@ pub struct Controller {
     pub(super) level_toast: RefCell<Option<adw::Toast>>,
     /// A puzzle being entered on the board (Enter Your Own Puzzle), the game waiting behind it.
     pub(super) entry: RefCell<Option<super::entry::Entry>>,
+    /// The Solution Path window last opened.
+    pub(super) path_shown: RefCell<Option<super::solution_path::PathShown>>,
 }
 
 impl Controller {
@@ -160,6 +162,7 @@ impl Controller {
             lab: RefCell::new(None),
             level_toast: RefCell::new(None),
             entry: RefCell::new(None),
+            path_shown: RefCell::new(None),
             digit_pad: RefCell::new(None),
             last_refusal: RefCell::new(String::new()),
         });
@@ -642,6 +645,57 @@ impl Controller {
         } else {
             String::new()
         });
+        self.refresh();
+    }
+
+    /// Shows the puzzle's solution path beside the board. During play, unless the game already
+    /// had help that gives digits away, it asks first: the path gives the solution away, and
+    /// seeing it is journaled as seeing the solution.
+    pub fn show_solution_path(self: &Rc<Self>) {
+        let Some((playing, helped)) =
+            self.with_play(|play| (play.game.status() == Status::Playing, play.game.helped()))
+        else {
+            return;
+        };
+        if !playing || helped {
+            return self.open_solution_path();
+        }
+        let heading = gettext("Show the Solution Path?");
+        let dialog = adw::MessageDialog::new(
+            Some(&self.window),
+            Some(&heading),
+            Some(&gettext(
+                "Every step from the givens to the solution, each explained. The game then counts as solved with help.",
+            )),
+        );
+        dialog.set_title(Some(&heading));
+        dialog.add_response("cancel", &gettext("_Cancel"));
+        dialog.add_response("show", &gettext("_Show"));
+        dialog.set_default_response(Some("show"));
+        dialog.set_close_response("cancel");
+        let this = Rc::downgrade(self);
+        dialog.connect_response(None, move |_, response| {
+            if let (Some(this), "show") = (this.upgrade(), response) {
+                this.open_solution_path();
+            }
+        });
+        dialog.present();
+    }
+
+    fn open_solution_path(self: &Rc<Self>) {
+        let Some((givens, level)) = self.with_play(|play| {
+            play.game.note_solution_seen();
+            (*play.game.givens(), play.level)
+        }) else {
+            return;
+        };
+        let this = Rc::downgrade(self);
+        let shown = super::solution_path::show(&self.window, givens, level, move || {
+            if let Some(this) = this.upgrade() {
+                this.refresh();
+            }
+        });
+        self.path_shown.replace(Some(shown));
         self.refresh();
     }
 

@@ -22,6 +22,7 @@ mod recorder;
 mod replay;
 mod session;
 mod settings;
+mod solution_path;
 mod strict;
 pub mod timing;
 mod window;

@@ -83,6 +83,16 @@ impl Controller {
             "lab": lab,
         });
         let mut state = state;
+        // Whether the game had help that gives digits away.
+        state["helped"] = serde_json::json!(game.helped());
+        // The Solution Path window while open: the steps it lists and the hardest technique (null
+        // while worked out).
+        state["solution_path"] = serde_json::json!(self
+            .path_shown
+            .borrow()
+            .as_ref()
+            .filter(|p| p.is_open())
+            .map(|p| { serde_json::json!({ "steps": p.steps(), "hardest": p.hardest().map(|t| t.id()) }) }));
         // The cells ringed as the hint's proof (from stage 2).
         state["hint_proof"] = serde_json::json!(play.hint.as_ref().filter(|h| h.stage >= 2).map(|h| {
             let cells = h.step.highlights.cells.iter();

@@ -28,6 +28,8 @@ pub use rating::{rate, Rating};
 pub use step::{CellDigit, Highlights, HouseRole, Role, Step};
 pub use technique::{Level, Technique};
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use super::cellset::CellSet;
 use super::grid::{Candidates, Digit, Position, CELLS};
 
@@ -455,9 +457,22 @@ pub struct SolvePath {
 /// When `solution` is given, every step is checked against it in debug builds: a step that
 /// eliminates a solution digit or places a wrong one is a bug in a technique.
 pub fn logical_solve_with(position: &Position, solution: Option<&[Digit; CELLS]>) -> SolvePath {
+    solve_until(position, solution, &AtomicBool::new(false)).expect("never cancelled")
+}
+
+/// Solves a puzzle (its givens) as [`logical_solve`] does, looking at `cancel` before each step:
+/// `None` once it is set. For the app, which works the path out while its window is open.
+pub fn logical_solve_cancellable(puzzle: &Position, cancel: &AtomicBool) -> Option<SolvePath> {
+    solve_until(&Position::from_givens(&puzzle.givens()), None, cancel)
+}
+
+fn solve_until(position: &Position, solution: Option<&[Digit; CELLS]>, cancel: &AtomicBool) -> Option<SolvePath> {
     let mut board = Board::from_position(position);
     let mut steps = Vec::new();
     while !board.is_solved() {
+        if cancel.load(Ordering::Relaxed) {
+            return None;
+        }
         let Some(step) = next_step_on(&board, Technique::ALL) else {
             break;
         };
@@ -472,11 +487,11 @@ pub fn logical_solve_with(position: &Position, solution: Option<&[Digit; CELLS]>
         board.apply(&step);
         steps.push(step);
     }
-    SolvePath {
+    Some(SolvePath {
         solved: board.is_solved(),
         steps,
         board,
-    }
+    })
 }
 
 /// Solves a puzzle (its givens) by techniques alone.
