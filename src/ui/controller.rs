@@ -648,9 +648,9 @@ impl Controller {
         self.refresh();
     }
 
-    /// Shows the puzzle's solution path beside the board. During play, unless the game already
-    /// had help that gives digits away, it asks first: the path gives the solution away, and
-    /// seeing it is journaled as seeing the solution.
+    /// Shows the puzzle's solution path in a window of its own. During play, unless the game
+    /// already had help that gives digits away, it asks first: the path gives the solution away,
+    /// and seeing it is journaled as seeing the solution.
     pub fn show_solution_path(self: &Rc<Self>) {
         let Some((playing, helped)) =
             self.with_play(|play| (play.game.status() == Status::Playing, play.game.helped()))

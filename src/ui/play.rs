@@ -106,7 +106,7 @@ impl HintView {
 /// mark a placed digit rules out) puts it right when asked again, as a step's hint applies the
 /// step at its last stage, and costs no further hint.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SlipFix {
+enum SlipFix {
     /// Take the wrong digit out of the cell.
     ClearDigit(Cell, Digit),
     /// Put the solution's pencil mark back.
