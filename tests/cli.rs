@@ -468,6 +468,20 @@ fn path_lists_every_step_and_solves_the_hardest_by_logic() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("multiple solutions"));
+    // --explain writes each step's explanation under it, as --json holds it.
+    let explained = succeed(&["path", "--explain", HARDEST]);
+    let steps: Vec<serde_json::Value> = succeed(&["path", "--json", HARDEST]).lines().map(json).collect();
+    let lines: Vec<&str> = explained.lines().collect();
+    assert_eq!(lines.len(), 2 * steps.len());
+    for (pair, step) in lines.chunks(2).zip(&steps) {
+        assert!(pair[0].starts_with(&format!("{}: ", step["technique"].as_str().unwrap())));
+        assert_eq!(pair[1], format!("  {}", step["explanation"].as_str().unwrap()));
+    }
+    assert_eq!(
+        lines.iter().step_by(2).copied().collect::<Vec<_>>().join("\n") + "\n",
+        text
+    );
+    cli().args(["path", "--json", "--explain", PUZZLE]).assert().code(2);
 }
 
 #[test]

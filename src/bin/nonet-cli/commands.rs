@@ -237,7 +237,7 @@ pub fn hint(argument: &str, technique: Option<Technique>, all: bool, json: bool)
     Ok(true)
 }
 
-pub fn path(argument: &str, json: bool) -> Result<bool> {
+pub fn path(argument: &str, json: bool, explain: bool) -> Result<bool> {
     let position = read_position(argument)?;
     if let Err(problem) = check_puzzle(&position.givens()) {
         anyhow::bail!("{argument}: {problem}");
@@ -253,6 +253,9 @@ pub fn path(argument: &str, json: bool) -> Result<bool> {
             writeln!(out, "{}", serde_json::to_string(step)?)?;
         } else {
             writeln!(out, "{}", step.compact())?;
+            if explain {
+                writeln!(out, "  {}", step.explanation)?;
+            }
         }
     }
     if !path.solved {

@@ -93,6 +93,9 @@ enum Command {
         /// Steps as JSON objects.
         #[arg(long)]
         json: bool,
+        /// Each step's explanation under it, indented.
+        #[arg(long, conflicts_with = "json")]
+        explain: bool,
         /// An 81-character puzzle, or a file in any supported format.
         puzzle: String,
     },
@@ -307,7 +310,7 @@ fn main() -> ExitCode {
             json,
             position,
         } => commands::hint(&position, technique, all, json),
-        Command::Path { json, puzzle } => commands::path(&puzzle, json),
+        Command::Path { json, explain, puzzle } => commands::path(&puzzle, json, explain),
         Command::Rate { json, file, jobs } => commands::rate(&file, json, jobs.threads(2)),
         Command::Convert { to, file } => commands::convert(&file, to),
         Command::Bench { json, files } => commands::bench(&files, json),
