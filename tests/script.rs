@@ -32,6 +32,14 @@ fn eval(expression: &str) -> Result<String, ScriptError> {
     Ok(script.find_step(&grid(PUZZLE))?.expect("a step").name)
 }
 
+/// A puzzle's digits as a line, `.` for blanks.
+fn line_of(puzzle: &[u8; CELLS]) -> String {
+    puzzle
+        .iter()
+        .map(|&d| if d == 0 { '.' } else { (b'0' + d) as char })
+        .collect()
+}
+
 fn example(name: &str) -> String {
     std::fs::read_to_string(format!("{}/data/scripts/{name}.rhai", env!("CARGO_MANIFEST_DIR"))).unwrap()
 }
@@ -286,10 +294,7 @@ fn the_single_examples_together_solve_the_simple_set() {
     let puzzles = common::qqwing("simple");
     assert!(puzzles.len() > 100);
     for puzzle in &puzzles {
-        let line: String = puzzle
-            .iter()
-            .map(|&d| if d == 0 { '.' } else { (b'0' + d) as char })
-            .collect();
+        let line = line_of(puzzle);
         let (position, solution) = solve(&line);
         let run = run_puzzle(&script, &position, &solution, false);
         assert!(
@@ -309,10 +314,7 @@ fn the_pattern_examples_make_only_valid_steps() {
         let script = Script::compile(name, &example(name), Limits::default()).unwrap();
         let mut uses = 0;
         for puzzle in common::qqwing("expert").iter().take(150) {
-            let line: String = puzzle
-                .iter()
-                .map(|&d| if d == 0 { '.' } else { (b'0' + d) as char })
-                .collect();
+            let line = line_of(puzzle);
             let (position, solution) = solve(&line);
             let run = run_puzzle(&script, &position, &solution, true);
             assert!(
@@ -343,10 +345,7 @@ fn find_step(g) {
     let script = Script::compile("xy-wing both", &source, Limits::default()).unwrap();
     let mut wings = 0;
     for puzzle in common::qqwing("expert").iter().take(100) {
-        let line: String = puzzle
-            .iter()
-            .map(|&d| if d == 0 { '.' } else { (b'0' + d) as char })
-            .collect();
+        let line = line_of(puzzle);
         let (position, solution) = solve(&line);
         let run = run_puzzle(&script, &position, &solution, true);
         assert!(
@@ -367,10 +366,7 @@ fn the_ladder_example_solves_with_the_engines_steps() {
     let puzzles = common::qqwing("expert");
     let (mut solved, mut tried) = (0, 0);
     for puzzle in puzzles.iter().take(200) {
-        let line: String = puzzle
-            .iter()
-            .map(|&d| if d == 0 { '.' } else { (b'0' + d) as char })
-            .collect();
+        let line = line_of(puzzle);
         let (position, solution) = solve(&line);
         for fallback in [false, true] {
             let run = run_puzzle(&script, &position, &solution, fallback);

@@ -19,24 +19,19 @@ impl Controller {
         if playing != Some(true) {
             return;
         }
-        let dialog = adw::MessageDialog::new(
-            Some(&self.window),
-            Some(&gettext("Solve the Puzzle?")),
-            Some(&gettext("Nonet fills in the rest by trial and error, step by step (Esc stops it). The game then ends as solved by the computer, and Undo can't take it back.")),
-        );
-        dialog.set_title(Some(&gettext("Solve the Puzzle?")));
-        dialog.add_response("cancel", &gettext("_Cancel"));
-        dialog.add_response("solve", &gettext("_Solve"));
-        dialog.set_response_appearance("solve", adw::ResponseAppearance::Destructive);
-        dialog.set_default_response(Some("solve"));
-        dialog.set_close_response("cancel");
         let this = Rc::downgrade(self);
-        dialog.connect_response(None, move |_, response| {
-            if let (Some(this), "solve") = (this.upgrade(), response) {
-                this.start_solving();
-            }
-        });
-        dialog.present();
+        super::ask(
+            &self.window,
+            &gettext("Solve the Puzzle?"),
+            &gettext("Nonet fills in the rest by trial and error, step by step (Esc stops it). The game then ends as solved by the computer, and Undo can't take it back."),
+            &gettext("_Solve"),
+            adw::ResponseAppearance::Destructive,
+            move || {
+                if let Some(this) = this.upgrade() {
+                    this.start_solving();
+                }
+            },
+        );
     }
 
     /// Animates a backtracking search to the solution; Esc stops it.

@@ -660,26 +660,21 @@ impl Controller {
         if !playing || helped {
             return self.open_solution_path();
         }
-        let heading = gettext("Show the Solution Path?");
-        let dialog = adw::MessageDialog::new(
-            Some(&self.window),
-            Some(&heading),
-            Some(&gettext(
-                "Every step from the givens to the solution, each explained. The game then counts as solved with help.",
-            )),
-        );
-        dialog.set_title(Some(&heading));
-        dialog.add_response("cancel", &gettext("_Cancel"));
-        dialog.add_response("show", &gettext("_Show"));
-        dialog.set_default_response(Some("show"));
-        dialog.set_close_response("cancel");
         let this = Rc::downgrade(self);
-        dialog.connect_response(None, move |_, response| {
-            if let (Some(this), "show") = (this.upgrade(), response) {
-                this.open_solution_path();
-            }
-        });
-        dialog.present();
+        super::ask(
+            &self.window,
+            &gettext("Show the Solution Path?"),
+            &gettext(
+                "Every step from the givens to the solution, each explained. The game then counts as solved with help.",
+            ),
+            &gettext("_Show"),
+            adw::ResponseAppearance::Default,
+            move || {
+                if let Some(this) = this.upgrade() {
+                    this.open_solution_path();
+                }
+            },
+        );
     }
 
     fn open_solution_path(self: &Rc<Self>) {

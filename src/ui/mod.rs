@@ -87,6 +87,31 @@ pub fn tell(parent: Option<&impl IsA<gtk::Window>>, heading: &str, body: &str) -
     dialog
 }
 
+/// A question with Cancel and one answer (`answer`, e.g. "_Solve"), the default; `then` runs when
+/// it is chosen. The heading is the dialog's title too (tests find dialogs by their title).
+pub fn ask(
+    parent: &impl IsA<gtk::Window>,
+    heading: &str,
+    body: &str,
+    answer: &str,
+    appearance: adw::ResponseAppearance,
+    then: impl Fn() + 'static,
+) {
+    let dialog = adw::MessageDialog::new(Some(parent), Some(heading), Some(body));
+    dialog.set_title(Some(heading));
+    dialog.add_response("cancel", &gettext("_Cancel"));
+    dialog.add_response("answer", answer);
+    dialog.set_response_appearance("answer", appearance);
+    dialog.set_default_response(Some("answer"));
+    dialog.set_close_response("cancel");
+    dialog.connect_response(None, move |_, response| {
+        if response == "answer" {
+            then();
+        }
+    });
+    dialog.present();
+}
+
 /// Lets Escape and Ctrl+W close a secondary window (History, a replay), as they close GNOME's
 /// dialogs and the Preferences window.
 pub fn close_on_escape(window: &impl IsA<gtk::Window>) {
