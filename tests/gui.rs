@@ -1105,6 +1105,7 @@ fn a_puzzle_can_be_entered_on_the_board() {
     let state = app.wait_until("the board is cleared for entry", |s| s["entry"].is_object());
     assert_eq!(state["entry"]["values"], ".".repeat(81));
     assert_eq!(state["hint_enabled"], false, "hints while entering");
+    assert_eq!(state["copy_enabled"], false, "copying the waiting game while entering");
     app.keys(&["5", "Right", "5"]);
     let state = app.wait_until("a repeat", |s| {
         s["entry"]["values"].as_str().is_some_and(|v| v.starts_with("5.5"))

@@ -436,6 +436,10 @@ impl Controller {
             "hint",
             !entering && (play.hint_goes_on() || (playing && game.hints_left() != Some(0))),
         );
+        // While a puzzle is entered, the game waiting behind it is not copied or solved.
+        for action in ["copy-puzzle", "copy-position", "solution-path"] {
+            self.enable_action(action, !entering);
+        }
         // Undo and Redo (buttons and keys) only when they would do something: not after Solve.
         self.enable_action("undo", playing && game.can_undo());
         self.enable_action("redo", playing && game.can_redo());

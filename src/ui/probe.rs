@@ -53,6 +53,7 @@ impl Controller {
             "hints_used": game.hints_used(),
             "hint_enabled": self.window.application().and_then(|app| app.lookup_action("hint")).map(|a| a.is_enabled()),
             "undo_enabled": self.window.application().and_then(|app| app.lookup_action("undo")).map(|a| a.is_enabled()),
+            "copy_enabled": self.window.application().and_then(|app| app.lookup_action("copy-puzzle")).map(|a| a.is_enabled()),
             // The puzzle being entered on the board, and what its bar says.
             "hint_stage": play.hint.as_ref().map(|h| h.stage),
             "solution_shown": play.solution_shown(),
