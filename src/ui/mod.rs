@@ -112,8 +112,8 @@ pub fn ask(
     dialog.present();
 }
 
-/// Lets Escape and Ctrl+W close a secondary window (History, a replay), as they close GNOME's
-/// dialogs and the Preferences window.
+/// Lets Escape and Ctrl+W close a secondary window (History, a replay, the Solution Path), as
+/// they close GNOME's dialogs and the Preferences window.
 pub fn close_on_escape(window: &impl IsA<gtk::Window>) {
     let shortcuts = gtk::ShortcutController::new();
     shortcuts.add_shortcut(gtk::Shortcut::new(
