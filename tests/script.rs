@@ -32,12 +32,20 @@ fn eval(expression: &str) -> Result<String, ScriptError> {
     Ok(script.find_step(&grid(PUZZLE))?.expect("a step").name)
 }
 
-/// A puzzle's digits as a line, `.` for blanks.
-fn line_of(puzzle: &[u8; CELLS]) -> String {
-    puzzle
+/// A puzzle of a set (digits, 0 for blanks) as its line, its position and its solution.
+fn from_set(puzzle: &[u8; CELLS]) -> (String, Position, [u8; CELLS]) {
+    let line: String = puzzle
         .iter()
         .map(|&d| if d == 0 { '.' } else { (b'0' + d) as char })
-        .collect()
+        .collect();
+    let (position, solution) = solve(&line);
+    (line, position, solution)
+}
+
+/// The digits a run left on the board.
+fn filled(run: &nonet::script::run::PuzzleRun) -> [u8; CELLS] {
+    let digits: Vec<u8> = run.position.bytes().map(|b| b - b'0').collect();
+    digits.try_into().unwrap()
 }
 
 fn example(name: &str) -> String {
@@ -294,15 +302,13 @@ fn the_single_examples_together_solve_the_simple_set() {
     let puzzles = common::qqwing("simple");
     assert!(puzzles.len() > 100);
     for puzzle in &puzzles {
-        let line = line_of(puzzle);
-        let (position, solution) = solve(&line);
+        let (line, position, solution) = from_set(puzzle);
         let run = run_puzzle(&script, &position, &solution, false);
         assert!(
             run.solved && run.invalid.is_empty() && run.errors.is_empty(),
             "{line}: {run:?}"
         );
-        let filled: Vec<u8> = run.position.bytes().map(|b| b - b'0').collect();
-        common::assert_solves(puzzle, &filled.try_into().unwrap());
+        common::assert_solves(puzzle, &filled(&run));
     }
 }
 
@@ -314,8 +320,7 @@ fn the_pattern_examples_make_only_valid_steps() {
         let script = Script::compile(name, &example(name), Limits::default()).unwrap();
         let mut uses = 0;
         for puzzle in common::qqwing("expert").iter().take(150) {
-            let line = line_of(puzzle);
-            let (position, solution) = solve(&line);
+            let (line, position, solution) = from_set(puzzle);
             let run = run_puzzle(&script, &position, &solution, true);
             assert!(
                 run.invalid.is_empty() && run.errors.is_empty(),
@@ -345,8 +350,7 @@ fn find_step(g) {
     let script = Script::compile("xy-wing both", &source, Limits::default()).unwrap();
     let mut wings = 0;
     for puzzle in common::qqwing("expert").iter().take(100) {
-        let line = line_of(puzzle);
-        let (position, solution) = solve(&line);
+        let (line, position, solution) = from_set(puzzle);
         let run = run_puzzle(&script, &position, &solution, true);
         assert!(
             run.solved && run.invalid.is_empty() && run.errors.is_empty(),
@@ -366,15 +370,13 @@ fn the_ladder_example_solves_with_the_engines_steps() {
     let puzzles = common::qqwing("expert");
     let (mut solved, mut tried) = (0, 0);
     for puzzle in puzzles.iter().take(200) {
-        let line = line_of(puzzle);
-        let (position, solution) = solve(&line);
+        let (line, position, solution) = from_set(puzzle);
         for fallback in [false, true] {
             let run = run_puzzle(&script, &position, &solution, fallback);
             assert!(run.invalid.is_empty() && run.errors.is_empty(), "{line}: {run:?}");
             if fallback {
                 assert!(run.solved, "{line}: {run:?}");
-                let filled: Vec<u8> = run.position.bytes().map(|b| b - b'0').collect();
-                common::assert_solves(puzzle, &filled.try_into().unwrap());
+                common::assert_solves(puzzle, &filled(&run));
             } else {
                 solved += run.solved as usize;
                 tried += 1;

@@ -36,6 +36,13 @@ impl Controller {
                     .map(|p| [p.x(), p.y()]),
                 "output": lab.output_text(),
             }));
+        // Whether an app action is enabled (its buttons and keys work).
+        let enabled = |name: &str| {
+            self.window
+                .application()
+                .and_then(|app| app.lookup_action(name))
+                .map(|a| a.is_enabled())
+        };
         let state = serde_json::json!({
             "givens": line(game.givens()),
             "values": line(game.values()),
@@ -51,9 +58,9 @@ impl Controller {
             "digits_left": self.digit_pad.borrow().as_ref().map(|pad| pad.remaining()),
             "mistakes_shown": self.mistakes.parent().is_some_and(|counter| counter.is_visible()),
             "hints_used": game.hints_used(),
-            "hint_enabled": self.window.application().and_then(|app| app.lookup_action("hint")).map(|a| a.is_enabled()),
-            "undo_enabled": self.window.application().and_then(|app| app.lookup_action("undo")).map(|a| a.is_enabled()),
-            "copy_enabled": self.window.application().and_then(|app| app.lookup_action("copy-puzzle")).map(|a| a.is_enabled()),
+            "hint_enabled": enabled("hint"),
+            "undo_enabled": enabled("undo"),
+            "copy_enabled": enabled("copy-puzzle"),
             // The puzzle being entered on the board, and what its bar says.
             "hint_stage": play.hint.as_ref().map(|h| h.stage),
             "solution_shown": play.solution_shown(),

@@ -13,7 +13,7 @@ use adw::subclass::prelude::ObjectSubclassIsExt;
 use gtk::{gio, glib};
 
 use super::play::titled_explanation;
-use crate::engine::grid::{cell_name, Digit, Position, CELLS};
+use crate::engine::grid::{cell_name, Digit, CELLS};
 use crate::engine::logic::{self, Level, SolvePath, Step, Technique};
 use crate::i18n::{fill, gettext, ngettext};
 
@@ -111,8 +111,7 @@ pub fn show(
         });
     }
     let listed = Rc::new(StdCell::new(None));
-    let handle =
-        gio::spawn_blocking(move || logic::logical_solve_cancellable(&Position::from_givens(&givens), &cancel));
+    let handle = gio::spawn_blocking(move || logic::logical_solve_cancellable(&givens, &cancel));
     {
         let (weak, listed) = (window.downgrade(), listed.clone());
         glib::spawn_future_local(async move {

@@ -462,8 +462,8 @@ pub fn logical_solve_with(position: &Position, solution: Option<&[Digit; CELLS]>
 
 /// Solves a puzzle (its givens) as [`logical_solve`] does, looking at `cancel` before each step:
 /// `None` once it is set. For the app, which works the path out while its window is open.
-pub fn logical_solve_cancellable(puzzle: &Position, cancel: &AtomicBool) -> Option<SolvePath> {
-    solve_until(&Position::from_givens(&puzzle.givens()), None, cancel)
+pub fn logical_solve_cancellable(puzzle: &[Digit; CELLS], cancel: &AtomicBool) -> Option<SolvePath> {
+    solve_until(&Position::from_givens(puzzle), None, cancel)
 }
 
 fn solve_until(position: &Position, solution: Option<&[Digit; CELLS]>, cancel: &AtomicBool) -> Option<SolvePath> {
