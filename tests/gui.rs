@@ -1296,8 +1296,9 @@ fn show_solution_blocks_input_until_hidden() {
 
 /// Says yes to Solve's question (Return takes the default answer, Solve).
 /// The Solution Path lists the puzzle's logical path from its givens, as `nonet-cli path` gives
-/// it, the hardest step as `nonet-cli rate` names it. During play it asks first: Cancel leaves
-/// the game unhelped, Show counts it as helped. Escape closes the window.
+/// it, the hardest step as `nonet-cli rate` names it, and beside the list shows the board before
+/// the selected step (the arrows, Home and End move through them). During play it asks first:
+/// Cancel leaves the game unhelped, Show counts it as helped. Escape closes the window.
 #[test]
 fn the_solution_path_lists_every_step_and_counts_as_help() {
     need_display();
@@ -1314,8 +1315,11 @@ fn the_solution_path_lists_every_step_and_counts_as_help() {
         child.stdin.take().unwrap().write_all(PUZZLE.as_bytes()).unwrap();
         String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap()
     };
-    let steps = cli("path").lines().count();
+    let path = cli("path");
+    let path: Vec<&str> = path.lines().collect();
+    let steps = path.len();
     let hardest = cli("rate").split_whitespace().nth(2).unwrap().to_string();
+    let solution = cli("solve").trim().to_string();
     assert!(steps > 40, "{steps} steps");
     app.action("solution-path", None);
     let dialog = wait_for_titled("Show the Solution Path\\?");
@@ -1334,9 +1338,78 @@ fn the_solution_path_lists_every_step_and_counts_as_help() {
     assert_eq!(state["solution_path"]["hardest"], hardest.as_str());
     assert_eq!(state["helped"], true);
     let window = wait_for_titled("Solution Path");
+    // Beside the list, the board before the selected step: at first the first step's, the
+    // givens with the candidates the rules leave as pencil marks.
+    let technique = |line: &str| line.split(':').next().unwrap().to_string();
+    let state = app.wait_until("the first step's board", |s| s["solution_path"]["shown"]["step"] == 1);
+    let shown = &state["solution_path"]["shown"];
+    assert_eq!(shown["technique"], technique(path[0]).as_str());
+    assert_eq!(shown["values"], PUZZLE.replace('.', "0"));
+    let givens = PUZZLE.as_bytes();
+    for cell in 0..81 {
+        let ruled_out = |other: usize| {
+            other != cell
+                && (other / 9 == cell / 9
+                    || other % 9 == cell % 9
+                    || (other / 27 == cell / 27 && other % 9 / 3 == cell % 9 / 3))
+        };
+        let candidates: String = if givens[cell] == b'.' {
+            (b'1'..=b'9')
+                .filter(|&d| !(0..81).any(|o| ruled_out(o) && givens[o] == d))
+                .map(char::from)
+                .collect()
+        } else {
+            String::new()
+        };
+        assert_eq!(shown["marks"][cell], candidates.as_str(), "cell {cell}");
+    }
     std::thread::sleep(Duration::from_millis(400));
     screenshot(&window, "solution-path.png");
     xdotool(&["windowfocus", "--sync", &window]);
+    // Down shows the next step's board: the first step's placement made.
+    xdotool(&["key", "Down"]);
+    let state = app.wait_until("the second step's board", |s| s["solution_path"]["shown"]["step"] == 2);
+    assert_eq!(
+        state["solution_path"]["shown"]["technique"],
+        technique(path[1]).as_str()
+    );
+    let placed = |line: &str| -> Vec<(usize, char)> {
+        line.split(&[' ', ','][..])
+            .filter_map(|part| {
+                let (cell, digit) = part.split_once('=')?;
+                let (row, col) = cell.strip_prefix('r')?.split_once('c')?;
+                let cell = (row.parse::<usize>().ok()? - 1) * 9 + col.parse::<usize>().ok()? - 1;
+                Some((cell, digit.chars().next()?))
+            })
+            .collect()
+    };
+    let values: Vec<char> = state["solution_path"]["shown"]["values"]
+        .as_str()
+        .unwrap()
+        .chars()
+        .collect();
+    for (cell, digit) in placed(path[0]) {
+        assert_eq!(values[cell], digit, "{}", path[0]);
+    }
+    // End shows the last step's board: the solution but for what the last step places.
+    xdotool(&["key", "End"]);
+    let state = app.wait_until("the last step's board", |s| {
+        s["solution_path"]["shown"]["step"] == steps
+    });
+    let shown = &state["solution_path"]["shown"];
+    assert_eq!(shown["technique"], technique(path[steps - 1]).as_str());
+    let last = placed(path[steps - 1]);
+    assert!(!last.is_empty(), "{}", path[steps - 1]);
+    for (cell, (value, answer)) in shown["values"]
+        .as_str()
+        .unwrap()
+        .chars()
+        .zip(solution.chars())
+        .enumerate()
+    {
+        let open = last.iter().any(|&(c, _)| c == cell);
+        assert_eq!(value, if open { '0' } else { answer }, "cell {cell}");
+    }
     xdotool(&["key", "Escape"]);
     wait_until_gone("Solution Path");
     app.wait_until("the window gone from the state", |s| s["solution_path"].is_null());

@@ -682,14 +682,14 @@ impl Controller {
     }
 
     fn open_solution_path(self: &Rc<Self>) {
-        let Some((givens, level)) = self.with_play(|play| {
+        let Some((givens, solution, level)) = self.with_play(|play| {
             play.game.note_solution_seen();
-            (*play.game.givens(), play.level)
+            (*play.game.givens(), *play.game.solution(), play.level)
         }) else {
             return;
         };
         let this = Rc::downgrade(self);
-        let shown = super::solution_path::show(&self.window, givens, level, move || {
+        let shown = super::solution_path::show(&self.window, givens, solution, level, move || {
             if let Some(this) = this.upgrade() {
                 this.refresh();
             }

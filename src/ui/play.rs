@@ -85,6 +85,14 @@ impl HintView {
         HintView { step, stage: 1, area }
     }
 
+    /// A step shown whole, as a hint's second stage shows it (the Solution Path's board).
+    pub fn whole(step: Step) -> HintView {
+        HintView {
+            stage: 2,
+            ..HintView::new(step)
+        }
+    }
+
     /// The role of a pencil mark in the hinted pattern, once the pattern is shown.
     pub fn role_of(&self, cell: Cell, digit: Digit) -> Option<Role> {
         if self.stage < 2 {

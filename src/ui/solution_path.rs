@@ -1,9 +1,11 @@
 //! The Solution Path window: the puzzle's logical solution from its givens, step by step, each
 //! step explained as a hint's second stage explains it, and the hardest marked (it sets the
-//! rating). Worked out off the main thread, and given up when the window closes. (The controller
-//! asks first during play and journals it: `Controller::show_solution_path`.)
+//! rating); beside the list, the board before the selected step with the step drawn on it, as a
+//! hint's second stage draws it. Worked out off the main thread, and given up when the window
+//! closes. (The controller asks first during play and journals it:
+//! `Controller::show_solution_path`.)
 
-use std::cell::Cell as StdCell;
+use std::cell::{Cell as StdCell, RefCell};
 use std::rc::Rc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -12,9 +14,11 @@ use adw::prelude::*;
 use adw::subclass::prelude::ObjectSubclassIsExt;
 use gtk::{gio, glib};
 
-use super::play::titled_explanation;
-use crate::engine::grid::{cell_name, Digit, CELLS};
-use crate::engine::logic::{self, Level, SolvePath, Step, Technique};
+use super::board::{self, Layout};
+use super::play::{titled_explanation, HintView, Play, Prefs};
+use crate::engine::game::{Action, Game, Rules};
+use crate::engine::grid::{cell_name, Candidates, Digit, Position, CELLS};
+use crate::engine::logic::{self, Board, Level, SolvePath, Step, Technique};
 use crate::i18n::{fill, gettext, ngettext};
 
 /// The window's widgets, from its template `resources/ui/solution-path.ui`.
@@ -32,6 +36,10 @@ mod imp {
         pub status: TemplateChild<gtk::Label>,
         #[template_child]
         pub list: TemplateChild<gtk::ListBox>,
+        #[template_child]
+        pub board: TemplateChild<gtk::DrawingArea>,
+        #[template_child]
+        pub caption: TemplateChild<gtk::Label>,
     }
 
     #[glib::object_subclass]
@@ -61,11 +69,12 @@ glib::wrapper! {
         @implements gtk::Buildable, gtk::ConstraintTarget, gtk::Native, gtk::Root, gtk::ShortcutManager;
 }
 
-/// The open Solution Path window, and (once worked out) how many steps it lists and the hardest
-/// technique: for the state file of tests.
+/// The open Solution Path window, and (once worked out) how many steps it lists, the hardest
+/// technique and the step whose board is shown: for the state file of tests.
 pub struct PathShown {
     window: glib::WeakRef<SolutionPathWindow>,
     listed: Rc<StdCell<Option<Listed>>>,
+    preview: Rc<RefCell<Preview>>,
 }
 
 /// What a worked-out path lists: its number of steps and the hardest step's technique.
@@ -86,20 +95,105 @@ impl PathShown {
     pub fn hardest(&self) -> Option<Technique> {
         self.listed.get().and_then(|(_, hardest)| hardest)
     }
+
+    /// The step whose board is shown (counted from 1), its technique, and the board's digits
+    /// and pencil marks.
+    pub fn shown(&self) -> Option<(usize, Technique, [Digit; CELLS], [Candidates; CELLS])> {
+        let preview = self.preview.borrow();
+        let (index, play) = preview.shown.as_ref()?;
+        let game = &play.game;
+        let marks = std::array::from_fn(|cell| game.marks(cell));
+        Some((index + 1, preview.steps[*index].technique, *game.values(), marks))
+    }
 }
 
-/// Opens the window on a puzzle (its givens, and its level for the heading) and works its path
-/// out off the main thread; `changed` is called once the path is listed and once the window has
-/// closed (which gives the path up).
+/// The board beside the list: the path's steps, and the one selected with the board before it
+/// (a play of its own, which draws the step as a hint's second stage does).
+struct Preview {
+    givens: [Digit; CELLS],
+    solution: [Digit; CELLS],
+    level: Level,
+    steps: Vec<Step>,
+    shown: Option<(usize, Play)>,
+}
+
+impl Preview {
+    /// Shows step `index`: the board the path reached before it, every empty cell's candidates
+    /// as pencil marks, the step drawn on it.
+    fn show(&mut self, index: usize) {
+        let Some(step) = self.steps.get(index) else {
+            self.shown = None;
+            return;
+        };
+        let mut board = Board::from_position(&Position::from_givens(&self.givens));
+        for earlier in &self.steps[..index] {
+            board.apply(earlier);
+        }
+        let mut game = Game::new(self.givens, self.solution, Rules::default());
+        let values = (0..CELLS)
+            .filter(|&cell| !board.is_given(cell) && board.value(cell) != 0)
+            .map(|cell| (cell, board.value(cell)))
+            .collect();
+        let marks = board
+            .empty_cells()
+            .iter()
+            .map(|cell| (cell, board.candidates(cell)))
+            .collect();
+        if game.apply(Action::TakePosition { values, marks }).is_err() {
+            self.shown = None;
+            return;
+        }
+        // Only the step stands out: no selection, no conflicts (there are none), no wrong digits.
+        let prefs = Prefs {
+            show_conflicts: false,
+            mark_wrong: false,
+            highlight_region: false,
+            highlight_same: false,
+            ..Prefs::default()
+        };
+        let mut play = Play::new(game, self.level, prefs);
+        play.selected = None;
+        play.hint = Some(HintView::whole(step.clone()));
+        self.shown = Some((index, play));
+    }
+
+    /// What the caption under the board says: "Before step 12 of 108: r4c3 ≠ 2".
+    fn caption(&self) -> String {
+        match &self.shown {
+            Some((index, _)) => fill(
+                &gettext("Before step {number} of {total}: {outcome}"),
+                &[
+                    ("number", &(index + 1)),
+                    ("total", &self.steps.len()),
+                    ("outcome", &outcome(&self.steps[*index])),
+                ],
+            ),
+            None => String::new(),
+        }
+    }
+}
+
+/// Opens the window on a puzzle (its givens and solution, and its level for the heading) and
+/// works its path out off the main thread; `changed` is called once the path is listed, each
+/// time another step's board is shown, and once the window has closed (which gives the path up).
 pub fn show(
     parent: &impl IsA<gtk::Window>,
     givens: [Digit; CELLS],
+    solution: [Digit; CELLS],
     level: Level,
     changed: impl Fn() + 'static,
 ) -> PathShown {
     let window: SolutionPathWindow = glib::Object::builder().property("transient-for", parent).build();
     window.imp().heading.set_subtitle(&super::level_name(level));
     let changed = Rc::new(changed);
+    let preview = Rc::new(RefCell::new(Preview {
+        givens,
+        solution,
+        level,
+        steps: Vec::new(),
+        shown: None,
+    }));
+    connect_preview(&window, &preview, &changed);
     let cancel = Arc::new(AtomicBool::new(false));
     {
         let (cancel, changed) = (cancel.clone(), changed.clone());
@@ -113,12 +207,18 @@ pub fn show(
     let listed = Rc::new(StdCell::new(None));
     let handle = gio::spawn_blocking(move || logic::logical_solve_cancellable(&givens, &cancel));
     {
-        let (weak, listed) = (window.downgrade(), listed.clone());
+        let (weak, listed, preview) = (window.downgrade(), listed.clone(), preview.clone());
         glib::spawn_future_local(async move {
             let Ok(Some(path)) = handle.await else { return };
             let Some(window) = weak.upgrade() else { return };
             let hardest = list_path(&window, &path);
             listed.set(Some((path.steps.len(), hardest.map(|step| step.technique))));
+            preview.borrow_mut().steps = path.steps;
+            // The first step's board, and the keys at the list (Home, End, the arrows).
+            if let Some(first) = window.imp().list.row_at_index(0) {
+                window.imp().list.select_row(Some(&first));
+                first.grab_focus();
+            }
             changed();
         });
     }
@@ -127,7 +227,36 @@ pub fn show(
     PathShown {
         window: window.downgrade(),
         listed,
+        preview,
     }
+}
+
+/// Draws the preview's board, and shows the selected step's board (and says which in the
+/// caption and to screen readers).
+fn connect_preview(window: &SolutionPathWindow, preview: &Rc<RefCell<Preview>>, changed: &Rc<impl Fn() + 'static>) {
+    let parts = window.imp();
+    {
+        let preview = preview.clone();
+        parts.board.set_draw_func(move |area, cr, width, height| {
+            if let Some((_, play)) = &preview.borrow().shown {
+                let layout = Layout::fit_with(width as f64, height as f64, play.prefs.coordinates);
+                let _ = board::draw(cr, layout, play, &board::palette(area));
+            }
+        });
+    }
+    let (preview, changed) = (preview.clone(), changed.clone());
+    let (area, caption) = (parts.board.get(), parts.caption.get());
+    parts.list.connect_row_selected(move |_, row| {
+        let Some(row) = row else { return };
+        let mut preview = preview.borrow_mut();
+        preview.show(row.index().max(0) as usize);
+        let text = preview.caption();
+        drop(preview);
+        caption.set_label(&text);
+        super::set_accessible(&area, gtk::AccessibleProperty::Label, &text);
+        area.queue_draw();
+        changed();
+    });
 }
 
 /// Lists the path's steps in the window, the hardest (the first of the highest score) marked,
