@@ -598,3 +598,36 @@ fn explanations_read_as_sentences() {
         read.len()
     );
 }
+
+/// Asking for the first few instances of a technique gives the first few that listing every
+/// one gives, in the same order (All Steps in the app lists a few of each): at the starts of
+/// magictour puzzles, where every technique has many instances, for every technique.
+#[test]
+fn the_first_few_instances_are_the_first_of_all() {
+    let puzzles = read_lines(&dataset("magictour-top1465.txt"));
+    let mut cut_short = 0;
+    for puzzle in puzzles.iter().step_by(487) {
+        let position = Position::from_givens(puzzle);
+        for &technique in Technique::ALL {
+            let all = logic::find_all(&position, technique);
+            for most in [1, 7] {
+                let few = logic::find_up_to(&position, technique, most);
+                let listed = |steps: &[logic::Step]| {
+                    steps
+                        .iter()
+                        .map(|s| format!("{} {}", s.compact(), s.explanation))
+                        .collect::<Vec<_>>()
+                };
+                assert_eq!(
+                    listed(&few),
+                    listed(&all[..all.len().min(most)]),
+                    "{} {}: the first {most}",
+                    nonet::engine::grid::digits_to_line(puzzle),
+                    technique.id()
+                );
+                cut_short += usize::from(all.len() > most);
+            }
+        }
+    }
+    assert!(cut_short > 100, "only {cut_short} lists were longer than asked for");
+}

@@ -43,6 +43,8 @@ pub const MOST_LISTED: usize = 10_000;
 pub(crate) struct Found {
     pub steps: Vec<Step>,
     all: bool,
+    /// How many steps to collect when collecting all.
+    most: usize,
     explain: bool,
     after_simpler: bool,
 }
@@ -52,6 +54,7 @@ impl Found {
         Found {
             steps: Vec::new(),
             all,
+            most: MOST_LISTED,
             explain: true,
             after_simpler: false,
         }
@@ -71,11 +74,11 @@ impl Found {
     }
 
     /// Records a step that makes progress; returns whether to keep looking (collecting all, until
-    /// there are [`MOST_LISTED`]).
+    /// there are as many as wanted, at most [`MOST_LISTED`]).
     pub fn add(&mut self, step: Step) -> bool {
         if step.makes_progress() {
             self.steps.push(step);
-            return self.all && self.steps.len() < MOST_LISTED;
+            return self.all && self.steps.len() < self.most;
         }
         true
     }
@@ -438,7 +441,17 @@ pub fn find_step(position: &Position, technique: Technique) -> Option<Step> {
 /// Every instance of the technique in the position, as HoDoKu's "All Steps" lists them, up to
 /// [`MOST_LISTED`] (a list that long stopped there).
 pub fn find_all(position: &Position, technique: Technique) -> Vec<Step> {
-    let mut found = Found::new(true);
+    find_up_to(position, technique, MOST_LISTED)
+}
+
+/// The first `most` instances [`find_all`] lists (at least one, at most [`MOST_LISTED`]), without
+/// looking further where the search need not (a list of chains is sorted, so its searches look
+/// at every chain all the same).
+pub fn find_up_to(position: &Position, technique: Technique, most: usize) -> Vec<Step> {
+    let mut found = Found {
+        most: most.clamp(1, MOST_LISTED),
+        ..Found::new(true)
+    };
     search(&Board::from_position(position), technique, &mut found);
     found.steps
 }
