@@ -1415,6 +1415,67 @@ fn the_solution_path_lists_every_step_and_counts_as_help() {
     app.wait_until("the window gone from the state", |s| s["solution_path"].is_null());
 }
 
+/// All Steps lists every step that applies in the player's position, the simplest first and at
+/// most 20 of a technique: as many as `nonet-cli hint --all` finds of each, taken that way. It
+/// asks first, as the Solution Path does; beside the list, the board the steps apply to. With
+/// a wrong digit on the board it lists nothing (its steps could be wrong).
+#[test]
+fn all_steps_lists_what_applies_here() {
+    need_display();
+    let app = App::launch(Some(PUZZLE));
+    let output = Command::new(env!("CARGO_BIN_EXE_nonet-cli"))
+        .args(["hint", "--all", "--json", PUZZLE])
+        .output()
+        .unwrap();
+    let mut found: std::collections::BTreeMap<String, usize> = std::collections::BTreeMap::new();
+    for line in String::from_utf8(output.stdout).unwrap().lines() {
+        let step: Value = serde_json::from_str(line).unwrap();
+        *found
+            .entry(step["technique"].as_str().unwrap().to_string())
+            .or_default() += 1;
+    }
+    let listed: usize = found.values().map(|&n| n.min(20)).sum();
+    assert!(found.values().any(|&n| n > 20) && listed > 100, "{found:?}");
+    // The simplest technique found comes first.
+    let first = nonet::engine::logic::Technique::ALL
+        .iter()
+        .filter(|t| found.contains_key(t.id()))
+        .min_by(|a, b| a.score().total_cmp(&b.score()))
+        .unwrap();
+    app.action("all-steps", None);
+    let dialog = wait_for_titled("Show All Steps\\?");
+    xdotool(&["windowfocus", "--sync", &dialog]);
+    xdotool(&["key", "Return"]);
+    let state = app.wait_until("the steps listed", |s| s["all_steps"]["shown"]["step"] == 1);
+    assert_eq!(state["all_steps"]["steps"], listed);
+    assert_eq!(state["all_steps"]["shown"]["technique"], first.id());
+    assert_eq!(state["all_steps"]["shown"]["values"], PUZZLE.replace('.', "0"));
+    assert_eq!(state["helped"], true);
+    // Every step is shown on the same board.
+    let window = wait_for_titled("All Steps");
+    xdotool(&["windowfocus", "--sync", &window]);
+    xdotool(&["key", "End"]);
+    let last = app.wait_until("the last step's board", |s| s["all_steps"]["shown"]["step"] == listed);
+    assert_eq!(
+        last["all_steps"]["shown"]["values"],
+        state["all_steps"]["shown"]["values"]
+    );
+    assert_eq!(
+        last["all_steps"]["shown"]["marks"],
+        state["all_steps"]["shown"]["marks"]
+    );
+    xdotool(&["key", "Escape"]);
+    wait_until_gone("All Steps");
+    app.wait_until("the window gone from the state", |s| s["all_steps"].is_null());
+    // A wrong digit in r5c5 (its solution is 5): nothing is listed.
+    app.keys(&["4"]);
+    app.wait_until("4 is entered", |s| at(s, "values", 40) == '4');
+    app.action("all-steps", None);
+    let state = app.wait_until("the steps listed", |s| s["all_steps"]["steps"].is_u64());
+    assert_eq!(state["all_steps"]["steps"], 0);
+    assert!(state["all_steps"]["shown"].is_null());
+}
+
 fn confirm_solve() {
     let dialog = wait_for_titled("Solve the Puzzle\\?");
     xdotool(&["windowfocus", "--sync", &dialog]);

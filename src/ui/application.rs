@@ -10,6 +10,7 @@ use gtk::{gdk, gio, glib};
 use super::controller::Controller;
 use super::preferences;
 use super::settings::Settings;
+use super::step_list::Listing;
 use super::{APP_ID, RESOURCE_PREFIX};
 use crate::engine::logic::Level;
 use crate::i18n::gettext;
@@ -166,7 +167,10 @@ fn add_actions(app: &adw::Application, controller: &Rc<Controller>) {
     simple(app, controller, "open", |c| c.open());
     simple(app, controller, "paste", |c| c.paste());
     simple(app, controller, "copy-puzzle", |c| c.copy_puzzle());
-    simple(app, controller, "solution-path", |c| c.show_solution_path());
+    simple(app, controller, "solution-path", |c| {
+        c.show_steps(Listing::SolutionPath)
+    });
+    simple(app, controller, "all-steps", |c| c.show_steps(Listing::AllSteps));
     simple(app, controller, "copy-position", |c| c.copy_position());
     simple(app, controller, "preferences", |c| {
         preferences::show(&c.window, &c.settings)

@@ -19,8 +19,10 @@ use super::picker::Picker;
 use super::play::{HintProgress, Play};
 use super::recorder::{self, Recorder};
 use super::settings::Settings;
+use super::step_list::Listing;
 use super::timing::Timing;
 use crate::engine::game::{format_duration, Action, Outcome, Refusal, Status};
+use crate::engine::grid::Position;
 use crate::engine::logic::{self, Level};
 use crate::i18n::{count, fill, gettext};
 use crate::store::NewGame;
@@ -104,7 +106,9 @@ pub struct Controller {
     /// A puzzle being entered on the board (Enter Your Own Puzzle), the game waiting behind it.
     pub(super) entry: RefCell<Option<super::entry::Entry>>,
     /// The Solution Path window last opened.
-    pub(super) path_shown: RefCell<Option<super::solution_path::PathShown>>,
+    pub(super) path_shown: RefCell<Option<super::step_list::StepsShown>>,
+    /// The All Steps window last opened.
+    pub(super) all_steps_shown: RefCell<Option<super::step_list::StepsShown>>,
 }
 
 impl Controller {
@@ -163,6 +167,7 @@ impl Controller {
             level_toast: RefCell::new(None),
             entry: RefCell::new(None),
             path_shown: RefCell::new(None),
+            all_steps_shown: RefCell::new(None),
             digit_pad: RefCell::new(None),
             last_refusal: RefCell::new(String::new()),
         });
@@ -437,7 +442,7 @@ impl Controller {
             !entering && (play.hint_goes_on() || (playing && game.hints_left() != Some(0))),
         );
         // While a puzzle is entered, the game waiting behind it is not copied or solved.
-        for action in ["copy-puzzle", "copy-position", "solution-path"] {
+        for action in ["copy-puzzle", "copy-position", "solution-path", "all-steps"] {
             self.enable_action(action, !entering);
         }
         // Undo and Redo (buttons and keys) only when they would do something: not after Solve.
@@ -652,49 +657,65 @@ impl Controller {
         self.refresh();
     }
 
-    /// Shows the puzzle's solution path in a window of its own. During play, unless the game
-    /// already had help that gives digits away, it asks first: the path gives the solution away,
-    /// and seeing it is journaled as seeing the solution.
-    pub fn show_solution_path(self: &Rc<Self>) {
+    /// Shows the puzzle's solution path, or every step that applies in the position, in a
+    /// window of its own. During play, unless the game already had help that gives digits away,
+    /// it asks first: the steps give digits away, and seeing them is journaled as seeing the
+    /// solution.
+    pub fn show_steps(self: &Rc<Self>, listing: Listing) {
         let Some((playing, helped)) =
             self.with_play(|play| (play.game.status() == Status::Playing, play.game.helped()))
         else {
             return;
         };
         if !playing || helped {
-            return self.open_solution_path();
+            return self.open_steps(listing);
         }
+        let (question, body) = match listing {
+            Listing::SolutionPath => (
+                gettext("Show the Solution Path?"),
+                gettext("Every step from the givens to the solution, each explained. The game then counts as solved with help."),
+            ),
+            Listing::AllSteps => (
+                gettext("Show All Steps?"),
+                gettext("Every step that applies in this position, each explained. The game then counts as solved with help."),
+            ),
+        };
         let this = Rc::downgrade(self);
         super::ask(
             &self.window,
-            &gettext("Show the Solution Path?"),
-            &gettext(
-                "Every step from the givens to the solution, each explained. The game then counts as solved with help.",
-            ),
+            &question,
+            &body,
             &gettext("_Show"),
             adw::ResponseAppearance::Default,
             move || {
                 if let Some(this) = this.upgrade() {
-                    this.open_solution_path();
+                    this.open_steps(listing);
                 }
             },
         );
     }
 
-    fn open_solution_path(self: &Rc<Self>) {
-        let Some((givens, solution, level)) = self.with_play(|play| {
+    fn open_steps(self: &Rc<Self>, listing: Listing) {
+        let Some((start, solution, level)) = self.with_play(|play| {
             play.game.note_solution_seen();
-            (*play.game.givens(), *play.game.solution(), play.level)
+            let start = match listing {
+                Listing::SolutionPath => Position::from_givens(play.game.givens()),
+                Listing::AllSteps => play.game.position(),
+            };
+            (start, *play.game.solution(), play.level)
         }) else {
             return;
         };
         let this = Rc::downgrade(self);
-        let shown = super::solution_path::show(&self.window, givens, solution, level, move || {
+        let shown = super::step_list::show(&self.window, listing, start, solution, level, move || {
             if let Some(this) = this.upgrade() {
                 this.refresh();
             }
         });
-        self.path_shown.replace(Some(shown));
+        match listing {
+            Listing::SolutionPath => self.path_shown.replace(Some(shown)),
+            Listing::AllSteps => self.all_steps_shown.replace(Some(shown)),
+        };
         self.refresh();
     }
 

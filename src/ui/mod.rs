@@ -22,7 +22,7 @@ mod recorder;
 mod replay;
 mod session;
 mod settings;
-mod solution_path;
+mod step_list;
 mod strict;
 pub mod timing;
 mod window;

@@ -95,24 +95,9 @@ impl Controller {
         state["helped"] = serde_json::json!(game.helped());
         // The Solution Path window while open: the steps it lists and the hardest technique (null
         // while worked out), and the step whose board is shown beside the list.
-        state["solution_path"] = serde_json::json!(self
-            .path_shown
-            .borrow()
-            .as_ref()
-            .filter(|p| p.is_open())
-            .map(|p| {
-                // The step whose board is shown: its number, technique, and the board's digits
-                // (81, 0 for empty) and each cell's pencil marks.
-                let shown = p.shown().map(|(step, technique, values, marks)| {
-                    serde_json::json!({
-                        "step": step,
-                        "technique": technique.id(),
-                        "values": values.iter().map(|d| char::from(b'0' + d)).collect::<String>(),
-                        "marks": marks.iter().map(|m| m.iter().map(|d| char::from(b'0' + d)).collect::<String>()).collect::<Vec<_>>(),
-                    })
-                });
-                serde_json::json!({ "steps": p.steps(), "hardest": p.hardest().map(|t| t.id()), "shown": shown })
-            }));
+        state["solution_path"] = steps_json(&self.path_shown.borrow());
+        // The All Steps window while open, alike.
+        state["all_steps"] = steps_json(&self.all_steps_shown.borrow());
         // The cells ringed as the hint's proof (from stage 2).
         state["hint_proof"] = serde_json::json!(play.hint.as_ref().filter(|h| h.stage >= 2).map(|h| {
             let cells = h.step.highlights.cells.iter();
@@ -144,4 +129,21 @@ impl Controller {
             let _ = std::fs::rename(&partial, &path);
         }
     }
+}
+
+/// A step-list window while open: the steps it lists and the hardest technique (null while
+/// worked out), and the step whose board is shown beside the list: its number, technique, and
+/// the board's digits (81, 0 for empty) and each cell's pencil marks.
+fn steps_json(shown: &Option<super::step_list::StepsShown>) -> serde_json::Value {
+    serde_json::json!(shown.as_ref().filter(|p| p.is_open()).map(|p| {
+        let shown = p.shown().map(|(step, technique, values, marks)| {
+            serde_json::json!({
+                "step": step,
+                "technique": technique.id(),
+                "values": values.iter().map(|d| char::from(b'0' + d)).collect::<String>(),
+                "marks": marks.iter().map(|m| m.iter().map(|d| char::from(b'0' + d)).collect::<String>()).collect::<Vec<_>>(),
+            })
+        });
+        serde_json::json!({ "steps": p.steps(), "hardest": p.hardest().map(|t| t.id()), "shown": shown })
+    }))
 }

@@ -1,9 +1,10 @@
-//! The Solution Path window: the puzzle's logical solution from its givens, step by step, each
-//! step explained as a hint's second stage explains it, and the hardest marked (it sets the
-//! rating); beside the list, the board before the selected step with the step drawn on it, as a
-//! hint's second stage draws it. Worked out off the main thread, and given up when the window
-//! closes. (The controller asks first during play and journals it:
-//! `Controller::show_solution_path`.)
+//! The step-list windows: the Solution Path (the puzzle's logical solution from its givens, step
+//! by step, the hardest marked: it sets the rating) and All Steps (every step that applies in the
+//! player's position, technique by technique, the simplest first, as HoDoKu's All Steps lists
+//! them). Each step is explained as a hint's second stage explains it; beside the list, the board
+//! the selected step applies to, the step drawn on it as a hint's second stage draws it. Worked
+//! out off the main thread, and given up when the window closes. (The controller asks first
+//! during play and journals it: `Controller::show_steps`.)
 
 use std::cell::{Cell as StdCell, RefCell};
 use std::rc::Rc;
@@ -18,18 +19,18 @@ use super::board::{self, Layout};
 use super::play::{titled_explanation, HintView, Play, Prefs};
 use crate::engine::game::{Action, Game, Rules};
 use crate::engine::grid::{cell_name, Candidates, Digit, Position, CELLS};
-use crate::engine::logic::{self, Board, Level, SolvePath, Step, Technique};
+use crate::engine::logic::{self, Board, Hint, Level, Step, Technique};
 use crate::i18n::{fill, gettext, ngettext};
 
-/// The window's widgets, from its template `resources/ui/solution-path.ui`.
+/// The window's widgets, from its template `resources/ui/step-list.ui`.
 mod imp {
     use adw::subclass::prelude::*;
     use gtk::glib;
     use gtk::CompositeTemplate;
 
     #[derive(Default, CompositeTemplate)]
-    #[template(resource = "/io/github/nonet/Nonet/ui/solution-path.ui")]
-    pub struct SolutionPathWindow {
+    #[template(resource = "/io/github/nonet/Nonet/ui/step-list.ui")]
+    pub struct StepListWindow {
         #[template_child]
         pub heading: TemplateChild<adw::WindowTitle>,
         #[template_child]
@@ -43,9 +44,9 @@ mod imp {
     }
 
     #[glib::object_subclass]
-    impl ObjectSubclass for SolutionPathWindow {
-        const NAME: &'static str = "NonetSolutionPathWindow";
-        type Type = super::SolutionPathWindow;
+    impl ObjectSubclass for StepListWindow {
+        const NAME: &'static str = "NonetStepListWindow";
+        type Type = super::StepListWindow;
         type ParentType = adw::Window;
 
         fn class_init(klass: &mut Self::Class) {
@@ -57,30 +58,43 @@ mod imp {
         }
     }
 
-    impl ObjectImpl for SolutionPathWindow {}
-    impl WidgetImpl for SolutionPathWindow {}
-    impl WindowImpl for SolutionPathWindow {}
-    impl AdwWindowImpl for SolutionPathWindow {}
+    impl ObjectImpl for StepListWindow {}
+    impl WidgetImpl for StepListWindow {}
+    impl WindowImpl for StepListWindow {}
+    impl AdwWindowImpl for StepListWindow {}
 }
 
 glib::wrapper! {
-    pub struct SolutionPathWindow(ObjectSubclass<imp::SolutionPathWindow>)
+    pub struct StepListWindow(ObjectSubclass<imp::StepListWindow>)
         @extends adw::Window, gtk::Window, gtk::Widget,
         @implements gtk::Buildable, gtk::ConstraintTarget, gtk::Native, gtk::Root, gtk::ShortcutManager;
 }
 
-/// The open Solution Path window, and (once worked out) how many steps it lists, the hardest
-/// technique and the step whose board is shown: for the state file of tests.
-pub struct PathShown {
-    window: glib::WeakRef<SolutionPathWindow>,
+/// What a step-list window lists.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Listing {
+    /// The puzzle's logical path from its givens, each step on the board the earlier ones left.
+    SolutionPath,
+    /// Every step that applies in one position, each on that position.
+    AllSteps,
+}
+
+/// The most steps of one technique All Steps lists: a position can hold thousands of one kind
+/// of fish, and no one reads past the first few.
+const LISTED_PER_TECHNIQUE: usize = 20;
+
+/// An open step-list window, and (once worked out) how many steps it lists, the hardest
+/// technique (of a path) and the step whose board is shown: for the state file of tests.
+pub struct StepsShown {
+    window: glib::WeakRef<StepListWindow>,
     listed: Rc<StdCell<Option<Listed>>>,
     preview: Rc<RefCell<Preview>>,
 }
 
-/// What a worked-out path lists: its number of steps and the hardest step's technique.
+/// What a worked-out window lists: its number of steps and the hardest step's technique.
 type Listed = (usize, Option<Technique>);
 
-impl PathShown {
+impl StepsShown {
     /// Whether its window is still open.
     pub fn is_open(&self) -> bool {
         self.window.upgrade().is_some_and(|w| w.is_visible())
@@ -91,7 +105,7 @@ impl PathShown {
         self.listed.get().map(|(steps, _)| steps)
     }
 
-    /// The hardest step's technique, once worked out.
+    /// The hardest step's technique, once worked out (a path's only).
     pub fn hardest(&self) -> Option<Technique> {
         self.listed.get().and_then(|(_, hardest)| hardest)
     }
@@ -107,10 +121,12 @@ impl PathShown {
     }
 }
 
-/// The board beside the list: the path's steps, and the one selected with the board before it
-/// (a play of its own, which draws the step as a hint's second stage does).
+/// The board beside the list: the position the steps start from, the steps, and the one
+/// selected with its board (a play of its own, which draws the step as a hint's second stage
+/// does).
 struct Preview {
-    givens: [Digit; CELLS],
+    listing: Listing,
+    start: Position,
     solution: [Digit; CELLS],
     level: Level,
     steps: Vec<Step>,
@@ -118,18 +134,20 @@ struct Preview {
 }
 
 impl Preview {
-    /// Shows step `index`: the board the path reached before it, every empty cell's candidates
-    /// as pencil marks, the step drawn on it.
+    /// Shows step `index` on its board (a path's: the board the earlier steps left), every empty
+    /// cell's candidates as pencil marks, the step drawn on it.
     fn show(&mut self, index: usize) {
         let Some(step) = self.steps.get(index) else {
             self.shown = None;
             return;
         };
-        let mut board = Board::from_position(&Position::from_givens(&self.givens));
-        for earlier in &self.steps[..index] {
-            board.apply(earlier);
+        let mut board = Board::from_position(&self.start);
+        if self.listing == Listing::SolutionPath {
+            for earlier in &self.steps[..index] {
+                board.apply(earlier);
+            }
         }
-        let mut game = Game::new(self.givens, self.solution, Rules::default());
+        let mut game = Game::new(self.start.givens(), self.solution, Rules::default());
         let values = (0..CELLS)
             .filter(|&cell| !board.is_given(cell) && board.value(cell) != 0)
             .map(|cell| (cell, board.value(cell)))
@@ -157,37 +175,88 @@ impl Preview {
         self.shown = Some((index, play));
     }
 
-    /// What the caption under the board says: "Before step 12 of 108: r4c3 ≠ 2".
+    /// What the caption under the board says: "Before step 12 of 108: r4c3 ≠ 2" (a path),
+    /// "Step 3 of 40: r1c3 ≠ 7" (all steps).
     fn caption(&self) -> String {
-        match &self.shown {
-            Some((index, _)) => fill(
-                &gettext("Before step {number} of {total}: {outcome}"),
-                &[
-                    ("number", &(index + 1)),
-                    ("total", &self.steps.len()),
-                    ("outcome", &outcome(&self.steps[*index])),
-                ],
-            ),
-            None => String::new(),
-        }
+        let Some((index, _)) = &self.shown else {
+            return String::new();
+        };
+        let template = match self.listing {
+            Listing::SolutionPath => gettext("Before step {number} of {total}: {outcome}"),
+            Listing::AllSteps => gettext("Step {number} of {total}: {outcome}"),
+        };
+        fill(
+            &template,
+            &[
+                ("number", &(index + 1)),
+                ("total", &self.steps.len()),
+                ("outcome", &outcome(&self.steps[*index])),
+            ],
+        )
     }
 }
 
-/// Opens the window on a puzzle (its givens and solution, and its level for the heading) and
-/// works its path out off the main thread; `changed` is called once the path is listed, each
-/// time another step's board is shown, and once the window has closed (which gives the path up).
+/// What the worker found for the window to list.
+enum Worked {
+    /// A path's steps, and whether they reach the solution.
+    Path { steps: Vec<Step>, solved: bool },
+    /// The steps that apply, and whether some technique had more than are listed.
+    All { steps: Vec<Step>, cut_short: bool },
+    /// The position has a slip (a wrong digit, a solution mark taken out, a mark a placed digit
+    /// rules out): its steps could be wrong.
+    Slip,
+}
+
+/// Every step that applies in the position, technique by technique, simplest first (at most
+/// [`LISTED_PER_TECHNIQUE`] of each); `None` once `cancel` is set.
+fn all_steps(position: &Position, solution: &[Digit; CELLS], cancel: &AtomicBool) -> Option<Worked> {
+    if !matches!(
+        logic::hint::hint_with_solution(position, solution),
+        Hint::Step(_) | Hint::Reveal { .. } | Hint::Solved
+    ) {
+        return Some(Worked::Slip);
+    }
+    // Every technique, the two off the ladder too (finned franken and mutant jellyfish), by score.
+    let mut techniques = Technique::ALL.to_vec();
+    techniques.sort_by(|a, b| a.score().total_cmp(&b.score()));
+    let (mut steps, mut cut_short) = (Vec::new(), false);
+    for technique in techniques {
+        if cancel.load(Ordering::Relaxed) {
+            return None;
+        }
+        // One more than listed tells whether there are more.
+        let found = logic::find_up_to(position, technique, LISTED_PER_TECHNIQUE + 1);
+        cut_short |= found.len() > LISTED_PER_TECHNIQUE;
+        steps.extend(found.into_iter().take(LISTED_PER_TECHNIQUE));
+    }
+    Some(Worked::All { steps, cut_short })
+}
+
+/// Opens a window listing the steps of a puzzle (its solution path from the givens of `start`,
+/// or every step that applies in `start`), its solution and level (for the heading) at hand, and
+/// works them out off the main thread; `changed` is called once they are listed, each time
+/// another step's board is shown, and once the window has closed (which gives the work up).
 pub fn show(
     parent: &impl IsA<gtk::Window>,
-    givens: [Digit; CELLS],
+    listing: Listing,
+    start: Position,
     solution: [Digit; CELLS],
     level: Level,
     changed: impl Fn() + 'static,
-) -> PathShown {
-    let window: SolutionPathWindow = glib::Object::builder().property("transient-for", parent).build();
-    window.imp().heading.set_subtitle(&super::level_name(level));
+) -> StepsShown {
+    let window: StepListWindow = glib::Object::builder().property("transient-for", parent).build();
+    let parts = window.imp();
+    if listing == Listing::AllSteps {
+        let title = gettext("All Steps");
+        window.set_title(Some(&title));
+        parts.heading.set_title(&title);
+        parts.status.set_label(&gettext("Finding every step…"));
+    }
+    parts.heading.set_subtitle(&super::level_name(level));
     let changed = Rc::new(changed);
     let preview = Rc::new(RefCell::new(Preview {
-        givens,
+        listing,
+        start: start.clone(),
         solution,
         level,
         steps: Vec::new(),
@@ -205,15 +274,21 @@ pub fn show(
         });
     }
     let listed = Rc::new(StdCell::new(None));
-    let handle = gio::spawn_blocking(move || logic::logical_solve_cancellable(&givens, &cancel));
+    let handle = gio::spawn_blocking(move || match listing {
+        Listing::SolutionPath => logic::logical_solve_cancellable(&start.givens(), &cancel).map(|path| Worked::Path {
+            steps: path.steps,
+            solved: path.solved,
+        }),
+        Listing::AllSteps => all_steps(&start, &solution, &cancel),
+    });
     {
         let (weak, listed, preview) = (window.downgrade(), listed.clone(), preview.clone());
         glib::spawn_future_local(async move {
-            let Ok(Some(path)) = handle.await else { return };
+            let Ok(Some(worked)) = handle.await else { return };
             let Some(window) = weak.upgrade() else { return };
-            let hardest = list_path(&window, &path);
-            listed.set(Some((path.steps.len(), hardest.map(|step| step.technique))));
-            preview.borrow_mut().steps = path.steps;
+            let (steps, hardest) = list_steps(&window, worked);
+            listed.set(Some((steps.len(), hardest.map(|i| steps[i].technique))));
+            preview.borrow_mut().steps = steps;
             // The first step's board, and the keys at the list (Home, End, the arrows).
             if let Some(first) = window.imp().list.row_at_index(0) {
                 window.imp().list.select_row(Some(&first));
@@ -224,7 +299,7 @@ pub fn show(
     }
     super::close_on_escape(&window);
     window.present();
-    PathShown {
+    StepsShown {
         window: window.downgrade(),
         listed,
         preview,
@@ -233,7 +308,7 @@ pub fn show(
 
 /// Draws the preview's board, and shows the selected step's board (and says which in the
 /// caption and to screen readers).
-fn connect_preview(window: &SolutionPathWindow, preview: &Rc<RefCell<Preview>>, changed: &Rc<impl Fn() + 'static>) {
+fn connect_preview(window: &StepListWindow, preview: &Rc<RefCell<Preview>>, changed: &Rc<impl Fn() + 'static>) {
     let parts = window.imp();
     {
         let preview = preview.clone();
@@ -259,13 +334,28 @@ fn connect_preview(window: &SolutionPathWindow, preview: &Rc<RefCell<Preview>>, 
     });
 }
 
-/// Lists the path's steps in the window, the hardest (the first of the highest score) marked,
-/// and says what it found above them; returns the hardest step.
-fn list_path<'a>(window: &SolutionPathWindow, path: &'a SolvePath) -> Option<&'a Step> {
+/// Lists the steps in the window (a path's hardest, the first of the highest score, marked) and
+/// says what was found above them; returns the steps and the hardest's index (a path's).
+fn list_steps(window: &StepListWindow, worked: Worked) -> (Vec<Step>, Option<usize>) {
     let parts = window.imp();
-    let top = path.steps.iter().map(|s| s.score).fold(f32::MIN, f32::max);
-    let hardest = path.steps.iter().position(|s| s.score == top);
-    for (i, step) in path.steps.iter().enumerate() {
+    let (steps, hardest, status) = match worked {
+        Worked::Path { steps, solved } => {
+            let top = steps.iter().map(|s| s.score).fold(f32::MIN, f32::max);
+            let hardest = steps.iter().position(|s| s.score == top);
+            let status = path_status(&steps, solved, hardest);
+            (steps, hardest, status)
+        }
+        Worked::All { steps, cut_short } => {
+            let status = all_steps_status(steps.len(), cut_short);
+            (steps, None, status)
+        }
+        Worked::Slip => (
+            Vec::new(),
+            None,
+            gettext("Some of your digits or pencil marks are not right, so steps found here could be wrong. Ask for a hint: it points at them."),
+        ),
+    };
+    for (i, step) in steps.iter().enumerate() {
         let row = adw::ActionRow::builder()
             .use_markup(false)
             .title(titled_explanation(step))
@@ -287,27 +377,52 @@ fn list_path<'a>(window: &SolutionPathWindow, path: &'a SolvePath) -> Option<&'a
         }
         parts.list.append(&row);
     }
-    parts.list.set_visible(!path.steps.is_empty());
-    let n = path.steps.len();
-    let steps = fill(&ngettext("{n} step", "{n} steps", n as u32), &[("n", &n)]);
-    let hardest = hardest.map(|i| (i, &path.steps[i]));
-    parts.status.set_label(&match (path.solved, hardest) {
-        (true, Some((i, step))) => fill(
+    parts.list.set_visible(!steps.is_empty());
+    parts.status.set_label(&status);
+    (steps, hardest)
+}
+
+/// What a path's window says above its steps: how many, and the hardest.
+fn path_status(steps: &[Step], solved: bool, hardest: Option<usize>) -> String {
+    let n = steps.len();
+    let count = fill(&ngettext("{n} step", "{n} steps", n as u32), &[("n", &n)]);
+    match (solved, hardest) {
+        (true, Some(i)) => fill(
             &gettext("From the givens to the solution in {steps}. The hardest, step {number}, is {technique}, scored {score}: it sets the rating."),
             &[
-                ("steps", &steps),
+                ("steps", &count),
                 ("number", &(i + 1)),
-                ("technique", &super::names::technique_name(step.technique)),
-                ("score", &format!("{:.1}", step.score)),
+                ("technique", &super::names::technique_name(steps[i].technique)),
+                ("score", &format!("{:.1}", steps[i].score)),
             ],
         ),
         (true, None) => gettext("The puzzle is already solved."),
         (false, _) => fill(
             &gettext("After {steps}, no technique Nonet knows applies."),
-            &[("steps", &steps)],
+            &[("steps", &count)],
         ),
-    });
-    hardest.map(|(_, step)| step)
+    }
+}
+
+/// What All Steps says above its steps: how many, and whether some technique had more.
+fn all_steps_status(listed: usize, cut_short: bool) -> String {
+    if listed == 0 {
+        return gettext("No technique Nonet knows applies here.");
+    }
+    let template = if cut_short {
+        ngettext(
+            "{n} step listed, the simplest first, at most {most} of a technique.",
+            "{n} steps listed, the simplest first, at most {most} of a technique.",
+            listed as u32,
+        )
+    } else {
+        ngettext(
+            "{n} step applies here, the simplest first.",
+            "{n} steps apply here, the simplest first.",
+            listed as u32,
+        )
+    };
+    fill(&template, &[("n", &listed), ("most", &LISTED_PER_TECHNIQUE)])
 }
 
 /// What a step does, in short: "r6c9 = 4", "r4c3 ≠ 2, r5c3 ≠ 2".
