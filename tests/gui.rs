@@ -1297,7 +1297,8 @@ fn show_solution_blocks_input_until_hidden() {
 /// Says yes to Solve's question (Return takes the default answer, Solve).
 /// The Solution Path lists the puzzle's logical path from its givens, as `nonet-cli path` gives
 /// it, the hardest step as `nonet-cli rate` names it, and beside the list shows the board before
-/// the selected step (the arrows, Home and End move through them). During play it asks first:
+/// the selected step (the arrows, Home and End move through them); Ctrl+C copies the steps as
+/// `nonet-cli path --explain` writes them. During play it asks first:
 /// Cancel leaves the game unhelped, Show counts it as helped. Escape closes the window.
 #[test]
 fn the_solution_path_lists_every_step_and_counts_as_help() {
@@ -1307,7 +1308,7 @@ fn the_solution_path_lists_every_step_and_counts_as_help() {
     let cli = |command: &str| {
         use std::io::Write;
         let mut child = Command::new(env!("CARGO_BIN_EXE_nonet-cli"))
-            .args([command, "-"])
+            .args(command.split(' ').chain(["-"]))
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .spawn()
@@ -1410,6 +1411,15 @@ fn the_solution_path_lists_every_step_and_counts_as_help() {
         let open = last.iter().any(|&(c, _)| c == cell);
         assert_eq!(value, if open { '0' } else { answer }, "cell {cell}");
     }
+    // Ctrl+C copies the steps as `nonet-cli path --explain` writes them.
+    xdotool(&["key", "ctrl+c"]);
+    let explained = cli("path --explain");
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while clipboard_text() != explained && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    assert_eq!(clipboard_text(), explained);
+    xdotool(&["windowfocus", "--sync", &window]);
     xdotool(&["key", "Escape"]);
     wait_until_gone("Solution Path");
     app.wait_until("the window gone from the state", |s| s["solution_path"].is_null());

@@ -16,7 +16,7 @@ use adw::subclass::prelude::ObjectSubclassIsExt;
 use gtk::{gio, glib};
 
 use super::board::{self, Layout};
-use super::play::{titled_explanation, HintView, Play, Prefs};
+use super::play::{titled_explanation, HintView, Play, Prefs, UserLanguage};
 use crate::engine::game::{Action, Game, Rules};
 use crate::engine::grid::{cell_name, Candidates, Digit, Position, CELLS};
 use crate::engine::logic::{self, Board, Hint, Level, Step, Technique};
@@ -41,6 +41,10 @@ mod imp {
         pub board: TemplateChild<gtk::DrawingArea>,
         #[template_child]
         pub caption: TemplateChild<gtk::Label>,
+        #[template_child]
+        pub copy: TemplateChild<gtk::Button>,
+        #[template_child]
+        pub toasts: TemplateChild<adw::ToastOverlay>,
     }
 
     #[glib::object_subclass]
@@ -263,6 +267,7 @@ pub fn show(
         shown: None,
     }));
     connect_preview(&window, &preview, &changed);
+    connect_copy(&window, &preview);
     let cancel = Arc::new(AtomicBool::new(false));
     {
         let (cancel, changed) = (cancel.clone(), changed.clone());
@@ -288,6 +293,7 @@ pub fn show(
             let Some(window) = weak.upgrade() else { return };
             let (steps, hardest) = list_steps(&window, worked);
             listed.set(Some((steps.len(), hardest.map(|i| steps[i].technique))));
+            window.imp().copy.set_sensitive(!steps.is_empty());
             preview.borrow_mut().steps = steps;
             // The first step's board, and the keys at the list (Home, End, the arrows).
             if let Some(first) = window.imp().list.row_at_index(0) {
@@ -332,6 +338,58 @@ fn connect_preview(window: &StepListWindow, preview: &Rc<RefCell<Preview>>, chan
         area.queue_draw();
         changed();
     });
+}
+
+/// Lets the header's button and Ctrl+C copy the steps as text, and says so in a toast.
+fn connect_copy(window: &StepListWindow, preview: &Rc<RefCell<Preview>>) {
+    let parts = window.imp();
+    super::set_accessible(&*parts.copy, gtk::AccessibleProperty::Label, &gettext("Copy the Steps"));
+    {
+        let (preview, weak) = (preview.clone(), window.downgrade());
+        parts.copy.connect_clicked(move |_| {
+            let Some(window) = weak.upgrade() else { return };
+            window.clipboard().set_text(&steps_text(&preview.borrow().steps));
+            window
+                .imp()
+                .toasts
+                .add_toast(adw::Toast::new(&gettext("The steps are on the clipboard.")));
+        });
+    }
+    let shortcuts = gtk::ShortcutController::new();
+    let copy = parts.copy.downgrade();
+    shortcuts.add_shortcut(gtk::Shortcut::new(
+        gtk::ShortcutTrigger::parse_string("<Control>c"),
+        Some(gtk::CallbackAction::new(move |_, _| {
+            let Some(copy) = copy.upgrade().filter(|c| c.is_sensitive()) else {
+                return glib::Propagation::Proceed;
+            };
+            copy.emit_clicked();
+            glib::Propagation::Stop
+        })),
+    ));
+    // Escape still closes the window while the toast shows (the overlay would take it to
+    // dismiss the toast first).
+    shortcuts.add_shortcut(gtk::Shortcut::new(
+        gtk::ShortcutTrigger::parse_string("Escape"),
+        Some(gtk::NamedAction::new("window.close")),
+    ));
+    shortcuts.set_propagation_phase(gtk::PropagationPhase::Capture);
+    window.add_controller(shortcuts);
+}
+
+/// The steps as text, as `nonet-cli path --explain` writes a path: each step's short form
+/// (`hidden-single: r9c3=7`) with its explanation, in the user's language, indented under it.
+fn steps_text(steps: &[Step]) -> String {
+    steps
+        .iter()
+        .map(|step| {
+            let explanation = match &step.text {
+                Some(text) => text.render(&UserLanguage),
+                None => step.explanation.clone(),
+            };
+            format!("{}\n  {explanation}\n", step.compact())
+        })
+        .collect()
 }
 
 /// Lists the steps in the window (a path's hardest, the first of the highest score, marked) and
