@@ -1304,23 +1304,11 @@ fn show_solution_blocks_input_until_hidden() {
 fn the_solution_path_lists_every_step_and_counts_as_help() {
     need_display();
     let app = App::launch(Some(PUZZLE));
-    // The puzzle on standard input ("-"), as both commands take it.
-    let cli = |command: &str| {
-        use std::io::Write;
-        let mut child = Command::new(env!("CARGO_BIN_EXE_nonet-cli"))
-            .args(command.split(' ').chain(["-"]))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .unwrap();
-        child.stdin.take().unwrap().write_all(PUZZLE.as_bytes()).unwrap();
-        String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap()
-    };
-    let path = cli("path");
+    let path = cli_on_puzzle("path");
     let path: Vec<&str> = path.lines().collect();
     let steps = path.len();
-    let hardest = cli("rate").split_whitespace().nth(2).unwrap().to_string();
-    let solution = cli("solve").trim().to_string();
+    let hardest = cli_on_puzzle("rate").split_whitespace().nth(2).unwrap().to_string();
+    let solution = cli_on_puzzle("solve").trim().to_string();
     assert!(steps > 40, "{steps} steps");
     app.action("solution-path", None);
     let dialog = wait_for_titled("Show the Solution Path\\?");
@@ -1413,7 +1401,7 @@ fn the_solution_path_lists_every_step_and_counts_as_help() {
     }
     // Ctrl+C copies the steps as `nonet-cli path --explain` writes them.
     xdotool(&["key", "ctrl+c"]);
-    let explained = cli("path --explain");
+    let explained = cli_on_puzzle("path --explain");
     let deadline = Instant::now() + Duration::from_secs(10);
     while clipboard_text() != explained && Instant::now() < deadline {
         std::thread::sleep(Duration::from_millis(100));
@@ -1427,8 +1415,9 @@ fn the_solution_path_lists_every_step_and_counts_as_help() {
 
 /// All Steps lists every step that applies in the player's position, the simplest first and at
 /// most 20 of a technique: as many as `nonet-cli hint --all` finds of each, taken that way. It
-/// asks first, as the Solution Path does; beside the list, the board the steps apply to. With
-/// a wrong digit on the board it lists nothing (its steps could be wrong).
+/// asks first, as the Solution Path does; beside the list, the board the steps apply to. Apply
+/// (Ctrl+Return) applies the selected step to the game and lists the steps after it. With a
+/// wrong digit on the board it lists nothing (its steps could be wrong).
 #[test]
 fn all_steps_lists_what_applies_here() {
     need_display();
@@ -1474,6 +1463,28 @@ fn all_steps_lists_what_applies_here() {
         last["all_steps"]["shown"]["marks"],
         state["all_steps"]["shown"]["marks"]
     );
+    // Ctrl+Return applies the selected step (the first again) to the game, and the steps of the
+    // position after it are listed: one digit more, the solution's.
+    xdotool(&["key", "Home"]);
+    app.wait_until("the first step again", |s| s["all_steps"]["shown"]["step"] == 1);
+    xdotool(&["key", "ctrl+Return"]);
+    let after = app.wait_until("the step applied and the steps listed again", |s| {
+        let game = s["values"].as_str().unwrap_or("").replace('.', "0");
+        game != PUZZLE.replace('.', "0") && s["all_steps"]["shown"]["values"] == game.as_str()
+    });
+    let solution = cli_on_puzzle("solve");
+    assert_eq!(solution.trim().len(), 81, "{solution}");
+    let placed: Vec<(char, char)> = after["values"]
+        .as_str()
+        .unwrap()
+        .chars()
+        .zip(solution.trim().chars())
+        .zip(PUZZLE.chars())
+        .filter(|((now, _), before)| now != before)
+        .map(|((now, answer), _)| (now, answer))
+        .collect();
+    assert_eq!(placed.len(), 1, "{placed:?}");
+    assert_eq!(placed[0].0, placed[0].1);
     xdotool(&["key", "Escape"]);
     wait_until_gone("All Steps");
     app.wait_until("the window gone from the state", |s| s["all_steps"].is_null());
@@ -1484,6 +1495,20 @@ fn all_steps_lists_what_applies_here() {
     let state = app.wait_until("the steps listed", |s| s["all_steps"]["steps"].is_u64());
     assert_eq!(state["all_steps"]["steps"], 0);
     assert!(state["all_steps"]["shown"].is_null());
+}
+
+/// What `nonet-cli` prints for a command (its words) on the test puzzle, given on standard input
+/// ("-").
+fn cli_on_puzzle(command: &str) -> String {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_nonet-cli"))
+        .args(command.split(' ').chain(["-"]))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(PUZZLE.as_bytes()).unwrap();
+    String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap()
 }
 
 fn confirm_solve() {

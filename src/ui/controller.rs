@@ -707,11 +707,24 @@ impl Controller {
             return;
         };
         let this = Rc::downgrade(self);
-        let shown = super::step_list::show(&self.window, listing, start, solution, level, move || {
+        let changed = move || {
             if let Some(this) = this.upgrade() {
                 this.refresh();
             }
+        };
+        // All Steps applies a step chosen as a hint's last stage applies its step.
+        let apply = (listing == Listing::AllSteps).then(|| {
+            let this = Rc::downgrade(self);
+            Box::new(move |step: &logic::Step| {
+                let this = this.upgrade()?;
+                let result = this.with_play(|play| play.act(Action::ApplyStep(step.clone())))?;
+                let after = this.with_play(|play| play.game.position());
+                this.report(result);
+                this.refresh();
+                result.ok().and(after)
+            }) as super::step_list::ApplyStep
         });
+        let shown = super::step_list::show(&self.window, listing, start, solution, level, changed, apply);
         match listing {
             Listing::SolutionPath => self.path_shown.replace(Some(shown)),
             Listing::AllSteps => self.all_steps_shown.replace(Some(shown)),

@@ -44,6 +44,8 @@ mod imp {
         #[template_child]
         pub copy: TemplateChild<gtk::Button>,
         #[template_child]
+        pub apply: TemplateChild<gtk::Button>,
+        #[template_child]
         pub toasts: TemplateChild<adw::ToastOverlay>,
     }
 
@@ -209,16 +211,17 @@ enum Worked {
     /// The position has a slip (a wrong digit, a solution mark taken out, a mark a placed digit
     /// rules out): its steps could be wrong.
     Slip,
+    /// The position is solved (All Steps applied the last step).
+    Solved,
 }
 
 /// Every step that applies in the position, technique by technique, simplest first (at most
 /// [`LISTED_PER_TECHNIQUE`] of each); `None` once `cancel` is set.
 fn all_steps(position: &Position, solution: &[Digit; CELLS], cancel: &AtomicBool) -> Option<Worked> {
-    if !matches!(
-        logic::hint::hint_with_solution(position, solution),
-        Hint::Step(_) | Hint::Reveal { .. } | Hint::Solved
-    ) {
-        return Some(Worked::Slip);
+    match logic::hint::hint_with_solution(position, solution) {
+        Hint::Step(_) | Hint::Reveal { .. } => {}
+        Hint::Solved => return Some(Worked::Solved),
+        _ => return Some(Worked::Slip),
     }
     // Every technique, the two off the ladder too (finned franken and mutant jellyfish), by score.
     let mut techniques = Technique::ALL.to_vec();
@@ -236,10 +239,16 @@ fn all_steps(position: &Position, solution: &[Digit; CELLS], cancel: &AtomicBool
     Some(Worked::All { steps, cut_short })
 }
 
+/// Applies a step chosen in All Steps to the game; returns the position after it, `None` when
+/// the game refused it.
+pub type ApplyStep = Box<dyn Fn(&Step) -> Option<Position>>;
+
 /// Opens a window listing the steps of a puzzle (its solution path from the givens of `start`,
 /// or every step that applies in `start`), its solution and level (for the heading) at hand, and
 /// works them out off the main thread; `changed` is called once they are listed, each time
 /// another step's board is shown, and once the window has closed (which gives the work up).
+/// All Steps offers to apply the selected step through `apply`, then lists the steps of the
+/// position after it.
 pub fn show(
     parent: &impl IsA<gtk::Window>,
     listing: Listing,
@@ -247,6 +256,7 @@ pub fn show(
     solution: [Digit; CELLS],
     level: Level,
     changed: impl Fn() + 'static,
+    apply: Option<ApplyStep>,
 ) -> StepsShown {
     let window: StepListWindow = glib::Object::builder().property("transient-for", parent).build();
     let parts = window.imp();
@@ -254,67 +264,150 @@ pub fn show(
         let title = gettext("All Steps");
         window.set_title(Some(&title));
         parts.heading.set_title(&title);
-        parts.status.set_label(&gettext("Finding every step…"));
     }
     parts.heading.set_subtitle(&super::level_name(level));
-    let changed = Rc::new(changed);
-    let preview = Rc::new(RefCell::new(Preview {
-        listing,
-        start: start.clone(),
-        solution,
-        level,
-        steps: Vec::new(),
-        shown: None,
-    }));
-    connect_preview(&window, &preview, &changed);
-    connect_copy(&window, &preview);
-    let cancel = Arc::new(AtomicBool::new(false));
+    let changed: Rc<dyn Fn()> = Rc::new(changed);
+    let work = Rc::new(Work {
+        window: window.downgrade(),
+        preview: Rc::new(RefCell::new(Preview {
+            listing,
+            start,
+            solution,
+            level,
+            steps: Vec::new(),
+            shown: None,
+        })),
+        listed: Rc::new(StdCell::new(None)),
+        cancel: RefCell::new(Arc::new(AtomicBool::new(false))),
+        changed,
+    });
+    connect_preview(&window, &work.preview, &work.changed);
+    connect_copy(&window, &work.preview);
+    if let Some(apply) = apply {
+        connect_apply(&window, &work, apply);
+    }
     {
-        let (cancel, changed) = (cancel.clone(), changed.clone());
+        let work = work.clone();
         window.connect_close_request(move |_| {
-            cancel.store(true, Ordering::Relaxed);
-            let changed = changed.clone();
+            work.cancel.borrow().store(true, Ordering::Relaxed);
+            let changed = work.changed.clone();
             glib::idle_add_local_once(move || changed());
             glib::Propagation::Proceed
         });
     }
-    let listed = Rc::new(StdCell::new(None));
-    let handle = gio::spawn_blocking(move || match listing {
-        Listing::SolutionPath => logic::logical_solve_cancellable(&start.givens(), &cancel).map(|path| Worked::Path {
-            steps: path.steps,
-            solved: path.solved,
-        }),
-        Listing::AllSteps => all_steps(&start, &solution, &cancel),
-    });
-    {
-        let (weak, listed, preview) = (window.downgrade(), listed.clone(), preview.clone());
-        glib::spawn_future_local(async move {
-            let Ok(Some(worked)) = handle.await else { return };
-            let Some(window) = weak.upgrade() else { return };
-            let (steps, hardest) = list_steps(&window, worked);
-            listed.set(Some((steps.len(), hardest.map(|i| steps[i].technique))));
-            window.imp().copy.set_sensitive(!steps.is_empty());
-            preview.borrow_mut().steps = steps;
-            // The first step's board, and the keys at the list (Home, End, the arrows).
-            if let Some(first) = window.imp().list.row_at_index(0) {
-                window.imp().list.select_row(Some(&first));
-                first.grab_focus();
-            }
-            changed();
-        });
-    }
+    work.start();
     super::close_on_escape(&window);
     window.present();
     StepsShown {
         window: window.downgrade(),
-        listed,
-        preview,
+        listed: work.listed.clone(),
+        preview: work.preview.clone(),
     }
+}
+
+/// A window's work: the steps worked out off the main thread for the preview's start, listed
+/// once found (again after All Steps applies a step).
+struct Work {
+    window: glib::WeakRef<StepListWindow>,
+    preview: Rc<RefCell<Preview>>,
+    listed: Rc<StdCell<Option<Listed>>>,
+    /// Set to give up the work under way.
+    cancel: RefCell<Arc<AtomicBool>>,
+    changed: Rc<dyn Fn()>,
+}
+
+impl Work {
+    /// Works the steps out for the preview's start (giving up any work under way), and lists
+    /// them in place of those listed.
+    fn start(self: &Rc<Self>) {
+        let Some(window) = self.window.upgrade() else { return };
+        let parts = window.imp();
+        let cancel = Arc::new(AtomicBool::new(false));
+        self.cancel.replace(cancel.clone()).store(true, Ordering::Relaxed);
+        let (listing, start, solution) = {
+            let mut preview = self.preview.borrow_mut();
+            preview.steps.clear();
+            preview.shown = None;
+            (preview.listing, preview.start.clone(), preview.solution)
+        };
+        self.listed.set(None);
+        while let Some(row) = parts.list.row_at_index(0) {
+            parts.list.remove(&row);
+        }
+        parts.list.set_visible(false);
+        parts.copy.set_sensitive(false);
+        parts.apply.set_sensitive(false);
+        parts.caption.set_label("");
+        parts.board.queue_draw();
+        if listing == Listing::AllSteps {
+            parts.status.set_label(&gettext("Finding every step…"));
+        }
+        let handle = gio::spawn_blocking(move || match listing {
+            Listing::SolutionPath => {
+                logic::logical_solve_cancellable(&start.givens(), &cancel).map(|path| Worked::Path {
+                    steps: path.steps,
+                    solved: path.solved,
+                })
+            }
+            Listing::AllSteps => all_steps(&start, &solution, &cancel),
+        });
+        let work = self.clone();
+        glib::spawn_future_local(async move {
+            let Ok(Some(worked)) = handle.await else { return };
+            let Some(window) = work.window.upgrade() else { return };
+            let parts = window.imp();
+            let (steps, hardest) = list_steps(&window, worked);
+            work.listed
+                .set(Some((steps.len(), hardest.map(|i| steps[i].technique))));
+            parts.copy.set_sensitive(!steps.is_empty());
+            parts.apply.set_sensitive(!steps.is_empty());
+            work.preview.borrow_mut().steps = steps;
+            // The first step's board, and the keys at the list (Home, End, the arrows).
+            if let Some(first) = parts.list.row_at_index(0) {
+                parts.list.select_row(Some(&first));
+                first.grab_focus();
+            }
+            (work.changed)();
+        });
+    }
+}
+
+/// Shows All Steps' Apply button, which (and Ctrl+Return) applies the selected step to the game
+/// and lists the steps of the position after it.
+fn connect_apply(window: &StepListWindow, work: &Rc<Work>, apply: ApplyStep) {
+    let parts = window.imp();
+    parts.apply.set_visible(true);
+    {
+        let work = work.clone();
+        parts.apply.connect_clicked(move |_| {
+            let step = match &work.preview.borrow().shown {
+                Some((index, _)) => work.preview.borrow().steps[*index].clone(),
+                None => return,
+            };
+            if let Some(after) = apply(&step) {
+                work.preview.borrow_mut().start = after;
+                work.start();
+            }
+        });
+    }
+    let shortcuts = gtk::ShortcutController::new();
+    let button = parts.apply.downgrade();
+    shortcuts.add_shortcut(gtk::Shortcut::new(
+        gtk::ShortcutTrigger::parse_string("<Control>Return"),
+        Some(gtk::CallbackAction::new(move |_, _| {
+            let Some(button) = button.upgrade().filter(|b| b.is_sensitive()) else {
+                return glib::Propagation::Proceed;
+            };
+            button.emit_clicked();
+            glib::Propagation::Stop
+        })),
+    ));
+    window.add_controller(shortcuts);
 }
 
 /// Draws the preview's board, and shows the selected step's board (and says which in the
 /// caption and to screen readers).
-fn connect_preview(window: &StepListWindow, preview: &Rc<RefCell<Preview>>, changed: &Rc<impl Fn() + 'static>) {
+fn connect_preview(window: &StepListWindow, preview: &Rc<RefCell<Preview>>, changed: &Rc<dyn Fn()>) {
     let parts = window.imp();
     {
         let preview = preview.clone();
@@ -407,6 +500,7 @@ fn list_steps(window: &StepListWindow, worked: Worked) -> (Vec<Step>, Option<usi
             let status = all_steps_status(steps.len(), cut_short);
             (steps, None, status)
         }
+        Worked::Solved => (Vec::new(), None, gettext("The puzzle is solved.")),
         Worked::Slip => (
             Vec::new(),
             None,
