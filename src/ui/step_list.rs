@@ -377,6 +377,12 @@ impl Work {
 fn connect_apply(window: &StepListWindow, work: &Rc<Work>, apply: ApplyStep) {
     let parts = window.imp();
     parts.apply.set_visible(true);
+    // (A mnemonic label's accessible name reads "_Apply Apply" in GTK 4.8.)
+    super::set_accessible(
+        &*parts.apply,
+        gtk::AccessibleProperty::Label,
+        &gettext("Apply the selected step to the game (Ctrl+Return)"),
+    );
     {
         let work = work.clone();
         parts.apply.connect_clicked(move |_| {
@@ -391,17 +397,7 @@ fn connect_apply(window: &StepListWindow, work: &Rc<Work>, apply: ApplyStep) {
         });
     }
     let shortcuts = gtk::ShortcutController::new();
-    let button = parts.apply.downgrade();
-    shortcuts.add_shortcut(gtk::Shortcut::new(
-        gtk::ShortcutTrigger::parse_string("<Control>Return"),
-        Some(gtk::CallbackAction::new(move |_, _| {
-            let Some(button) = button.upgrade().filter(|b| b.is_sensitive()) else {
-                return glib::Propagation::Proceed;
-            };
-            button.emit_clicked();
-            glib::Propagation::Stop
-        })),
-    ));
+    shortcuts.add_shortcut(clicking("<Control>Return", &parts.apply));
     window.add_controller(shortcuts);
 }
 
@@ -449,17 +445,7 @@ fn connect_copy(window: &StepListWindow, preview: &Rc<RefCell<Preview>>) {
         });
     }
     let shortcuts = gtk::ShortcutController::new();
-    let copy = parts.copy.downgrade();
-    shortcuts.add_shortcut(gtk::Shortcut::new(
-        gtk::ShortcutTrigger::parse_string("<Control>c"),
-        Some(gtk::CallbackAction::new(move |_, _| {
-            let Some(copy) = copy.upgrade().filter(|c| c.is_sensitive()) else {
-                return glib::Propagation::Proceed;
-            };
-            copy.emit_clicked();
-            glib::Propagation::Stop
-        })),
-    ));
+    shortcuts.add_shortcut(clicking("<Control>c", &parts.copy));
     // Escape still closes the window while the toast shows (the overlay would take it to
     // dismiss the toast first).
     shortcuts.add_shortcut(gtk::Shortcut::new(
@@ -468,6 +454,21 @@ fn connect_copy(window: &StepListWindow, preview: &Rc<RefCell<Preview>>) {
     ));
     shortcuts.set_propagation_phase(gtk::PropagationPhase::Capture);
     window.add_controller(shortcuts);
+}
+
+/// A shortcut that clicks the button, when it is sensitive.
+fn clicking(trigger: &str, button: &gtk::Button) -> gtk::Shortcut {
+    let button = button.downgrade();
+    gtk::Shortcut::new(
+        gtk::ShortcutTrigger::parse_string(trigger),
+        Some(gtk::CallbackAction::new(move |_, _| {
+            let Some(button) = button.upgrade().filter(|b| b.is_sensitive()) else {
+                return glib::Propagation::Proceed;
+            };
+            button.emit_clicked();
+            glib::Propagation::Stop
+        })),
+    )
 }
 
 /// The steps as text, as `nonet-cli path --explain` writes a path: each step's short form
