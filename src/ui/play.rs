@@ -85,7 +85,7 @@ impl HintView {
         HintView { step, stage: 1, area }
     }
 
-    /// A step shown whole, as a hint's second stage shows it (the Solution Path's board).
+    /// A step shown whole, as a hint's second stage shows it (a step list's board).
     pub fn whole(step: Step) -> HintView {
         HintView {
             stage: 2,
