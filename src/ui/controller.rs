@@ -712,11 +712,19 @@ impl Controller {
                 this.refresh();
             }
         };
-        // All Steps applies a step chosen as a hint's last stage applies its step.
+        // All Steps applies a step chosen as a hint's last stage applies its step, unless the
+        // grid changed since the steps were listed (as a hint found meanwhile is not shown).
         let apply = (listing == Listing::AllSteps).then(|| {
             let this = Rc::downgrade(self);
-            Box::new(move |step: &logic::Step| {
+            Box::new(move |listed_for: &Position, step: &logic::Step| {
                 let this = this.upgrade()?;
+                let now = this.with_play(|play| play.game.position())?;
+                if now != *listed_for {
+                    this.say(&gettext(
+                        "The grid changed since the steps were listed; they are listed again.",
+                    ));
+                    return Some(now);
+                }
                 let result = this.with_play(|play| play.act(Action::ApplyStep(step.clone())))?;
                 let after = this.with_play(|play| play.game.position());
                 this.report(result);

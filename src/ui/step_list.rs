@@ -36,11 +36,13 @@ mod imp {
         #[template_child]
         pub status: TemplateChild<gtk::Label>,
         #[template_child]
-        pub list: TemplateChild<gtk::ListBox>,
+        pub list: TemplateChild<gtk::ListView>,
         #[template_child]
         pub board: TemplateChild<gtk::DrawingArea>,
         #[template_child]
         pub caption: TemplateChild<gtk::Label>,
+        #[template_child]
+        pub explanation: TemplateChild<gtk::Label>,
         #[template_child]
         pub copy: TemplateChild<gtk::Button>,
         #[template_child]
@@ -239,9 +241,10 @@ fn all_steps(position: &Position, solution: &[Digit; CELLS], cancel: &AtomicBool
     Some(Worked::All { steps, cut_short })
 }
 
-/// Applies a step chosen in All Steps to the game; returns the position after it, `None` when
-/// the game refused it.
-pub type ApplyStep = Box<dyn Fn(&Step) -> Option<Position>>;
+/// Applies a step chosen in All Steps, listed for the given position, to the game; returns the
+/// position to list the steps of next: the one after the step, or the game's own without
+/// applying it when it is no longer the one listed for. `None` when the game refused it.
+pub type ApplyStep = Box<dyn Fn(&Position, &Step) -> Option<Position>>;
 
 /// Opens a window listing the steps of a puzzle (its solution path from the givens of `start`,
 /// or every step that applies in `start`), its solution and level (for the heading) at hand, and
@@ -267,8 +270,13 @@ pub fn show(
     }
     parts.heading.set_subtitle(&super::level_name(level));
     let changed: Rc<dyn Fn()> = Rc::new(changed);
+    let rows = gtk::StringList::new(&[]);
+    let selection = gtk::SingleSelection::new(Some(rows.clone()));
     let work = Rc::new(Work {
         window: window.downgrade(),
+        rows,
+        selection,
+        hardest: Rc::new(StdCell::new(None)),
         preview: Rc::new(RefCell::new(Preview {
             listing,
             start,
@@ -281,7 +289,9 @@ pub fn show(
         cancel: RefCell::new(Arc::new(AtomicBool::new(false))),
         changed,
     });
-    connect_preview(&window, &work.preview, &work.changed);
+    parts.list.set_model(Some(&work.selection));
+    parts.list.set_factory(Some(&row_factory(&work.preview, &work.hardest)));
+    connect_preview(&window, &work);
     connect_copy(&window, &work.preview);
     if let Some(apply) = apply {
         connect_apply(&window, &work, apply);
@@ -310,6 +320,11 @@ pub fn show(
 struct Work {
     window: glib::WeakRef<StepListWindow>,
     preview: Rc<RefCell<Preview>>,
+    /// The list's rows (their numbers: the steps are the preview's), and which is selected.
+    rows: gtk::StringList,
+    selection: gtk::SingleSelection,
+    /// A path's hardest step (the first of the highest score), starred.
+    hardest: Rc<StdCell<Option<usize>>>,
     listed: Rc<StdCell<Option<Listed>>>,
     /// Set to give up the work under way.
     cancel: RefCell<Arc<AtomicBool>>,
@@ -331,13 +346,11 @@ impl Work {
             (preview.listing, preview.start.clone(), preview.solution)
         };
         self.listed.set(None);
-        while let Some(row) = parts.list.row_at_index(0) {
-            parts.list.remove(&row);
-        }
-        parts.list.set_visible(false);
+        self.rows.splice(0, self.rows.n_items(), &[]);
         parts.copy.set_sensitive(false);
         parts.apply.set_sensitive(false);
         parts.caption.set_label("");
+        parts.explanation.set_label("");
         parts.board.queue_draw();
         if listing == Listing::AllSteps {
             parts.status.set_label(&gettext("Finding every step…"));
@@ -356,24 +369,28 @@ impl Work {
             let Ok(Some(worked)) = handle.await else { return };
             let Some(window) = work.window.upgrade() else { return };
             let parts = window.imp();
-            let (steps, hardest) = list_steps(&window, worked);
+            let (steps, hardest, status) = what_is_listed(worked);
+            parts.status.set_label(&status);
             work.listed
                 .set(Some((steps.len(), hardest.map(|i| steps[i].technique))));
             parts.copy.set_sensitive(!steps.is_empty());
             parts.apply.set_sensitive(!steps.is_empty());
+            work.hardest.set(hardest);
+            let numbers: Vec<String> = (1..=steps.len()).map(|n| n.to_string()).collect();
             work.preview.borrow_mut().steps = steps;
-            // The first step's board, and the keys at the list (Home, End, the arrows).
-            if let Some(first) = parts.list.row_at_index(0) {
-                parts.list.select_row(Some(&first));
-                first.grab_focus();
-            }
+            // The rows (the first selected shows its board), and the keys at the list (Home,
+            // End, the arrows).
+            let numbers: Vec<&str> = numbers.iter().map(String::as_str).collect();
+            work.rows.splice(0, 0, &numbers);
+            parts.list.grab_focus();
             (work.changed)();
         });
     }
 }
 
 /// Shows All Steps' Apply button, which (and Ctrl+Return) applies the selected step to the game
-/// and lists the steps of the position after it.
+/// and lists the steps of the position after it (or, the game having changed meanwhile, of the
+/// game's position, applying nothing).
 fn connect_apply(window: &StepListWindow, work: &Rc<Work>, apply: ApplyStep) {
     let parts = window.imp();
     parts.apply.set_visible(true);
@@ -386,11 +403,14 @@ fn connect_apply(window: &StepListWindow, work: &Rc<Work>, apply: ApplyStep) {
     {
         let work = work.clone();
         parts.apply.connect_clicked(move |_| {
-            let step = match &work.preview.borrow().shown {
-                Some((index, _)) => work.preview.borrow().steps[*index].clone(),
+            let (listed_for, step) = match &work.preview.borrow().shown {
+                Some((index, _)) => (
+                    work.preview.borrow().start.clone(),
+                    work.preview.borrow().steps[*index].clone(),
+                ),
                 None => return,
             };
-            if let Some(after) = apply(&step) {
+            if let Some(after) = apply(&listed_for, &step) {
                 work.preview.borrow_mut().start = after;
                 work.start();
             }
@@ -403,10 +423,10 @@ fn connect_apply(window: &StepListWindow, work: &Rc<Work>, apply: ApplyStep) {
 
 /// Draws the preview's board, and shows the selected step's board (and says which in the
 /// caption and to screen readers).
-fn connect_preview(window: &StepListWindow, preview: &Rc<RefCell<Preview>>, changed: &Rc<dyn Fn()>) {
+fn connect_preview(window: &StepListWindow, work: &Rc<Work>) {
     let parts = window.imp();
     {
-        let preview = preview.clone();
+        let preview = work.preview.clone();
         parts.board.set_draw_func(move |area, cr, width, height| {
             if let Some((_, play)) = &preview.borrow().shown {
                 let layout = Layout::fit_with(width as f64, height as f64, play.prefs.coordinates);
@@ -414,19 +434,107 @@ fn connect_preview(window: &StepListWindow, preview: &Rc<RefCell<Preview>>, chan
             }
         });
     }
-    let (preview, changed) = (preview.clone(), changed.clone());
-    let (area, caption) = (parts.board.get(), parts.caption.get());
-    parts.list.connect_row_selected(move |_, row| {
-        let Some(row) = row else { return };
+    let (preview, changed) = (work.preview.clone(), work.changed.clone());
+    let (area, caption, explanation) = (parts.board.get(), parts.caption.get(), parts.explanation.get());
+    work.selection.connect_selected_notify(move |selection| {
+        let index = selection.selected();
+        if index == gtk::INVALID_LIST_POSITION {
+            return;
+        }
         let mut preview = preview.borrow_mut();
-        preview.show(row.index().max(0) as usize);
+        preview.show(index as usize);
         let text = preview.caption();
+        let explained = preview
+            .steps
+            .get(index as usize)
+            .map(titled_explanation)
+            .unwrap_or_default();
         drop(preview);
         caption.set_label(&text);
+        explanation.set_label(&explained);
         super::set_accessible(&area, gtk::AccessibleProperty::Label, &text);
         area.queue_draw();
         changed();
     });
+}
+
+/// Makes the list's rows and fills them as they come into sight: a step's number, technique and
+/// what it does, and a path's hardest step starred.
+fn row_factory(preview: &Rc<RefCell<Preview>>, hardest: &Rc<StdCell<Option<usize>>>) -> gtk::SignalListItemFactory {
+    let factory = gtk::SignalListItemFactory::new();
+    factory.connect_setup(|_, item| {
+        let Some(item) = item.downcast_ref::<gtk::ListItem>() else {
+            return;
+        };
+        let number = gtk::Label::builder()
+            .width_chars(3)
+            .xalign(1.0)
+            .valign(gtk::Align::Start)
+            .css_classes(["dim-label", "numeric"])
+            .build();
+        // One line each (the explanation is under the board): a row of wrapped text costs
+        // GTK 4.8's list view milliseconds to measure, and All Steps lists hundreds.
+        let title = gtk::Label::builder()
+            .ellipsize(gtk::pango::EllipsizeMode::End)
+            .xalign(0.0)
+            .build();
+        let subtitle = gtk::Label::builder()
+            .ellipsize(gtk::pango::EllipsizeMode::End)
+            .xalign(0.0)
+            .css_classes(["dim-label", "caption"])
+            .build();
+        let texts = gtk::Box::builder()
+            .orientation(gtk::Orientation::Vertical)
+            .spacing(3)
+            .hexpand(true)
+            .build();
+        texts.append(&title);
+        texts.append(&subtitle);
+        let star = gtk::Image::from_icon_name("starred-symbolic");
+        star.set_valign(gtk::Align::Center);
+        star.set_tooltip_text(Some(&gettext("The hardest step: it sets the rating")));
+        super::set_accessible(&star, gtk::AccessibleProperty::Label, &gettext("The hardest step"));
+        let row = gtk::Box::builder()
+            .spacing(12)
+            .margin_top(6)
+            .margin_bottom(6)
+            .margin_end(6)
+            .build();
+        row.append(&number);
+        row.append(&texts);
+        row.append(&star);
+        item.set_child(Some(&row));
+    });
+    let (preview, hardest) = (preview.clone(), hardest.clone());
+    factory.connect_bind(move |_, item| {
+        let Some(item) = item.downcast_ref::<gtk::ListItem>() else {
+            return;
+        };
+        let index = item.position() as usize;
+        let preview = preview.borrow();
+        let (Some(step), Some(row)) = (preview.steps.get(index), item.child()) else {
+            return;
+        };
+        // The row as set up: the number, the texts (title, subtitle), the star.
+        let number = row.first_child().and_downcast::<gtk::Label>();
+        let texts = number.as_ref().and_then(|n| n.next_sibling());
+        let star = texts.as_ref().and_then(|t| t.next_sibling());
+        let title = texts
+            .as_ref()
+            .and_then(|t| t.first_child())
+            .and_downcast::<gtk::Label>();
+        let subtitle = title
+            .as_ref()
+            .and_then(|t| t.next_sibling())
+            .and_downcast::<gtk::Label>();
+        if let (Some(number), Some(title), Some(subtitle), Some(star)) = (number, title, subtitle, star) {
+            number.set_label(&(index + 1).to_string());
+            title.set_label(&super::names::technique_name(step.technique));
+            subtitle.set_label(&outcome(step));
+            star.set_visible(hardest.get() == Some(index));
+        }
+    });
+    factory
 }
 
 /// Lets the header's button and Ctrl+C copy the steps as text, and says so in a toast.
@@ -486,11 +594,10 @@ fn steps_text(steps: &[Step]) -> String {
         .collect()
 }
 
-/// Lists the steps in the window (a path's hardest, the first of the highest score, marked) and
-/// says what was found above them; returns the steps and the hardest's index (a path's).
-fn list_steps(window: &StepListWindow, worked: Worked) -> (Vec<Step>, Option<usize>) {
-    let parts = window.imp();
-    let (steps, hardest, status) = match worked {
+/// What the window lists: the steps, a path's hardest (the first of the highest score), and
+/// what it says above them.
+fn what_is_listed(worked: Worked) -> (Vec<Step>, Option<usize>, String) {
+    match worked {
         Worked::Path { steps, solved } => {
             let top = steps.iter().map(|s| s.score).fold(f32::MIN, f32::max);
             let hardest = steps.iter().position(|s| s.score == top);
@@ -507,32 +614,7 @@ fn list_steps(window: &StepListWindow, worked: Worked) -> (Vec<Step>, Option<usi
             None,
             gettext("Some of your digits or pencil marks are not right, so steps found here could be wrong. Ask for a hint: it points at them."),
         ),
-    };
-    for (i, step) in steps.iter().enumerate() {
-        let row = adw::ActionRow::builder()
-            .use_markup(false)
-            .title(titled_explanation(step))
-            .title_lines(0)
-            .subtitle(outcome(step))
-            .build();
-        let number = gtk::Label::builder()
-            .label((i + 1).to_string())
-            .width_chars(3)
-            .xalign(1.0)
-            .css_classes(["dim-label", "numeric"])
-            .build();
-        row.add_prefix(&number);
-        if Some(i) == hardest {
-            let star = gtk::Image::from_icon_name("starred-symbolic");
-            star.set_tooltip_text(Some(&gettext("The hardest step: it sets the rating")));
-            super::set_accessible(&star, gtk::AccessibleProperty::Label, &gettext("The hardest step"));
-            row.add_suffix(&star);
-        }
-        parts.list.append(&row);
     }
-    parts.list.set_visible(!steps.is_empty());
-    parts.status.set_label(&status);
-    (steps, hardest)
 }
 
 /// What a path's window says above its steps: how many, and the hardest.
