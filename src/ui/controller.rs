@@ -359,6 +359,10 @@ impl Controller {
         let play = self.play.borrow();
         let Some(play) = play.as_ref() else { return };
         let game = &play.game;
+        // An open All Steps window follows the game.
+        if let Some(shown) = self.all_steps_shown.borrow().as_ref() {
+            shown.follow(&game.position());
+        }
         // Strict mode counts strikes ("1/3") where the mistakes were counted.
         let strict = game.rules.strict;
         self.mistakes.set_label(&match game.strikes_left() {

@@ -97,6 +97,7 @@ pub struct StepsShown {
     window: glib::WeakRef<StepListWindow>,
     listed: Rc<StdCell<Option<Listed>>>,
     preview: Rc<RefCell<Preview>>,
+    work: Rc<Work>,
 }
 
 /// What a worked-out window lists: its number of steps and the hardest step's technique.
@@ -116,6 +117,19 @@ impl StepsShown {
     /// The hardest step's technique, once worked out (a path's only).
     pub fn hardest(&self) -> Option<Technique> {
         self.listed.get().and_then(|(_, hardest)| hardest)
+    }
+
+    /// Lists All Steps again for the game's position when it is no longer the one listed for
+    /// (the player played on in the main window).
+    pub fn follow(&self, position: &Position) {
+        let stale = {
+            let preview = self.preview.borrow();
+            preview.listing == Listing::AllSteps && preview.start != *position
+        };
+        if stale && self.is_open() {
+            self.preview.borrow_mut().start = position.clone();
+            self.work.start();
+        }
     }
 
     /// The step whose board is shown (counted from 1), its technique, and the board's digits
@@ -312,6 +326,7 @@ pub fn show(
         window: window.downgrade(),
         listed: work.listed.clone(),
         preview: work.preview.clone(),
+        work,
     }
 }
 
@@ -410,9 +425,12 @@ fn connect_apply(window: &StepListWindow, work: &Rc<Work>, apply: ApplyStep) {
                 ),
                 None => return,
             };
+            // (The game's refresh has listed the steps after it already, following the game.)
             if let Some(after) = apply(&listed_for, &step) {
-                work.preview.borrow_mut().start = after;
-                work.start();
+                if work.preview.borrow().start != after {
+                    work.preview.borrow_mut().start = after;
+                    work.start();
+                }
             }
         });
     }
