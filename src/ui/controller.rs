@@ -716,24 +716,16 @@ impl Controller {
                 this.refresh();
             }
         };
-        // All Steps applies a step chosen as a hint's last stage applies its step, unless the
-        // grid changed since the steps were listed (as a hint found meanwhile is not shown).
+        // All Steps applies a step chosen as a hint's last stage applies its step (the window
+        // follows the game, and so always lists the steps of the grid shown).
         let apply = (listing == Listing::AllSteps).then(|| {
             let this = Rc::downgrade(self);
-            Box::new(move |listed_for: &Position, step: &logic::Step| {
-                let this = this.upgrade()?;
-                let now = this.with_play(|play| play.game.position())?;
-                if now != *listed_for {
-                    this.say(&gettext(
-                        "The grid changed since the steps were listed; they are listed again.",
-                    ));
-                    return Some(now);
+            Box::new(move |step: &logic::Step| {
+                let Some(this) = this.upgrade() else { return };
+                if let Some(result) = this.with_play(|play| play.act(Action::ApplyStep(step.clone()))) {
+                    this.report(result);
                 }
-                let result = this.with_play(|play| play.act(Action::ApplyStep(step.clone())))?;
-                let after = this.with_play(|play| play.game.position());
-                this.report(result);
                 this.refresh();
-                result.ok().and(after)
             }) as super::step_list::ApplyStep
         });
         let shown = super::step_list::show(&self.window, listing, start, solution, level, changed, apply);

@@ -19,7 +19,7 @@ use super::board::{self, Layout};
 use super::play::{titled_explanation, HintView, Play, Prefs, UserLanguage};
 use crate::engine::game::{Action, Game, Rules};
 use crate::engine::grid::{cell_name, Candidates, Digit, Position, CELLS};
-use crate::engine::logic::{self, Board, Hint, Level, Step, Technique};
+use crate::engine::logic::{self, Board, Level, Step, Technique};
 use crate::i18n::{fill, gettext, ngettext};
 
 /// The window's widgets, from its template `resources/ui/step-list.ui`.
@@ -94,9 +94,6 @@ const LISTED_PER_TECHNIQUE: usize = 20;
 /// An open step-list window, and (once worked out) how many steps it lists, the hardest
 /// technique (of a path) and the step whose board is shown: for the state file of tests.
 pub struct StepsShown {
-    window: glib::WeakRef<StepListWindow>,
-    listed: Rc<StdCell<Option<Listed>>>,
-    preview: Rc<RefCell<Preview>>,
     work: Rc<Work>,
 }
 
@@ -106,28 +103,28 @@ type Listed = (usize, Option<Technique>);
 impl StepsShown {
     /// Whether its window is still open.
     pub fn is_open(&self) -> bool {
-        self.window.upgrade().is_some_and(|w| w.is_visible())
+        self.work.window.upgrade().is_some_and(|w| w.is_visible())
     }
 
     /// How many steps it lists, once worked out.
     pub fn steps(&self) -> Option<usize> {
-        self.listed.get().map(|(steps, _)| steps)
+        self.work.listed.get().map(|(steps, _)| steps)
     }
 
     /// The hardest step's technique, once worked out (a path's only).
     pub fn hardest(&self) -> Option<Technique> {
-        self.listed.get().and_then(|(_, hardest)| hardest)
+        self.work.listed.get().and_then(|(_, hardest)| hardest)
     }
 
     /// Lists All Steps again for the game's position when it is no longer the one listed for
     /// (the player played on in the main window).
     pub fn follow(&self, position: &Position) {
         let stale = {
-            let preview = self.preview.borrow();
+            let preview = self.work.preview.borrow();
             preview.listing == Listing::AllSteps && preview.start != *position
         };
         if stale && self.is_open() {
-            self.preview.borrow_mut().start = position.clone();
+            self.work.preview.borrow_mut().start = position.clone();
             self.work.start();
         }
     }
@@ -135,7 +132,7 @@ impl StepsShown {
     /// The step whose board is shown (counted from 1), its technique, and the board's digits
     /// and pencil marks.
     pub fn shown(&self) -> Option<(usize, Technique, [Digit; CELLS], [Candidates; CELLS])> {
-        let preview = self.preview.borrow();
+        let preview = self.work.preview.borrow();
         let (index, play) = preview.shown.as_ref()?;
         let game = &play.game;
         let marks = std::array::from_fn(|cell| game.marks(cell));
@@ -234,10 +231,11 @@ enum Worked {
 /// Every step that applies in the position, technique by technique, simplest first (at most
 /// [`LISTED_PER_TECHNIQUE`] of each); `None` once `cancel` is set.
 fn all_steps(position: &Position, solution: &[Digit; CELLS], cancel: &AtomicBool) -> Option<Worked> {
-    match logic::hint::hint_with_solution(position, solution) {
-        Hint::Step(_) | Hint::Reveal { .. } => {}
-        Hint::Solved => return Some(Worked::Solved),
-        _ => return Some(Worked::Slip),
+    if logic::hint::slip(position, solution).is_some() {
+        return Some(Worked::Slip);
+    }
+    if Board::from_position(position).is_solved() {
+        return Some(Worked::Solved);
     }
     // Every technique, the two off the ladder too (finned franken and mutant jellyfish), by score.
     let mut techniques = Technique::ALL.to_vec();
@@ -255,10 +253,9 @@ fn all_steps(position: &Position, solution: &[Digit; CELLS], cancel: &AtomicBool
     Some(Worked::All { steps, cut_short })
 }
 
-/// Applies a step chosen in All Steps, listed for the given position, to the game; returns the
-/// position to list the steps of next: the one after the step, or the game's own without
-/// applying it when it is no longer the one listed for. `None` when the game refused it.
-pub type ApplyStep = Box<dyn Fn(&Position, &Step) -> Option<Position>>;
+/// Applies a step chosen in All Steps to the game (whose refresh then has the window list the
+/// steps after it: [`StepsShown::follow`]).
+pub type ApplyStep = Box<dyn Fn(&Step)>;
 
 /// Opens a window listing the steps of a puzzle (its solution path from the givens of `start`,
 /// or every step that applies in `start`), its solution and level (for the heading) at hand, and
@@ -322,12 +319,7 @@ pub fn show(
     work.start();
     super::close_on_escape(&window);
     window.present();
-    StepsShown {
-        window: window.downgrade(),
-        listed: work.listed.clone(),
-        preview: work.preview.clone(),
-        work,
-    }
+    StepsShown { work }
 }
 
 /// A window's work: the steps worked out off the main thread for the preview's start, listed
@@ -403,9 +395,8 @@ impl Work {
     }
 }
 
-/// Shows All Steps' Apply button, which (and Ctrl+Return) applies the selected step to the game
-/// and lists the steps of the position after it (or, the game having changed meanwhile, of the
-/// game's position, applying nothing).
+/// Shows All Steps' Apply button, which (and Ctrl+Return) applies the selected step to the game;
+/// the window follows the game to the steps after it.
 fn connect_apply(window: &StepListWindow, work: &Rc<Work>, apply: ApplyStep) {
     let parts = window.imp();
     parts.apply.set_visible(true);
@@ -418,20 +409,12 @@ fn connect_apply(window: &StepListWindow, work: &Rc<Work>, apply: ApplyStep) {
     {
         let work = work.clone();
         parts.apply.connect_clicked(move |_| {
-            let (listed_for, step) = match &work.preview.borrow().shown {
-                Some((index, _)) => (
-                    work.preview.borrow().start.clone(),
-                    work.preview.borrow().steps[*index].clone(),
-                ),
-                None => return,
+            let step = {
+                let preview = work.preview.borrow();
+                let Some((index, _)) = &preview.shown else { return };
+                preview.steps[*index].clone()
             };
-            // (The game's refresh has listed the steps after it already, following the game.)
-            if let Some(after) = apply(&listed_for, &step) {
-                if work.preview.borrow().start != after {
-                    work.preview.borrow_mut().start = after;
-                    work.start();
-                }
-            }
+            apply(&step);
         });
     }
     let shortcuts = gtk::ShortcutController::new();

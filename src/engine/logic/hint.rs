@@ -85,21 +85,7 @@ pub fn hint(position: &Position) -> Hint {
 }
 
 pub fn hint_with_solution(position: &Position, solution: &[Digit; CELLS]) -> Hint {
-    for cell in 0..CELLS {
-        let entered = position.value(cell);
-        if entered != 0 && entered != solution[cell] {
-            return Hint::WrongEntry { cell, entered };
-        }
-    }
-    for cell in 0..CELLS {
-        if position.value(cell) == 0 && !position.candidates(cell).contains(solution[cell]) {
-            return Hint::MissingCandidate {
-                cell,
-                digit: solution[cell],
-            };
-        }
-    }
-    if let Some(hint) = ruled_out_mark(position) {
+    if let Some(hint) = slip(position, solution) {
         return hint;
     }
     if let Some(step) = next_step(position, Technique::ALL) {
@@ -113,6 +99,27 @@ pub fn hint_with_solution(position: &Position, solution: &[Digit; CELLS]) -> Hin
         },
         None => Hint::Solved,
     }
+}
+
+/// The player's first slip, which a hint points at before any step: a wrong entry, a solution
+/// digit taken out of a cell's pencil marks, or a mark a placed digit rules out. Steps found on
+/// a position with one of the first two could be wrong.
+pub fn slip(position: &Position, solution: &[Digit; CELLS]) -> Option<Hint> {
+    for cell in 0..CELLS {
+        let entered = position.value(cell);
+        if entered != 0 && entered != solution[cell] {
+            return Some(Hint::WrongEntry { cell, entered });
+        }
+    }
+    for cell in 0..CELLS {
+        if position.value(cell) == 0 && !position.candidates(cell).contains(solution[cell]) {
+            return Some(Hint::MissingCandidate {
+                cell,
+                digit: solution[cell],
+            });
+        }
+    }
+    ruled_out_mark(position)
 }
 
 /// The first pencil mark of an empty cell that a digit placed in its row, column or box rules
