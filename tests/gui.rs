@@ -1407,6 +1407,41 @@ fn the_solution_path_lists_every_step_and_counts_as_help() {
         std::thread::sleep(Duration::from_millis(100));
     }
     assert_eq!(clipboard_text(), explained);
+    // Alt+S chooses a technique to list alone (by score, after "all"): the first is the simplest
+    // in the path, its steps are listed in the path's order, and Ctrl+C copies only them.
+    let simplest = path
+        .iter()
+        .map(|line| technique(line))
+        .min_by(|a, b| score_of(a).total_cmp(&score_of(b)))
+        .unwrap();
+    let numbers: Vec<usize> = (1..=steps).filter(|&n| technique(path[n - 1]) == simplest).collect();
+    assert!(numbers.len() > 1 && numbers.len() < steps, "{numbers:?}");
+    choose_in_drop_down(&window, "alt+s", 1);
+    let narrowed = app.wait_until("the list narrowed", |s| {
+        s["solution_path"]["technique_shown"] == simplest.as_str()
+    });
+    assert_eq!(narrowed["solution_path"]["rows"], numbers.len());
+    // The step shown (the last) stays shown if it is among them; otherwise the first of them.
+    let kept = if numbers.contains(&steps) { steps } else { numbers[0] };
+    assert_eq!(narrowed["solution_path"]["shown"]["step"], kept);
+    xdotool(&["key", "ctrl+c"]);
+    let only: String = explained
+        .split_inclusive('\n')
+        .collect::<Vec<_>>()
+        .chunks(2)
+        .filter(|step| technique(step[0]) == simplest)
+        .flatten()
+        .copied()
+        .collect();
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while clipboard_text() != only && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    assert_eq!(clipboard_text(), only);
+    // Back to every step.
+    choose_in_drop_down(&window, "alt+s", 0);
+    let all = app.wait_until("every step again", |s| s["solution_path"]["technique_shown"].is_null());
+    assert_eq!(all["solution_path"]["rows"], steps);
     xdotool(&["windowfocus", "--sync", &window]);
     xdotool(&["key", "Escape"]);
     wait_until_gone("Solution Path");
@@ -1493,6 +1528,17 @@ fn all_steps_lists_what_applies_here() {
         s["values"] == PUZZLE && s["all_steps"]["shown"]["values"] == PUZZLE.replace('.', "0").as_str()
     });
     assert_eq!(again["all_steps"]["steps"], listed);
+    // Narrowed to the second-simplest technique found: as many rows as `hint --all` finds of it
+    // (at most 20), the selection on the first of them.
+    let mut by_score: Vec<(&String, &usize)> = found.iter().collect();
+    by_score.sort_by(|a, b| score_of(a.0).total_cmp(&score_of(b.0)));
+    let (second, count) = by_score[1];
+    choose_in_drop_down(&window, "alt+s", 2);
+    let narrowed = app.wait_until("the list narrowed", |s| {
+        s["all_steps"]["technique_shown"] == second.as_str()
+    });
+    assert_eq!(narrowed["all_steps"]["rows"], (*count).min(20));
+    assert_eq!(narrowed["all_steps"]["shown"]["technique"], second.as_str());
     xdotool(&["windowfocus", "--sync", &window]);
     xdotool(&["key", "Escape"]);
     wait_until_gone("All Steps");
@@ -1504,6 +1550,29 @@ fn all_steps_lists_what_applies_here() {
     let state = app.wait_until("the steps listed", |s| s["all_steps"]["steps"].is_u64());
     assert_eq!(state["all_steps"]["steps"], 0);
     assert!(state["all_steps"]["shown"].is_null());
+}
+
+/// The score of a technique, by its id.
+fn score_of(id: &str) -> f32 {
+    nonet::engine::logic::Technique::ALL
+        .iter()
+        .find(|t| t.id() == id)
+        .unwrap_or_else(|| panic!("no technique {id}"))
+        .score()
+}
+
+/// Opens the window's drop-down by its mnemonic (`keys`) and chooses its `index`-th item (from
+/// the top).
+fn choose_in_drop_down(window: &str, keys: &str, index: usize) {
+    xdotool(&["windowfocus", "--sync", window]);
+    xdotool(&["key", keys]);
+    std::thread::sleep(Duration::from_millis(500));
+    // Up far enough to reach the top whichever item is selected, then down.
+    let mut keys = vec!["key", "--delay", "20"];
+    keys.extend(std::iter::repeat_n("Up", 80));
+    keys.extend(std::iter::repeat_n("Down", index));
+    keys.push("Return");
+    xdotool(&keys);
 }
 
 /// What `nonet-cli` prints for a command (its words) on the test puzzle, given on standard input

@@ -132,7 +132,8 @@ impl Controller {
 }
 
 /// A step-list window while open: the steps it lists and the hardest technique (null while
-/// worked out), and the step whose board is shown beside the list: its number, technique, and
+/// worked out), the technique the list is narrowed to (null: none) and the rows it shows, and
+/// the step whose board is shown beside the list: its number, technique, and
 /// the board's digits (81, 0 for empty) and each cell's pencil marks.
 fn steps_json(shown: &Option<super::step_list::StepsShown>) -> serde_json::Value {
     serde_json::json!(shown.as_ref().filter(|p| p.is_open()).map(|p| {
@@ -144,6 +145,12 @@ fn steps_json(shown: &Option<super::step_list::StepsShown>) -> serde_json::Value
                 "marks": marks.iter().map(|m| m.iter().map(|d| char::from(b'0' + d)).collect::<String>()).collect::<Vec<_>>(),
             })
         });
-        serde_json::json!({ "steps": p.steps(), "hardest": p.hardest().map(|t| t.id()), "shown": shown })
+        serde_json::json!({
+            "steps": p.steps(),
+            "hardest": p.hardest().map(|t| t.id()),
+            "technique_shown": p.technique_shown().map(|t| t.id()),
+            "rows": p.rows_shown(),
+            "shown": shown,
+        })
     }))
 }

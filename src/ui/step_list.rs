@@ -2,7 +2,8 @@
 //! by step, the hardest marked: it sets the rating) and All Steps (every step that applies in the
 //! player's position, technique by technique, the simplest first, as HoDoKu's All Steps lists
 //! them). Each step is explained as a hint's second stage explains it; beside the list, the board
-//! the selected step applies to, the step drawn on it as a hint's second stage draws it. Worked
+//! the selected step applies to, the step drawn on it as a hint's second stage draws it; above
+//! the list, a choice of technique narrows it to that technique's steps. Worked
 //! out off the main thread, and given up when the window closes. (The controller asks first
 //! during play and journals it: `Controller::show_steps`.)
 
@@ -35,6 +36,8 @@ mod imp {
         pub heading: TemplateChild<adw::WindowTitle>,
         #[template_child]
         pub status: TemplateChild<gtk::Label>,
+        #[template_child]
+        pub technique_filter: TemplateChild<gtk::DropDown>,
         #[template_child]
         pub list: TemplateChild<gtk::ListView>,
         #[template_child]
@@ -109,6 +112,16 @@ impl StepsShown {
     /// How many steps it lists, once worked out.
     pub fn steps(&self) -> Option<usize> {
         self.work.listed.get().map(|(steps, _)| steps)
+    }
+
+    /// The technique the list is narrowed to, if any.
+    pub fn technique_shown(&self) -> Option<Technique> {
+        self.work.chosen.get()
+    }
+
+    /// How many rows the list shows (all its steps, or the chosen technique's).
+    pub fn rows_shown(&self) -> u32 {
+        self.work.selection.n_items()
     }
 
     /// The hardest step's technique, once worked out (a path's only).
@@ -282,20 +295,27 @@ pub fn show(
     parts.heading.set_subtitle(&super::level_name(level));
     let changed: Rc<dyn Fn()> = Rc::new(changed);
     let rows = gtk::StringList::new(&[]);
-    let selection = gtk::SingleSelection::new(Some(rows.clone()));
+    let preview = Rc::new(RefCell::new(Preview {
+        listing,
+        start,
+        solution,
+        level,
+        steps: Vec::new(),
+        shown: None,
+    }));
+    let chosen = Rc::new(StdCell::new(None));
+    let filter = technique_filter(&preview, &chosen);
+    let filtered = gtk::FilterListModel::new(Some(rows.clone()), Some(filter.clone()));
+    let selection = gtk::SingleSelection::new(Some(filtered));
     let work = Rc::new(Work {
         window: window.downgrade(),
         rows,
         selection,
+        filter,
+        chosen,
+        choices: RefCell::new(Vec::new()),
         hardest: Rc::new(StdCell::new(None)),
-        preview: Rc::new(RefCell::new(Preview {
-            listing,
-            start,
-            solution,
-            level,
-            steps: Vec::new(),
-            shown: None,
-        })),
+        preview,
         listed: Rc::new(StdCell::new(None)),
         cancel: RefCell::new(Arc::new(AtomicBool::new(false))),
         changed,
@@ -303,7 +323,8 @@ pub fn show(
     parts.list.set_model(Some(&work.selection));
     parts.list.set_factory(Some(&row_factory(&work.preview, &work.hardest)));
     connect_preview(&window, &work);
-    connect_copy(&window, &work.preview);
+    connect_technique_filter(&window, &work);
+    connect_copy(&window, &work);
     if let Some(apply) = apply {
         connect_apply(&window, &work, apply);
     }
@@ -327,9 +348,14 @@ pub fn show(
 struct Work {
     window: glib::WeakRef<StepListWindow>,
     preview: Rc<RefCell<Preview>>,
-    /// The list's rows (their numbers: the steps are the preview's), and which is selected.
+    /// The list's rows (their numbers: the steps are the preview's), those of them shown (all,
+    /// or the chosen technique's), and which is selected.
     rows: gtk::StringList,
     selection: gtk::SingleSelection,
+    filter: gtk::CustomFilter,
+    /// The technique the list is narrowed to, and those the choice offers (after "all").
+    chosen: Rc<StdCell<Option<Technique>>>,
+    choices: RefCell<Vec<Technique>>,
     /// A path's hardest step (the first of the highest score), starred.
     hardest: Rc<StdCell<Option<usize>>>,
     listed: Rc<StdCell<Option<Listed>>>,
@@ -384,6 +410,7 @@ impl Work {
             parts.apply.set_sensitive(!steps.is_empty());
             work.hardest.set(hardest);
             let numbers: Vec<String> = (1..=steps.len()).map(|n| n.to_string()).collect();
+            work.offer_techniques(&steps);
             work.preview.borrow_mut().steps = steps;
             // The rows (the first selected shows its board), and the keys at the list (Home,
             // End, the arrows).
@@ -393,6 +420,113 @@ impl Work {
             (work.changed)();
         });
     }
+}
+
+impl Work {
+    /// The steps the list shows, in its order.
+    fn steps_shown(&self) -> Vec<Step> {
+        let preview = self.preview.borrow();
+        (0..self.selection.n_items())
+            .filter_map(|row| self.selection.item(row))
+            .filter_map(|row| step_index(&row))
+            .filter_map(|index| preview.steps.get(index).cloned())
+            .collect()
+    }
+
+    /// Offers the techniques of the steps listed (by score, the simplest first) to narrow the
+    /// list to, each with its count; the technique chosen before stays chosen if it
+    /// is among them.
+    fn offer_techniques(&self, steps: &[Step]) {
+        let Some(window) = self.window.upgrade() else { return };
+        let mut counts: Vec<(Technique, usize)> = Vec::new();
+        for step in steps {
+            match counts.iter_mut().find(|(t, _)| *t == step.technique) {
+                Some((_, n)) => *n += 1,
+                None => counts.push((step.technique, 1)),
+            }
+        }
+        counts.sort_by(|(a, _), (b, _)| a.score().total_cmp(&b.score()));
+        let mut labels = vec![fill(&gettext("All techniques ({n})"), &[("n", &steps.len())])];
+        labels.extend(counts.iter().map(|(technique, n)| {
+            fill(
+                &gettext("{technique} ({n})"),
+                &[("technique", &super::names::technique_name(*technique)), ("n", n)],
+            )
+        }));
+        let labels: Vec<&str> = labels.iter().map(String::as_str).collect();
+        let keep = self.chosen.get();
+        self.choices.replace(counts.iter().map(|&(t, _)| t).collect());
+        let dropdown = &window.imp().technique_filter;
+        dropdown.set_model(Some(&gtk::StringList::new(&labels)));
+        let at = keep.and_then(|k| counts.iter().position(|&(t, _)| t == k));
+        dropdown.set_selected(at.map_or(0, |i| i as u32 + 1));
+        dropdown.set_sensitive(counts.len() > 1);
+    }
+}
+
+/// Makes labels of a drop-down's strings, ellipsized or not.
+fn label_factory(ellipsized: bool) -> gtk::SignalListItemFactory {
+    let factory = gtk::SignalListItemFactory::new();
+    factory.connect_setup(move |_, item| {
+        if let Some(item) = item.downcast_ref::<gtk::ListItem>() {
+            let label = gtk::Label::builder().xalign(0.0).build();
+            if ellipsized {
+                // (An ellipsized label still asks for its whole text's width, unless bounded.)
+                label.set_ellipsize(gtk::pango::EllipsizeMode::End);
+                label.set_max_width_chars(24);
+            }
+            item.set_child(Some(&label));
+        }
+    });
+    factory.connect_bind(|_, item| {
+        let Some(item) = item.downcast_ref::<gtk::ListItem>() else {
+            return;
+        };
+        let text = item.item().and_downcast::<gtk::StringObject>().map(|s| s.string());
+        if let (Some(label), Some(text)) = (item.child().and_downcast::<gtk::Label>(), text) {
+            label.set_label(&text);
+        }
+    });
+    factory
+}
+
+/// Which rows the list shows: a row (a step's number) whose step is of the chosen technique, or
+/// every row when none is chosen.
+fn technique_filter(preview: &Rc<RefCell<Preview>>, chosen: &Rc<StdCell<Option<Technique>>>) -> gtk::CustomFilter {
+    let (preview, chosen) = (preview.clone(), chosen.clone());
+    gtk::CustomFilter::new(move |row| {
+        let Some(technique) = chosen.get() else { return true };
+        let preview = preview.borrow();
+        step_index(row)
+            .and_then(|index| preview.steps.get(index))
+            .is_some_and(|step| step.technique == technique)
+    })
+}
+
+/// The step a row stands for (its number, counted from 1).
+fn step_index(row: &glib::Object) -> Option<usize> {
+    let number: usize = row.downcast_ref::<gtk::StringObject>()?.string().parse().ok()?;
+    number.checked_sub(1)
+}
+
+/// Narrows the list to the technique chosen above it (or lists every step again).
+fn connect_technique_filter(window: &StepListWindow, work: &Rc<Work>) {
+    let dropdown = &window.imp().technique_filter;
+    // Ellipsized in the button (a technique's name is long, and the list beside it should keep
+    // its width), whole in the popup.
+    dropdown.set_factory(Some(&label_factory(true)));
+    dropdown.set_list_factory(Some(&label_factory(false)));
+    let work = work.clone();
+    dropdown.connect_selected_notify(move |dropdown| {
+        let chosen = match dropdown.selected() {
+            0 | gtk::INVALID_LIST_POSITION => None,
+            i => work.choices.borrow().get(i as usize - 1).copied(),
+        };
+        if chosen != work.chosen.get() {
+            work.chosen.set(chosen);
+            work.filter.changed(gtk::FilterChange::Different);
+        }
+    });
 }
 
 /// Shows All Steps' Apply button, which (and Ctrl+Return) applies the selected step to the game;
@@ -437,19 +571,15 @@ fn connect_preview(window: &StepListWindow, work: &Rc<Work>) {
     }
     let (preview, changed) = (work.preview.clone(), work.changed.clone());
     let (area, caption, explanation) = (parts.board.get(), parts.caption.get(), parts.explanation.get());
-    work.selection.connect_selected_notify(move |selection| {
-        let index = selection.selected();
-        if index == gtk::INVALID_LIST_POSITION {
+    // (The selected item, not its place: narrowing the list moves another step to the place.)
+    work.selection.connect_selected_item_notify(move |selection| {
+        let Some(index) = selection.selected_item().as_ref().and_then(step_index) else {
             return;
-        }
+        };
         let mut preview = preview.borrow_mut();
-        preview.show(index as usize);
+        preview.show(index);
         let text = preview.caption();
-        let explained = preview
-            .steps
-            .get(index as usize)
-            .map(titled_explanation)
-            .unwrap_or_default();
+        let explained = preview.steps.get(index).map(titled_explanation).unwrap_or_default();
         drop(preview);
         caption.set_label(&text);
         explanation.set_label(&explained);
@@ -479,8 +609,10 @@ fn row_factory(preview: &Rc<RefCell<Preview>>, hardest: &Rc<StdCell<Option<usize
             .ellipsize(gtk::pango::EllipsizeMode::End)
             .xalign(0.0)
             .build();
+        // (Bounded, so that the list keeps its width whatever rows are in sight.)
         let subtitle = gtk::Label::builder()
             .ellipsize(gtk::pango::EllipsizeMode::End)
+            .max_width_chars(40)
             .xalign(0.0)
             .css_classes(["dim-label", "caption"])
             .build();
@@ -511,7 +643,9 @@ fn row_factory(preview: &Rc<RefCell<Preview>>, hardest: &Rc<StdCell<Option<usize
         let Some(item) = item.downcast_ref::<gtk::ListItem>() else {
             return;
         };
-        let index = item.position() as usize;
+        let Some(index) = item.item().as_ref().and_then(step_index) else {
+            return;
+        };
         let preview = preview.borrow();
         let (Some(step), Some(row)) = (preview.steps.get(index), item.child()) else {
             return;
@@ -538,15 +672,16 @@ fn row_factory(preview: &Rc<RefCell<Preview>>, hardest: &Rc<StdCell<Option<usize
     factory
 }
 
-/// Lets the header's button and Ctrl+C copy the steps as text, and says so in a toast.
-fn connect_copy(window: &StepListWindow, preview: &Rc<RefCell<Preview>>) {
+/// Lets the header's button and Ctrl+C copy the steps as text (those the list shows: all, or the
+/// chosen technique's), and says so in a toast.
+fn connect_copy(window: &StepListWindow, work: &Rc<Work>) {
     let parts = window.imp();
     super::set_accessible(&*parts.copy, gtk::AccessibleProperty::Label, &gettext("Copy the Steps"));
     {
-        let (preview, weak) = (preview.clone(), window.downgrade());
+        let (work, weak) = (work.clone(), window.downgrade());
         parts.copy.connect_clicked(move |_| {
             let Some(window) = weak.upgrade() else { return };
-            window.clipboard().set_text(&steps_text(&preview.borrow().steps));
+            window.clipboard().set_text(&steps_text(&work.steps_shown()));
             window
                 .imp()
                 .toasts
