@@ -1531,8 +1531,31 @@ fn all_steps_lists_what_applies_here() {
     // Narrowed to the second-simplest technique found: as many rows as `hint --all` finds of it
     // (at most 20), the selection on the first of them.
     let mut by_score: Vec<(&String, &usize)> = found.iter().collect();
-    by_score.sort_by(|a, b| score_of(a.0).total_cmp(&score_of(b.0)));
+    // (Ties in the catalogue's order, as the app sorts.)
+    let place = |id: &str| nonet::engine::logic::Technique::ALL.iter().position(|t| t.id() == id);
+    by_score.sort_by(|a, b| {
+        score_of(a.0)
+            .total_cmp(&score_of(b.0))
+            .then(place(a.0).cmp(&place(b.0)))
+    });
     let (second, count) = by_score[1];
+    // The choice offers every technique found, by score, each with how many are listed (the
+    // first 20 where there are more).
+    let offered: Vec<String> = std::iter::once(format!("All techniques ({listed})"))
+        .chain(by_score.iter().map(|(id, &n)| {
+            let name = nonet::engine::logic::Technique::ALL
+                .iter()
+                .find(|t| t.id() == id.as_str())
+                .unwrap()
+                .name();
+            if n > 20 {
+                format!("{name} (the first 20)")
+            } else {
+                format!("{name} ({n})")
+            }
+        }))
+        .collect();
+    assert_eq!(again["all_steps"]["technique_choices"], serde_json::json!(offered));
     choose_in_drop_down(&window, "alt+s", 2);
     let narrowed = app.wait_until("the list narrowed", |s| {
         s["all_steps"]["technique_shown"] == second.as_str()

@@ -132,7 +132,8 @@ impl Controller {
 }
 
 /// A step-list window while open: the steps it lists and the hardest technique (null while
-/// worked out), the technique the list is narrowed to (null: none) and the rows it shows, and
+/// worked out), the choice of techniques offered above the list, the technique the list is
+/// narrowed to (null: none) and the rows it shows, and
 /// the step whose board is shown beside the list: its number, technique, and
 /// the board's digits (81, 0 for empty) and each cell's pencil marks.
 fn steps_json(shown: &Option<super::step_list::StepsShown>) -> serde_json::Value {
@@ -149,6 +150,7 @@ fn steps_json(shown: &Option<super::step_list::StepsShown>) -> serde_json::Value
             "steps": p.steps(),
             "hardest": p.hardest().map(|t| t.id()),
             "technique_shown": p.technique_shown().map(|t| t.id()),
+            "technique_choices": p.technique_choices(),
             "rows": p.rows_shown(),
             "shown": shown,
         })

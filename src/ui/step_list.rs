@@ -119,6 +119,21 @@ impl StepsShown {
         self.work.chosen.get()
     }
 
+    /// What the choice of technique above the list offers ("All techniques (40)", "Hidden
+    /// Single (7)", …).
+    pub fn technique_choices(&self) -> Vec<String> {
+        let Some(window) = self.work.window.upgrade() else {
+            return Vec::new();
+        };
+        let Some(model) = window.imp().technique_filter.model() else {
+            return Vec::new();
+        };
+        (0..model.n_items())
+            .filter_map(|i| model.item(i).and_downcast::<gtk::StringObject>())
+            .map(|s| s.string().to_string())
+            .collect()
+    }
+
     /// How many rows the list shows (all its steps, or the chosen technique's).
     pub fn rows_shown(&self) -> u32 {
         self.work.selection.n_items()
@@ -232,8 +247,11 @@ impl Preview {
 enum Worked {
     /// A path's steps, and whether they reach the solution.
     Path { steps: Vec<Step>, solved: bool },
-    /// The steps that apply, and whether some technique had more than are listed.
-    All { steps: Vec<Step>, cut_short: bool },
+    /// The steps that apply, and the techniques that had more than are listed.
+    All {
+        steps: Vec<Step>,
+        cut_short: Vec<Technique>,
+    },
     /// The position has a slip (a wrong digit, a solution mark taken out, a mark a placed digit
     /// rules out): its steps could be wrong.
     Slip,
@@ -253,14 +271,16 @@ fn all_steps(position: &Position, solution: &[Digit; CELLS], cancel: &AtomicBool
     // Every technique, the two off the ladder too (finned franken and mutant jellyfish), by score.
     let mut techniques = Technique::ALL.to_vec();
     techniques.sort_by(|a, b| a.score().total_cmp(&b.score()));
-    let (mut steps, mut cut_short) = (Vec::new(), false);
+    let (mut steps, mut cut_short) = (Vec::new(), Vec::new());
     for technique in techniques {
         if cancel.load(Ordering::Relaxed) {
             return None;
         }
         // One more than listed tells whether there are more.
         let found = logic::find_up_to(position, technique, LISTED_PER_TECHNIQUE + 1);
-        cut_short |= found.len() > LISTED_PER_TECHNIQUE;
+        if found.len() > LISTED_PER_TECHNIQUE {
+            cut_short.push(technique);
+        }
         steps.extend(found.into_iter().take(LISTED_PER_TECHNIQUE));
     }
     Some(Worked::All { steps, cut_short })
@@ -402,6 +422,10 @@ impl Work {
             let Ok(Some(worked)) = handle.await else { return };
             let Some(window) = work.window.upgrade() else { return };
             let parts = window.imp();
+            let cut_short = match &worked {
+                Worked::All { cut_short, .. } => cut_short.clone(),
+                _ => Vec::new(),
+            };
             let (steps, hardest, status) = what_is_listed(worked);
             parts.status.set_label(&status);
             work.listed
@@ -410,7 +434,7 @@ impl Work {
             parts.apply.set_sensitive(!steps.is_empty());
             work.hardest.set(hardest);
             let numbers: Vec<String> = (1..=steps.len()).map(|n| n.to_string()).collect();
-            work.offer_techniques(&steps);
+            work.offer_techniques(&steps, &cut_short);
             work.preview.borrow_mut().steps = steps;
             // The rows (the first selected shows its board), and the keys at the list (Home,
             // End, the arrows).
@@ -434,9 +458,9 @@ impl Work {
     }
 
     /// Offers the techniques of the steps listed (by score, the simplest first) to narrow the
-    /// list to, each with its count; the technique chosen before stays chosen if it
-    /// is among them.
-    fn offer_techniques(&self, steps: &[Step]) {
+    /// list to, each with its count (or, for those `cut_short`, that these are the first
+    /// found); the technique chosen before stays chosen if it is among them.
+    fn offer_techniques(&self, steps: &[Step], cut_short: &[Technique]) {
         let Some(window) = self.window.upgrade() else { return };
         let mut counts: Vec<(Technique, usize)> = Vec::new();
         for step in steps {
@@ -448,8 +472,13 @@ impl Work {
         counts.sort_by(|(a, _), (b, _)| a.score().total_cmp(&b.score()));
         let mut labels = vec![fill(&gettext("All techniques ({n})"), &[("n", &steps.len())])];
         labels.extend(counts.iter().map(|(technique, n)| {
+            let template = if cut_short.contains(technique) {
+                gettext("{technique} (the first {n})")
+            } else {
+                gettext("{technique} ({n})")
+            };
             fill(
-                &gettext("{technique} ({n})"),
+                &template,
                 &[("technique", &super::names::technique_name(*technique)), ("n", n)],
             )
         }));
@@ -741,7 +770,7 @@ fn what_is_listed(worked: Worked) -> (Vec<Step>, Option<usize>, String) {
             (steps, hardest, status)
         }
         Worked::All { steps, cut_short } => {
-            let status = all_steps_status(steps.len(), cut_short);
+            let status = all_steps_status(steps.len(), !cut_short.is_empty());
             (steps, None, status)
         }
         Worked::Solved => (Vec::new(), None, gettext("The puzzle is solved.")),
