@@ -2315,8 +2315,8 @@ fn wait_for_history(db: &Path, what: &str, test: impl Fn(&[Value]) -> bool) -> V
 }
 
 /// Issue 15, point 1: a game under way is never thrown away. Choosing a Difficulty keeps it (a
-/// toast offers the new puzzle); New Puzzle keeps it in the history, paused and resumable; and
-/// resuming it from there restores it exactly.
+/// toast offers the new puzzle); New Puzzle keeps it in the history, paused and resumable;
+/// resuming it from there restores it exactly; and opening its puzzle again plays on.
 #[test]
 fn a_new_game_keeps_the_unfinished_one_resumable() {
     need_display();
@@ -2357,6 +2357,24 @@ fn a_new_game_keeps_the_unfinished_one_resumable() {
     wait_for_history(&db, "the first game in progress again", |list| {
         list.iter().any(|g| g["id"] == id && g["status"] == "in-progress")
     });
+    // Its puzzle opened again (a second launch with the file): the game goes on as it was, no
+    // copy of it from the start.
+    let file = home.path().join("again.sdk");
+    std::fs::write(&file, format!("{PUZZLE}\n")).unwrap();
+    let status = Command::new(env!("CARGO_BIN_EXE_nonet"))
+        .arg(&file)
+        .env("DBUS_SESSION_BUS_ADDRESS", &app.bus.address)
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let state = app.wait_until("told to play on", |s| {
+        s["message"] == "This is the puzzle you are playing: play on."
+    });
+    assert_eq!(state["values"], before["values"]);
+    assert_eq!(state["marks"], before["marks"]);
+    std::thread::sleep(Duration::from_millis(500));
+    let list = history_list(&db);
+    assert_eq!(list.iter().filter(|g| g["puzzle"] == PUZZLE).count(), 1, "{list:?}");
 }
 
 /// Issue 15, point 6: Show Solution, hide it, type the answer: the game is "solved with help",

@@ -334,7 +334,7 @@ impl super::controller::Controller {
 
     /// Starts a game on a puzzle given as text (typed, pasted or read from a file), checked off
     /// the main thread; a puzzle that can't be played is refused with a dialog and the current
-    /// game goes on.
+    /// game goes on, as it does when the text is its puzzle (givens alone) once more.
     /// The puzzle is rated with the techniques up to Expert first, which takes milliseconds and
     /// gives the full rating whenever it finishes the puzzle; one that needs more is Master, is
     /// played at once, and gets its score in the background ([`Self::rate_while_playing`]).
@@ -348,6 +348,13 @@ impl super::controller::Controller {
             (checked, text)
         };
         self.off_main(work, move |this, result| match result {
+            Some((Ok((playable, _)), _))
+                if this.is_playing(&playable.givens) && Action::take_position(&playable.position).is_none() =>
+            {
+                // The same puzzle again (its file opened once more, say): the game in progress
+                // goes on rather than a copy of it from the start. (Reset starts it over.)
+                this.say(&gettext("This is the puzzle you are playing: play on."));
+            }
             Some((Ok((playable, rating)), _)) => {
                 let (level, score) = match rating.solved {
                     true => (rating.level, Some(rating.score)),
@@ -401,6 +408,11 @@ impl super::controller::Controller {
             Some((Err(error), text)) => this.refuse(source, &for_players(&error), text),
             None => this.refuse(source, &gettext("checking it failed"), String::new()),
         });
+    }
+
+    /// Whether these are the givens of the game on the board, and it is being played.
+    fn is_playing(&self, givens: &[Digit; CELLS]) -> bool {
+        self.with_play(|play| play.game.status() == Status::Playing && play.game.givens() == givens) == Some(true)
     }
 
     /// Rates the puzzle on the board off the main thread (forcing nets on the hardest puzzles
