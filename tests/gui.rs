@@ -86,6 +86,16 @@ fn solution_of(puzzle: &str) -> String {
 }
 
 impl App {
+    /// Opens a file in the running app as a second launch with it on the command line does.
+    fn open_from_outside(&self, file: &Path) {
+        let status = Command::new(env!("CARGO_BIN_EXE_nonet"))
+            .arg(file)
+            .env("DBUS_SESSION_BUS_ADDRESS", &self.bus.address)
+            .status()
+            .unwrap();
+        assert!(status.success());
+    }
+
     /// Launches the app, optionally on a puzzle file, with settings in memory.
     fn launch(puzzle: Option<&str>) -> App {
         App::launch_with(puzzle, &[])
@@ -1828,12 +1838,7 @@ fn a_pasted_bad_puzzle_is_refused_and_a_good_one_played() {
     // A bad file named on the command line of a second launch is refused by the running app.
     let bad = app._dir.path().join("bad.sdk");
     std::fs::write(&bad, "53..7....\n6..195...\nnot a row\n").unwrap();
-    let status = Command::new(env!("CARGO_BIN_EXE_nonet"))
-        .arg(&bad)
-        .env("DBUS_SESSION_BUS_ADDRESS", &app.bus.address)
-        .status()
-        .unwrap();
-    assert!(status.success());
+    app.open_from_outside(&bad);
     let state = app.wait_until("refused again", |s| {
         s["message"].as_str().unwrap().starts_with("Puzzle not loaded")
     });
@@ -1846,12 +1851,7 @@ fn a_pasted_bad_puzzle_is_refused_and_a_good_one_played() {
     let fifo = app._dir.path().join("puzzles.fifo");
     assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
     for special in [Path::new("/dev/zero"), fifo.as_path()] {
-        let status = Command::new(env!("CARGO_BIN_EXE_nonet"))
-            .arg(special)
-            .env("DBUS_SESSION_BUS_ADDRESS", &app.bus.address)
-            .status()
-            .unwrap();
-        assert!(status.success());
+        app.open_from_outside(special);
         let name = special.file_name().unwrap().to_string_lossy().to_string();
         let state = app.wait_until("the special file refused", |s| {
             let refusal = s["refusal"].as_str().unwrap();
@@ -2361,12 +2361,7 @@ fn a_new_game_keeps_the_unfinished_one_resumable() {
     // copy of it from the start.
     let file = home.path().join("again.sdk");
     std::fs::write(&file, format!("{PUZZLE}\n")).unwrap();
-    let status = Command::new(env!("CARGO_BIN_EXE_nonet"))
-        .arg(&file)
-        .env("DBUS_SESSION_BUS_ADDRESS", &app.bus.address)
-        .status()
-        .unwrap();
-    assert!(status.success());
+    app.open_from_outside(&file);
     let state = app.wait_until("told to play on", |s| {
         s["message"] == "This is the puzzle you are playing: play on."
     });
