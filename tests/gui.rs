@@ -2314,6 +2314,76 @@ fn wait_for_history(db: &Path, what: &str, test: impl Fn(&[Value]) -> bool) -> V
     }
 }
 
+/// F11 (app action `fullscreen`, also in the menu) fills the screen with the window and gives
+/// it its size back. Under a window manager (openbox, which `make setup` installs: Xvfb alone
+/// has none to grant the request).
+#[test]
+fn f11_fills_the_screen_and_gives_the_window_back() {
+    need_display();
+    let app = App::launch(Some(PUZZLE));
+    let _manager = WindowManager::start();
+    let before = app.wait_until("a state", |s| s["window_width"].as_i64().is_some_and(|w| w > 0));
+    assert_eq!(before["fullscreen"], false);
+    let screen: i64 = String::from_utf8(
+        Command::new("xdotool")
+            .arg("getdisplaygeometry")
+            .output()
+            .unwrap()
+            .stdout,
+    )
+    .unwrap()
+    .split_whitespace()
+    .next()
+    .and_then(|w| w.parse().ok())
+    .unwrap();
+    let width = before["window_width"].as_i64().unwrap();
+    assert!(width < screen - 100, "the window is {width} of {screen} already");
+    app.keys(&["F11"]);
+    let full = app.wait_until("fullscreen, as wide as the screen", |s| {
+        s["fullscreen"] == true && s["window_width"].as_i64().is_some_and(|w| w > screen * 95 / 100)
+    });
+    // The game goes on as it was.
+    assert_eq!(full["values"], before["values"]);
+    app.keys(&["F11"]);
+    app.wait_until("the window's size back", |s| {
+        s["fullscreen"] == false && s["window_width"] == width
+    });
+    // The menu's item (the action) does it too.
+    app.action("fullscreen", None);
+    app.wait_until("fullscreen from the menu's action", |s| s["fullscreen"] == true);
+}
+
+/// A window manager on the test display while alive (openbox), for what Xvfb alone cannot do.
+struct WindowManager(Child);
+
+impl WindowManager {
+    fn start() -> WindowManager {
+        // Once it manages the display, openbox runs its startup command: the file says so.
+        let dir = tempfile::tempdir().unwrap();
+        let ready = dir.path().join("ready");
+        let child = Command::new("openbox")
+            .arg("--startup")
+            .arg(format!("touch {}", ready.display()))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("openbox is installed (make setup)");
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while !ready.exists() {
+            assert!(Instant::now() < deadline, "openbox did not start");
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        WindowManager(child)
+    }
+}
+
+impl Drop for WindowManager {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
 /// Issue 15, point 1: a game under way is never thrown away. Choosing a Difficulty keeps it (a
 /// toast offers the new puzzle); New Puzzle keeps it in the history, paused and resumable;
 /// resuming it from there restores it exactly; and opening its puzzle again plays on.

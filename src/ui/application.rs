@@ -177,6 +177,7 @@ fn add_actions(app: &adw::Application, controller: &Rc<Controller>) {
     });
     toggle(app, controller, "show-solution", |c, on| c.set_solution_shown(on));
     toggle(app, controller, "pause", |c, on| c.set_paused(on));
+    toggle(app, controller, "fullscreen", |c, on| c.set_fullscreen(on));
     toggle(app, controller, "pencil", |c, on| {
         c.set_pencil(on);
     });
@@ -218,6 +219,7 @@ fn add_actions(app: &adw::Application, controller: &Rc<Controller>) {
         ("app.show-solution", &["<Control><Shift>s"]),
         ("app.solve", &["<Control><Shift>Return"]),
         ("app.pause", &["<Control>p"]),
+        ("app.fullscreen", &["F11"]),
         ("app.fill-candidates", &["<Control><Shift>f"]),
         ("app.reset", &["<Control>r"]),
         ("app.history", &["<Control><Shift>h"]),

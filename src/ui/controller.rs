@@ -233,11 +233,21 @@ impl Controller {
             let (width, height) = window.default_size();
             let width = width - lab_width.unwrap_or(0);
             settings.set_boolean("window-maximized", window.is_maximized());
-            if !window.is_maximized() {
+            // (A fullscreen window's size is the screen's.)
+            if !window.is_maximized() && !window.is_fullscreen() {
                 settings.set_int("window-width", width);
                 settings.set_int("window-height", height);
             }
             glib::Propagation::Proceed
+        });
+        // Fullscreen however it came (F11, the menu, the window manager): the menu's check mark
+        // follows.
+        let this = Rc::downgrade(self);
+        self.window.connect_fullscreened_notify(move |window| {
+            if let Some(this) = this.upgrade() {
+                this.set_action_state("fullscreen", window.is_fullscreen());
+                this.refresh();
+            }
         });
         let this = Rc::downgrade(self);
         self.window.connect_is_active_notify(move |_| {
@@ -245,6 +255,11 @@ impl Controller {
                 this.away_changed();
             }
         });
+    }
+
+    /// Fills the screen with the window, or gives it back its size.
+    pub(super) fn set_fullscreen(&self, on: bool) {
+        self.window.set_fullscreened(on);
     }
 
     /// Called when the window gains or loses the focus (or the option changes).

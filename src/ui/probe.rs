@@ -71,6 +71,7 @@ impl Controller {
             // In a narrow window the status line under the header shows level, clock and counters.
             "narrow": self.window.is_narrow().then(|| self.window.parts().narrow_status.label().to_string()),
             "window_width": self.window.width(),
+            "fullscreen": self.window.is_fullscreen(),
             "window_active": self.window.is_active(),
             "app_active": super::controller::app_active(),
             "elapsed_ms": game.clock.elapsed_ms(now),
