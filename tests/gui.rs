@@ -2314,8 +2314,8 @@ fn wait_for_history(db: &Path, what: &str, test: impl Fn(&[Value]) -> bool) -> V
     }
 }
 
-/// F11 (app action `fullscreen`, also in the menu) fills the screen with the window and gives
-/// it its size back. Under a window manager (openbox, which `make setup` installs: Xvfb alone
+/// F11 (app action `fullscreen`, also in the menu) fills the screen with the window, with a
+/// header button to leave, and gives it its size back. Under a window manager (openbox, which `make setup` installs: Xvfb alone
 /// has none to grant the request).
 #[test]
 fn f11_fills_the_screen_and_gives_the_window_back() {
@@ -2342,8 +2342,10 @@ fn f11_fills_the_screen_and_gives_the_window_back() {
     let full = app.wait_until("fullscreen, as wide as the screen", |s| {
         s["fullscreen"] == true && s["window_width"].as_i64().is_some_and(|w| w > screen * 95 / 100)
     });
-    // The game goes on as it was.
+    // The game goes on as it was; the header offers the way back.
     assert_eq!(full["values"], before["values"]);
+    assert_eq!(before["leave_fullscreen_shown"], false);
+    assert_eq!(full["leave_fullscreen_shown"], true);
     app.keys(&["F11"]);
     app.wait_until("the window's size back", |s| {
         s["fullscreen"] == false && s["window_width"] == width

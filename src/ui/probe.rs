@@ -72,6 +72,7 @@ impl Controller {
             "narrow": self.window.is_narrow().then(|| self.window.parts().narrow_status.label().to_string()),
             "window_width": self.window.width(),
             "fullscreen": self.window.is_fullscreen(),
+            "leave_fullscreen_shown": self.window.parts().leave_fullscreen.is_visible(),
             "window_active": self.window.is_active(),
             "app_active": super::controller::app_active(),
             "elapsed_ms": game.clock.elapsed_ms(now),

@@ -36,6 +36,8 @@ mod imp {
         pub counters: TemplateChild<gtk::Box>,
         #[template_child]
         pub narrow_status: TemplateChild<gtk::Label>,
+        #[template_child]
+        pub leave_fullscreen: TemplateChild<gtk::Button>,
         pub narrow: std::cell::Cell<bool>,
         #[template_child]
         pub entry_bar: TemplateChild<gtk::Box>,
