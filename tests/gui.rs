@@ -2314,7 +2314,7 @@ fn wait_for_history(db: &Path, what: &str, test: impl Fn(&[Value]) -> bool) -> V
     }
 }
 
-/// F11 (app action `fullscreen`, also in the menu) fills the screen with the window, with a
+/// F11 (app action `fullscreen`) fills the screen with the window, with a
 /// header button to leave, and gives it its size back. Under a window manager (openbox, which `make setup` installs: Xvfb alone
 /// has none to grant the request).
 #[test]
@@ -2350,9 +2350,9 @@ fn f11_fills_the_screen_and_gives_the_window_back() {
     app.wait_until("the window's size back", |s| {
         s["fullscreen"] == false && s["window_width"] == width
     });
-    // The menu's item (the action) does it too.
+    // So does the action.
     app.action("fullscreen", None);
-    app.wait_until("fullscreen from the menu's action", |s| s["fullscreen"] == true);
+    app.wait_until("fullscreen from the action", |s| s["fullscreen"] == true);
 }
 
 /// A window manager on the test display while alive (openbox), for what Xvfb alone cannot do.
@@ -2388,7 +2388,8 @@ impl Drop for WindowManager {
 
 /// Issue 15, point 1: a game under way is never thrown away. Choosing a Difficulty keeps it (a
 /// toast offers the new puzzle); New Puzzle keeps it in the history, paused and resumable;
-/// resuming it from there restores it exactly; and opening its puzzle again plays on.
+/// resuming it from there restores it exactly; and opening its puzzle again plays on (or, paused,
+/// resumes it).
 #[test]
 fn a_new_game_keeps_the_unfinished_one_resumable() {
     need_display();
@@ -2439,6 +2440,19 @@ fn a_new_game_keeps_the_unfinished_one_resumable() {
     });
     assert_eq!(state["values"], before["values"]);
     assert_eq!(state["marks"], before["marks"]);
+    // And with another game on the board, opening it brings the paused game back as it was.
+    app.action("new-game", None);
+    app.wait_until("another game", |s| s["givens"] != PUZZLE);
+    wait_for_history(&db, "the first game paused again", |list| {
+        list.iter().any(|g| g["id"] == id && g["status"] == "paused")
+    });
+    app.open_from_outside(&file);
+    let state = app.wait_until("the paused game back", |s| s["givens"] == PUZZLE);
+    assert_eq!(state["values"], before["values"]);
+    assert_eq!(state["marks"], before["marks"]);
+    wait_for_history(&db, "the first game in progress once more", |list| {
+        list.iter().any(|g| g["id"] == id && g["status"] == "in-progress")
+    });
     std::thread::sleep(Duration::from_millis(500));
     let list = history_list(&db);
     assert_eq!(list.iter().filter(|g| g["puzzle"] == PUZZLE).count(), 1, "{list:?}");

@@ -240,8 +240,8 @@ impl Controller {
             }
             glib::Propagation::Proceed
         });
-        // Fullscreen however it came (F11, the menu, the window manager): the menu's check mark
-        // follows.
+        // Fullscreen however it came (F11, the header's button, the window manager): the
+        // action's state follows.
         let this = Rc::downgrade(self);
         self.window.connect_fullscreened_notify(move |window| {
             if let Some(this) = this.upgrade() {

@@ -340,22 +340,28 @@ impl super::controller::Controller {
     /// played at once, and gets its score in the background ([`Self::rate_while_playing`]).
     pub fn play_text(self: &Rc<Self>, text: String, source: Source) {
         self.say(&gettext("Checking the puzzle…"));
+        let history = (*self.history.borrow() == "on").then(super::recorder::database_path);
         let work = move || {
             let checked = validate::playable_from_text(&text).map(|playable| {
                 let rating = rating::rate_up_to(&playable.givens, Level::Expert, None);
-                (playable, rating)
+                let paused = history.and_then(|path| paused_game_of(&path, &playable.givens));
+                (playable, rating, paused)
             });
             (checked, text)
         };
         self.off_main(work, move |this, result| match result {
-            Some((Ok((playable, _)), _))
+            // The same puzzle again (its file opened once more, say), its givens alone: the game
+            // in progress goes on, or its game paused in the history comes back, rather than a
+            // copy of it from the start. (Reset starts it over.)
+            Some((Ok((playable, _, _)), _))
                 if this.is_playing(&playable.givens) && Action::take_position(&playable.position).is_none() =>
             {
-                // The same puzzle again (its file opened once more, say): the game in progress
-                // goes on rather than a copy of it from the start. (Reset starts it over.)
                 this.say(&gettext("This is the puzzle you are playing: play on."));
             }
-            Some((Ok((playable, rating)), _)) => {
+            Some((Ok((playable, _, Some(id))), _)) if Action::take_position(&playable.position).is_none() => {
+                this.resume_id(id);
+            }
+            Some((Ok((playable, rating, _)), _)) => {
                 let (level, score) = match rating.solved {
                     true => (rating.level, Some(rating.score)),
                     false => (Level::Master, None),
@@ -588,4 +594,20 @@ impl super::controller::Controller {
         ));
         self.refresh();
     }
+}
+
+/// The latest game of the history on these givens that is paused (to resume), if any; none when
+/// the history can't be read (the puzzle is then played afresh).
+fn paused_game_of(path: &std::path::Path, givens: &[Digit; CELLS]) -> Option<i64> {
+    let store = store::Store::open_for_reading(path).ok()?;
+    let paused = store::Filter {
+        status: Some(store::GameStatus::Paused),
+        ..store::Filter::default()
+    };
+    let games = store.list(&paused).ok()?;
+    games
+        .into_iter()
+        .filter(|game| game.givens().as_ref() == Some(givens))
+        .max_by_key(|game| game.started_at)
+        .map(|game| game.id)
 }
