@@ -1412,11 +1412,7 @@ fn the_solution_path_lists_every_step_and_counts_as_help() {
     // Ctrl+C copies the steps as `nonet-cli path --explain` writes them.
     xdotool(&["key", "ctrl+c"]);
     let explained = cli_on_puzzle("path --explain");
-    let deadline = Instant::now() + Duration::from_secs(10);
-    while clipboard_text() != explained && Instant::now() < deadline {
-        std::thread::sleep(Duration::from_millis(100));
-    }
-    assert_eq!(clipboard_text(), explained);
+    assert_clipboard_becomes(&explained);
     // Alt+S chooses a technique to list alone (by score, after "all"): the first is the simplest
     // in the path, its steps are listed in the path's order, and Ctrl+C copies only them.
     let simplest = path
@@ -1443,11 +1439,7 @@ fn the_solution_path_lists_every_step_and_counts_as_help() {
         .flatten()
         .copied()
         .collect();
-    let deadline = Instant::now() + Duration::from_secs(10);
-    while clipboard_text() != only && Instant::now() < deadline {
-        std::thread::sleep(Duration::from_millis(100));
-    }
-    assert_eq!(clipboard_text(), only);
+    assert_clipboard_becomes(&only);
     // Back to every step.
     choose_in_drop_down(&window, "alt+s", 0);
     let all = app.wait_until("every step again", |s| s["solution_path"]["technique_shown"].is_null());
@@ -1740,6 +1732,15 @@ fn set_clipboard(text: &str) -> Clipboard {
     xclip.stdin.take().unwrap().write_all(text.as_bytes()).unwrap();
     std::thread::sleep(Duration::from_millis(200));
     Clipboard(xclip)
+}
+
+/// Waits (up to ten seconds) for the clipboard to hold `expected`, and fails if it does not.
+fn assert_clipboard_becomes(expected: &str) {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while clipboard_text() != expected && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    assert_eq!(clipboard_text(), expected);
 }
 
 /// What the clipboard holds, as text.

@@ -344,8 +344,12 @@ impl super::controller::Controller {
         let work = move || {
             let checked = validate::playable_from_text(&text).map(|playable| {
                 let rating = rating::rate_up_to(&playable.givens, Level::Expert, None);
-                let paused = history.and_then(|path| paused_game_of(&path, &playable.givens));
-                (playable, rating, paused)
+                // Givens alone may be a game under way or paused (a position is always new).
+                let givens_alone = Action::take_position(&playable.position).is_none();
+                let paused = history
+                    .filter(|_| givens_alone)
+                    .and_then(|path| paused_game_of(&path, &playable.givens));
+                (playable, rating, givens_alone, paused)
             });
             (checked, text)
         };
@@ -353,15 +357,11 @@ impl super::controller::Controller {
             // The same puzzle again (its file opened once more, say), its givens alone: the game
             // in progress goes on, or its game paused in the history comes back, rather than a
             // copy of it from the start. (Reset starts it over.)
-            Some((Ok((playable, _, _)), _))
-                if this.is_playing(&playable.givens) && Action::take_position(&playable.position).is_none() =>
-            {
+            Some((Ok((playable, _, true, _)), _)) if this.is_playing(&playable.givens) => {
                 this.say(&gettext("This is the puzzle you are playing: play on."));
             }
-            Some((Ok((playable, _, Some(id))), _)) if Action::take_position(&playable.position).is_none() => {
-                this.resume_id(id);
-            }
-            Some((Ok((playable, rating, _)), _)) => {
+            Some((Ok((_, _, _, Some(id))), _)) => this.resume_id(id),
+            Some((Ok((playable, rating, _, _)), _)) => {
                 let (level, score) = match rating.solved {
                     true => (rating.level, Some(rating.score)),
                     false => (Level::Master, None),

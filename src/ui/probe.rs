@@ -135,9 +135,9 @@ impl Controller {
 
 /// A step-list window while open: the steps it lists and the hardest technique (null while
 /// worked out), the choice of techniques offered above the list, the technique the list is
-/// narrowed to (null: none) and the rows it shows, and
-/// the step whose board is shown beside the list: its number, technique, and
-/// the board's digits (81, 0 for empty) and each cell's pencil marks.
+/// narrowed to (null: none) and the rows it shows, and the step whose board is shown beside the
+/// list: its number, technique, and the board's digits (81, 0 for empty) and each cell's pencil
+/// marks.
 fn steps_json(shown: &Option<super::step_list::StepsShown>) -> serde_json::Value {
     serde_json::json!(shown.as_ref().filter(|p| p.is_open()).map(|p| {
         let shown = p.shown().map(|(step, technique, values, marks)| {

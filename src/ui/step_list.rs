@@ -422,11 +422,7 @@ impl Work {
             let Ok(Some(worked)) = handle.await else { return };
             let Some(window) = work.window.upgrade() else { return };
             let parts = window.imp();
-            let cut_short = match &worked {
-                Worked::All { cut_short, .. } => cut_short.clone(),
-                _ => Vec::new(),
-            };
-            let (steps, hardest, status) = what_is_listed(worked);
+            let (steps, hardest, cut_short, status) = what_is_listed(worked);
             parts.status.set_label(&status);
             work.listed
                 .set(Some((steps.len(), hardest.map(|i| steps[i].technique))));
@@ -759,24 +755,25 @@ fn steps_text(steps: &[Step]) -> String {
         .collect()
 }
 
-/// What the window lists: the steps, a path's hardest (the first of the highest score), and
-/// what it says above them.
-fn what_is_listed(worked: Worked) -> (Vec<Step>, Option<usize>, String) {
+/// What the window lists: the steps, a path's hardest (the first of the highest score), the
+/// techniques All Steps found more of than it lists, and what it says above them.
+fn what_is_listed(worked: Worked) -> (Vec<Step>, Option<usize>, Vec<Technique>, String) {
     match worked {
         Worked::Path { steps, solved } => {
             let top = steps.iter().map(|s| s.score).fold(f32::MIN, f32::max);
             let hardest = steps.iter().position(|s| s.score == top);
             let status = path_status(&steps, solved, hardest);
-            (steps, hardest, status)
+            (steps, hardest, Vec::new(), status)
         }
         Worked::All { steps, cut_short } => {
             let status = all_steps_status(steps.len(), !cut_short.is_empty());
-            (steps, None, status)
+            (steps, None, cut_short, status)
         }
-        Worked::Solved => (Vec::new(), None, gettext("The puzzle is solved.")),
+        Worked::Solved => (Vec::new(), None, Vec::new(), gettext("The puzzle is solved.")),
         Worked::Slip => (
             Vec::new(),
             None,
+            Vec::new(),
             gettext("Some of your digits or pencil marks are not right, so steps found here could be wrong. Ask for a hint: it points at them."),
         ),
     }
