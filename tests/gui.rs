@@ -212,6 +212,35 @@ impl App {
         );
     }
 
+    /// The app's accessibility tree as a screen reader reads it (tests/atspi/read_tree.py):
+    /// the board, the buttons, the status line and the labels.
+    fn accessible_tree(&self) -> (Value, String) {
+        let output = Command::new("/usr/bin/python3")
+            .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/atspi/read_tree.py"))
+            .env("DBUS_SESSION_BUS_ADDRESS", &self.bus.address)
+            .output()
+            .expect("python3-pyatspi is installed (scripts/setup.sh)");
+        let tree = serde_json::from_slice(&output.stdout).unwrap_or(Value::Null);
+        (tree, String::from_utf8_lossy(&output.stderr).into_owned())
+    }
+
+    /// Reads the labels of the app's windows (through AT-SPI) until `test` holds for them.
+    fn wait_for_labels(&self, what: &str, test: impl Fn(&[String]) -> bool) -> Vec<String> {
+        let deadline = Instant::now() + Duration::from_secs(20);
+        loop {
+            let (tree, errors) = self.accessible_tree();
+            let labels: Vec<String> = tree["labels"]
+                .as_array()
+                .map(|l| l.iter().filter_map(|l| l.as_str().map(String::from)).collect())
+                .unwrap_or_default();
+            if test(&labels) {
+                return labels;
+            }
+            assert!(Instant::now() < deadline, "{what} never showed: {labels:?} {errors}");
+            std::thread::sleep(Duration::from_millis(200));
+        }
+    }
+
     fn keys(&self, keys: &[&str]) {
         xdotool(&["windowfocus", "--sync", &self.window]);
         for key in keys {
@@ -812,19 +841,13 @@ fn a_screen_reader_finds_the_board_and_follows_the_selected_cell() {
     let read = |wanted: &str| -> Value {
         let deadline = Instant::now() + Duration::from_secs(20);
         loop {
-            let output = Command::new("/usr/bin/python3")
-                .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/atspi/read_tree.py"))
-                .env("DBUS_SESSION_BUS_ADDRESS", &app.bus.address)
-                .output()
-                .expect("python3-pyatspi is installed (scripts/setup.sh)");
-            let tree: Value = serde_json::from_slice(&output.stdout).unwrap_or(Value::Null);
+            let (tree, errors) = app.accessible_tree();
             if tree["board"]["description"] == wanted {
                 return tree;
             }
             assert!(
                 Instant::now() < deadline,
-                "the board never read {wanted:?}: {tree} {}",
-                String::from_utf8_lossy(&output.stderr)
+                "the board never read {wanted:?}: {tree} {errors}"
             );
             std::thread::sleep(Duration::from_millis(200));
         }
@@ -2772,6 +2795,45 @@ fn history_statistics_and_replay() {
     app.wait_until("no such game", |s| {
         s["message"] == "There is no game 999 in the history."
     });
+}
+
+/// The History window's list is as tall as its rows, and a filter no game matches says so
+/// (not "No games yet", with 25 games in the history).
+#[test]
+fn history_filters_say_when_no_game_matches() {
+    need_display();
+    let home = tempfile::tempdir().unwrap();
+    let db = home.path().join("nonet.db");
+    write_history(&db);
+    let app = App::launch_with(None, &[("NONET_DB", db.as_path())]);
+    app.action("history", None);
+    let history = wait_for_titled("History");
+    std::thread::sleep(Duration::from_millis(800));
+    let full = white_rows(&screenshot(&history, "history-all.png"));
+    assert!(full > 400, "every game listed fills the window: {full} white rows");
+    // The level filter (the second stop after the view switcher): Expert, which no game is.
+    xdotool(&["windowfocus", "--sync", &history]);
+    for key in ["Tab", "Tab", "space", "Down", "Down", "Down", "Down", "Return"] {
+        xdotool(&["key", key]);
+        std::thread::sleep(Duration::from_millis(150));
+    }
+    let labels = app.wait_for_labels("the filter's answer", |labels| {
+        labels.iter().any(|l| l == "No games match these filters")
+    });
+    assert!(!labels.iter().any(|l| l == "No games yet"), "{labels:?}");
+    std::thread::sleep(Duration::from_millis(300));
+    let one = white_rows(&screenshot(&history, "history-none-match.png"));
+    assert!(
+        (20..100).contains(&one),
+        "the list is one row tall, not the window's height: {one} white rows"
+    );
+}
+
+/// How many rows of a screenshot are white in the middle column (a list's card, in the light
+/// style).
+fn white_rows(path: &Path) -> usize {
+    let rows = rgb_rows(path);
+    rows.iter().filter(|row| row[row.len() / 2] == [255, 255, 255]).count()
 }
 
 /// Pixels of the accent blue (the player's digits) in a screenshot.

@@ -145,7 +145,12 @@ pub fn show(parent: &impl IsA<gtk::Window>, path: PathBuf) {
                             list.append(&game_row(&game, &window));
                         }
                         if list.first_child().is_none() {
-                            list.append(&adw::ActionRow::builder().title(gettext("No games yet")).build());
+                            let empty = if total == 0 {
+                                gettext("No games yet")
+                            } else {
+                                gettext("No games match these filters")
+                            };
+                            list.append(&adw::ActionRow::builder().title(empty).build());
                         }
                     }
                     Err(error) => {

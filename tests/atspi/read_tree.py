@@ -1,7 +1,9 @@
 #!/usr/bin/python3
 """Reads the Nonet window's accessibility tree through AT-SPI (as a screen reader does) and
 prints it as JSON: the board (found by its name, with its role and description), every button's
-role and name, and the status line. Used by tests/gui.rs; needs Debian's python3-pyatspi."""
+role and name, the status line, and the text of every label (GTK 4.8 tells no label's showing
+state: those of pages out of sight are listed too). Used by tests/gui.rs; needs Debian's
+python3-pyatspi."""
 import json
 import sys
 
@@ -27,7 +29,7 @@ def main():
         print(json.dumps({"error": "no application named " + app_name,
                           "apps": [a.name for a in apps if a is not None]}))
         return
-    found = {"board": None, "buttons": [], "status": None}
+    found = {"board": None, "buttons": [], "status": None, "labels": []}
     for node in walk(app):
         role = node.getRoleName()
         if node.name == "Sudoku board":
@@ -38,6 +40,8 @@ def main():
             found["buttons"].append({"role": role, "name": node.name, "showing": showing})
         elif role == "status bar":
             found["status"] = node.name
+        elif role == "label":
+            found["labels"].append(node.name)
     print(json.dumps(found))
 
 
