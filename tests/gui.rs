@@ -1587,6 +1587,31 @@ fn all_steps_lists_what_applies_here() {
     });
     assert_eq!(narrowed["all_steps"]["rows"], (*count).min(20));
     assert_eq!(narrowed["all_steps"]["shown"]["technique"], second.as_str());
+    // Applied, the steps after it are listed, still narrowed to that technique (found there
+    // too): its rows and the count the choice offers for it agree.
+    xdotool(&["windowfocus", "--sync", &window]);
+    xdotool(&["key", "ctrl+Return"]);
+    let applied = app.wait_until("the step applied, the list still narrowed", |s| {
+        s["values"] != PUZZLE
+            && s["all_steps"]["shown"]["values"] == s["values"].as_str().unwrap_or("").replace('.', "0").as_str()
+    });
+    assert_eq!(applied["all_steps"]["technique_shown"], second.as_str(), "{applied}");
+    assert_eq!(applied["all_steps"]["shown"]["technique"], second.as_str());
+    let rows = applied["all_steps"]["rows"].as_u64().unwrap();
+    let name = nonet::engine::logic::Technique::ALL
+        .iter()
+        .find(|t| t.id() == second.as_str())
+        .unwrap()
+        .name();
+    let choices = applied["all_steps"]["technique_choices"].as_array().unwrap();
+    assert!(
+        choices
+            .iter()
+            .any(|c| c == &format!("{name} ({rows})") || (rows == 20 && c == &format!("{name} (the first 20)"))),
+        "{rows} rows of {name}, not what the choice offers: {choices:?}"
+    );
+    app.keys(&["ctrl+z"]);
+    app.wait_until("the step undone", |s| s["values"] == PUZZLE);
     xdotool(&["windowfocus", "--sync", &window]);
     xdotool(&["key", "Escape"]);
     wait_until_gone("All Steps");
