@@ -2822,8 +2822,77 @@ fn history_statistics_and_replay() {
     });
 }
 
+/// Delete Game: a game of the history goes at the player's word, asked first (Return keeps it:
+/// Cancel is the default); it leaves the History window's list, its replay closes, and
+/// `nonet-cli history list` no longer has it. The game on the board can't be deleted.
+#[test]
+fn a_game_is_deleted_from_the_history_when_asked() {
+    need_display();
+    let home = tempfile::tempdir().unwrap();
+    let db = home.path().join("nonet.db");
+    write_history(&db);
+    let app = App::launch_with(None, &[("NONET_DB", db.as_path())]);
+    app.wait_until("the history is on", |s| s["history"] == "on");
+    // Newest first: the game on the board, then the solved game with moves.
+    let before = wait_for_history(&db, "the game on the board recorded", |list| list.len() == 26);
+    assert_eq!(before[0]["status"], "in-progress");
+    assert_eq!(before[1]["status"], "solved");
+    let (playing, target) = (before[0]["id"].as_i64().unwrap(), before[1]["id"].as_i64().unwrap());
+    app.action("history", None);
+    let history = wait_for_titled("History");
+    std::thread::sleep(Duration::from_millis(800));
+    app.wait_for_labels("every game listed", |labels| {
+        labels.iter().any(|l| l == "26 of 26 games")
+    });
+    // The second game's replay (as in history_statistics_and_replay) offers Delete Game.
+    xdotool(&["windowfocus", "--sync", &history]);
+    for key in ["Tab", "Tab", "Tab", "Tab", "Down", "Return"] {
+        xdotool(&["key", key]);
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    wait_for_titled("Replay");
+    let (tree, _) = app.accessible_tree();
+    assert!(
+        tree["buttons"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|b| b["name"] == "Delete Game"),
+        "{tree}"
+    );
+    let delete = |id: i64, key: &str| {
+        app.action("delete-game", Some(&format!("int64 {id}")));
+        let dialog = wait_for_titled("Delete This Game\\?");
+        xdotool(&["windowfocus", "--sync", &dialog]);
+        std::thread::sleep(Duration::from_millis(200));
+        xdotool(&["key", key]);
+        wait_until_gone("Delete This Game\\?");
+    };
+    // Return keeps it.
+    delete(target, "Return");
+    std::thread::sleep(Duration::from_millis(500));
+    assert_eq!(history_list(&db).len(), 26, "Return deleted the game");
+    wait_for_titled("Replay");
+    // Delete (Alt+D) deletes it: its replay closes, and the History window lists one game less.
+    delete(target, "alt+d");
+    let message = format!("Game {target} is deleted from the history.");
+    app.wait_until("the game deleted", |s| s["message"] == message.as_str());
+    wait_until_gone("Replay");
+    let after = history_list(&db);
+    assert_eq!(after.len(), 25);
+    assert!(after.iter().all(|g| g["id"] != target), "{after:?}");
+    app.wait_for_labels("the list read again", |labels| {
+        labels.iter().any(|l| l == "25 of 25 games")
+    });
+    // The game on the board stays.
+    delete(playing, "alt+d");
+    let message = format!("Game {playing} is the one being played, so it can't be deleted.");
+    app.wait_until("the game on the board kept", |s| s["message"] == message.as_str());
+    assert_eq!(history_list(&db).len(), 25);
+}
+
 /// The History window's list is as tall as its rows, and a filter no game matches says so
-/// (not "No games yet", with 25 games in the history).
+/// (not "No games yet", with 26 games in the history).
 #[test]
 fn history_filters_say_when_no_game_matches() {
     need_display();

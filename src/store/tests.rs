@@ -1,5 +1,6 @@
 //! The store's unit tests: migrations from each older schema, moves round-tripping into an exact
-//! replay, the history's order and filters, statistics, and damaged or newer databases.
+//! replay, the history's order and filters, statistics, deleting a game, and damaged or newer
+//! databases.
 
 use super::*;
 use crate::engine::format::parse_line;
@@ -123,6 +124,50 @@ fn moves_come_back_as_the_same_game() {
 
     store.finish_game(id, GameStatus::Solved, 9_000, progress).unwrap();
     assert!(store.unfinished().unwrap().is_none());
+}
+
+#[test]
+fn a_deleted_game_leaves_the_history_with_its_moves() {
+    let mut store = Store::in_memory().unwrap();
+    let mut ids = Vec::new();
+    for i in 0..3 {
+        let new = new_game(Level::Easy, 1_000 + i);
+        let id = store.start_game(&new).unwrap();
+        let mut game = Game::new(new.puzzle, new.solution, Rules::default());
+        game.apply(Action::Enter { cell: 2, digit: 1 }).unwrap();
+        let moves: Vec<(u64, _)> = game.journal().iter().cloned().map(|m| (500, m)).collect();
+        let progress = Progress {
+            elapsed_ms: 60_000 * (i as u64 + 1),
+            mistakes: 0,
+            hints: 0,
+        };
+        store.record_moves(id, 0, &moves, progress).unwrap();
+        store.finish_game(id, GameStatus::Solved, 2_000 + i, progress).unwrap();
+        ids.push(id);
+    }
+    let moves_of = |store: &Store, id: i64| -> i64 {
+        store
+            .connection
+            .query_row("SELECT count(*) FROM moves WHERE game_id = ?1", [id], |r| r.get(0))
+            .unwrap()
+    };
+    assert_eq!(moves_of(&store, ids[0]), 1);
+    // The fastest game goes: the best time is the next one's, and its moves are gone too.
+    assert!(store.delete_game(ids[0]).unwrap());
+    assert!(store.game(ids[0]).unwrap().is_none());
+    assert_eq!(moves_of(&store, ids[0]), 0);
+    assert_eq!(store.count().unwrap(), 2);
+    let easy = store
+        .stats()
+        .unwrap()
+        .into_iter()
+        .find(|s| s.level == Level::Easy)
+        .unwrap();
+    assert_eq!((easy.played, easy.best_ms), (2, Some(120_000)));
+    // The others are untouched; a game that isn't there is said not to be.
+    assert_eq!(moves_of(&store, ids[1]), 1);
+    assert!(!store.delete_game(ids[0]).unwrap());
+    assert!(!store.delete_game(999).unwrap());
 }
 
 #[test]

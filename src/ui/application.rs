@@ -129,6 +129,8 @@ fn add_actions(app: &adw::Application, controller: &Rc<Controller>) {
     with_number(app, controller, "play-again", |c, id| c.play_again_id(id));
     // `resume-game(x)`: puts a paused game of the history back on the board, by its id.
     with_number(app, controller, "resume-game", |c, id| c.resume_id(id));
+    // `delete-game(x)`: asks, then deletes a game of the history (not the one on the board).
+    with_number(app, controller, "delete-game", |c, id| c.delete_game_id(id));
     // `lab-example(n)`: the Lab's n-th shipped example in its editor (undoable).
     with_number(app, controller, "lab-example", |c, n| c.lab().load_example(n as usize));
     simple(app, controller, "lab-clear", |c| c.lab().clear_output());

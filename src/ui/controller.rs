@@ -700,7 +700,7 @@ impl Controller {
             ),
         };
         let this = Rc::downgrade(self);
-        super::ask(
+        super::question(
             &self.window,
             &question,
             &body,
@@ -711,7 +711,8 @@ impl Controller {
                     this.open_steps(listing);
                 }
             },
-        );
+        )
+        .present();
     }
 
     fn open_steps(self: &Rc<Self>, listing: Listing) {

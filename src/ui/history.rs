@@ -1,7 +1,8 @@
 //! The History window: past games (newest first, filtered by level and status) and statistics per
 //! level with a chart of solve times drawn by cairo. Queries run off the main thread on a
 //! read-only connection, so the game keeps recording while the window is open. Opening a game
-//! replays it (see `replay.rs`).
+//! replays it (see `replay.rs`); a game deleted there (`app.delete-game`, asked first, done by the
+//! recorder, which owns the writing connection) leaves the list and the statistics at once.
 
 use std::path::PathBuf;
 use std::rc::Rc;
@@ -11,6 +12,8 @@ use adw::subclass::prelude::ObjectSubclassIsExt;
 use gtk::{cairo, gio, glib};
 
 use super::board::{self, Palette};
+use super::controller::Controller;
+use super::recorder::Deleted;
 use super::replay;
 use crate::engine::game::format_duration;
 use crate::engine::logic::Level;
@@ -37,10 +40,13 @@ fn open_store(path: &std::path::Path) -> Result<Store, String> {
 
 /// The window's widgets, from its template `resources/ui/history.ui`.
 mod imp {
+    use std::cell::RefCell;
+    use std::rc::Rc;
+
     use adw::subclass::prelude::*;
     use gtk::glib;
 
-    #[derive(Debug, Default, gtk::CompositeTemplate)]
+    #[derive(Default, gtk::CompositeTemplate)]
     #[template(resource = "/io/github/nonet/Nonet/ui/history.ui")]
     pub struct HistoryWindow {
         #[template_child]
@@ -53,6 +59,8 @@ mod imp {
         pub list: TemplateChild<gtk::ListBox>,
         #[template_child]
         pub stats_box: TemplateChild<gtk::Box>,
+        /// Reads the games and statistics again (after a game is deleted).
+        pub reload: RefCell<Option<Rc<dyn Fn()>>>,
     }
 
     #[glib::object_subclass]
@@ -95,7 +103,6 @@ pub fn show(parent: &impl IsA<gtk::Window>, path: PathBuf) {
     );
     let names = STATUSES.map(|(_, name)| gettext(name));
     statuses.set_model(Some(&gtk::StringList::new(&names.each_ref().map(String::as_str))));
-    let chart = gtk::DrawingArea::builder().height_request(220).hexpand(true).build();
 
     let reload = {
         let (list, count, levels, statuses, path) = (
@@ -165,7 +172,11 @@ pub fn show(parent: &impl IsA<gtk::Window>, path: PathBuf) {
         dropdown.connect_selected_notify(move |_| reload());
     }
     reload();
-    load_stats(&stats_box, &chart, path);
+    load_stats(&stats_box, path.clone());
+    parts.reload.replace(Some(Rc::new(move || {
+        reload();
+        load_stats(&stats_box, path.clone());
+    })));
     super::close_on_escape(&window);
     window.present();
 }
@@ -209,7 +220,8 @@ fn game_row(game: &GameRecord, window: &glib::WeakRef<adw::Window>) -> adw::Acti
     row
 }
 
-fn load_stats(container: &gtk::Box, chart: &gtk::DrawingArea, path: PathBuf) {
+/// Fills the Statistics page (in place of what it showed).
+fn load_stats(container: &gtk::Box, path: PathBuf) {
     let handle = gio::spawn_blocking(move || {
         let store = open_store(&path)?;
         Ok::<_, String>((
@@ -217,10 +229,15 @@ fn load_stats(container: &gtk::Box, chart: &gtk::DrawingArea, path: PathBuf) {
             store.solve_times().map_err(|e| e.to_string())?,
         ))
     });
-    let (container, chart) = (container.clone(), chart.clone());
+    let container = container.clone();
     glib::spawn_future_local(async move {
-        match handle.await.unwrap_or_else(|_| Err("the query failed".into())) {
+        let result = handle.await.unwrap_or_else(|_| Err("the query failed".into()));
+        while let Some(child) = container.first_child() {
+            container.remove(&child);
+        }
+        match result {
             Ok((stats, times)) => {
+                let chart = gtk::DrawingArea::builder().height_request(220).hexpand(true).build();
                 let group = adw::PreferencesGroup::builder()
                     .title(gettext("Solve Times"))
                     .description(gettext("Each dot is a game you solved, in the order played"))
@@ -393,6 +410,77 @@ fn draw_chart(
         cr.show_text(name)?;
     }
     Ok(())
+}
+
+impl Controller {
+    /// `app.delete-game(id)`: asks first, then deletes game `id` from the history (not the game on
+    /// the board); its replay closes, and an open History window lists and counts the games
+    /// again.
+    pub fn delete_game_id(self: &Rc<Self>, id: i64) {
+        // Over the replay it is asked from, if it is (modal, it has the focus).
+        let parent = self
+            .window
+            .application()
+            .and_then(|app| app.active_window())
+            .unwrap_or_else(|| self.window.clone().upcast());
+        let this = Rc::downgrade(self);
+        let dialog = super::question(
+            &parent,
+            &gettext("Delete This Game?"),
+            &gettext("Its moves, time and result leave the history and its statistics. This can't be undone."),
+            &gettext("_Delete"),
+            adw::ResponseAppearance::Destructive,
+            move || {
+                if let Some(this) = this.upgrade() {
+                    this.delete_game_now(id);
+                }
+            },
+        );
+        // Return keeps the game: the destructive answer is never the default.
+        dialog.set_default_response(Some("cancel"));
+        dialog.present();
+    }
+
+    fn delete_game_now(self: &Rc<Self>, id: i64) {
+        let Some(answer) = self.recorder.borrow().as_ref().map(|recorder| recorder.delete(id)) else {
+            return self.say(&gettext("History is off, so no game can be deleted."));
+        };
+        let this = Rc::downgrade(self);
+        glib::spawn_future_local(async move {
+            let deleted = answer
+                .recv()
+                .await
+                .unwrap_or_else(|_| Deleted::Failed(gettext("history is off")));
+            let Some(this) = this.upgrade() else { return };
+            let message = match deleted {
+                Deleted::Done => {
+                    // (Every toplevel: the History window and replays are not the application's.)
+                    for window in gtk::Window::list_toplevels() {
+                        if window.widget_name() == replay::window_name(id) {
+                            let Ok(window) = window.downcast::<gtk::Window>() else {
+                                continue;
+                            };
+                            window.close();
+                        } else if let Some(history) = window.downcast_ref::<HistoryWindow>() {
+                            if let Some(reload) = history.imp().reload.borrow().clone() {
+                                reload();
+                            }
+                        }
+                    }
+                    gettext("Game {id} is deleted from the history.")
+                }
+                Deleted::NotThere => gettext("There is no game {id} in the history."),
+                Deleted::BeingPlayed => gettext("Game {id} is the one being played, so it can't be deleted."),
+                Deleted::Failed(error) => {
+                    return this.say(&fill(
+                        &gettext("Game {id} could not be deleted: {error}"),
+                        &[("id", &id), ("error", &error)],
+                    ))
+                }
+            };
+            this.say(&fill(&message, &[("id", &id)]));
+        });
+    }
 }
 
 #[cfg(test)]

@@ -88,15 +88,17 @@ pub fn tell(parent: Option<&impl IsA<gtk::Window>>, heading: &str, body: &str) -
 }
 
 /// A question with Cancel and one answer (`answer`, e.g. "_Solve"), the default; `then` runs when
-/// it is chosen. The heading is the dialog's title too (tests find dialogs by their title).
-pub fn ask(
+/// it is chosen. The heading is the dialog's title too (tests find dialogs by their title). Not
+/// yet presented: a caller may set another default response first (the one set when it shows
+/// has the focus).
+pub fn question(
     parent: &impl IsA<gtk::Window>,
     heading: &str,
     body: &str,
     answer: &str,
     appearance: adw::ResponseAppearance,
     then: impl Fn() + 'static,
-) {
+) -> adw::MessageDialog {
     let dialog = adw::MessageDialog::new(Some(parent), Some(heading), Some(body));
     dialog.set_title(Some(heading));
     dialog.add_response("cancel", &gettext("_Cancel"));
@@ -109,7 +111,7 @@ pub fn ask(
             then();
         }
     });
-    dialog.present();
+    dialog
 }
 
 /// Lets Escape and Ctrl+W close a secondary window (History, a replay, the Solution Path), as

@@ -30,6 +30,23 @@ enum Command {
         level: Level,
         score: f32,
     },
+    /// Delete a game of the history, at the player's word; the answer goes back on `reply`.
+    Delete {
+        id: i64,
+        reply: async_channel::Sender<Deleted>,
+    },
+}
+
+/// What came of deleting a game of the history.
+#[derive(Debug)]
+pub enum Deleted {
+    Done,
+    /// No game has that id.
+    NotThere,
+    /// It is the game being recorded: the one on the board.
+    BeingPlayed,
+    /// The database refused (history is off from then on, as after any failure to write).
+    Failed(String),
 }
 
 pub struct Recorder {
@@ -89,6 +106,23 @@ impl Recorder {
                             Some(id) => store.save_elapsed(id, ms),
                             None => Ok(()),
                         },
+                        Command::Delete { id, reply } => {
+                            let (answer, result) = if game == Some(id) {
+                                (Deleted::BeingPlayed, Ok(()))
+                            } else {
+                                match store.delete_game(id) {
+                                    Ok(found) => {
+                                        if last == Some(id) {
+                                            last = None; // its rating has nowhere to go
+                                        }
+                                        (if found { Deleted::Done } else { Deleted::NotThere }, Ok(()))
+                                    }
+                                    Err(error) => (Deleted::Failed(error.to_string()), Err(error)),
+                                }
+                            };
+                            let _ = reply.send_blocking(answer);
+                            result
+                        }
                     };
                     if let Err(error) = result {
                         tracing::warn!("history: {error}");
@@ -133,6 +167,14 @@ impl Recorder {
             moves,
             progress,
         });
+    }
+
+    /// Deletes game `id` from the history (never the game being recorded); the answer comes on
+    /// the channel returned, which closes unanswered when history is off.
+    pub fn delete(&self, id: i64) -> async_channel::Receiver<Deleted> {
+        let (reply, answer) = async_channel::bounded(1);
+        self.send(Command::Delete { id, reply });
+        answer
     }
 
     pub fn finish(&self, status: GameStatus, progress: Progress) {

@@ -1,6 +1,7 @@
 //! Replaying a past game, read-only: the board at any move, stepped forward and back, scrubbed,
 //! or played on a glib timeout; each move's time and what it did are shown. "Play This Puzzle
-//! Again" starts a fresh game on the same puzzle.
+//! Again" starts a fresh game on the same puzzle; Delete Game asks, then takes the game out of
+//! the history (any game but the one on the board).
 
 use std::cell::{Cell as StdCell, RefCell};
 use std::rc::Rc;
@@ -117,9 +118,11 @@ fn build(parent: &adw::Window, record: GameRecord, moves: Vec<SavedMove>) {
     }
     let window = adw::Window::builder()
         .title(gettext("Replay"))
+        .name(window_name(replay.record.id))
         .transient_for(parent)
         .modal(true)
-        .default_width(520)
+        // Wide enough for the title beside Resume Game and Play This Puzzle Again.
+        .default_width(600)
         .default_height(700)
         .build();
     let again = gtk::Button::builder()
@@ -194,6 +197,18 @@ fn build(parent: &adw::Window, record: GameRecord, moves: Vec<SavedMove>) {
         scale.upcast_ref(),
     ] {
         controls.append(widget);
+    }
+    // Last in the row, away from the header's answers. The game on the board is not the
+    // history's to delete.
+    if replay.record.status != crate::store::GameStatus::InProgress {
+        let delete = button("user-trash-symbolic", &gettext("Delete Game"));
+        controls.append(&delete);
+        let id = replay.record.id;
+        delete.connect_clicked(move |_| {
+            if let Some(app) = gio::Application::default() {
+                app.activate_action("delete-game", Some(&id.to_variant()));
+            }
+        });
     }
     let content = gtk::Box::new(gtk::Orientation::Vertical, 0);
     content.append(&header);
@@ -285,6 +300,11 @@ fn build(parent: &adw::Window, record: GameRecord, moves: Vec<SavedMove>) {
     }
     super::close_on_escape(&window);
     window.present();
+}
+
+/// The replay window of game `id`, by name (a game deleted closes its replay).
+pub fn window_name(id: i64) -> String {
+    format!("replay-{id}")
 }
 
 /// A button that tells the game, through its action (as `gapplication action … ACTION` would),
