@@ -2776,6 +2776,29 @@ fn history_statistics_and_replay() {
     std::thread::sleep(Duration::from_millis(600));
     let stats = screenshot(&history, "statistics.png");
     assert!(accent_pixels(&stats) > 50, "the chart's Medium dots are drawn");
+    // A screen reader hears what the chart shows: the games solved (by the player alone), the
+    // best time and the latest (the history's newest solved game).
+    let solved: Vec<u64> = history_list(&db)
+        .iter()
+        .filter(|g| g["status"] == "solved")
+        .map(|g| g["elapsed_ms"].as_u64().unwrap())
+        .collect();
+    let clock = |ms: u64| format!("{}:{:02}", ms / 60_000, ms / 1000 % 60);
+    let told = format!(
+        "{} games solved; the best in {}, the latest in {}",
+        solved.len(),
+        clock(*solved.iter().min().unwrap()),
+        clock(solved[0])
+    );
+    let (tree, _) = app.accessible_tree();
+    assert!(
+        tree["described"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|d| d["name"] == "Chart of solve times" && d["description"] == told.as_str()),
+        "{told:?} not in {tree}"
+    );
     // Back to the games. Newest first: the game the app just started, then the solved game with
     // moves; Enter on that one opens its replay, at its last move.
     xdotool(&["mousemove", "--window", &history, "210", "30"]);

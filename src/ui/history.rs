@@ -237,18 +237,12 @@ fn load_stats(container: &gtk::Box, path: PathBuf) {
         }
         match result {
             Ok((stats, times)) => {
-                let chart = gtk::DrawingArea::builder().height_request(220).hexpand(true).build();
                 let group = adw::PreferencesGroup::builder()
                     .title(gettext("Solve Times"))
                     .description(gettext("Each dot is a game you solved, in the order played"))
                     .build();
-                let frame = gtk::Frame::builder().child(&chart).build();
-                group.add(&frame);
+                group.add(&gtk::Frame::builder().child(&solve_times(times)).build());
                 container.append(&group);
-                let times = Rc::new(times);
-                chart.set_draw_func(move |area, cr, width, height| {
-                    let _ = draw_chart(cr, width as f64, height as f64, &times, &board::palette(area));
-                });
                 for level in stats.iter().filter(|s| s.played > 0 || s.level == Level::Medium) {
                     container.append(&level_group(level));
                 }
@@ -259,6 +253,45 @@ fn load_stats(container: &gtk::Box, path: PathBuf) {
             )))),
         }
     });
+}
+
+/// The chart of solve times, or with none yet a line saying where they will be (a label, which
+/// wraps and is read by screen readers). The chart tells screen readers how many games it shows
+/// and the best and latest times.
+fn solve_times(times: Vec<SolveTime>) -> gtk::Widget {
+    let (Some(best), Some(latest)) = (times.iter().map(|t| t.elapsed_ms).min(), times.last()) else {
+        return gtk::Label::builder()
+            .label(gettext("Solve a puzzle and its time appears here."))
+            .wrap(true)
+            .justify(gtk::Justification::Center)
+            .margin_top(48)
+            .margin_bottom(48)
+            .margin_start(12)
+            .margin_end(12)
+            .css_classes(["dim-label"])
+            .build()
+            .upcast();
+    };
+    let chart = gtk::DrawingArea::builder().height_request(220).hexpand(true).build();
+    super::set_accessible(&chart, gtk::AccessibleProperty::Label, &gettext("Chart of solve times"));
+    let solved = count(times.len() as u32, "{n} game solved", "{n} games solved");
+    super::set_accessible(
+        &chart,
+        gtk::AccessibleProperty::Description,
+        &fill(
+            &gettext("{solved}; the best in {best}, the latest in {latest}"),
+            &[
+                ("solved", &solved),
+                ("best", &format_duration(best)),
+                ("latest", &format_duration(latest.elapsed_ms)),
+            ],
+        ),
+    );
+    let times = Rc::new(times);
+    chart.set_draw_func(move |area, cr, width, height| {
+        let _ = draw_chart(cr, width as f64, height as f64, &times, &board::palette(area));
+    });
+    chart.upcast()
 }
 
 fn level_group(stats: &LevelStats) -> adw::PreferencesGroup {
@@ -352,9 +385,7 @@ fn draw_chart(
     board::set_color(cr, &board::blend(&palette.paper, &palette.ink, 0.6));
     cr.set_font_size(11.0);
     if times.is_empty() {
-        cr.move_to(left, top + h / 2.0);
-        cr.show_text(&gettext("Solve a puzzle and its time appears here."))?;
-        return Ok(());
+        return Ok(()); // (shown as a label instead)
     }
     let (tick_ms, ticks) = chart_ticks(times.iter().map(|t| t.elapsed_ms).max().unwrap_or(0));
     let top_ms = (tick_ms * ticks) as f64;

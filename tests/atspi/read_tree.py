@@ -1,8 +1,8 @@
 #!/usr/bin/python3
 """Reads the Nonet window's accessibility tree through AT-SPI (as a screen reader does) and
 prints it as JSON: the board (found by its name, with its role and description), every button's
-role and name, the status line, and the text of every label (GTK 4.8 tells no label's showing
-state: those of pages out of sight are listed too). Used by tests/gui.rs; needs Debian's
+role and name, the status line, the text of every label (GTK 4.8 tells no label's showing
+state: those of pages out of sight are listed too), and the other widgets with a description. Used by tests/gui.rs; needs Debian's
 python3-pyatspi."""
 import json
 import sys
@@ -29,7 +29,7 @@ def main():
         print(json.dumps({"error": "no application named " + app_name,
                           "apps": [a.name for a in apps if a is not None]}))
         return
-    found = {"board": None, "buttons": [], "status": None, "labels": []}
+    found = {"board": None, "buttons": [], "status": None, "labels": [], "described": []}
     for node in walk(app):
         role = node.getRoleName()
         if node.name == "Sudoku board":
@@ -42,6 +42,8 @@ def main():
             found["status"] = node.name
         elif role == "label":
             found["labels"].append(node.name)
+        elif node.description:
+            found["described"].append({"name": node.name, "description": node.description})
     print(json.dumps(found))
 
 
