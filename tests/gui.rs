@@ -2228,12 +2228,20 @@ fn without_mark_wrong_digits_nothing_tells_a_wrong_digit() {
 }
 
 /// Issue 15, point 9: Lab manners. Ctrl+Return runs from the board too; loading an example is one
-/// undoable edit; Clear empties the output; a script that finds nothing at once says why.
+/// undoable edit; Clear empties the output; a script that finds nothing at once says why. The
+/// empty output shows a placeholder.
 #[test]
 fn the_lab_runs_from_anywhere_keeps_the_players_script_and_explains_nothing_found() {
     need_display();
     let (app, _home) = launch_with_lab_script("fn find_step(g) { () }");
     app.wait_until("a game", |s| s["givens"] == PUZZLE);
+    // The empty output says what will appear in it.
+    app.action("scripting", None);
+    app.wait_until("the Lab open, its output's placeholder shown", |s| {
+        s["lab"]["open"] == true && s["lab"]["output"] == "" && s["lab"]["output_placeholder"] == true
+    });
+    app.action("scripting", None);
+    app.wait_until("the Lab closed", |s| s["lab"]["open"] == false);
     // From the board (the Lab closed): Ctrl+Return opens the Lab and runs.
     app.select(2);
     app.keys(&["ctrl+Return"]);
@@ -2246,11 +2254,14 @@ fn the_lab_runs_from_anywhere_keeps_the_players_script_and_explains_nothing_foun
     assert!(last.contains("builtin"), "{last}");
     app.shot("lab-found-nothing.png");
     // Clear empties the output.
-    app.wait_until("the output pane shows it", |s| {
+    app.wait_until("the output pane shows it, and no placeholder", |s| {
         s["lab"]["output"].as_str().is_some_and(|o| o.contains("found nothing"))
+            && s["lab"]["output_placeholder"] == false
     });
     app.action("lab-clear", None);
-    app.wait_until("the output is cleared", |s| s["lab"]["output"] == "");
+    app.wait_until("the output is cleared, the placeholder back", |s| {
+        s["lab"]["output"] == "" && s["lab"]["output_placeholder"] == true
+    });
     // An example replaces the script as one edit that Ctrl+Z in the editor takes back.
     app.action("lab-example", Some("int64 1"));
     let state = app.wait_until("the example is loaded", |s| {

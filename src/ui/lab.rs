@@ -165,6 +165,8 @@ mod imp {
         #[template_child]
         pub output_view: TemplateChild<gtk::TextView>,
         #[template_child]
+        pub output_placeholder: TemplateChild<gtk::Label>,
+        #[template_child]
         pub run: TemplateChild<gtk::Button>,
         #[template_child]
         pub step: TemplateChild<gtk::Button>,
@@ -310,6 +312,9 @@ impl Lab {
         );
         let output_view = parts.output_view.get();
         let output = output_view.buffer();
+        // The placeholder shows while the output is empty.
+        let placeholder = parts.output_placeholder.get();
+        output.connect_changed(move |output| placeholder.set_visible(output.char_count() == 0));
         let (run, step, stop, speed) = (parts.run.get(), parts.step.get(), parts.stop.get(), parts.speed.get());
         let clear = parts.clear.get();
         let menu = parts.examples_menu.get();
@@ -461,6 +466,11 @@ impl Lab {
     }
 
     /// The output pane's text.
+    /// Whether the empty output's placeholder shows (for the probe).
+    pub fn output_placeholder_shown(&self) -> bool {
+        self.panel.imp().output_placeholder.is_visible()
+    }
+
     pub fn output_text(&self) -> String {
         self.output
             .text(&self.output.start_iter(), &self.output.end_iter(), false)

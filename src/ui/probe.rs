@@ -35,6 +35,7 @@ impl Controller {
                 "editor": lab.view.compute_point(&self.window, &gtk::graphene::Point::new(lab.view.width() as f32 / 2.0, lab.view.height() as f32 / 2.0))
                     .map(|p| [p.x(), p.y()]),
                 "output": lab.output_text(),
+                "output_placeholder": lab.output_placeholder_shown(),
             }));
         // Whether an app action is enabled (its buttons and keys work).
         let enabled = |name: &str| {
