@@ -2990,6 +2990,11 @@ fn without_a_writable_history_the_game_goes_on() {
     app.select(2);
     app.keys(&["4"]);
     app.wait_until("play goes on", |s| at(s, "values", 2) == '4');
+    // Nothing to delete a game from: said so, without asking.
+    app.action("delete-game", Some("int64 1"));
+    app.wait_until("no history to delete from", |s| {
+        s["message"] == "History is off, so no game can be deleted."
+    });
 }
 
 /// The Scripting Lab runs the naked-single example on the board step by step; Stop halts it at

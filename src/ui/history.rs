@@ -448,6 +448,9 @@ impl Controller {
     /// the board); its replay closes, and an open History window lists and counts the games
     /// again.
     pub fn delete_game_id(self: &Rc<Self>, id: i64) {
+        if self.recorder.borrow().is_none() {
+            return self.say(&gettext("History is off, so no game can be deleted."));
+        }
         // Over the replay it is asked from, if it is (modal, it has the focus).
         let parent = self
             .window
