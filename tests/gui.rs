@@ -2858,7 +2858,8 @@ fn history_statistics_and_replay() {
 
 /// Delete Game: a game of the history goes at the player's word, asked first (Return keeps it:
 /// Cancel is the default); it leaves the History window's list, its replay closes, and
-/// `nonet-cli history list` no longer has it. The game on the board can't be deleted.
+/// `nonet-cli history list` no longer has it. Delete on a row of the list asks too. The game on
+/// the board can't be deleted.
 #[test]
 fn a_game_is_deleted_from_the_history_when_asked() {
     need_display();
@@ -2918,6 +2919,17 @@ fn a_game_is_deleted_from_the_history_when_asked() {
     app.wait_for_labels("the list read again", |labels| {
         labels.iter().any(|l| l == "25 of 25 games")
     });
+    // Delete on a game's row in the list asks too (Escape: kept).
+    xdotool(&["windowfocus", "--sync", &history]);
+    for key in ["Tab", "Tab", "Tab", "Tab", "Down", "Delete"] {
+        xdotool(&["key", key]);
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let dialog = wait_for_titled("Delete This Game\\?");
+    xdotool(&["windowfocus", "--sync", &dialog]);
+    xdotool(&["key", "Escape"]);
+    wait_until_gone("Delete This Game\\?");
+    assert_eq!(history_list(&db).len(), 25);
     // The game on the board stays.
     delete(playing, "alt+d");
     let message = format!("Game {playing} is the one being played, so it can't be deleted.");

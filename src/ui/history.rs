@@ -217,6 +217,21 @@ fn game_row(game: &GameRecord, window: &glib::WeakRef<adw::Window>) -> adw::Acti
             replay::open(&window, id);
         }
     });
+    // Delete on a row asks to delete its game, as the replay's Delete Game does (not the game
+    // on the board, which the replay does not offer either).
+    if game.status != GameStatus::InProgress {
+        let keys = gtk::EventControllerKey::new();
+        keys.connect_key_pressed(move |_, key, _, modifiers| {
+            if key != gtk::gdk::Key::Delete || !modifiers.is_empty() {
+                return glib::Propagation::Proceed;
+            }
+            if let Some(app) = gio::Application::default() {
+                app.activate_action("delete-game", Some(&id.to_variant()));
+            }
+            glib::Propagation::Stop
+        });
+        row.add_controller(keys);
+    }
     row
 }
 
