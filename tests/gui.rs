@@ -213,7 +213,7 @@ impl App {
     }
 
     /// The app's accessibility tree as a screen reader reads it (tests/atspi/read_tree.py):
-    /// the board, the buttons, the status line and the labels.
+    /// the board, the buttons, the status line, the labels and the other widgets described.
     fn accessible_tree(&self) -> (Value, String) {
         let output = Command::new("/usr/bin/python3")
             .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/atspi/read_tree.py"))

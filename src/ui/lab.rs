@@ -465,12 +465,12 @@ impl Lab {
             .to_string()
     }
 
-    /// The output pane's text.
     /// Whether the empty output's placeholder shows (for the probe).
     pub fn output_placeholder_shown(&self) -> bool {
         self.panel.imp().output_placeholder.is_visible()
     }
 
+    /// The output pane's text.
     pub fn output_text(&self) -> String {
         self.output
             .text(&self.output.start_iter(), &self.output.end_iter(), false)

@@ -2,8 +2,8 @@
 """Reads the Nonet window's accessibility tree through AT-SPI (as a screen reader does) and
 prints it as JSON: the board (found by its name, with its role and description), every button's
 role and name, the status line, the text of every label (GTK 4.8 tells no label's showing
-state: those of pages out of sight are listed too), and the other widgets with a description. Used by tests/gui.rs; needs Debian's
-python3-pyatspi."""
+state: those of pages out of sight are listed too), and the other widgets with a description.
+Used by tests/gui.rs; needs Debian's python3-pyatspi."""
 import json
 import sys
 
