@@ -1634,6 +1634,15 @@ fn score_of(id: &str) -> f32 {
         .score()
 }
 
+/// Presses keys in a window (a History window, a dialog), one by one, as a person types them.
+fn press_in(window: &str, keys: &[&str]) {
+    xdotool(&["windowfocus", "--sync", window]);
+    for key in keys {
+        std::thread::sleep(Duration::from_millis(150));
+        xdotool(&["key", key]);
+    }
+}
+
 /// Opens the window's drop-down by its mnemonic (`keys`) and chooses its `index`-th item (from
 /// the top).
 fn choose_in_drop_down(window: &str, keys: &str, index: usize) {
@@ -2816,11 +2825,7 @@ fn history_statistics_and_replay() {
     std::thread::sleep(Duration::from_millis(100));
     xdotool(&["click", "1"]);
     std::thread::sleep(Duration::from_millis(300));
-    xdotool(&["windowfocus", "--sync", &history]);
-    for key in ["Tab", "Tab", "Tab", "Tab", "Down", "Return"] {
-        xdotool(&["key", key]);
-        std::thread::sleep(Duration::from_millis(100));
-    }
+    press_in(&history, &["Tab", "Tab", "Tab", "Tab", "Down", "Return"]);
     let replay = wait_for_titled("Replay");
     std::thread::sleep(Duration::from_millis(600));
     let end = screenshot(&replay, "replay-end.png");
@@ -2880,11 +2885,7 @@ fn a_game_is_deleted_from_the_history_when_asked() {
         labels.iter().any(|l| l == "26 of 26 games")
     });
     // The second game's replay (as in history_statistics_and_replay) offers Delete Game.
-    xdotool(&["windowfocus", "--sync", &history]);
-    for key in ["Tab", "Tab", "Tab", "Tab", "Down", "Return"] {
-        xdotool(&["key", key]);
-        std::thread::sleep(Duration::from_millis(100));
-    }
+    press_in(&history, &["Tab", "Tab", "Tab", "Tab", "Down", "Return"]);
     wait_for_titled("Replay");
     let (tree, _) = app.accessible_tree();
     assert!(
@@ -2895,13 +2896,14 @@ fn a_game_is_deleted_from_the_history_when_asked() {
             .any(|b| b["name"] == "Delete Game"),
         "{tree}"
     );
+    // The question answered with a key.
+    let answer = |key: &str| {
+        press_in(&wait_for_titled("Delete This Game\\?"), &[key]);
+        wait_until_gone("Delete This Game\\?");
+    };
     let delete = |id: i64, key: &str| {
         app.action("delete-game", Some(&format!("int64 {id}")));
-        let dialog = wait_for_titled("Delete This Game\\?");
-        xdotool(&["windowfocus", "--sync", &dialog]);
-        std::thread::sleep(Duration::from_millis(200));
-        xdotool(&["key", key]);
-        wait_until_gone("Delete This Game\\?");
+        answer(key);
     };
     // Return keeps it.
     delete(target, "Return");
@@ -2920,15 +2922,8 @@ fn a_game_is_deleted_from_the_history_when_asked() {
         labels.iter().any(|l| l == "25 of 25 games")
     });
     // Delete on a game's row in the list asks too (Escape: kept).
-    xdotool(&["windowfocus", "--sync", &history]);
-    for key in ["Tab", "Tab", "Tab", "Tab", "Down", "Delete"] {
-        xdotool(&["key", key]);
-        std::thread::sleep(Duration::from_millis(100));
-    }
-    let dialog = wait_for_titled("Delete This Game\\?");
-    xdotool(&["windowfocus", "--sync", &dialog]);
-    xdotool(&["key", "Escape"]);
-    wait_until_gone("Delete This Game\\?");
+    press_in(&history, &["Tab", "Tab", "Tab", "Tab", "Down", "Delete"]);
+    answer("Escape");
     assert_eq!(history_list(&db).len(), 25);
     // The game on the board stays.
     delete(playing, "alt+d");
@@ -2952,11 +2947,10 @@ fn history_filters_say_when_no_game_matches() {
     let full = white_rows(&screenshot(&history, "history-all.png"));
     assert!(full > 400, "every game listed fills the window: {full} white rows");
     // The level filter (the second stop after the view switcher): Expert, which no game is.
-    xdotool(&["windowfocus", "--sync", &history]);
-    for key in ["Tab", "Tab", "space", "Down", "Down", "Down", "Down", "Return"] {
-        xdotool(&["key", key]);
-        std::thread::sleep(Duration::from_millis(150));
-    }
+    press_in(
+        &history,
+        &["Tab", "Tab", "space", "Down", "Down", "Down", "Down", "Return"],
+    );
     let labels = app.wait_for_labels("the filter's answer", |labels| {
         labels.iter().any(|l| l == "No games match these filters")
     });
