@@ -2,7 +2,8 @@
 //! level with a chart of solve times drawn by cairo. Queries run off the main thread on a
 //! read-only connection, so the game keeps recording while the window is open. Opening a game
 //! replays it (see `replay.rs`); a game deleted there (`app.delete-game`, asked first, done by the
-//! recorder, which owns the writing connection) leaves the list and the statistics at once.
+//! recorder, which owns the writing connection) leaves the list and the statistics at once, and a
+//! toast in the window says so.
 
 use std::path::PathBuf;
 use std::rc::Rc;
@@ -59,6 +60,8 @@ mod imp {
         pub list: TemplateChild<gtk::ListBox>,
         #[template_child]
         pub stats_box: TemplateChild<gtk::Box>,
+        #[template_child]
+        pub toasts: TemplateChild<adw::ToastOverlay>,
         /// Reads the games and statistics again (after a game is deleted).
         pub reload: RefCell<Option<Rc<dyn Fn()>>>,
     }
@@ -464,7 +467,7 @@ impl Controller {
     /// again.
     pub fn delete_game_id(self: &Rc<Self>, id: i64) {
         if self.recorder.borrow().is_none() {
-            return self.say(&gettext("History is off, so no game can be deleted."));
+            return self.tell_history(&gettext("History is off, so no game can be deleted."));
         }
         // Over the replay it is asked from, if it is (modal, it has the focus).
         let parent = self
@@ -492,7 +495,7 @@ impl Controller {
 
     fn delete_game_now(self: &Rc<Self>, id: i64) {
         let Some(answer) = self.recorder.borrow().as_ref().map(|recorder| recorder.delete(id)) else {
-            return self.say(&gettext("History is off, so no game can be deleted."));
+            return self.tell_history(&gettext("History is off, so no game can be deleted."));
         };
         let this = Rc::downgrade(self);
         glib::spawn_future_local(async move {
@@ -516,19 +519,40 @@ impl Controller {
                             }
                         }
                     }
-                    gettext("Game {id} is deleted from the history.")
+                    // In the History window, whose list no longer has it, a toast says so
+                    // briefly; elsewhere the line names the game.
+                    let line = fill(&gettext("Game {id} is deleted from the history."), &[("id", &id)]);
+                    return this.tell_history_or(&gettext("Game deleted"), &line);
                 }
                 Deleted::NotThere => gettext("There is no game {id} in the history."),
                 Deleted::BeingPlayed => gettext("Game {id} is the one being played, so it can't be deleted."),
                 Deleted::Failed(error) => {
-                    return this.say(&fill(
+                    return this.tell_history(&fill(
                         &gettext("Game {id} could not be deleted: {error}"),
                         &[("id", &id), ("error", &error)],
                     ))
                 }
             };
-            this.say(&fill(&message, &[("id", &id)]));
+            this.tell_history(&fill(&message, &[("id", &id)]));
         });
+    }
+
+    /// Says what came of a History command where the player is looking: as a toast in the
+    /// History window when one is open (the game was deleted from it, or from a replay over
+    /// it), else on the main window's message line.
+    fn tell_history(&self, text: &str) {
+        self.tell_history_or(text, text);
+    }
+
+    /// Like [`Controller::tell_history`], with a shorter toast than the line.
+    fn tell_history_or(&self, toast: &str, line: &str) {
+        let history = gtk::Window::list_toplevels()
+            .into_iter()
+            .find_map(|window| window.downcast::<HistoryWindow>().ok());
+        match history {
+            Some(history) => history.imp().toasts.add_toast(adw::Toast::new(toast)),
+            None => self.say(line),
+        }
     }
 }
 
