@@ -2991,6 +2991,28 @@ fn accent_pixels(path: &Path) -> usize {
     pixels.filter(|p| p[b] > p[r] + 80 && p[b] > p[g] + 30).count()
 }
 
+/// A history whose only game is the one on the board: the list has that game, and Statistics
+/// has no level's figures (nothing is finished), only the line saying where solve times will
+/// be.
+#[test]
+fn history_with_nothing_finished_has_no_figures() {
+    need_display();
+    let home = tempfile::tempdir().unwrap();
+    let db = home.path().join("nonet.db");
+    let app = App::launch_with(None, &[("NONET_DB", db.as_path())]);
+    app.wait_until("the history is on", |s| s["history"] == "on");
+    wait_for_history(&db, "the game on the board recorded", |list| list.len() == 1);
+    app.action("history", None);
+    wait_for_titled("History");
+    let labels = app.wait_for_labels("the statistics read", |labels| {
+        labels.iter().any(|l| l == "Solve a puzzle and its time appears here.")
+    });
+    assert!(labels.iter().any(|l| l == "1 of 1 game"), "{labels:?}");
+    for figure in ["Played", "Solved", "Best Time", "Medium"] {
+        assert!(!labels.iter().any(|l| l == figure), "{figure}: {labels:?}");
+    }
+}
+
 /// With a database that can't be written, the game plays on without history and says so once.
 #[test]
 fn without_a_writable_history_the_game_goes_on() {

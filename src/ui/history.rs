@@ -261,7 +261,9 @@ fn load_stats(container: &gtk::Box, path: PathBuf) {
                     .build();
                 group.add(&gtk::Frame::builder().child(&solve_times(times)).build());
                 container.append(&group);
-                for level in stats.iter().filter(|s| s.played > 0 || s.level == Level::Medium) {
+                // Levels never played have nothing to show (with none at all, the chart's line
+                // says where the times will be).
+                for level in stats.iter().filter(|s| s.played > 0) {
                     container.append(&level_group(level));
                 }
             }
