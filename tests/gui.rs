@@ -2864,7 +2864,7 @@ fn history_statistics_and_replay() {
 /// Delete Game: a game of the history goes at the player's word, asked first (Return keeps it:
 /// Cancel is the default); it leaves the History window's list, its replay closes, and
 /// `nonet-cli history list` no longer has it. Delete on a row of the list asks too. The game on
-/// the board can't be deleted.
+/// the board can't be deleted. Clear History deletes every other game, asked first.
 #[test]
 fn a_game_is_deleted_from_the_history_when_asked() {
     need_display();
@@ -2943,6 +2943,37 @@ fn a_game_is_deleted_from_the_history_when_asked() {
     wait_until_gone("History");
     delete(playing, "alt+d");
     app.wait_until("the line tells", |s| s["message"] == message.as_str());
+    // Clear History (the History window's trash button) asks too, and keeps the game on the
+    // board: Escape keeps everything, Alt+L clears the rest.
+    app.action("history", None);
+    wait_for_titled("History");
+    let (tree, _) = app.accessible_tree();
+    assert!(
+        tree["buttons"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|b| b["name"] == "Clear History…"),
+        "{tree}"
+    );
+    let clear = |key: &str| {
+        app.action("clear-history", None);
+        press_in(&wait_for_titled("Clear the History\\?"), &[key]);
+        wait_until_gone("Clear the History\\?");
+    };
+    clear("Escape");
+    std::thread::sleep(Duration::from_millis(500));
+    assert_eq!(history_list(&db).len(), 25);
+    clear("alt+l");
+    app.wait_for_labels("the toast of the clearing", |labels| {
+        labels.iter().any(|l| l == "24 games deleted")
+    });
+    let left = history_list(&db);
+    assert_eq!(left.len(), 1, "{left:?}");
+    assert_eq!(left[0]["id"], playing);
+    app.wait_for_labels("the list read again", |labels| {
+        labels.iter().any(|l| l == "1 of 1 game")
+    });
 }
 
 /// The History window's list is as tall as its rows, and a filter no game matches says so

@@ -127,7 +127,7 @@ fn moves_come_back_as_the_same_game() {
 }
 
 #[test]
-fn a_deleted_game_leaves_the_history_with_its_moves() {
+fn deleted_and_cleared_games_leave_the_history_with_their_moves() {
     let mut store = Store::in_memory().unwrap();
     let mut ids = Vec::new();
     for i in 0..3 {
@@ -168,6 +168,15 @@ fn a_deleted_game_leaves_the_history_with_its_moves() {
     assert_eq!(moves_of(&store, ids[1]), 1);
     assert!(!store.delete_game(ids[0]).unwrap());
     assert!(!store.delete_game(999).unwrap());
+    // Clearing the history keeps the game asked for, moves and all, and nothing else.
+    assert_eq!(store.clear_history(Some(ids[1])).unwrap(), 1);
+    assert_eq!(store.count().unwrap(), 1);
+    assert!(store.game(ids[1]).unwrap().is_some());
+    assert_eq!(moves_of(&store, ids[1]), 1);
+    assert_eq!(store.clear_history(None).unwrap(), 1);
+    assert_eq!(store.count().unwrap(), 0);
+    assert_eq!(moves_of(&store, ids[1]), 0);
+    assert!(store.stats().unwrap().iter().all(|s| s.played == 0));
 }
 
 #[test]

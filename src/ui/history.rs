@@ -471,12 +471,7 @@ impl Controller {
         if self.recorder.borrow().is_none() {
             return self.tell_history(&gettext("History is off, so no game can be deleted."));
         }
-        // Over the replay it is asked from, if it is (modal, it has the focus).
-        let parent = self
-            .window
-            .application()
-            .and_then(|app| app.active_window())
-            .unwrap_or_else(|| self.window.clone().upcast());
+        let parent = self.asking_parent();
         let this = Rc::downgrade(self);
         let dialog = super::question(
             &parent,
@@ -508,19 +503,8 @@ impl Controller {
             let Some(this) = this.upgrade() else { return };
             let message = match deleted {
                 Deleted::Done => {
-                    // (Every toplevel: the History window and replays are not the application's.)
-                    for window in gtk::Window::list_toplevels() {
-                        if window.widget_name() == replay::window_name(id) {
-                            let Ok(window) = window.downcast::<gtk::Window>() else {
-                                continue;
-                            };
-                            window.close();
-                        } else if let Some(history) = window.downcast_ref::<HistoryWindow>() {
-                            if let Some(reload) = history.imp().reload.borrow().clone() {
-                                reload();
-                            }
-                        }
-                    }
+                    let replay = replay::window_name(id);
+                    history_changed(|name| name == replay);
                     // In the History window, whose list no longer has it, a toast says so
                     // briefly; elsewhere the line names the game.
                     let line = fill(&gettext("Game {id} is deleted from the history."), &[("id", &id)]);
@@ -539,6 +523,61 @@ impl Controller {
         });
     }
 
+    /// `app.clear-history`: asks first, then deletes every game of the history but the one on
+    /// the board; the replays close, and an open History window lists and counts what is left.
+    pub fn clear_history(self: &Rc<Self>) {
+        if self.recorder.borrow().is_none() {
+            return self.tell_history(&gettext("History is off, so there is nothing to clear."));
+        }
+        let parent = self.asking_parent();
+        let this = Rc::downgrade(self);
+        let dialog = super::question(
+            &parent,
+            &gettext("Clear the History?"),
+            &gettext("Every game but the one on the board leaves the history, with its moves, times and results, and the statistics start again. This can't be undone."),
+            &gettext("C_lear"),
+            adw::ResponseAppearance::Destructive,
+            move || {
+                if let Some(this) = this.upgrade() {
+                    this.clear_history_now();
+                }
+            },
+        );
+        dialog.set_default_response(Some("cancel"));
+        dialog.present();
+    }
+
+    fn clear_history_now(self: &Rc<Self>) {
+        let Some(answer) = self.recorder.borrow().as_ref().map(|recorder| recorder.clear()) else {
+            return self.tell_history(&gettext("History is off, so there is nothing to clear."));
+        };
+        let this = Rc::downgrade(self);
+        glib::spawn_future_local(async move {
+            let cleared = answer.recv().await.unwrap_or_else(|_| Err(gettext("history is off")));
+            let Some(this) = this.upgrade() else { return };
+            match cleared {
+                Ok(n) => {
+                    history_changed(|name| name.starts_with(replay::WINDOW_PREFIX));
+                    this.tell_history(&count(n as u32, "{n} game deleted", "{n} games deleted"));
+                }
+                Err(error) => this.tell_history(&fill(
+                    &gettext("The history could not be cleared: {error}"),
+                    &[("error", &error)],
+                )),
+            }
+        });
+    }
+
+    /// The window a History command's question goes over: the one the player is in (the History
+    /// window or a replay, which are not the application's windows), else the main window.
+    fn asking_parent(&self) -> gtk::Window {
+        gtk::Window::list_toplevels()
+            .into_iter()
+            .filter_map(|window| window.downcast::<gtk::Window>().ok())
+            .find(|window| window.is_active() && window.is_visible())
+            .unwrap_or_else(|| self.window.clone().upcast())
+    }
+
     /// Says what came of a History command where the player is looking: as a toast in the
     /// History window when one is open (the game was deleted from it, or from a replay over
     /// it), else on the main window's message line.
@@ -554,6 +593,23 @@ impl Controller {
         match history {
             Some(history) => history.imp().toasts.add_toast(adw::Toast::new(toast)),
             None => self.say(line),
+        }
+    }
+}
+
+/// After games are deleted: closes the replays whose window name `gone` accepts, and has every
+/// History window read its games and statistics again. (Every toplevel: the History window and
+/// replays are not the application's windows.)
+fn history_changed(gone: impl Fn(&str) -> bool) {
+    for window in gtk::Window::list_toplevels() {
+        if gone(window.widget_name().as_str()) {
+            if let Ok(window) = window.downcast::<gtk::Window>() {
+                window.close();
+            }
+        } else if let Some(history) = window.downcast_ref::<HistoryWindow>() {
+            if let Some(reload) = history.imp().reload.borrow().clone() {
+                reload();
+            }
         }
     }
 }

@@ -35,6 +35,11 @@ enum Command {
         id: i64,
         reply: async_channel::Sender<Deleted>,
     },
+    /// Delete every game of the history but the one being recorded, at the player's word; how
+    /// many went (or why none could) goes back on `reply`.
+    Clear {
+        reply: async_channel::Sender<Result<usize, String>>,
+    },
 }
 
 /// What came of deleting a game of the history.
@@ -123,6 +128,14 @@ impl Recorder {
                             let _ = reply.send_blocking(answer);
                             result
                         }
+                        Command::Clear { reply } => {
+                            let cleared = store.clear_history(game);
+                            if cleared.is_ok() {
+                                last = game; // any other game's rating has nowhere to go
+                            }
+                            let _ = reply.send_blocking(cleared.as_ref().map(|&n| n).map_err(ToString::to_string));
+                            cleared.map(|_| ())
+                        }
                     };
                     if let Err(error) = result {
                         tracing::warn!("history: {error}");
@@ -174,6 +187,14 @@ impl Recorder {
     pub fn delete(&self, id: i64) -> async_channel::Receiver<Deleted> {
         let (reply, answer) = async_channel::bounded(1);
         self.send(Command::Delete { id, reply });
+        answer
+    }
+
+    /// Deletes every game of the history but the one being recorded; how many went comes on the
+    /// channel returned, which closes unanswered when history is off.
+    pub fn clear(&self) -> async_channel::Receiver<Result<usize, String>> {
+        let (reply, answer) = async_channel::bounded(1);
+        self.send(Command::Clear { reply });
         answer
     }
 

@@ -302,9 +302,12 @@ fn build(parent: &adw::Window, record: GameRecord, moves: Vec<SavedMove>) {
     window.present();
 }
 
+/// What every replay window's name starts with (Clear History closes them all).
+pub const WINDOW_PREFIX: &str = "replay-";
+
 /// The replay window of game `id`, by name (a game deleted closes its replay).
 pub fn window_name(id: i64) -> String {
-    format!("replay-{id}")
+    format!("{WINDOW_PREFIX}{id}")
 }
 
 /// A button that tells the game, through its action (as `gapplication action … ACTION` would),
