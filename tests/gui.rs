@@ -2943,8 +2943,8 @@ fn a_game_is_deleted_from_the_history_when_asked() {
     wait_until_gone("History");
     delete(playing, "alt+d");
     app.wait_until("the line tells", |s| s["message"] == message.as_str());
-    // Clear History (the History window's trash button) asks too, and keeps the game on the
-    // board: Escape keeps everything, Alt+L clears the rest.
+    // Clear History (the History window's trash button) asks too, and keeps the game being
+    // played: Escape keeps everything, Alt+L clears the rest.
     app.action("history", None);
     wait_for_titled("History");
     let (tree, _) = app.accessible_tree();

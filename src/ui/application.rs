@@ -131,7 +131,7 @@ fn add_actions(app: &adw::Application, controller: &Rc<Controller>) {
     with_number(app, controller, "resume-game", |c, id| c.resume_id(id));
     // `delete-game(x)`: asks, then deletes a game of the history (not the one on the board).
     with_number(app, controller, "delete-game", |c, id| c.delete_game_id(id));
-    // `clear-history`: asks, then deletes every game of the history but the one on the board.
+    // `clear-history`: asks, then deletes every game of the history but the one being played.
     simple(app, controller, "clear-history", |c| c.clear_history());
     // `lab-example(n)`: the Lab's n-th shipped example in its editor (undoable).
     with_number(app, controller, "lab-example", |c, n| c.lab().load_example(n as usize));

@@ -523,8 +523,9 @@ impl Controller {
         });
     }
 
-    /// `app.clear-history`: asks first, then deletes every game of the history but the one on
-    /// the board; the replays close, and an open History window lists and counts what is left.
+    /// `app.clear-history`: asks first, then deletes every game of the history but the one being
+    /// played (a finished game on the board goes too); the replays close, and an open History
+    /// window lists and counts what is left.
     pub fn clear_history(self: &Rc<Self>) {
         if self.recorder.borrow().is_none() {
             return self.tell_history(&gettext("History is off, so there is nothing to clear."));
@@ -534,7 +535,7 @@ impl Controller {
         let dialog = super::question(
             &parent,
             &gettext("Clear the History?"),
-            &gettext("Every game but the one on the board leaves the history, with its moves, times and results, and the statistics start again. This can't be undone."),
+            &gettext("Every game but the one being played leaves the history, with its moves, times and results, and the statistics start again. This can't be undone."),
             &gettext("C_lear"),
             adw::ResponseAppearance::Destructive,
             move || {
