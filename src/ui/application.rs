@@ -129,7 +129,7 @@ fn add_actions(app: &adw::Application, controller: &Rc<Controller>) {
     with_number(app, controller, "play-again", |c, id| c.play_again_id(id));
     // `resume-game(x)`: puts a paused game of the history back on the board, by its id.
     with_number(app, controller, "resume-game", |c, id| c.resume_id(id));
-    // `delete-game(x)`: asks, then deletes a game of the history (not the one on the board).
+    // `delete-game(x)`: asks, then deletes a game of the history (not the one being played).
     with_number(app, controller, "delete-game", |c, id| c.delete_game_id(id));
     // `clear-history`: asks, then deletes every game of the history but the one being played.
     simple(app, controller, "clear-history", |c| c.clear_history());

@@ -3,7 +3,8 @@
 //! read-only connection, so the game keeps recording while the window is open. Opening a game
 //! replays it (see `replay.rs`); a game deleted there (`app.delete-game`, asked first, done by the
 //! recorder, which owns the writing connection) leaves the list and the statistics at once, and a
-//! toast in the window says so.
+//! toast in the window says so; Clear History (`app.clear-history`) does the same for every game
+//! but the one being played.
 
 use std::path::PathBuf;
 use std::rc::Rc;
@@ -579,9 +580,9 @@ impl Controller {
             .unwrap_or_else(|| self.window.clone().upcast())
     }
 
-    /// Says what came of a History command where the player is looking: as a toast in the
-    /// History window when one is open (the game was deleted from it, or from a replay over
-    /// it), else on the main window's message line.
+    /// Says what came of a History command (Delete Game, Clear History) where the player is
+    /// looking: as a toast in the History window when one is open (the command came from it, or
+    /// from a replay over it), else on the main window's message line.
     fn tell_history(&self, text: &str) {
         self.tell_history_or(text, text);
     }

@@ -133,7 +133,7 @@ impl Recorder {
                             if cleared.is_ok() {
                                 last = game; // any other game's rating has nowhere to go
                             }
-                            let _ = reply.send_blocking(cleared.as_ref().map(|&n| n).map_err(ToString::to_string));
+                            let _ = reply.send_blocking(cleared.as_ref().copied().map_err(ToString::to_string));
                             cleared.map(|_| ())
                         }
                     };

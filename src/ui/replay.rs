@@ -1,7 +1,7 @@
 //! Replaying a past game, read-only: the board at any move, stepped forward and back, scrubbed,
 //! or played on a glib timeout; each move's time and what it did are shown. "Play This Puzzle
 //! Again" starts a fresh game on the same puzzle; Delete Game asks, then takes the game out of
-//! the history (any game but the one on the board).
+//! the history (any game but the one being played).
 
 use std::cell::{Cell as StdCell, RefCell};
 use std::rc::Rc;
