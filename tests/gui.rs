@@ -2825,7 +2825,7 @@ fn history_statistics_and_replay() {
     std::thread::sleep(Duration::from_millis(100));
     xdotool(&["click", "1"]);
     std::thread::sleep(Duration::from_millis(300));
-    press_in(&history, &["Tab", "Tab", "Tab", "Tab", "Down", "Return"]);
+    press_in(&history, &["Tab", "Tab", "Tab", "Tab", "Tab", "Down", "Return"]);
     let replay = wait_for_titled("Replay");
     std::thread::sleep(Duration::from_millis(600));
     let end = screenshot(&replay, "replay-end.png");
@@ -2864,7 +2864,8 @@ fn history_statistics_and_replay() {
 /// Delete Game: a game of the history goes at the player's word, asked first (Return keeps it:
 /// Cancel is the default); it leaves the History window's list, its replay closes, and
 /// `nonet-cli history list` no longer has it. Delete on a row of the list asks too. The game on
-/// the board can't be deleted. Clear History deletes every other game, asked first.
+/// the board can't be deleted. Clear History (its button) deletes every other game, asked
+/// first, and is dimmed once nothing is left to clear.
 #[test]
 fn a_game_is_deleted_from_the_history_when_asked() {
     need_display();
@@ -2884,8 +2885,17 @@ fn a_game_is_deleted_from_the_history_when_asked() {
     app.wait_for_labels("every game listed", |labels| {
         labels.iter().any(|l| l == "26 of 26 games")
     });
-    // The second game's replay (as in history_statistics_and_replay) offers Delete Game.
-    press_in(&history, &["Tab", "Tab", "Tab", "Tab", "Down", "Return"]);
+    // The question answered with a key.
+    let answer = |key: &str| {
+        press_in(&wait_for_titled("Delete This Game\\?"), &[key]);
+        wait_until_gone("Delete This Game\\?");
+    };
+    // Delete on a game's row in the list asks (Escape: kept).
+    press_in(&history, &["Tab", "Tab", "Tab", "Tab", "Tab", "Down", "Delete"]);
+    answer("Escape");
+    assert_eq!(history_list(&db).len(), 26);
+    // The same row's replay (as in history_statistics_and_replay) offers Delete Game.
+    press_in(&history, &["Return"]);
     wait_for_titled("Replay");
     let (tree, _) = app.accessible_tree();
     assert!(
@@ -2896,11 +2906,6 @@ fn a_game_is_deleted_from_the_history_when_asked() {
             .any(|b| b["name"] == "Delete Game"),
         "{tree}"
     );
-    // The question answered with a key.
-    let answer = |key: &str| {
-        press_in(&wait_for_titled("Delete This Game\\?"), &[key]);
-        wait_until_gone("Delete This Game\\?");
-    };
     let delete = |id: i64, key: &str| {
         app.action("delete-game", Some(&format!("int64 {id}")));
         answer(key);
@@ -2926,10 +2931,6 @@ fn a_game_is_deleted_from_the_history_when_asked() {
     app.wait_for_labels("the list read again", |labels| {
         labels.iter().any(|l| l == "25 of 25 games")
     });
-    // Delete on a game's row in the list asks too (Escape: kept).
-    press_in(&history, &["Tab", "Tab", "Tab", "Tab", "Down", "Delete"]);
-    answer("Escape");
-    assert_eq!(history_list(&db).len(), 25);
     // The game on the board stays.
     delete(playing, "alt+d");
     let message = format!("Game {playing} is the one being played, so it can't be deleted.");
@@ -2947,24 +2948,22 @@ fn a_game_is_deleted_from_the_history_when_asked() {
     // played: Escape keeps everything, Alt+L clears the rest.
     app.action("history", None);
     wait_for_titled("History");
-    let (tree, _) = app.accessible_tree();
-    assert!(
-        tree["buttons"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .any(|b| b["name"] == "Clear History…"),
-        "{tree}"
-    );
-    let clear = |key: &str| {
-        app.action("clear-history", None);
+    app.wait_for_labels("the list read", |labels| labels.iter().any(|l| l == "25 of 25 games"));
+    assert_eq!(clear_history_sensitive(&app), Some(true));
+    let answer_clear = |key: &str| {
         press_in(&wait_for_titled("Clear the History\\?"), &[key]);
         wait_until_gone("Clear the History\\?");
     };
-    clear("Escape");
+    app.action("clear-history", None);
+    answer_clear("Escape");
     std::thread::sleep(Duration::from_millis(500));
     assert_eq!(history_list(&db).len(), 25);
-    clear("alt+l");
+    // The button itself (last in the header bar but for the window's close button).
+    let history = wait_for_titled("History");
+    xdotool(&["mousemove", "--window", &history, "491", "27"]);
+    std::thread::sleep(Duration::from_millis(100));
+    xdotool(&["click", "1"]);
+    answer_clear("alt+l");
     app.wait_for_labels("the toast of the clearing", |labels| {
         labels.iter().any(|l| l == "24 games deleted")
     });
@@ -2974,6 +2973,16 @@ fn a_game_is_deleted_from_the_history_when_asked() {
     app.wait_for_labels("the list read again", |labels| {
         labels.iter().any(|l| l == "1 of 1 game")
     });
+    // Nothing is left to clear.
+    assert_eq!(clear_history_sensitive(&app), Some(false));
+}
+
+/// Whether the History window's Clear History button can be pressed (`None`: no such button).
+fn clear_history_sensitive(app: &App) -> Option<bool> {
+    let (tree, _) = app.accessible_tree();
+    let buttons = tree["buttons"].as_array()?;
+    let button = buttons.iter().find(|b| b["name"] == "Clear History…")?;
+    button["sensitive"].as_bool()
 }
 
 /// The History window's list is as tall as its rows, and a filter no game matches says so
@@ -2990,10 +2999,10 @@ fn history_filters_say_when_no_game_matches() {
     std::thread::sleep(Duration::from_millis(800));
     let full = white_rows(&screenshot(&history, "history-all.png"));
     assert!(full > 400, "every game listed fills the window: {full} white rows");
-    // The level filter (the second stop after the view switcher): Expert, which no game is.
+    // The level filter (past the view switcher and Clear History): Expert, which no game is.
     press_in(
         &history,
-        &["Tab", "Tab", "space", "Down", "Down", "Down", "Down", "Return"],
+        &["Tab", "Tab", "Tab", "space", "Down", "Down", "Down", "Down", "Return"],
     );
     let labels = app.wait_for_labels("the filter's answer", |labels| {
         labels.iter().any(|l| l == "No games match these filters")
@@ -3022,9 +3031,9 @@ fn accent_pixels(path: &Path) -> usize {
     pixels.filter(|p| p[b] > p[r] + 80 && p[b] > p[g] + 30).count()
 }
 
-/// A history whose only game is the one on the board: the list has that game, and Statistics
-/// has no level's figures (nothing is finished), only the line saying where solve times will
-/// be.
+/// A history whose only game is the one on the board: the list has that game, Statistics has
+/// no level's figures (nothing is finished), only the line saying where solve times will be,
+/// and there is nothing to clear.
 #[test]
 fn history_with_nothing_finished_has_no_figures() {
     need_display();
@@ -3042,6 +3051,8 @@ fn history_with_nothing_finished_has_no_figures() {
     for figure in ["Played", "Solved", "Best Time", "Medium"] {
         assert!(!labels.iter().any(|l| l == figure), "{figure}: {labels:?}");
     }
+    // The game being played is all there is: nothing to clear.
+    assert_eq!(clear_history_sensitive(&app), Some(false));
 }
 
 /// With a database that can't be written, the game plays on without history and says so once.

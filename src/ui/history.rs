@@ -63,6 +63,9 @@ mod imp {
         pub stats_box: TemplateChild<gtk::Box>,
         #[template_child]
         pub toasts: TemplateChild<adw::ToastOverlay>,
+        /// Clear History, which has something to clear only past the game in progress.
+        #[template_child]
+        pub clear: TemplateChild<gtk::Button>,
         /// Reads the games and statistics again (after a game is deleted).
         pub reload: RefCell<Option<Rc<dyn Fn()>>>,
     }
@@ -98,23 +101,25 @@ pub fn show(parent: &impl IsA<gtk::Window>, path: PathBuf) {
     let history: HistoryWindow = glib::Object::builder().property("transient-for", parent).build();
     let parts = history.imp();
     let window: adw::Window = history.clone().upcast();
-    let (levels, statuses, count, list, stats_box) = (
+    let (levels, statuses, count, list, stats_box, clear) = (
         parts.levels.get(),
         parts.statuses.get(),
         parts.count.get(),
         parts.list.get(),
         parts.stats_box.get(),
+        parts.clear.get(),
     );
     let names = STATUSES.map(|(_, name)| gettext(name));
     statuses.set_model(Some(&gtk::StringList::new(&names.each_ref().map(String::as_str))));
 
     let reload = {
-        let (list, count, levels, statuses, path) = (
+        let (list, count, levels, statuses, path, clear) = (
             list.clone(),
             count.clone(),
             levels.clone(),
             statuses.clone(),
             path.clone(),
+            clear.clone(),
         );
         let window = window.downgrade();
         Rc::new(move || {
@@ -133,16 +138,26 @@ pub fn show(parent: &impl IsA<gtk::Window>, path: PathBuf) {
                     })
                     .map_err(|e| e.to_string())?;
                 let total = store.count().map_err(|e| e.to_string())?;
-                Ok::<_, String>((games, total))
+                // (At most the game on the board is in progress: starting one sets the last aside.)
+                let in_progress = store
+                    .list(&Filter {
+                        level: None,
+                        status: Some(GameStatus::InProgress),
+                        limit: Some(SHOWN),
+                    })
+                    .map_err(|e| e.to_string())?
+                    .len() as u64;
+                Ok::<_, String>((games, total, in_progress))
             });
-            let (list, count, window) = (list.clone(), count.clone(), window.clone());
+            let (list, count, window, clear) = (list.clone(), count.clone(), window.clone(), clear.clone());
             glib::spawn_future_local(async move {
                 let result = handle.await.unwrap_or_else(|_| Err("the query failed".into()));
                 while let Some(row) = list.first_child() {
                     list.remove(&row);
                 }
                 match result {
-                    Ok((games, total)) => {
+                    Ok((games, total, in_progress)) => {
+                        clear.set_sensitive(total > in_progress);
                         count.set_label(&match games.len() {
                             n if n == SHOWN => {
                                 fill(&gettext("newest {n} of {total}"), &[("n", &SHOWN), ("total", &total)])
@@ -171,6 +186,13 @@ pub fn show(parent: &impl IsA<gtk::Window>, path: PathBuf) {
             });
         })
     };
+    // Through the application's action, as a row's Delete is (an `action-name` of `app.…` finds
+    // nothing here: this window is not the application's, so the button would stay dead).
+    clear.connect_clicked(|_| {
+        if let Some(app) = gio::Application::default() {
+            app.activate_action("clear-history", None);
+        }
+    });
     for dropdown in [&levels, &statuses] {
         let reload = reload.clone();
         dropdown.connect_selected_notify(move |_| reload());

@@ -36,8 +36,10 @@ def main():
             found["board"] = {"role": role, "description": node.description,
                               "focused": node.getState().contains(pyatspi.STATE_FOCUSED)}
         elif role in ("push button", "toggle button"):
-            showing = node.getState().contains(pyatspi.STATE_SHOWING)
-            found["buttons"].append({"role": role, "name": node.name, "showing": showing})
+            state = node.getState()
+            found["buttons"].append({"role": role, "name": node.name,
+                                     "showing": state.contains(pyatspi.STATE_SHOWING),
+                                     "sensitive": state.contains(pyatspi.STATE_SENSITIVE)})
         elif role == "status bar":
             found["status"] = node.name
         elif role == "label":
