@@ -494,23 +494,12 @@ impl Controller {
         if self.recorder.borrow().is_none() {
             return self.tell_history(&gettext("History is off, so no game can be deleted."));
         }
-        let parent = self.asking_parent();
-        let this = Rc::downgrade(self);
-        let dialog = super::question(
-            &parent,
+        self.ask_before(
             &gettext("Delete This Game?"),
             &gettext("Its moves, time and result leave the history and its statistics. This can't be undone."),
             &gettext("_Delete"),
-            adw::ResponseAppearance::Destructive,
-            move || {
-                if let Some(this) = this.upgrade() {
-                    this.delete_game_now(id);
-                }
-            },
+            move |this| this.delete_game_now(id),
         );
-        // Return keeps the game: the destructive answer is never the default.
-        dialog.set_default_response(Some("cancel"));
-        dialog.present();
     }
 
     fn delete_game_now(self: &Rc<Self>, id: i64) {
@@ -553,17 +542,28 @@ impl Controller {
         if self.recorder.borrow().is_none() {
             return self.tell_history(&gettext("History is off, so there is nothing to clear."));
         }
-        let parent = self.asking_parent();
-        let this = Rc::downgrade(self);
-        let dialog = super::question(
-            &parent,
+        self.ask_before(
             &gettext("Clear the History?"),
             &gettext("Every game but the one being played leaves the history, with its moves, times and results, and the statistics start again. This can't be undone."),
             &gettext("C_lear"),
+            |this| this.clear_history_now(),
+        );
+    }
+
+    /// Asks before a History command that can't be undone, over the window the player is in;
+    /// `then` runs on the answer. Return keeps everything: the destructive answer is never the
+    /// default.
+    fn ask_before(self: &Rc<Self>, heading: &str, body: &str, answer: &str, then: impl Fn(&Rc<Self>) + 'static) {
+        let this = Rc::downgrade(self);
+        let dialog = super::question(
+            &self.asking_parent(),
+            heading,
+            body,
+            answer,
             adw::ResponseAppearance::Destructive,
             move || {
                 if let Some(this) = this.upgrade() {
-                    this.clear_history_now();
+                    then(&this);
                 }
             },
         );
