@@ -215,8 +215,20 @@ impl App {
     /// The app's accessibility tree as a screen reader reads it (tests/atspi/read_tree.py):
     /// the board, the buttons, the status line, the labels and the other widgets described.
     fn accessible_tree(&self) -> (Value, String) {
+        self.read_tree(&[])
+    }
+
+    /// Presses the sensitive button named `name` (the newest window's) through AT-SPI, as a
+    /// screen reader's user does; fails when there is none.
+    fn press_button(&self, name: &str) {
+        let (tree, errors) = self.read_tree(&["--press", name]);
+        assert_eq!(tree["pressed"], true, "no button {name} to press: {errors} {tree}");
+    }
+
+    fn read_tree(&self, args: &[&str]) -> (Value, String) {
         let output = Command::new("/usr/bin/python3")
             .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/atspi/read_tree.py"))
+            .args(args)
             .env("DBUS_SESSION_BUS_ADDRESS", &self.bus.address)
             .output()
             .expect("python3-pyatspi is installed (scripts/setup.sh)");
@@ -2861,11 +2873,12 @@ fn history_statistics_and_replay() {
     });
 }
 
-/// Delete Game: a game of the history goes at the player's word, asked first (Return keeps it:
-/// Cancel is the default); it leaves the History window's list, its replay closes, and
-/// `nonet-cli history list` no longer has it. Delete on a row of the list asks too. The game on
-/// the board can't be deleted. Clear History (its button) deletes every other game, asked
-/// first, and is dimmed once nothing is left to clear.
+/// Delete Game: from the History window (Delete on a row, or a replay's Delete Game) a game goes
+/// at once, and the toast saying so offers Undo, which puts it back with its moves; it leaves
+/// the list, its replay closes, and `nonet-cli history list` no longer has it. From elsewhere
+/// (the app action with no History window) it asks first: Return keeps it. The game on the board
+/// can't be deleted. Clear History (its button) deletes every other game, asked first, offers
+/// Undo too, and is dimmed once nothing is left to clear.
 #[test]
 fn a_game_is_deleted_from_the_history_when_asked() {
     need_display();
@@ -2879,23 +2892,42 @@ fn a_game_is_deleted_from_the_history_when_asked() {
     assert_eq!(before[0]["status"], "in-progress");
     assert_eq!(before[1]["status"], "solved");
     let (playing, target) = (before[0]["id"].as_i64().unwrap(), before[1]["id"].as_i64().unwrap());
-    app.action("history", None);
-    let history = wait_for_titled("History");
-    std::thread::sleep(Duration::from_millis(800));
-    app.wait_for_labels("every game listed", |labels| {
+    let target_before = game_json(&db, target);
+    assert!(!target_before["moves"].as_array().unwrap().is_empty());
+    let open_history = || {
+        app.action("history", None);
+        let history = wait_for_titled("History");
+        std::thread::sleep(Duration::from_millis(800));
+        app.wait_for_labels("every game listed", |labels| {
+            labels.iter().any(|l| l == "26 of 26 games")
+        });
+        history
+    };
+    let history = open_history();
+    // Delete on a game's row deletes it at once; the History window's toast says so and offers
+    // Undo, and the main window's line stays as it was.
+    press_in(&history, &["Tab", "Tab", "Tab", "Tab", "Tab", "Down", "Delete"]);
+    app.wait_for_labels("the toast of the deletion", |labels| {
+        labels.iter().any(|l| l == "Game deleted")
+    });
+    let after = wait_for_history(&db, "the row's game deleted", |list| list.len() == 25);
+    assert!(after.iter().all(|g| g["id"] != target), "{after:?}");
+    // Undo (the toast's button, pressed as a screen reader's user does, while the toast shows)
+    // puts it back as it was, under its id, moves and all.
+    app.press_button("Undo");
+    let line = app.state().unwrap()["message"].to_string();
+    assert!(!line.contains("deleted"), "the main window's line: {line}");
+    wait_for_history(&db, "the game back", |list| list.len() == 26);
+    assert_eq!(game_json(&db, target), target_before);
+    app.wait_for_labels("the list read again", |labels| {
         labels.iter().any(|l| l == "26 of 26 games")
     });
-    // The question answered with a key.
-    let answer = |key: &str| {
-        press_in(&wait_for_titled("Delete This Game\\?"), &[key]);
-        wait_until_gone("Delete This Game\\?");
-    };
-    // Delete on a game's row in the list asks (Escape: kept).
-    press_in(&history, &["Tab", "Tab", "Tab", "Tab", "Tab", "Down", "Delete"]);
-    answer("Escape");
-    assert_eq!(history_list(&db).len(), 26);
-    // The same row's replay (as in history_statistics_and_replay) offers Delete Game.
-    press_in(&history, &["Return"]);
+    // The same row's replay (as in history_statistics_and_replay) offers Delete Game, which
+    // (here the app action, as its button does) deletes at once too: the replay closes.
+    press_in(&history, &["Escape"]);
+    wait_until_gone("History");
+    let history = open_history();
+    press_in(&history, &["Tab", "Tab", "Tab", "Tab", "Tab", "Down", "Return"]);
     wait_for_titled("Replay");
     let (tree, _) = app.accessible_tree();
     assert!(
@@ -2906,46 +2938,37 @@ fn a_game_is_deleted_from_the_history_when_asked() {
             .any(|b| b["name"] == "Delete Game"),
         "{tree}"
     );
-    let delete = |id: i64, key: &str| {
-        app.action("delete-game", Some(&format!("int64 {id}")));
-        answer(key);
-    };
-    // Return keeps it.
-    delete(target, "Return");
-    std::thread::sleep(Duration::from_millis(500));
-    assert_eq!(history_list(&db).len(), 26, "Return deleted the game");
-    wait_for_titled("Replay");
-    // Delete (Alt+D) deletes it: its replay closes, and the History window lists one game less.
-    // The History window it was deleted from says so in a toast; the main window's line
-    // stays as it was.
-    delete(target, "alt+d");
-    app.wait_for_labels("the toast of the deletion", |labels| {
-        labels.iter().any(|l| l == "Game deleted")
-    });
-    let line = app.state().unwrap()["message"].to_string();
-    assert!(!line.contains("deleted"), "the main window's line: {line}");
+    app.action("delete-game", Some(&format!("int64 {target}")));
     wait_until_gone("Replay");
-    let after = history_list(&db);
-    assert_eq!(after.len(), 25);
-    assert!(after.iter().all(|g| g["id"] != target), "{after:?}");
+    wait_for_history(&db, "the replay's game deleted", |list| list.len() == 25);
     app.wait_for_labels("the list read again", |labels| {
         labels.iter().any(|l| l == "25 of 25 games")
     });
     // The game on the board stays.
-    delete(playing, "alt+d");
+    app.action("delete-game", Some(&format!("int64 {playing}")));
     let message = format!("Game {playing} is the one being played, so it can't be deleted.");
     app.wait_for_labels("the game on the board kept", |labels| labels.contains(&message));
     assert_eq!(history_list(&db).len(), 25);
-    // Escape dismisses the toast first (as in every libadwaita window), then closes the window;
-    // with the History window closed, the main window's line tells.
+    // Escape dismisses the toast first (as in every libadwaita window), then closes the window.
     press_in(&history, &["Escape"]);
     app.wait_for_labels("the toast dismissed", |labels| !labels.contains(&message));
     press_in(&history, &["Escape"]);
     wait_until_gone("History");
+    // With no History window, nothing could undo a deletion: the action asks first (Return
+    // keeps the game: Cancel is the default), and the main window's line tells.
+    let delete = |id: i64, key: &str| {
+        app.action("delete-game", Some(&format!("int64 {id}")));
+        press_in(&wait_for_titled("Delete This Game\\?"), &[key]);
+        wait_until_gone("Delete This Game\\?");
+    };
+    let other = after[1]["id"].as_i64().unwrap();
+    delete(other, "Return");
+    std::thread::sleep(Duration::from_millis(500));
+    assert_eq!(history_list(&db).len(), 25, "Return deleted the game");
     delete(playing, "alt+d");
     app.wait_until("the line tells", |s| s["message"] == message.as_str());
-    // Clear History (the History window's trash button) asks too, and keeps the game being
-    // played: Escape keeps everything, Alt+L clears the rest.
+    // Clear History (the History window's trash button) asks, and keeps the game being
+    // played: Escape keeps everything, Alt+L clears the rest, and Undo brings it back.
     app.action("history", None);
     wait_for_titled("History");
     app.wait_for_labels("the list read", |labels| labels.iter().any(|l| l == "25 of 25 games"));
@@ -2959,22 +2982,46 @@ fn a_game_is_deleted_from_the_history_when_asked() {
     std::thread::sleep(Duration::from_millis(500));
     assert_eq!(history_list(&db).len(), 25);
     // The button itself (last in the header bar but for the window's close button).
-    let history = wait_for_titled("History");
-    xdotool(&["mousemove", "--window", &history, "491", "27"]);
-    std::thread::sleep(Duration::from_millis(100));
-    xdotool(&["click", "1"]);
-    answer_clear("alt+l");
-    app.wait_for_labels("the toast of the clearing", |labels| {
-        labels.iter().any(|l| l == "24 games deleted")
-    });
-    let left = history_list(&db);
-    assert_eq!(left.len(), 1, "{left:?}");
-    assert_eq!(left[0]["id"], playing);
+    let clear_by_button = |then_undo: bool| {
+        let history = wait_for_titled("History");
+        xdotool(&["mousemove", "--window", &history, "491", "27"]);
+        std::thread::sleep(Duration::from_millis(100));
+        xdotool(&["click", "1"]);
+        answer_clear("alt+l");
+        app.wait_for_labels("the toast of the clearing", |labels| {
+            labels.iter().any(|l| l == "24 games deleted")
+        });
+        let left = history_list(&db);
+        assert_eq!(left.len(), 1, "{left:?}");
+        assert_eq!(left[0]["id"], playing);
+        if then_undo {
+            // While the toast shows.
+            app.press_button("Undo");
+            return;
+        }
+        app.wait_for_labels("the list read again", |labels| {
+            labels.iter().any(|l| l == "1 of 1 game")
+        });
+    };
+    clear_by_button(true);
+    wait_for_history(&db, "the games back", |list| list.len() == 25);
     app.wait_for_labels("the list read again", |labels| {
-        labels.iter().any(|l| l == "1 of 1 game")
+        labels.iter().any(|l| l == "25 of 25 games")
     });
+    clear_by_button(false);
     // Nothing is left to clear.
     assert_eq!(clear_history_sensitive(&app), Some(false));
+}
+
+/// One game of the history and its moves (`nonet-cli history show --json`).
+fn game_json(db: &Path, id: i64) -> Value {
+    let out = Command::new(env!("CARGO_BIN_EXE_nonet-cli"))
+        .args(["history", "show", &id.to_string(), "--json", "--db"])
+        .arg(db)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    serde_json::from_slice(&out.stdout).unwrap()
 }
 
 /// Whether the History window's Clear History button can be pressed (`None`: no such button).

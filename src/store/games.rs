@@ -341,22 +341,6 @@ impl Store {
         Ok(resumed == 1)
     }
 
-    /// Deletes a game and its moves, at the player's word (the History's Delete Game). Returns
-    /// whether there was such a game.
-    pub fn delete_game(&mut self, game: i64) -> Result<bool> {
-        // Its moves go with it (ON DELETE CASCADE).
-        Ok(self.connection.execute("DELETE FROM games WHERE id = ?1", [game])? == 1)
-    }
-
-    /// Deletes every game but `keep` (the one being played, if any), with their moves, at the
-    /// player's word (the History's Clear History). Returns how many went.
-    pub fn clear_history(&mut self, keep: Option<i64>) -> Result<usize> {
-        // Their moves go with them (ON DELETE CASCADE).
-        Ok(self
-            .connection
-            .execute("DELETE FROM games WHERE id IS NOT ?1", [keep])?)
-    }
-
     /// The newest game still in progress, to resume.
     pub fn unfinished(&self) -> Result<Option<(GameRecord, Vec<SavedMove>)>> {
         let id: Option<i64> = self

@@ -2,8 +2,9 @@
 //! after a crash and players can look back. Depends on the engine's types, never on GTK.
 //!
 //! One file per concern: `schema.rs` (migrations), `games.rs` (games and moves), `stats.rs`
-//! (statistics per level).
+//! (statistics per level), `deletion.rs` (deleting games, and undoing it).
 
+mod deletion;
 mod games;
 pub mod schema;
 mod stats;
@@ -14,6 +15,7 @@ use std::time::Duration;
 use rusqlite::{Connection, ErrorCode, OpenFlags};
 use thiserror::Error;
 
+pub use deletion::Deletion;
 pub use games::{decode_changes, encode_changes, Filter, GameRecord, GameStatus, NewGame, Progress, SavedMove, Source};
 pub use stats::{LevelStats, SolveTime};
 

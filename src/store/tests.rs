@@ -153,30 +153,84 @@ fn deleted_and_cleared_games_leave_the_history_with_their_moves() {
     };
     assert_eq!(moves_of(&store, ids[0]), 1);
     // The fastest game goes: the best time is the next one's, and its moves are gone too.
-    assert!(store.delete_game(ids[0]).unwrap());
+    let first = store.delete_game(ids[0]).unwrap().expect("a deletion");
     assert!(store.game(ids[0]).unwrap().is_none());
     assert_eq!(moves_of(&store, ids[0]), 0);
     assert_eq!(store.count().unwrap(), 2);
-    let easy = store
-        .stats()
-        .unwrap()
-        .into_iter()
-        .find(|s| s.level == Level::Easy)
-        .unwrap();
-    assert_eq!((easy.played, easy.best_ms), (2, Some(120_000)));
+    let easy = |store: &Store| store.stats().unwrap().into_iter().find(|s| s.level == Level::Easy);
+    let best = |store: &Store| easy(store).map(|s| (s.played, s.best_ms));
+    assert_eq!(best(&store), Some((2, Some(120_000))));
     // The others are untouched; a game that isn't there is said not to be.
     assert_eq!(moves_of(&store, ids[1]), 1);
-    assert!(!store.delete_game(ids[0]).unwrap());
-    assert!(!store.delete_game(999).unwrap());
+    assert!(store.delete_game(ids[0]).unwrap().is_none());
+    assert!(store.delete_game(999).unwrap().is_none());
     // Clearing the history keeps the game asked for, moves and all, and nothing else.
-    assert_eq!(store.clear_history(Some(ids[1])).unwrap(), 1);
+    let (cleared, second) = store.clear_history(Some(ids[1])).unwrap();
+    assert_eq!(cleared, 1);
     assert_eq!(store.count().unwrap(), 1);
     assert!(store.game(ids[1]).unwrap().is_some());
     assert_eq!(moves_of(&store, ids[1]), 1);
-    assert_eq!(store.clear_history(None).unwrap(), 1);
+    let (cleared, third) = store.clear_history(None).unwrap();
+    assert_eq!(cleared, 1);
     assert_eq!(store.count().unwrap(), 0);
     assert_eq!(moves_of(&store, ids[1]), 0);
     assert!(store.stats().unwrap().iter().all(|s| s.played == 0));
+
+    // Each deletion is undone on its own, in any order: its games come back as they were, under
+    // their ids, moves and all; an undone deletion gives nothing back a second time.
+    let whole = |store: &Store, id: i64| store.game(id).unwrap();
+    assert_eq!(store.undo_deletion(second).unwrap(), 1);
+    assert_eq!(store.count().unwrap(), 1);
+    assert_eq!(moves_of(&store, ids[2]), 1);
+    assert_eq!(store.undo_deletion(first).unwrap(), 1);
+    assert_eq!(store.undo_deletion(third).unwrap(), 1);
+    assert_eq!(store.undo_deletion(third).unwrap(), 0);
+    assert_eq!(store.count().unwrap(), 3);
+    assert_eq!(best(&store), Some((3, Some(60_000))));
+    for &id in &ids {
+        let (record, moves) = whole(&store, id).expect("back");
+        assert_eq!((record.id, record.status, moves.len()), (id, GameStatus::Solved, 1));
+    }
+}
+
+#[test]
+fn a_deleted_game_comes_back_under_a_new_id_when_its_own_is_taken() {
+    let mut store = Store::in_memory().unwrap();
+    let new = new_game(Level::Hard, 1_000);
+    let first = store.start_game(&new).unwrap();
+    let mut game = Game::new(new.puzzle, new.solution, Rules::default());
+    game.apply(Action::Enter { cell: 2, digit: 1 }).unwrap();
+    let moves: Vec<(u64, _)> = game.journal().iter().cloned().map(|m| (500, m)).collect();
+    store.record_moves(first, 0, &moves, Progress::default()).unwrap();
+    let before = store.game(first).unwrap().unwrap();
+    let deletion = store.delete_game(first).unwrap().unwrap();
+    // SQLite gives the next game the highest id plus one: the deleted game's.
+    let next = store.start_game(&new_game(Level::Easy, 2_000)).unwrap();
+    assert_eq!(next, first);
+    assert_eq!(store.undo_deletion(deletion).unwrap(), 1);
+    let list = store.list(&Filter::default()).unwrap();
+    assert_eq!(list.len(), 2);
+    let back = list.iter().find(|g| g.id != next).expect("the deleted game back");
+    let (record, moves) = store.game(back.id).unwrap().unwrap();
+    assert_eq!((record.level, record.started_at, moves.len()), (Level::Hard, 1_000, 1));
+    assert_eq!(moves[0].at_ms, before.1[0].at_ms);
+    // The game started meanwhile keeps its id, and has no moves of the other's.
+    assert_eq!(store.game(next).unwrap().unwrap().1.len(), 0);
+}
+
+#[test]
+fn only_the_last_few_deletions_can_be_undone() {
+    let mut store = Store::in_memory().unwrap();
+    let deletions: Vec<Deletion> = (0..12)
+        .map(|i| {
+            let id = store.start_game(&new_game(Level::Easy, i)).unwrap();
+            store.delete_game(id).unwrap().unwrap()
+        })
+        .collect();
+    assert_eq!(store.undo_deletion(deletions[0]).unwrap(), 0);
+    assert_eq!(store.undo_deletion(deletions[11]).unwrap(), 1);
+    assert_eq!(store.undo_deletion(deletions[4]).unwrap(), 1);
+    assert_eq!(store.count().unwrap(), 2);
 }
 
 #[test]

@@ -20,7 +20,7 @@ use super::replay;
 use crate::engine::game::format_duration;
 use crate::engine::logic::Level;
 use crate::i18n::{count, fill, gettext, n_, ngettext};
-use crate::store::{Filter, GameRecord, GameStatus, LevelStats, SolveTime, Store};
+use crate::store::{Deletion, Filter, GameRecord, GameStatus, LevelStats, SolveTime, Store};
 
 /// The list shows at most this many games (the newest that match); the statistics use them all.
 const SHOWN: usize = 1000;
@@ -494,6 +494,12 @@ impl Controller {
         if self.recorder.borrow().is_none() {
             return self.tell_history(&gettext("History is off, so no game can be deleted."));
         }
+        // From the History window (or a replay over it) the game goes at once, and the toast
+        // saying so offers Undo; elsewhere (`gapplication action … delete-game`) nothing could
+        // take it back, so it asks first.
+        if history_window().is_some() {
+            return self.delete_game_now(id);
+        }
         self.ask_before(
             &gettext("Delete This Game?"),
             &gettext("Its moves, time and result leave the history and its statistics. This can't be undone."),
@@ -514,13 +520,13 @@ impl Controller {
                 .unwrap_or_else(|_| Deleted::Failed(gettext("history is off")));
             let Some(this) = this.upgrade() else { return };
             let message = match deleted {
-                Deleted::Done => {
+                Deleted::Done(deletion) => {
                     let replay = replay::window_name(id);
                     history_changed(|name| name == replay);
                     // In the History window, whose list no longer has it, a toast says so
-                    // briefly; elsewhere the line names the game.
+                    // briefly and offers Undo; elsewhere the line names the game.
                     let line = fill(&gettext("Game {id} is deleted from the history."), &[("id", &id)]);
-                    return this.tell_history_or(&gettext("Game deleted"), &line);
+                    return this.tell_deleted(&gettext("Game deleted"), &line, deletion);
                 }
                 Deleted::NotThere => gettext("There is no game {id} in the history."),
                 Deleted::BeingPlayed => gettext("Game {id} is the one being played, so it can't be deleted."),
@@ -537,20 +543,22 @@ impl Controller {
 
     /// `app.clear-history`: asks first, then deletes every game of the history but the one being
     /// played (a finished game on the board goes too); the replays close, and an open History
-    /// window lists and counts what is left.
+    /// window lists and counts what is left and offers Undo.
     pub fn clear_history(self: &Rc<Self>) {
         if self.recorder.borrow().is_none() {
             return self.tell_history(&gettext("History is off, so there is nothing to clear."));
         }
-        self.ask_before(
-            &gettext("Clear the History?"),
-            &gettext("Every game but the one being played leaves the history, with its moves, times and results, and the statistics start again. This can't be undone."),
-            &gettext("C_lear"),
-            |this| this.clear_history_now(),
-        );
+        let body = if history_window().is_some() {
+            gettext("Every game but the one being played leaves the history, with its moves, times and results, and the statistics start again.")
+        } else {
+            gettext("Every game but the one being played leaves the history, with its moves, times and results, and the statistics start again. This can't be undone.")
+        };
+        self.ask_before(&gettext("Clear the History?"), &body, &gettext("C_lear"), |this| {
+            this.clear_history_now()
+        });
     }
 
-    /// Asks before a History command that can't be undone, over the window the player is in;
+    /// Asks before a History command that deletes games, over the window the player is in;
     /// `then` runs on the answer. Return keeps everything: the destructive answer is never the
     /// default.
     fn ask_before(self: &Rc<Self>, heading: &str, body: &str, answer: &str, then: impl Fn(&Rc<Self>) + 'static) {
@@ -580,9 +588,10 @@ impl Controller {
             let cleared = answer.recv().await.unwrap_or_else(|_| Err(gettext("history is off")));
             let Some(this) = this.upgrade() else { return };
             match cleared {
-                Ok(n) => {
+                Ok((n, deletion)) => {
                     history_changed(|name| name.starts_with(replay::WINDOW_PREFIX));
-                    this.tell_history(&count(n as u32, "{n} game deleted", "{n} games deleted"));
+                    let text = count(n as u32, "{n} game deleted", "{n} games deleted");
+                    this.tell_deleted(&text, &text, deletion);
                 }
                 Err(error) => this.tell_history(&fill(
                     &gettext("The history could not be cleared: {error}"),
@@ -611,14 +620,63 @@ impl Controller {
 
     /// Like [`Controller::tell_history`], with a shorter toast than the line.
     fn tell_history_or(&self, toast: &str, line: &str) {
-        let history = gtk::Window::list_toplevels()
-            .into_iter()
-            .find_map(|window| window.downcast::<HistoryWindow>().ok());
-        match history {
+        match history_window() {
             Some(history) => history.imp().toasts.add_toast(adw::Toast::new(toast)),
             None => self.say(line),
         }
     }
+
+    /// Says games were deleted, as [`Controller::tell_history_or`] does; the History window's
+    /// toast offers Undo, which puts them back.
+    fn tell_deleted(self: &Rc<Self>, toast: &str, line: &str, deletion: Deletion) {
+        let Some(history) = history_window() else {
+            return self.say(line);
+        };
+        let toast = adw::Toast::builder()
+            .title(toast)
+            .button_label(gettext("Undo"))
+            .priority(adw::ToastPriority::High)
+            .timeout(UNDO_SECONDS)
+            .build();
+        let this = Rc::downgrade(self);
+        toast.connect_button_clicked(move |_| {
+            if let Some(this) = this.upgrade() {
+                this.undo_deletion(deletion);
+            }
+        });
+        history.imp().toasts.add_toast(toast);
+    }
+
+    /// The toast's Undo: the deleted games come back, and the History window lists them again.
+    fn undo_deletion(self: &Rc<Self>, deletion: Deletion) {
+        let Some(answer) = self.recorder.borrow().as_ref().map(|recorder| recorder.undo(deletion)) else {
+            return self.tell_history(&gettext("History is off, so nothing can be brought back."));
+        };
+        let this = Rc::downgrade(self);
+        glib::spawn_future_local(async move {
+            let undone = answer.recv().await.unwrap_or_else(|_| Err(gettext("history is off")));
+            let Some(this) = this.upgrade() else { return };
+            match undone {
+                Ok(0) => this.tell_history(&gettext("That deletion can no longer be undone.")),
+                Ok(_) => history_changed(|_| false),
+                Err(error) => this.tell_history(&fill(
+                    &gettext("The games deleted could not be brought back: {error}"),
+                    &[("error", &error)],
+                )),
+            }
+        });
+    }
+}
+
+/// How long a deletion's toast, and its Undo, stay (a toast's default, 5 seconds, is short for
+/// reading it and reaching the button).
+const UNDO_SECONDS: u32 = 10;
+
+/// The History window, when one is open (it is not one of the application's windows).
+fn history_window() -> Option<HistoryWindow> {
+    gtk::Window::list_toplevels()
+        .into_iter()
+        .find_map(|window| window.downcast::<HistoryWindow>().ok())
 }
 
 /// After games are deleted: closes the replays whose window name `gone` accepts, and has every

@@ -9,7 +9,7 @@ use std::sync::{Arc, Mutex};
 
 use crate::engine::game::Move;
 use crate::engine::logic::Level;
-use crate::store::{GameStatus, NewGame, Progress, Store, StoreError};
+use crate::store::{Deletion, GameStatus, NewGame, Progress, Store, StoreError};
 
 enum Command {
     Start(NewGame),
@@ -36,8 +36,13 @@ enum Command {
         reply: async_channel::Sender<Deleted>,
     },
     /// Delete every game of the history but the one being recorded, at the player's word; how
-    /// many went (or why none could) goes back on `reply`.
+    /// many went and the deletion (or why none could) go back on `reply`.
     Clear {
+        reply: async_channel::Sender<Result<(usize, Deletion), String>>,
+    },
+    /// Put a deletion's games back (the toast's Undo); how many came back goes on `reply`.
+    Undo {
+        deletion: Deletion,
         reply: async_channel::Sender<Result<usize, String>>,
     },
 }
@@ -45,7 +50,8 @@ enum Command {
 /// What came of deleting a game of the history.
 #[derive(Debug)]
 pub enum Deleted {
-    Done,
+    /// Gone, and can be undone while the deletion is among the last few.
+    Done(Deletion),
     /// No game has that id.
     NotThere,
     /// It is the game being recorded: the one on the board.
@@ -116,11 +122,11 @@ impl Recorder {
                                 (Deleted::BeingPlayed, Ok(()))
                             } else {
                                 match store.delete_game(id) {
-                                    Ok(found) => {
+                                    Ok(deletion) => {
                                         if last == Some(id) {
                                             last = None; // its rating has nowhere to go
                                         }
-                                        (if found { Deleted::Done } else { Deleted::NotThere }, Ok(()))
+                                        (deletion.map_or(Deleted::NotThere, Deleted::Done), Ok(()))
                                     }
                                     Err(error) => (Deleted::Failed(error.to_string()), Err(error)),
                                 }
@@ -135,6 +141,11 @@ impl Recorder {
                             }
                             let _ = reply.send_blocking(cleared.as_ref().copied().map_err(ToString::to_string));
                             cleared.map(|_| ())
+                        }
+                        Command::Undo { deletion, reply } => {
+                            let undone = store.undo_deletion(deletion);
+                            let _ = reply.send_blocking(undone.as_ref().copied().map_err(ToString::to_string));
+                            undone.map(|_| ())
                         }
                     };
                     if let Err(error) = result {
@@ -190,11 +201,19 @@ impl Recorder {
         answer
     }
 
-    /// Deletes every game of the history but the one being recorded; how many went comes on the
-    /// channel returned, which closes unanswered when history is off.
-    pub fn clear(&self) -> async_channel::Receiver<Result<usize, String>> {
+    /// Deletes every game of the history but the one being recorded; how many went, and the
+    /// deletion, come on the channel returned, which closes unanswered when history is off.
+    pub fn clear(&self) -> async_channel::Receiver<Result<(usize, Deletion), String>> {
         let (reply, answer) = async_channel::bounded(1);
         self.send(Command::Clear { reply });
+        answer
+    }
+
+    /// Puts the games of a deletion back; how many came back comes on the channel returned,
+    /// which closes unanswered when history is off.
+    pub fn undo(&self, deletion: Deletion) -> async_channel::Receiver<Result<usize, String>> {
+        let (reply, answer) = async_channel::bounded(1);
+        self.send(Command::Undo { deletion, reply });
         answer
     }
 

@@ -3,6 +3,10 @@
 prints it as JSON: the board (found by its name, with its role and description), every button's
 role and name, the status line, the text of every label (GTK 4.8 tells no label's showing
 state: those of pages out of sight are listed too), and the other widgets with a description.
+With `--press NAME` it first presses the sensitive button of that name (the last one found:
+the newest window's; GTK 4.8 tells no button's showing state), as a screen reader's user does
+(AT-SPI's action), and says whether there was one ("pressed"). libadwaita 1.2 names a toast's
+button by its label twice ("Undo Undo"): that name counts too.
 Used by tests/gui.rs; needs Debian's python3-pyatspi."""
 import json
 import sys
@@ -21,7 +25,11 @@ def walk(node, depth=0):
 
 
 def main():
-    app_name = sys.argv[1] if len(sys.argv) > 1 else "nonet"
+    args = sys.argv[1:]
+    press = None
+    if args[:1] == ["--press"]:
+        press, args = args[1], args[2:]
+    app_name = args[0] if args else "nonet"
     desktop = pyatspi.Registry.getDesktop(0)
     apps = [desktop.getChildAtIndex(i) for i in range(desktop.childCount)]
     app = next((a for a in apps if a is not None and a.name == app_name), None)
@@ -30,6 +38,14 @@ def main():
                           "apps": [a.name for a in apps if a is not None]}))
         return
     found = {"board": None, "buttons": [], "status": None, "labels": [], "described": []}
+    if press is not None:
+        matches = [node for node in walk(app)
+                   if node.getRoleName() == "push button" and node.name in (press, press + " " + press)
+                   and node.getState().contains(pyatspi.STATE_SENSITIVE)]
+        found["pressed"] = False
+        if matches:
+            action = matches[-1].queryAction()
+            found["pressed"] = bool(action.nActions > 0 and action.doAction(0))
     for node in walk(app):
         role = node.getRoleName()
         if node.name == "Sudoku board":
