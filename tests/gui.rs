@@ -2878,7 +2878,7 @@ fn history_statistics_and_replay() {
 /// the list, its replay closes, and `nonet-cli history list` no longer has it. From elsewhere
 /// (the app action with no History window) it asks first: Return keeps it. The game on the board
 /// can't be deleted. Clear History (its button) deletes every other game, asked first, offers
-/// Undo too, and is dimmed once nothing is left to clear.
+/// Undo too (Ctrl+Z as well), and is dimmed once nothing is left to clear.
 #[test]
 fn a_game_is_deleted_from_the_history_when_asked() {
     need_display();
@@ -2968,7 +2968,7 @@ fn a_game_is_deleted_from_the_history_when_asked() {
     delete(playing, "alt+d");
     app.wait_until("the line tells", |s| s["message"] == message.as_str());
     // Clear History (the History window's trash button) asks, and keeps the game being
-    // played: Escape keeps everything, Alt+L clears the rest, and Undo brings it back.
+    // played: Escape keeps everything, Alt+L clears the rest, and Ctrl+Z brings it back.
     app.action("history", None);
     wait_for_titled("History");
     app.wait_for_labels("the list read", |labels| labels.iter().any(|l| l == "25 of 25 games"));
@@ -2995,8 +2995,8 @@ fn a_game_is_deleted_from_the_history_when_asked() {
         assert_eq!(left.len(), 1, "{left:?}");
         assert_eq!(left[0]["id"], playing);
         if then_undo {
-            // While the toast shows.
-            app.press_button("Undo");
+            // Ctrl+Z, while the toast shows, as its button.
+            press_in(&history, &["ctrl+z"]);
             return;
         }
         app.wait_for_labels("the list read again", |labels| {

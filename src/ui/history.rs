@@ -68,6 +68,8 @@ mod imp {
         pub clear: TemplateChild<gtk::Button>,
         /// Reads the games and statistics again (after a game is deleted).
         pub reload: RefCell<Option<Rc<dyn Fn()>>>,
+        /// The last deletion's toast, while it shows, and what undoes the deletion (Ctrl+Z).
+        pub undo: RefCell<Option<(adw::Toast, super::Undo)>>,
     }
 
     #[glib::object_subclass]
@@ -204,7 +206,32 @@ pub fn show(parent: &impl IsA<gtk::Window>, path: PathBuf) {
         load_stats(&stats_box, path.clone());
     })));
     super::close_on_escape(&window);
+    window.add_controller(undo_shortcut());
     window.present();
+}
+
+/// What undoes a deletion.
+type Undo = Rc<dyn Fn()>;
+
+/// Ctrl+Z in the History window: the last deletion is undone while its toast shows, as the
+/// toast's Undo does (which a keyboard reaches only by tabbing to it).
+fn undo_shortcut() -> gtk::ShortcutController {
+    let shortcuts = gtk::ShortcutController::new();
+    shortcuts.add_shortcut(gtk::Shortcut::new(
+        gtk::ShortcutTrigger::parse_string("<Control>z"),
+        Some(gtk::CallbackAction::new(|widget, _| {
+            let pending = widget
+                .downcast_ref::<HistoryWindow>()
+                .and_then(|window| window.imp().undo.take());
+            let Some((toast, undo)) = pending else {
+                return glib::Propagation::Proceed;
+            };
+            toast.dismiss();
+            undo();
+            glib::Propagation::Stop
+        })),
+    ));
+    shortcuts
 }
 
 fn status_name(status: GameStatus) -> String {
@@ -639,11 +666,26 @@ impl Controller {
             .timeout(UNDO_SECONDS)
             .build();
         let this = Rc::downgrade(self);
-        toast.connect_button_clicked(move |_| {
+        let undo: Undo = Rc::new(move || {
             if let Some(this) = this.upgrade() {
                 this.undo_deletion(deletion);
             }
         });
+        toast.connect_button_clicked({
+            let undo = undo.clone();
+            move |_| undo()
+        });
+        // Ctrl+Z undoes this deletion while its toast shows (a newer one's toast takes over).
+        let window = history.downgrade();
+        toast.connect_dismissed(move |toast| {
+            if let Some(window) = window.upgrade() {
+                let mut pending = window.imp().undo.borrow_mut();
+                if pending.as_ref().is_some_and(|(shown, _)| shown == toast) {
+                    *pending = None;
+                }
+            }
+        });
+        history.imp().undo.replace(Some((toast.clone(), undo)));
         history.imp().toasts.add_toast(toast);
     }
 
