@@ -75,6 +75,8 @@ impl Drop for App {
 
 /// A classic easy puzzle (Wikipedia's example); its solution is checked by the `sudoku` crate.
 const PUZZLE: &str = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+/// Another puzzle (magictour-top1465's first), to tell two apart.
+const OTHER: &str = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
 
 fn solution_of(puzzle: &str) -> String {
     sudoku::Sudoku::from_str_line(puzzle)
@@ -3508,4 +3510,87 @@ fn the_lab_panel_sits_beside_the_board_and_keeps_its_width() {
     // Ctrl+Shift+L closes it again.
     app.keys(&["ctrl+shift+l"]);
     app.wait_until("the panel is closed", |s| s["lab"]["open"] == false);
+}
+
+/// Types text into a window (as keys, one at a time).
+fn type_in(window: &str, text: &str) {
+    xdotool(&["windowfocus", "--sync", window]);
+    xdotool(&["type", "--delay", "30", text]);
+}
+
+/// Open… (Ctrl+O) shows the file chooser (GTK's own, with no portal here: a native dialog that
+/// nothing held closed at once before it could be seen) and plays the puzzle file chosen.
+#[test]
+fn a_puzzle_file_is_opened_through_the_file_chooser() {
+    need_display();
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("chosen.txt");
+    std::fs::write(&file, format!("{OTHER}\n")).unwrap();
+    let app = App::launch(Some(PUZZLE));
+    app.wait_until("the first puzzle", |s| s["givens"] == PUZZLE);
+    app.action("open", None);
+    let chooser = wait_for_titled("Open Puzzle");
+    press_in(&chooser, &["ctrl+l"]);
+    type_in(&chooser, file.to_str().unwrap());
+    press_in(&chooser, &["Return"]);
+    wait_until_gone("Open Puzzle");
+    app.wait_until("the chosen puzzle played", |s| s["givens"] == OTHER);
+}
+
+/// The Lab's Scripts menu opens a script file in the editor (one undoable edit, said in the
+/// output) and saves the editor's script to a file of the player's choice; a file that is not
+/// a regular file is refused in the output, and the script stays.
+#[test]
+fn the_lab_opens_and_saves_script_files() {
+    need_display();
+    let dir = tempfile::tempdir().unwrap();
+    let mine = dir.path().join("mine.rhai");
+    let script = "// the player's own, kept in a file\nfn find_step(g) { builtin(\"hidden-single\", g) }\n";
+    std::fs::write(&mine, script).unwrap();
+    let (app, _home) = launch_with_lab_script("fn find_step(g) { () }\n");
+    app.action("scripting", None);
+    app.wait_until("the Lab open", |s| s["lab"]["open"] == true);
+    let open = |path: &Path| {
+        app.action("lab-open", None);
+        let chooser = wait_for_titled("Open Script");
+        press_in(&chooser, &["ctrl+l"]);
+        type_in(&chooser, path.to_str().unwrap());
+        press_in(&chooser, &["Return"]);
+        wait_until_gone("Open Script");
+    };
+    open(&mine);
+    let state = app.wait_until("the file in the editor", |s| s["lab"]["script"] == script);
+    assert!(
+        state["lab"]["output"].as_str().unwrap().contains("Opened mine.rhai"),
+        "{state}"
+    );
+    // Run finds the file's steps.
+    app.action("script-step", None);
+    app.wait_until("a step of the opened script", |s| {
+        s["lab"]["output"].as_str().unwrap_or("").contains("Hidden Single")
+    });
+    // Saved under another name: the file holds the editor's script.
+    let saved = dir.path().join("copy.rhai");
+    app.action("lab-save-as", None);
+    let chooser = wait_for_titled("Save Script");
+    press_in(&chooser, &["ctrl+a"]);
+    type_in(&chooser, saved.to_str().unwrap());
+    press_in(&chooser, &["Return"]);
+    wait_until_gone("Save Script");
+    app.wait_until("said saved", |s| {
+        s["lab"]["output"]
+            .as_str()
+            .unwrap_or("")
+            .contains("Saved the script to copy.rhai.")
+    });
+    assert_eq!(std::fs::read_to_string(&saved).unwrap(), script);
+    // A device is no script: refused, and the editor keeps what it had.
+    open(Path::new("/dev/zero"));
+    let state = app.wait_until("the device refused", |s| {
+        s["lab"]["output"]
+            .as_str()
+            .unwrap_or("")
+            .contains("zero can't be opened: it is not a regular file")
+    });
+    assert_eq!(state["lab"]["script"], script);
 }

@@ -136,6 +136,8 @@ fn add_actions(app: &adw::Application, controller: &Rc<Controller>) {
     // `lab-example(n)`: the Lab's n-th shipped example in its editor (undoable).
     with_number(app, controller, "lab-example", |c, n| c.lab().load_example(n as usize));
     simple(app, controller, "lab-clear", |c| c.lab().clear_output());
+    simple(app, controller, "lab-open", |c| c.lab().open_script());
+    simple(app, controller, "lab-save-as", |c| c.lab().save_script_as());
     simple(app, controller, "new-game", |c| c.new_game());
     simple(app, controller, "hint", |c| c.hint());
     simple(app, controller, "show-message", |c| c.show_whole_message());

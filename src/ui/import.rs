@@ -187,13 +187,22 @@ pub fn choose_file(parent: &impl IsA<gtk::Window>, open: impl Fn(gio::File) + 's
     all.set_name(Some(&gettext("All files")));
     all.add_pattern("*");
     chooser.add_filter(&all);
+    show_chooser(chooser, open);
+}
+
+/// Shows a file chooser; `chosen` receives the file the player accepts. The chooser is kept
+/// until it answers: a native dialog is not a widget, nothing else holds it, and dropped it
+/// would close at once (GTK's own examples keep it until its response too).
+pub fn show_chooser(chooser: gtk::FileChooserNative, chosen: impl Fn(gio::File) + 'static) {
+    let kept = std::cell::RefCell::new(Some(chooser.clone()));
     chooser.connect_response(move |chooser, response| {
         if response == gtk::ResponseType::Accept {
             if let Some(file) = chooser.file() {
-                open(file);
+                chosen(file);
             }
         }
         chooser.destroy();
+        kept.take();
     });
     chooser.show();
 }
@@ -211,6 +220,14 @@ pub fn refuse(parent: &impl IsA<gtk::Window>, source: &Source, problem: &str, cl
 /// Reads a puzzle file off the main thread: regular files only (a device or a FIFO could block
 /// or never end), at most 64 MiB counted as read.
 pub async fn read_file(file: gio::File) -> Result<String, String> {
+    read_text(file, || {
+        gettext("it is larger than 64 MiB, too large for a puzzle file")
+    })
+    .await
+}
+
+/// Reads a text file as [`read_file`] does; `too_large` says why a file over the limit is refused.
+pub async fn read_text(file: gio::File, too_large: fn() -> String) -> Result<String, String> {
     let path = file.path();
     gio::spawn_blocking(move || {
         let path = path.ok_or_else(|| gettext("not a local file"))?;
@@ -218,9 +235,7 @@ pub async fn read_file(file: gio::File) -> Result<String, String> {
             crate::engine::input::InputError::NotRegular(_) => {
                 gettext("it is not a regular file (a device, a pipe or a folder)")
             }
-            crate::engine::input::InputError::TooLarge(_) => {
-                gettext("it is larger than 64 MiB, too large for a puzzle file")
-            }
+            crate::engine::input::InputError::TooLarge(_) => too_large(),
             crate::engine::input::InputError::NotText { .. } => gettext("it is not text"),
             crate::engine::input::InputError::Io { cause, .. } => {
                 fill(&gettext("it can't be read ({cause})"), &[("cause", &cause)])

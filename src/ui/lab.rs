@@ -437,6 +437,11 @@ impl Lab {
     /// the player's script back.
     pub fn load_example(&self, index: usize) {
         let Some((_, text)) = EXAMPLES.get(index) else { return };
+        self.replace_script(text);
+    }
+
+    /// Puts a script in the editor in place of the one there, as one undoable edit.
+    pub fn replace_script(&self, text: &str) {
         let buffer = &self.buffer;
         buffer.begin_user_action();
         buffer.delete(&mut buffer.start_iter(), &mut buffer.end_iter());

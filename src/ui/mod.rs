@@ -10,6 +10,7 @@ mod history;
 mod import;
 mod input;
 mod lab;
+mod lab_files;
 mod lab_host;
 mod message;
 mod names;
