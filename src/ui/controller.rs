@@ -321,7 +321,7 @@ impl Controller {
         if let Some(old) = self.level_toast.replace(Some(toast.clone())) {
             old.dismiss();
         }
-        self.toasts.add_toast(toast);
+        super::show_toast(&self.toasts, toast);
     }
 
     /// Opens the History window.

@@ -648,7 +648,7 @@ impl Controller {
     /// Like [`Controller::tell_history`], with a shorter toast than the line.
     fn tell_history_or(&self, toast: &str, line: &str) {
         match history_window() {
-            Some(history) => history.imp().toasts.add_toast(adw::Toast::new(toast)),
+            Some(history) => super::show_toast(&history.imp().toasts, adw::Toast::new(toast)),
             None => self.say(line),
         }
     }
@@ -686,7 +686,7 @@ impl Controller {
             }
         });
         history.imp().undo.replace(Some((toast.clone(), undo)));
-        history.imp().toasts.add_toast(toast);
+        super::show_toast(&history.imp().toasts, toast);
     }
 
     /// The toast's Undo: the deleted games come back, and the History window lists them again.

@@ -115,6 +115,41 @@ pub fn question(
     dialog
 }
 
+/// Shows a toast, its close button named for screen readers: libadwaita 1.2 leaves it unnamed
+/// (read "GtkImage"). (Its action button stays read by its label twice, "Undo Undo": that name
+/// does not come from the label property set here.) The toast's widget is the overlay's child
+/// other than its content, made as the toast shows; one still waiting in line is named when the
+/// next toast shows, or not at all.
+pub fn show_toast(overlay: &adw::ToastOverlay, toast: adw::Toast) {
+    overlay.add_toast(toast);
+    let content = overlay.child();
+    let mut child = overlay.first_child();
+    while let Some(widget) = child {
+        child = widget.next_sibling();
+        if Some(&widget) != content.as_ref() {
+            name_buttons(&widget);
+        }
+    }
+}
+
+/// Names the buttons under `widget` (a toast's): by their label, without its mnemonic mark, or
+/// "Dismiss" for the close button, which has none.
+fn name_buttons(widget: &gtk::Widget) {
+    if let Some(button) = widget.downcast_ref::<gtk::Button>() {
+        let name = match button.label() {
+            Some(label) => label.replace('_', ""),
+            None => gettext("Dismiss"),
+        };
+        set_accessible(button, gtk::AccessibleProperty::Label, &name);
+        return;
+    }
+    let mut child = widget.first_child();
+    while let Some(inner) = child {
+        name_buttons(&inner);
+        child = inner.next_sibling();
+    }
+}
+
 /// Lets Escape and Ctrl+W close a secondary window (History, a replay, the Solution Path), as
 /// they close GNOME's dialogs and the Preferences window.
 pub fn close_on_escape(window: &impl IsA<gtk::Window>) {

@@ -144,7 +144,7 @@ impl Controller {
                 .action_name("app.history")
                 .timeout(6)
                 .build();
-            self.toasts.add_toast(toast);
+            super::show_toast(&self.toasts, toast);
         }
         self.stop_animation();
         self.started_game.replace(Some(new.clone()));
@@ -185,7 +185,7 @@ impl Controller {
             );
             super::tell(window.upgrade().as_ref(), &gettext("History Is Off"), &body);
         });
-        self.toasts.add_toast(toast);
+        super::show_toast(&self.toasts, toast);
     }
 
     /// Sends the moves not yet saved, and the end of the game once, to the recorder.

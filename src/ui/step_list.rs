@@ -707,10 +707,10 @@ fn connect_copy(window: &StepListWindow, work: &Rc<Work>) {
         parts.copy.connect_clicked(move |_| {
             let Some(window) = weak.upgrade() else { return };
             window.clipboard().set_text(&steps_text(&work.steps_shown()));
-            window
-                .imp()
-                .toasts
-                .add_toast(adw::Toast::new(&gettext("The steps are on the clipboard.")));
+            super::show_toast(
+                &window.imp().toasts,
+                adw::Toast::new(&gettext("The steps are on the clipboard.")),
+            );
         });
     }
     let shortcuts = gtk::ShortcutController::new();
