@@ -116,10 +116,10 @@ pub fn question(
 }
 
 /// Shows a toast, its close button named for screen readers: libadwaita 1.2 leaves it unnamed
-/// (read "GtkImage"). (Its action button stays read by its label twice, "Undo Undo": that name
-/// does not come from the label property set here.) The toast's widget is the overlay's child
-/// other than its content, made as the toast shows; one still waiting in line is named when the
-/// next toast shows, or not at all.
+/// (read "GtkImage"). The toast's widget is the overlay's child other than its content, made as
+/// the toast shows; one still waiting in line is named when the next toast shows, or not at all.
+/// (Its action button stays read by its label twice, "Undo Undo": that name is not the
+/// accessible label, which changes nothing there.)
 pub fn show_toast(overlay: &adw::ToastOverlay, toast: adw::Toast) {
     overlay.add_toast(toast);
     let content = overlay.child();
@@ -127,25 +127,22 @@ pub fn show_toast(overlay: &adw::ToastOverlay, toast: adw::Toast) {
     while let Some(widget) = child {
         child = widget.next_sibling();
         if Some(&widget) != content.as_ref() {
-            name_buttons(&widget);
+            name_close_button(&widget);
         }
     }
 }
 
-/// Names the buttons under `widget` (a toast's): by their label, without its mnemonic mark, or
-/// "Dismiss" for the close button, which has none.
-fn name_buttons(widget: &gtk::Widget) {
+/// Names "Dismiss" the button under `widget` (a toast's) that has no label: its close button.
+fn name_close_button(widget: &gtk::Widget) {
     if let Some(button) = widget.downcast_ref::<gtk::Button>() {
-        let name = match button.label() {
-            Some(label) => label.replace('_', ""),
-            None => gettext("Dismiss"),
-        };
-        set_accessible(button, gtk::AccessibleProperty::Label, &name);
+        if button.label().is_none() {
+            set_accessible(button, gtk::AccessibleProperty::Label, &gettext("Dismiss"));
+        }
         return;
     }
     let mut child = widget.first_child();
     while let Some(inner) = child {
-        name_buttons(&inner);
+        name_close_button(&inner);
         child = inner.next_sibling();
     }
 }
