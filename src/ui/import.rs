@@ -170,24 +170,40 @@ pub fn ask_for_puzzle(parent: &impl IsA<gtk::Window>, initial: &str, play: impl 
 
 /// Lets the player choose a puzzle file; `open` receives it.
 pub fn choose_file(parent: &impl IsA<gtk::Window>, open: impl Fn(gio::File) + 'static) {
-    let chooser = gtk::FileChooserNative::new(
-        Some(&gettext("Open Puzzle")),
-        Some(parent),
+    let chooser = file_chooser(
+        Some(parent.as_ref()),
+        &gettext("Open Puzzle"),
         gtk::FileChooserAction::Open,
-        Some(&gettext("_Open")),
-        Some(&gettext("_Cancel")),
+        &gettext("_Open"),
+        (
+            &gettext("Sudoku puzzles"),
+            &["*.txt", "*.sdk", "*.ss", "*.sdm", "*.json", "*.pm"],
+        ),
     );
-    let puzzles = gtk::FileFilter::new();
-    puzzles.set_name(Some(&gettext("Sudoku puzzles")));
-    for pattern in ["*.txt", "*.sdk", "*.ss", "*.sdm", "*.json", "*.pm"] {
-        puzzles.add_pattern(pattern);
+    show_chooser(chooser, open);
+}
+
+/// A file chooser offering the files `kind` names (a name and its patterns) first, then any file.
+pub fn file_chooser(
+    parent: Option<&gtk::Window>,
+    title: &str,
+    action: gtk::FileChooserAction,
+    accept: &str,
+    kind: (&str, &[&str]),
+) -> gtk::FileChooserNative {
+    let chooser = gtk::FileChooserNative::new(Some(title), parent, action, Some(accept), Some(&gettext("_Cancel")));
+    let (name, patterns) = kind;
+    let wanted = gtk::FileFilter::new();
+    wanted.set_name(Some(name));
+    for pattern in patterns {
+        wanted.add_pattern(pattern);
     }
-    chooser.add_filter(&puzzles);
+    chooser.add_filter(&wanted);
     let all = gtk::FileFilter::new();
     all.set_name(Some(&gettext("All files")));
     all.add_pattern("*");
     chooser.add_filter(&all);
-    show_chooser(chooser, open);
+    chooser
 }
 
 /// Shows a file chooser; `chosen` receives the file the player accepts. The chooser is kept

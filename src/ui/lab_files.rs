@@ -9,7 +9,7 @@ use std::rc::Rc;
 use adw::prelude::*;
 use gtk::{gio, glib};
 
-use super::import::{file_name, read_text, show_chooser};
+use super::import::{file_chooser, file_name, read_text, show_chooser};
 use super::lab::Lab;
 use crate::i18n::{fill, gettext};
 
@@ -90,21 +90,12 @@ impl Lab {
     /// A file chooser for scripts (`.rhai`, or any file), over the Lab's window.
     fn chooser(&self, title: String, action: gtk::FileChooserAction, accept: String) -> gtk::FileChooserNative {
         let parent = self.panel.root().and_downcast::<gtk::Window>();
-        let chooser = gtk::FileChooserNative::new(
-            Some(&title),
+        file_chooser(
             parent.as_ref(),
+            &title,
             action,
-            Some(&accept),
-            Some(&gettext("_Cancel")),
-        );
-        let scripts = gtk::FileFilter::new();
-        scripts.set_name(Some(&gettext("Rhai scripts")));
-        scripts.add_pattern("*.rhai");
-        chooser.add_filter(&scripts);
-        let all = gtk::FileFilter::new();
-        all.set_name(Some(&gettext("All files")));
-        all.add_pattern("*");
-        chooser.add_filter(&all);
-        chooser
+            &accept,
+            (&gettext("Rhai scripts"), &["*.rhai"]),
+        )
     }
 }
