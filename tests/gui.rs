@@ -138,9 +138,13 @@ impl App {
                 s["message"].as_str().unwrap_or("").starts_with("The puzzle in")
             });
         } else if let Some(puzzle) = puzzle {
-            let givens = puzzle.lines().next().unwrap_or("").trim().replace('0', ".");
+            // The first line that is not a comment; a refused file says why.
+            let first = puzzle.lines().find(|line| !line.starts_with('#')).unwrap_or("");
+            let givens = first.trim().replace('0', ".");
             app.wait_until("the puzzle is loaded", |s| {
-                s["givens"] == givens.as_str() || s["message"].as_str().unwrap_or("").starts_with("Puzzle not loaded")
+                s["givens"] == givens.as_str()
+                    || s["message"].as_str().unwrap_or("").starts_with("Puzzle not loaded")
+                    || s["refusal"].as_str().is_some_and(|r| !r.is_empty()) && s["givens"].is_string()
             });
         } else {
             app.wait_until("a puzzle is generated", |s| s["givens"].is_string());
@@ -3374,6 +3378,43 @@ fn a_puzzle_file_given_at_start_wins_over_a_busy_history() {
         }
         release.join().unwrap();
     }
+}
+
+/// A puzzle file given at start that takes longer to read and check than the history takes to
+/// open (60 MiB of comments before its puzzle): the history waits for it, so the file's game is
+/// the one on the board and the only one recorded (it once started a generated game first, left
+/// in the history as abandoned, or dropped the file's game for it). A refused file of that size
+/// leaves the unfinished game to be resumed, and nothing else is recorded.
+#[test]
+fn a_slow_puzzle_file_given_at_start_is_the_only_game_started() {
+    need_display();
+    let comments = "# a comment line to read past, of a hundred characters or so, as a long collection might have\n"
+        .repeat(60 * 1024 * 1024 / 96);
+    // The file's puzzle after the comments, and an empty history.
+    let home = tempfile::tempdir().unwrap();
+    let db = home.path().join("nonet.db");
+    let app = App::launch_with(Some(&format!("{comments}{PUZZLE}\n")), &[("NONET_DB", db.as_path())]);
+    let state = app.wait_until("the history is open", |s| s["history"] == "on");
+    assert_eq!(state["givens"], PUZZLE);
+    assert_eq!(state["refusal"], "");
+    drop(app);
+    let games = history_list(&db);
+    assert_eq!(games.len(), 1, "only the file's game is recorded: {games:?}");
+    assert_eq!(games[0]["puzzle"], PUZZLE);
+    assert_eq!(games[0]["source"], "opened");
+
+    // No puzzle in the file: refused, and the game left unfinished above comes back.
+    let app = App::launch_with(Some(&comments), &[("NONET_DB", db.as_path())]);
+    let state = app.wait_until("the unfinished game is resumed", |s| {
+        s["history"] == "on" && s["givens"] == PUZZLE
+    });
+    assert!(
+        state["refusal"].as_str().unwrap().contains("puzzle.txt"),
+        "the file is refused by name: {}",
+        state["refusal"]
+    );
+    drop(app);
+    assert_eq!(history_list(&db).len(), 1, "nothing else is recorded");
 }
 
 /// Settings kept in a keyfile under a private config directory, with the real schema: what a

@@ -32,7 +32,7 @@ impl Controller {
         glib::spawn_future_local(async move {
             let Ok((opened, resume)) = handle.await else { return };
             super::timing::startup("store opened (off the main thread)");
-            let Some(this) = this.upgrade() else { return };
+            let Some(mut this) = this.upgrade() else { return };
             match opened {
                 Ok((store, aside)) => {
                     this.recorder.replace(Some(Recorder::spawn(store)));
@@ -46,6 +46,15 @@ impl Controller {
                     }
                 }
                 Err(error) => this.history_off(&error.to_string()),
+            }
+            // A file given at start may still be read or checked: its game (or its refusal)
+            // comes first, then the history decides.
+            while this.games_pending.get() > 0 {
+                let weak = Rc::downgrade(&this);
+                drop(this);
+                glib::timeout_future(std::time::Duration::from_millis(20)).await;
+                let Some(again) = weak.upgrade() else { return };
+                this = again;
             }
             // A game already on the board (a file given at start, opened while the history was
             // still opening) wins over resuming: it is recorded now, and nothing replaces it.
