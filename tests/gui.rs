@@ -1605,6 +1605,18 @@ fn all_steps_lists_what_applies_here() {
     });
     assert_eq!(narrowed["all_steps"]["rows"], (*count).min(20));
     assert_eq!(narrowed["all_steps"]["shown"]["technique"], second.as_str());
+    // A screen reader reads the choice's button by what it chooses and the choice.
+    let (tree, _) = app.accessible_tree();
+    let named = tree["buttons"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|b| b["name"] == format!("Technique: {}", offered[2]));
+    assert!(
+        named,
+        "no button read \"Technique: {}\": {}",
+        offered[2], tree["buttons"]
+    );
     // Applied, the steps after it are listed, still narrowed to that technique (found there
     // too): its rows and the count the choice offers for it agree.
     xdotool(&["windowfocus", "--sync", &window]);
@@ -3062,6 +3074,21 @@ fn history_filters_say_when_no_game_matches() {
     std::thread::sleep(Duration::from_millis(800));
     let full = white_rows(&screenshot(&history, "history-all.png"));
     assert!(full > 400, "every game listed fills the window: {full} white rows");
+    // A screen reader reads each filter's button by what it filters and its choice (GTK 4.8
+    // leaves them "GtkToggleButton").
+    let filter_buttons = || -> Vec<String> {
+        let (tree, _) = app.accessible_tree();
+        let names = tree["buttons"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|b| b["name"].as_str().unwrap_or(""));
+        names
+            .filter(|n| n.starts_with("Level") || n.starts_with("Status"))
+            .map(String::from)
+            .collect()
+    };
+    assert_eq!(filter_buttons(), ["Level: Any Level", "Status: Any Status"]);
     // The level filter (past the view switcher and Clear History): Expert, which no game is.
     press_in(
         &history,
@@ -3071,6 +3098,11 @@ fn history_filters_say_when_no_game_matches() {
         labels.iter().any(|l| l == "No games match these filters")
     });
     assert!(!labels.iter().any(|l| l == "No games yet"), "{labels:?}");
+    assert_eq!(
+        filter_buttons(),
+        ["Level: Expert", "Status: Any Status"],
+        "the name follows the choice"
+    );
     std::thread::sleep(Duration::from_millis(300));
     let one = white_rows(&screenshot(&history, "history-none-match.png"));
     assert!(

@@ -113,6 +113,8 @@ pub fn show(parent: &impl IsA<gtk::Window>, path: PathBuf) {
     );
     let names = STATUSES.map(|(_, name)| gettext(name));
     statuses.set_model(Some(&gtk::StringList::new(&names.each_ref().map(String::as_str))));
+    super::name_drop_down(&levels, &gettext("Level"));
+    super::name_drop_down(&statuses, &gettext("Status"));
 
     let reload = {
         let (list, count, levels, statuses, path, clear) = (

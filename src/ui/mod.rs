@@ -147,6 +147,49 @@ fn name_close_button(widget: &gtk::Widget) {
     }
 }
 
+/// Names a drop-down for screen readers: the drop-down `what`, and its button as
+/// [`name_drop_down_button`] does.
+pub fn name_drop_down(drop_down: &gtk::DropDown, what: &str) {
+    set_accessible(drop_down, gtk::AccessibleProperty::Label, what);
+    name_drop_down_button(drop_down, what);
+}
+
+/// Names the button of a drop-down (which GTK 4.8 leaves unnamed: read "GtkToggleButton")
+/// "what: choice", kept up to date with the choice. (A drop-down with a mnemonic label is named
+/// by it; naming it as well would read both.)
+pub fn name_drop_down_button(drop_down: &gtk::DropDown, what: &str) {
+    let what = what.to_string();
+    let name_button = move |drop_down: &gtk::DropDown| {
+        let Some(button) = toggle_button_in(drop_down.upcast_ref()) else {
+            return;
+        };
+        let choice = drop_down
+            .selected_item()
+            .and_downcast::<gtk::StringObject>()
+            .map(|s| s.string().to_string())
+            .unwrap_or_default();
+        let name = fill(&gettext("{what}: {choice}"), &[("what", &what), ("choice", &choice)]);
+        set_accessible(&button, gtk::AccessibleProperty::Label, &name);
+    };
+    name_button(drop_down);
+    drop_down.connect_selected_item_notify(name_button);
+}
+
+/// The first toggle button under `widget`.
+fn toggle_button_in(widget: &gtk::Widget) -> Option<gtk::ToggleButton> {
+    if let Some(button) = widget.downcast_ref::<gtk::ToggleButton>() {
+        return Some(button.clone());
+    }
+    let mut child = widget.first_child();
+    while let Some(inner) = child {
+        if let Some(button) = toggle_button_in(&inner) {
+            return Some(button);
+        }
+        child = inner.next_sibling();
+    }
+    None
+}
+
 /// Lets Escape and Ctrl+W close a secondary window (History, a replay, the Solution Path), as
 /// they close GNOME's dialogs and the Preferences window.
 pub fn close_on_escape(window: &impl IsA<gtk::Window>) {

@@ -155,6 +155,8 @@ impl Controller {
         count.set_value(6.0);
         let per_page = gtk::DropDown::from_strings(&["1", "2", "4", "6"]);
         per_page.set_selected(3);
+        super::name_drop_down(&level, &gettext("Level"));
+        super::name_drop_down(&per_page, &gettext("To a page"));
         let solutions = gtk::CheckButton::with_label(&gettext("Solutions on the last pages"));
         let grid = gtk::Grid::builder().row_spacing(8).column_spacing(12).build();
         for (row, (label, widget)) in [

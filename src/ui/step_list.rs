@@ -541,6 +541,7 @@ fn connect_technique_filter(window: &StepListWindow, work: &Rc<Work>) {
     // its width), whole in the popup.
     dropdown.set_factory(Some(&label_factory(true)));
     dropdown.set_list_factory(Some(&label_factory(false)));
+    super::name_drop_down_button(dropdown, &gettext("Technique"));
     let work = work.clone();
     dropdown.connect_selected_notify(move |dropdown| {
         let chosen = match dropdown.selected() {
