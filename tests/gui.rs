@@ -2893,7 +2893,8 @@ fn history_statistics_and_replay() {
 
 /// Delete Game: from the History window (Delete on a row, or a replay's Delete Game) a game goes
 /// at once, and the toast saying so offers Undo, which puts it back with its moves; it leaves
-/// the list, its replay closes, and `nonet-cli history list` no longer has it. From elsewhere
+/// the list, its replay closes, and `nonet-cli history list` no longer has it; deletions while
+/// the toast shows share it, and its Undo. From elsewhere
 /// (the app action with no History window) it asks first: Return keeps it. The game on the board
 /// can't be deleted. Clear History (its button) deletes every other game, asked first, offers
 /// Undo too (Ctrl+Z as well), and is dimmed once nothing is left to clear.
@@ -2947,6 +2948,26 @@ fn a_game_is_deleted_from_the_history_when_asked() {
     assert!(!line.contains("deleted"), "the main window's line: {line}");
     wait_for_history(&db, "the game back", |list| list.len() == 26);
     assert_eq!(game_json(&db, target), target_before);
+    app.wait_for_labels("the list read again", |labels| {
+        labels.iter().any(|l| l == "26 of 26 games")
+    });
+    // Two deletions while the toast shows (the action, as from a replay over the window): one
+    // toast counts both, and its Undo brings both back.
+    let second = before[2]["id"].as_i64().unwrap();
+    let second_before = game_json(&db, second);
+    app.action("delete-game", Some(&format!("int64 {target}")));
+    app.wait_for_labels("the toast of the deletion", |labels| {
+        labels.iter().any(|l| l == "Game deleted")
+    });
+    app.action("delete-game", Some(&format!("int64 {second}")));
+    app.wait_for_labels("one toast for both", |labels| {
+        labels.iter().any(|l| l == "2 games deleted")
+    });
+    wait_for_history(&db, "both deleted", |list| list.len() == 24);
+    app.press_button("Undo");
+    wait_for_history(&db, "both back", |list| list.len() == 26);
+    assert_eq!(game_json(&db, target), target_before);
+    assert_eq!(game_json(&db, second), second_before);
     app.wait_for_labels("the list read again", |labels| {
         labels.iter().any(|l| l == "26 of 26 games")
     });

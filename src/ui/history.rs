@@ -68,8 +68,8 @@ mod imp {
         pub clear: TemplateChild<gtk::Button>,
         /// Reads the games and statistics again (after a game is deleted).
         pub reload: RefCell<Option<Rc<dyn Fn()>>>,
-        /// The last deletion's toast, while it shows, and what undoes the deletion (Ctrl+Z).
-        pub undo: RefCell<Option<(adw::Toast, super::Undo)>>,
+        /// The deletions' toast, while it shows: what its Undo (and Ctrl+Z) undoes.
+        pub undo: RefCell<Option<super::PendingUndo>>,
     }
 
     #[glib::object_subclass]
@@ -215,6 +215,14 @@ pub fn show(parent: &impl IsA<gtk::Window>, path: PathBuf) {
 /// What undoes a deletion.
 type Undo = Rc<dyn Fn()>;
 
+/// The toast of the deletions made while it shows (one toast for them all: "3 games deleted"),
+/// how many games they deleted, and what undoes them all.
+pub struct PendingUndo {
+    toast: adw::Toast,
+    games: u32,
+    undo: Undo,
+}
+
 /// Ctrl+Z in the History window: the last deletion is undone while its toast shows, as the
 /// toast's Undo does (which a keyboard reaches only by tabbing to it).
 fn undo_shortcut() -> gtk::ShortcutController {
@@ -225,7 +233,7 @@ fn undo_shortcut() -> gtk::ShortcutController {
             let pending = widget
                 .downcast_ref::<HistoryWindow>()
                 .and_then(|window| window.imp().undo.take());
-            let Some((toast, undo)) = pending else {
+            let Some(PendingUndo { toast, undo, .. }) = pending else {
                 return glib::Propagation::Proceed;
             };
             toast.dismiss();
@@ -555,7 +563,7 @@ impl Controller {
                     // In the History window, whose list no longer has it, a toast says so
                     // briefly and offers Undo; elsewhere the line names the game.
                     let line = fill(&gettext("Game {id} is deleted from the history."), &[("id", &id)]);
-                    return this.tell_deleted(&gettext("Game deleted"), &line, deletion);
+                    return this.tell_deleted(1, &line, deletion);
                 }
                 Deleted::NotThere => gettext("There is no game {id} in the history."),
                 Deleted::BeingPlayed => gettext("Game {id} is the one being played, so it can't be deleted."),
@@ -619,8 +627,8 @@ impl Controller {
             match cleared {
                 Ok((n, deletion)) => {
                     history_changed(|name| name.starts_with(replay::WINDOW_PREFIX));
-                    let text = count(n as u32, "{n} game deleted", "{n} games deleted");
-                    this.tell_deleted(&text, &text, deletion);
+                    let line = count(n as u32, "{n} game deleted", "{n} games deleted");
+                    this.tell_deleted(n as u32, &line, deletion);
                 }
                 Err(error) => this.tell_history(&fill(
                     &gettext("The history could not be cleared: {error}"),
@@ -655,39 +663,60 @@ impl Controller {
         }
     }
 
-    /// Says games were deleted, as [`Controller::tell_history_or`] does; the History window's
-    /// toast offers Undo, which puts them back.
-    fn tell_deleted(self: &Rc<Self>, toast: &str, line: &str, deletion: Deletion) {
+    /// Says `games` games were deleted, as [`Controller::tell_history_or`] does (`line` on the
+    /// main window's line); the History window's toast offers Undo, which puts them back. A
+    /// deletion while the toast of earlier ones shows joins them: one toast counts them all, and
+    /// its Undo brings them all back (a toast each would queue the older ones to show again
+    /// later, their Undo out of Ctrl+Z's reach).
+    fn tell_deleted(self: &Rc<Self>, games: u32, line: &str, deletion: Deletion) {
         let Some(history) = history_window() else {
             return self.say(line);
         };
-        let toast = adw::Toast::builder()
-            .title(toast)
-            .button_label(gettext("Undo"))
-            .priority(adw::ToastPriority::High)
-            .timeout(UNDO_SECONDS)
-            .build();
         let this = Rc::downgrade(self);
-        let undo: Undo = Rc::new(move || {
+        let mut undo: Undo = Rc::new(move || {
             if let Some(this) = this.upgrade() {
                 this.undo_deletion(deletion);
             }
         });
+        let mut games = games;
+        if let Some(earlier) = history.imp().undo.take() {
+            earlier.toast.dismiss();
+            games += earlier.games;
+            let (newest, older) = (undo, earlier.undo);
+            undo = Rc::new(move || {
+                newest();
+                older();
+            });
+        }
+        let title = match games {
+            1 => gettext("Game deleted"),
+            n => count(n, "{n} game deleted", "{n} games deleted"),
+        };
+        let toast = adw::Toast::builder()
+            .title(title)
+            .button_label(gettext("Undo"))
+            .priority(adw::ToastPriority::High)
+            .timeout(UNDO_SECONDS)
+            .build();
         toast.connect_button_clicked({
             let undo = undo.clone();
             move |_| undo()
         });
-        // Ctrl+Z undoes this deletion while its toast shows (a newer one's toast takes over).
+        // Ctrl+Z undoes these deletions while their toast shows.
         let window = history.downgrade();
         toast.connect_dismissed(move |toast| {
             if let Some(window) = window.upgrade() {
                 let mut pending = window.imp().undo.borrow_mut();
-                if pending.as_ref().is_some_and(|(shown, _)| shown == toast) {
+                if pending.as_ref().is_some_and(|shown| &shown.toast == toast) {
                     *pending = None;
                 }
             }
         });
-        history.imp().undo.replace(Some((toast.clone(), undo)));
+        history.imp().undo.replace(Some(PendingUndo {
+            toast: toast.clone(),
+            games,
+            undo,
+        }));
         super::show_toast(&history.imp().toasts, toast);
     }
 
