@@ -223,8 +223,8 @@ pub struct PendingUndo {
     undo: Undo,
 }
 
-/// Ctrl+Z in the History window: the last deletion is undone while its toast shows, as the
-/// toast's Undo does (which a keyboard reaches only by tabbing to it).
+/// Ctrl+Z in the History window: the deletions of the toast showing are undone, as the toast's
+/// Undo does (which a keyboard reaches only by tabbing to it).
 fn undo_shortcut() -> gtk::ShortcutController {
     let shortcuts = gtk::ShortcutController::new();
     shortcuts.add_shortcut(gtk::Shortcut::new(
