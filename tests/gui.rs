@@ -915,6 +915,55 @@ fn a_screen_reader_finds_the_board_and_follows_the_selected_cell() {
     ));
 }
 
+/// Every control a player works in the main window, the Lab beside it and the History window has
+/// a name of its own for a screen reader: none is read by its class ("GtkToggleButton",
+/// "GtkSourceView", "GtkScale") or not at all. The Lab's editor is "Script", its output "Output",
+/// its speed slider "Speed" (the label beside it), its menu "Scripts".
+#[test]
+fn every_control_has_a_name_for_screen_readers() {
+    need_display();
+    let app = App::launch(Some(PUZZLE));
+    app.action("scripting", None);
+    app.wait_until("the Lab is open", |s| s["lab"]["open"] == true);
+    app.action("history", None);
+    wait_for_titled("History");
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let controls = loop {
+        let (tree, errors) = app.accessible_tree();
+        let controls = tree["controls"].as_array().cloned().unwrap_or_default();
+        // The History window's filters are read once it is built.
+        if controls.iter().any(|c| c["name"] == "Status: Any Status") {
+            break controls;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the History window never read: {tree} {errors}"
+        );
+        std::thread::sleep(Duration::from_millis(200));
+    };
+    let unnamed: Vec<&Value> = controls
+        .iter()
+        .filter(|c| {
+            let name = c["name"].as_str().unwrap_or("");
+            name.is_empty() || name.starts_with("Gtk") || name.starts_with("Adw")
+        })
+        .collect();
+    assert!(unnamed.is_empty(), "read by class or not at all: {unnamed:?}");
+    for (role, name) in [
+        ("text", "Script"),
+        ("text", "Output"),
+        ("slider", "Speed"),
+        ("push button", "Scripts"),
+        ("combo box", "Level"),
+        ("page tab", "Statistics"),
+    ] {
+        assert!(
+            controls.iter().any(|c| c["role"] == role && c["name"] == name),
+            "no {role} named {name}: {controls:?}"
+        );
+    }
+}
+
 /// Issue 13: with LANGUAGE=de the app speaks German: the header, hint stages, the primary menu,
 /// dialogs and Preferences (screenshots), and the board's description for screen readers.
 #[test]

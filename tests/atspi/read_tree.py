@@ -6,7 +6,8 @@ state: those of pages out of sight are listed too), and the other widgets with a
 With `--press NAME` it first presses the sensitive button of that name (the last one found:
 the newest window's; GTK 4.8 tells no button's showing state), as a screen reader's user does
 (AT-SPI's action), and says whether there was one ("pressed"). libadwaita 1.2 names a toast's
-button by its label twice ("Undo Undo"): that name counts too.
+button by its label twice ("Undo Undo"): that name counts too. "controls" lists every button,
+drop-down, text, slider and the like with its role and name.
 Used by tests/gui.rs; needs Debian's python3-pyatspi."""
 import json
 import sys
@@ -24,6 +25,11 @@ def walk(node, depth=0):
             yield from walk(child, depth + 1)
 
 
+# The roles of what a player works (scroll bars aside): each wants a name of its own.
+CONTROLS = ("push button", "toggle button", "combo box", "text", "entry", "slider", "spin button",
+            "check box", "radio button", "page tab")
+
+
 def main():
     args = sys.argv[1:]
     press = None
@@ -37,7 +43,7 @@ def main():
         print(json.dumps({"error": "no application named " + app_name,
                           "apps": [a.name for a in apps if a is not None]}))
         return
-    found = {"board": None, "buttons": [], "status": None, "labels": [], "described": []}
+    found = {"board": None, "buttons": [], "status": None, "labels": [], "described": [], "controls": []}
     if press is not None:
         matches = [node for node in walk(app)
                    if node.getRoleName() == "push button" and node.name in (press, press + " " + press)
@@ -48,6 +54,8 @@ def main():
             found["pressed"] = bool(action.nActions > 0 and action.doAction(0))
     for node in walk(app):
         role = node.getRoleName()
+        if role in CONTROLS:
+            found["controls"].append({"role": role, "name": node.name})
         if node.name == "Sudoku board":
             found["board"] = {"role": role, "description": node.description,
                               "focused": node.getState().contains(pyatspi.STATE_FOCUSED)}
