@@ -918,7 +918,8 @@ fn a_screen_reader_finds_the_board_and_follows_the_selected_cell() {
 /// Every control a player works in the main window, the Lab beside it and the History window has
 /// a name of its own for a screen reader: none is read by its class ("GtkToggleButton",
 /// "GtkSourceView", "GtkScale") or not at all. The Lab's editor is "Script", its output "Output",
-/// its speed slider "Speed" (the label beside it), its menu "Scripts".
+/// its speed slider "Speed" (the label beside it), its menu "Scripts"; Enter Your Own Puzzle's
+/// text "Puzzle".
 #[test]
 fn every_control_has_a_name_for_screen_readers() {
     need_display();
@@ -962,6 +963,20 @@ fn every_control_has_a_name_for_screen_readers() {
             "no {role} named {name}: {controls:?}"
         );
     }
+    // Enter Your Own Puzzle's text is "Puzzle".
+    press_in(&wait_for_titled("History"), &["Escape"]);
+    wait_until_gone("History");
+    app.action("enter-text", None);
+    wait_for_titled("Enter Your Own Puzzle");
+    let (tree, _) = app.accessible_tree();
+    let texts: Vec<&Value> = tree["controls"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|c| c["role"] == "text")
+        .collect();
+    assert!(texts.iter().any(|c| c["name"] == "Puzzle"), "{texts:?}");
+    assert!(!texts.iter().any(|c| c["name"] == "GtkTextView"), "{texts:?}");
 }
 
 /// Issue 13: with LANGUAGE=de the app speaks German: the header, hint stages, the primary menu,

@@ -146,6 +146,7 @@ pub fn ask_for_puzzle(parent: &impl IsA<gtk::Window>, initial: &str, play: impl 
         .right_margin(6)
         .accepts_tab(false)
         .build();
+    super::set_accessible(&view, gtk::AccessibleProperty::Label, &gettext("Puzzle"));
     let scroller = gtk::ScrolledWindow::builder()
         .child(&view)
         .min_content_height(180)
