@@ -3514,6 +3514,11 @@ fn a_slow_puzzle_file_given_at_start_is_the_only_game_started() {
     let state = app.wait_until("the history is open", |s| s["history"] == "on");
     assert_eq!(state["givens"], PUZZLE);
     assert_eq!(state["refusal"], "");
+    // (The recorder commits off the main thread: the file's game is waited for, then the app
+    // is gone before the list is read.)
+    wait_for_history(&db, "the file's game recorded", |list| {
+        list.iter().any(|g| g["puzzle"] == PUZZLE)
+    });
     drop(app);
     let games = history_list(&db);
     assert_eq!(games.len(), 1, "only the file's game is recorded: {games:?}");
