@@ -919,7 +919,7 @@ fn a_screen_reader_finds_the_board_and_follows_the_selected_cell() {
 /// a name of its own for a screen reader: none is read by its class ("GtkToggleButton",
 /// "GtkSourceView", "GtkScale") or not at all. The Lab's editor is "Script", its output "Output",
 /// its speed slider "Speed" (the label beside it), its menu "Scripts"; Enter Your Own Puzzle's
-/// text "Puzzle".
+/// text "Puzzle"; Print Puzzles' count "Puzzles".
 #[test]
 fn every_control_has_a_name_for_screen_readers() {
     need_display();
@@ -950,19 +950,17 @@ fn every_control_has_a_name_for_screen_readers() {
         })
         .collect();
     assert!(unnamed.is_empty(), "read by class or not at all: {unnamed:?}");
-    for (role, name) in [
-        ("text", "Script"),
-        ("text", "Output"),
-        ("slider", "Speed"),
-        ("push button", "Scripts"),
-        ("combo box", "Level"),
-        ("page tab", "Statistics"),
-    ] {
-        assert!(
-            controls.iter().any(|c| c["role"] == role && c["name"] == name),
-            "no {role} named {name}: {controls:?}"
-        );
-    }
+    assert_controls(
+        &controls,
+        &[
+            ("text", "Script"),
+            ("text", "Output"),
+            ("slider", "Speed"),
+            ("push button", "Scripts"),
+            ("combo box", "Level"),
+            ("page tab", "Statistics"),
+        ],
+    );
     // Enter Your Own Puzzle's text is "Puzzle".
     press_in(&wait_for_titled("History"), &["Escape"]);
     wait_until_gone("History");
@@ -977,6 +975,33 @@ fn every_control_has_a_name_for_screen_readers() {
         .collect();
     assert!(texts.iter().any(|c| c["name"] == "Puzzle"), "{texts:?}");
     assert!(!texts.iter().any(|c| c["name"] == "GtkTextView"), "{texts:?}");
+    // Print Puzzles: how many, of which level, how many to a page.
+    press_in(&wait_for_titled("Enter Your Own Puzzle"), &["Escape"]);
+    wait_until_gone("Enter Your Own Puzzle");
+    app.action("print-puzzles", None);
+    wait_for_titled("Print Puzzles");
+    let (tree, _) = app.accessible_tree();
+    let controls = tree["controls"].as_array().unwrap();
+    assert_controls(
+        controls,
+        &[
+            ("spin button", "Puzzles"),
+            ("combo box", "Level"),
+            ("combo box", "To a page"),
+            ("push button", "To a page: 6"),
+        ],
+    );
+    assert!(!controls.iter().any(|c| c["name"] == "GtkSpinButton"), "{controls:?}");
+}
+
+/// Fails unless every (role, name) wanted is among the controls read through AT-SPI.
+fn assert_controls(controls: &[Value], wanted: &[(&str, &str)]) {
+    for (role, name) in wanted {
+        assert!(
+            controls.iter().any(|c| c["role"] == *role && c["name"] == *name),
+            "no {role} named {name}: {controls:?}"
+        );
+    }
 }
 
 /// Issue 13: with LANGUAGE=de the app speaks German: the header, hint stages, the primary menu,

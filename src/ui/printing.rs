@@ -157,6 +157,7 @@ impl Controller {
         per_page.set_selected(3);
         super::name_drop_down(&level, &gettext("Level"));
         super::name_drop_down(&per_page, &gettext("To a page"));
+        super::set_accessible(&count, gtk::AccessibleProperty::Label, &gettext("Puzzles"));
         let solutions = gtk::CheckButton::with_label(&gettext("Solutions on the last pages"));
         let grid = gtk::Grid::builder().row_spacing(8).column_spacing(12).build();
         for (row, (label, widget)) in [
