@@ -13,16 +13,35 @@ import json
 import sys
 
 import pyatspi
+from gi.repository import GLib
 
 
 def walk(node, depth=0):
+    """Every node under `node`, skipping those that vanish while they are read (a toast going
+    as its button is pressed, say: AT-SPI then says "the application no longer exists")."""
     yield node
     if depth > 40:
         return
-    for i in range(node.childCount):
-        child = node.getChildAtIndex(i)
+    try:
+        count = node.childCount
+    except GLib.GError:
+        return
+    for i in range(count):
+        try:
+            child = node.getChildAtIndex(i)
+        except GLib.GError:
+            continue
         if child is not None:
             yield from walk(child, depth + 1)
+
+
+def pressable(node, press):
+    """Whether `node` is the sensitive button named `press` (False if it vanished)."""
+    try:
+        return (node.getRoleName() == "push button" and node.name in (press, press + " " + press)
+                and node.getState().contains(pyatspi.STATE_SENSITIVE))
+    except GLib.GError:
+        return False
 
 
 # The roles of what a player works (scroll bars aside): each wants a name of its own.
@@ -45,32 +64,38 @@ def main():
         return
     found = {"board": None, "buttons": [], "status": None, "labels": [], "described": [], "controls": []}
     if press is not None:
-        matches = [node for node in walk(app)
-                   if node.getRoleName() == "push button" and node.name in (press, press + " " + press)
-                   and node.getState().contains(pyatspi.STATE_SENSITIVE)]
+        matches = [node for node in walk(app) if pressable(node, press)]
         found["pressed"] = False
         if matches:
             action = matches[-1].queryAction()
             found["pressed"] = bool(action.nActions > 0 and action.doAction(0))
     for node in walk(app):
-        role = node.getRoleName()
-        if role in CONTROLS:
-            found["controls"].append({"role": role, "name": node.name})
-        if node.name == "Sudoku board":
-            found["board"] = {"role": role, "description": node.description,
-                              "focused": node.getState().contains(pyatspi.STATE_FOCUSED)}
-        elif role in ("push button", "toggle button"):
-            state = node.getState()
-            found["buttons"].append({"role": role, "name": node.name,
-                                     "showing": state.contains(pyatspi.STATE_SHOWING),
-                                     "sensitive": state.contains(pyatspi.STATE_SENSITIVE)})
-        elif role == "status bar":
-            found["status"] = node.name
-        elif role == "label":
-            found["labels"].append(node.name)
-        elif node.description:
-            found["described"].append({"name": node.name, "description": node.description})
+        try:
+            read(node, found)
+        except GLib.GError:
+            continue  # gone while read
     print(json.dumps(found))
+
+
+def read(node, found):
+    """Adds what a node tells to `found`."""
+    role = node.getRoleName()
+    if role in CONTROLS:
+        found["controls"].append({"role": role, "name": node.name})
+    if node.name == "Sudoku board":
+        found["board"] = {"role": role, "description": node.description,
+                          "focused": node.getState().contains(pyatspi.STATE_FOCUSED)}
+    elif role in ("push button", "toggle button"):
+        state = node.getState()
+        found["buttons"].append({"role": role, "name": node.name,
+                                 "showing": state.contains(pyatspi.STATE_SHOWING),
+                                 "sensitive": state.contains(pyatspi.STATE_SENSITIVE)})
+    elif role == "status bar":
+        found["status"] = node.name
+    elif role == "label":
+        found["labels"].append(node.name)
+    elif node.description:
+        found["described"].append({"name": node.name, "description": node.description})
 
 
 main()
