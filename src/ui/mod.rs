@@ -134,17 +134,30 @@ pub fn show_toast(overlay: &adw::ToastOverlay, toast: adw::Toast) {
 
 /// Names "Dismiss" the button under `widget` (a toast's) that has no label: its close button.
 fn name_close_button(widget: &gtk::Widget) {
-    if let Some(button) = widget.downcast_ref::<gtk::Button>() {
+    walk::<gtk::Button>(widget, &mut |button| {
         if button.label().is_none() {
             set_accessible(button, gtk::AccessibleProperty::Label, &gettext("Dismiss"));
         }
-        return;
+        true
+    });
+}
+
+/// Visits `widget` and the widgets under it, depth first, handing each of type `T` to `visit`
+/// (without going under it), which returns whether to go on. For reaching the parts GTK 4.8
+/// offers no other way to (a toast's close button, a drop-down's button). Returns whether the
+/// walk went to the end.
+fn walk<T: IsA<gtk::Widget>>(widget: &gtk::Widget, visit: &mut impl FnMut(&T) -> bool) -> bool {
+    if let Some(found) = widget.downcast_ref::<T>() {
+        return visit(found);
     }
     let mut child = widget.first_child();
     while let Some(inner) = child {
-        name_close_button(&inner);
+        if !walk(&inner, visit) {
+            return false;
+        }
         child = inner.next_sibling();
     }
+    true
 }
 
 /// Names a drop-down for screen readers: the drop-down `what`, and its button as
@@ -177,17 +190,12 @@ pub fn name_drop_down_button(drop_down: &gtk::DropDown, what: &str) {
 
 /// The first toggle button under `widget`.
 fn toggle_button_in(widget: &gtk::Widget) -> Option<gtk::ToggleButton> {
-    if let Some(button) = widget.downcast_ref::<gtk::ToggleButton>() {
-        return Some(button.clone());
-    }
-    let mut child = widget.first_child();
-    while let Some(inner) = child {
-        if let Some(button) = toggle_button_in(&inner) {
-            return Some(button);
-        }
-        child = inner.next_sibling();
-    }
-    None
+    let mut first = None;
+    walk::<gtk::ToggleButton>(widget, &mut |button| {
+        first = Some(button.clone());
+        false
+    });
+    first
 }
 
 /// Lets Escape and Ctrl+W close a secondary window (History, a replay, the Solution Path), as
