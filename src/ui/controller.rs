@@ -15,6 +15,7 @@ use adw::prelude::*;
 use gtk::{gio, glib};
 
 use super::board::Layout;
+use super::pending::PendingGames;
 use super::picker::Picker;
 use super::play::{HintProgress, Play};
 use super::recorder::{self, Recorder};
@@ -68,9 +69,9 @@ pub struct Controller {
     pub(super) origin: Instant,
     /// Counts requested games, so a late result of an older request is dropped.
     pub(super) generation: StdCell<u64>,
-    /// How many requests for a game are under way (a file being read, a puzzle being checked or
-    /// generated): the history, once open, waits for them before it resumes or starts a game.
-    pub(super) games_pending: StdCell<usize>,
+    /// The requests for a game under way: the history, once open, waits for them before it
+    /// resumes or starts a game.
+    pub(super) games_pending: Rc<PendingGames>,
     /// Set to stop the puzzle search that is running (a new request replaces it).
     pub(super) cancel_search: RefCell<Arc<AtomicBool>>,
     /// Set to stop rating the puzzle on the board (when another game starts or is resumed).
@@ -151,7 +152,7 @@ impl Controller {
             settings,
             origin: Instant::now(),
             generation: StdCell::new(0),
-            games_pending: StdCell::new(0),
+            games_pending: Rc::default(),
             cancel_search: RefCell::new(Arc::new(AtomicBool::new(false))),
             cancel_rating: RefCell::new(Arc::new(AtomicBool::new(false))),
             animation: RefCell::new(None),

@@ -352,17 +352,17 @@ impl super::controller::Controller {
     ) {
         let request = self.generation.get() + 1;
         self.generation.set(request);
-        self.games_pending.set(self.games_pending.get() + 1);
+        let pending = self.games_pending.begin();
         let handle = gio::spawn_blocking(work);
         let this = Rc::downgrade(self);
         glib::spawn_future_local(async move {
             let result = handle.await.ok();
             let Some(this) = this.upgrade() else { return };
-            this.games_pending.set(this.games_pending.get() - 1);
             if this.generation.get() == request {
                 done(&this, result);
                 this.refresh();
             }
+            drop(pending);
         });
     }
 
@@ -527,18 +527,18 @@ impl super::controller::Controller {
 
     /// Plays the first puzzle in a file.
     pub fn open_file(self: &Rc<Self>, file: gio::File) {
-        self.games_pending.set(self.games_pending.get() + 1);
+        let pending = self.games_pending.begin();
         let this = Rc::downgrade(self);
         glib::spawn_future_local(async move {
             let name = file_name(&file);
             let text = read_file(file).await;
             let Some(this) = this.upgrade() else { return };
-            // Checking the text (play_text) counts as pending in its turn.
-            this.games_pending.set(this.games_pending.get() - 1);
             match text {
                 Ok(text) => this.play_text(text, Source::Opened(name)),
                 Err(problem) => this.refuse(Source::Opened(name), &problem, String::new()),
             }
+            // Checking the text (play_text) is under way in its turn.
+            drop(pending);
         });
     }
 

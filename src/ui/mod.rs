@@ -14,6 +14,7 @@ mod lab_files;
 mod lab_host;
 mod message;
 mod names;
+mod pending;
 mod picker;
 mod play;
 mod preferences;

@@ -49,10 +49,11 @@ impl Controller {
             }
             // A file given at start may still be read or checked: its game (or its refusal)
             // comes first, then the history decides.
-            while this.games_pending.get() > 0 {
+            if this.games_pending.is_under_way() {
+                let pending = this.games_pending.clone();
                 let weak = Rc::downgrade(&this);
                 drop(this);
-                glib::timeout_future(std::time::Duration::from_millis(20)).await;
+                pending.none_left().await;
                 let Some(again) = weak.upgrade() else { return };
                 this = again;
             }
