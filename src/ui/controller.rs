@@ -28,6 +28,14 @@ use crate::engine::logic::{self, Level};
 use crate::i18n::{count, fill, gettext};
 use crate::store::NewGame;
 
+/// A game put on the board before the history opened.
+pub(super) enum Unrecorded {
+    /// A new game, to be started in the history.
+    Started(NewGame),
+    /// A paused game of the history (by id), resumed: the history goes on recording it.
+    Resumed(i64),
+}
+
 /// How long the window may be in the background before the clock stops (with the option on).
 const AWAY_GRACE: Duration = Duration::from_secs(60);
 
@@ -89,8 +97,9 @@ pub struct Controller {
     pub(super) recorder: RefCell<Option<Recorder>>,
     /// How many journal entries of the current game have been sent to the recorder.
     pub(super) saved_moves: StdCell<usize>,
-    /// A game started before the history opened, recorded once it does.
-    pub(super) unrecorded: RefCell<Option<NewGame>>,
+    /// The game on the board when it was put there before the history opened: recorded once
+    /// it does.
+    pub(super) unrecorded: RefCell<Option<Unrecorded>>,
     /// The game on the board as it started (for Try Again).
     pub(super) started_game: RefCell<Option<NewGame>>,
     /// The selected cell as the board last described it to screen readers.

@@ -10,6 +10,7 @@ use std::time::Duration;
 use adw::prelude::*;
 use gtk::{gio, glib};
 
+use super::controller::Unrecorded;
 use crate::engine::game::{Action, Status};
 use crate::engine::generator::{self, Options};
 use crate::engine::grid::{cell_name, Digit, CELLS};
@@ -471,11 +472,15 @@ impl super::controller::Controller {
                 return;
             }
             // The game as it started (for Try Again), and as it waits for the history to open.
-            for new in [&this.started_game, &this.unrecorded] {
-                if let Some(new) = new.borrow_mut().as_mut() {
-                    new.level = rating.level;
-                    new.score = Some(rating.score);
-                }
+            let rated = |new: &mut NewGame| {
+                new.level = rating.level;
+                new.score = Some(rating.score);
+            };
+            if let Some(new) = this.started_game.borrow_mut().as_mut() {
+                rated(new);
+            }
+            if let Some(Unrecorded::Started(new)) = this.unrecorded.borrow_mut().as_mut() {
+                rated(new);
             }
             if let Some(recorder) = this.recorder.borrow().as_ref() {
                 recorder.rated(rating.level, rating.score);

@@ -6,7 +6,7 @@ use std::rc::Rc;
 use adw::prelude::*;
 use gtk::{gio, glib};
 
-use super::controller::Controller;
+use super::controller::{Controller, Unrecorded};
 use super::play::Play;
 use super::recorder::{self, Recorder};
 use crate::engine::game::{Clock, Game, Status};
@@ -60,9 +60,14 @@ impl Controller {
             // A game already on the board (a file given at start, opened while the history was
             // still opening) wins over resuming: it is recorded now, and nothing replaces it.
             if this.play.borrow().is_some() {
-                if let (Some(new), Some(recorder)) = (this.unrecorded.take(), this.recorder.borrow().as_ref()) {
-                    recorder.start(new);
-                    this.saved_moves.set(0);
+                match (this.unrecorded.take(), this.recorder.borrow().as_ref()) {
+                    (Some(Unrecorded::Started(new)), Some(recorder)) => {
+                        recorder.start(new);
+                        this.saved_moves.set(0);
+                    }
+                    // Its moves up to the resume are saved already (`saved_moves`).
+                    (Some(Unrecorded::Resumed(id)), Some(recorder)) => recorder.resume(id),
+                    _ => {}
                 }
                 if let Some(play) = this.play.borrow().as_ref() {
                     this.save_progress(&play.game, this.now_ms());
@@ -115,8 +120,14 @@ impl Controller {
                 }
                 self.saved_moves.set(entries.len());
                 self.end_saved.set(false);
-                if let Some(recorder) = self.recorder.borrow().as_ref() {
-                    recorder.resume(record.id);
+                match self.recorder.borrow().as_ref() {
+                    Some(recorder) => {
+                        self.unrecorded.replace(None);
+                        recorder.resume(record.id);
+                    }
+                    None => {
+                        self.unrecorded.replace(Some(Unrecorded::Resumed(record.id)));
+                    }
                 }
                 self.say(&fill(
                     &gettext("Welcome back: your {level} game is as you left it."),
@@ -168,7 +179,7 @@ impl Controller {
                 recorder.start(new);
             }
             None => {
-                self.unrecorded.replace(Some(new));
+                self.unrecorded.replace(Some(Unrecorded::Started(new)));
             }
         }
         self.paused_by_away.set(false);
