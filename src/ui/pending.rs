@@ -48,3 +48,47 @@ impl Drop for PendingGame {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use gtk::glib;
+
+    /// Runs what is ready on the context, until nothing is.
+    fn settle(context: &glib::MainContext) {
+        while context.iteration(false) {}
+    }
+
+    /// The wait ends when the last request ends, not before; a request begun just as the count
+    /// fell to none (before the waiter ran) is waited for too; with none under way the wait ends
+    /// at once.
+    #[test]
+    fn the_wait_ends_when_the_last_request_ends() {
+        let context = glib::MainContext::new();
+        let _owner = context.acquire().expect("a fresh context");
+        let pending = Rc::new(PendingGames::default());
+        let (file, check) = (pending.begin(), pending.begin());
+        let done = Rc::new(Cell::new(false));
+        context.spawn_local({
+            let (pending, done) = (pending.clone(), done.clone());
+            async move {
+                pending.none_left().await;
+                done.set(true);
+            }
+        });
+        settle(&context);
+        assert!(!done.get() && pending.is_under_way());
+        drop(file);
+        settle(&context);
+        assert!(!done.get(), "one request is still under way");
+        drop(check);
+        let next = pending.begin();
+        settle(&context);
+        assert!(!done.get(), "a request begun before the waiter ran is waited for");
+        drop(next);
+        settle(&context);
+        assert!(done.get() && !pending.is_under_way());
+        // None under way: at once.
+        context.block_on(pending.clone().none_left());
+    }
+}
