@@ -22,6 +22,7 @@ impl PendingGames {
         PendingGame(self.clone())
     }
 
+    /// Whether a request is under way.
     pub fn is_under_way(&self) -> bool {
         self.count.get() > 0
     }

@@ -57,8 +57,9 @@ impl Controller {
                 let Some(again) = weak.upgrade() else { return };
                 this = again;
             }
-            // A game already on the board (a file given at start, opened while the history was
-            // still opening) wins over resuming: it is recorded now, and nothing replaces it.
+            // A game already on the board (a file given at start, or a paused game resumed,
+            // while the history was still opening) wins over resuming: it is recorded now (or
+            // goes on being recorded), and nothing replaces it.
             if this.play.borrow().is_some() {
                 match (this.unrecorded.take(), this.recorder.borrow().as_ref()) {
                     (Some(Unrecorded::Started(new)), Some(recorder)) => {
