@@ -61,14 +61,8 @@ impl Controller {
             // while the history was still opening) wins over resuming: it is recorded now (or
             // goes on being recorded), and nothing replaces it.
             if this.play.borrow().is_some() {
-                match (this.unrecorded.take(), this.recorder.borrow().as_ref()) {
-                    (Some(Unrecorded::Started(new)), Some(recorder)) => {
-                        recorder.start(new);
-                        this.saved_moves.set(0);
-                    }
-                    // Its moves up to the resume are saved already (`saved_moves`).
-                    (Some(Unrecorded::Resumed(id)), Some(recorder)) => recorder.resume(id),
-                    _ => {}
+                if let Some(game) = this.unrecorded.take() {
+                    this.record(game);
                 }
                 if let Some(play) = this.play.borrow().as_ref() {
                     this.save_progress(&play.game, this.now_ms());
@@ -87,6 +81,25 @@ impl Controller {
                 }
             }
         });
+    }
+
+    /// Tells the recorder of the game now on the board (a new one, started with every move made
+    /// so far; a resumed one, going on after the moves it had), or keeps it for when the history
+    /// has opened.
+    fn record(&self, game: Unrecorded) {
+        let recorder = self.recorder.borrow();
+        let Some(recorder) = recorder.as_ref() else {
+            self.unrecorded.replace(Some(game));
+            return;
+        };
+        self.unrecorded.replace(None);
+        match game {
+            Unrecorded::Started(new) => {
+                recorder.start(new);
+                self.saved_moves.set(0);
+            }
+            Unrecorded::Resumed(id) => recorder.resume(id),
+        }
     }
 
     /// Puts a saved unfinished game back on the board exactly as it was.
@@ -121,15 +134,7 @@ impl Controller {
                 }
                 self.saved_moves.set(entries.len());
                 self.end_saved.set(false);
-                match self.recorder.borrow().as_ref() {
-                    Some(recorder) => {
-                        self.unrecorded.replace(None);
-                        recorder.resume(record.id);
-                    }
-                    None => {
-                        self.unrecorded.replace(Some(Unrecorded::Resumed(record.id)));
-                    }
-                }
+                self.record(Unrecorded::Resumed(record.id));
                 self.say(&fill(
                     &gettext("Welcome back: your {level} game is as you left it."),
                     &[("level", &super::level_name(record.level).to_lowercase())],
@@ -174,15 +179,7 @@ impl Controller {
         game.clock.start(self.now_ms());
         self.saved_moves.set(0);
         self.end_saved.set(false);
-        match self.recorder.borrow().as_ref() {
-            Some(recorder) => {
-                self.unrecorded.replace(None);
-                recorder.start(new);
-            }
-            None => {
-                self.unrecorded.replace(Some(Unrecorded::Started(new)));
-            }
-        }
+        self.record(Unrecorded::Started(new));
         self.paused_by_away.set(false);
         self.play.replace(Some(Play::new(game, level, self.settings.prefs())));
         for name in ["show-solution", "pause", "pencil"] {
