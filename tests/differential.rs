@@ -214,3 +214,42 @@ fn position_of(puzzle: &[Digit; CELLS], board: &Board) -> Position {
     let candidates: [nonet::engine::Candidates; CELLS] = std::array::from_fn(|c| board.candidates(c));
     Position::from_givens_and_values(puzzle, board.values()).with_candidates(&candidates)
 }
+
+/// HoDoKu's uniqueness steps that Nonet once missed (`tests/data/hodoku-uniqueness-steps.txt`):
+/// in each position Nonet's technique must find a step with exactly HoDoKu's eliminations.
+#[test]
+fn nonet_finds_hodokus_rectangles_with_two_bivalue_corners_or_a_corner_short() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/hodoku-uniqueness-steps.txt"
+    ))
+    .expect("tests/data/hodoku-uniqueness-steps.txt");
+    let mut checked = 0;
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        let mut fields = line.split('\t');
+        let (Some(id), Some(hodoku), Some(json)) = (fields.next(), fields.next(), fields.next()) else {
+            panic!("three tab-separated fields: {line}");
+        };
+        let technique: Technique = id.parse().expect("a technique id");
+        let (_, effects) = hodoku
+            .rsplit_once("=> ")
+            .expect("HoDoKu's step ends in its eliminations");
+        let mut wanted: Vec<(Cell, Digit)> = parse_effects(effects).into_iter().map(|e| (e.0, e.1)).collect();
+        wanted.sort_unstable();
+        let position = nonet::engine::format::parse(json).expect("a JSON position");
+        let found: Vec<Vec<(Cell, Digit)>> = logic::find_all(&position, technique)
+            .iter()
+            .map(|step| {
+                let mut removed: Vec<(Cell, Digit)> = step.eliminations.iter().map(|e| (e.cell, e.digit)).collect();
+                removed.sort_unstable();
+                removed
+            })
+            .collect();
+        assert!(
+            found.contains(&wanted),
+            "{id}: HoDoKu's \"{hodoku}\" not found; Nonet found {found:?}"
+        );
+        checked += 1;
+    }
+    assert!(checked >= 7, "only {checked} steps checked");
+}

@@ -1,6 +1,7 @@
 //! Uniqueness techniques, which assume the puzzle has one solution: a "deadly pattern" of four
 //! cells (two rows, two columns, two boxes) holding the same two digits would have two, so it
-//! must be avoided. Unique Rectangle types 1, 2 and 4, and BUG+1.
+//! must be avoided. Unique Rectangle types 1 to 6, Hidden Rectangle, Avoidable Rectangles 1 and 2,
+//! and BUG+1.
 
 use std::rc::Rc;
 
@@ -17,14 +18,12 @@ use crate::engine::grid::{box_of, cell_at, col_of, row_of, Candidates, Cell, Dig
 type Rectangles = Vec<([Cell; 4], [Digit; 2])>;
 
 /// The rectangles of [`find_rectangles`]: the techniques of this family ask in turn on the same
-/// board, so those of the last board are kept (per thread, with one corner short or not).
-fn rectangles(board: &Board, partial: bool) -> Rc<Rectangles> {
+/// board, so those of the last board are kept (per thread).
+fn rectangles(board: &Board) -> Rc<Rectangles> {
     thread_local! {
-        static FULL: LastBoard<Rectangles> = const { LastBoard::new() };
-        static PARTIAL: LastBoard<Rectangles> = const { LastBoard::new() };
+        static LAST: LastBoard<Rectangles> = const { LastBoard::new() };
     }
-    let slot = if partial { &PARTIAL } else { &FULL };
-    slot.with(|last| last.get_or(board, |board| find_rectangles(board, partial)))
+    LAST.with(|last| last.get_or(board, find_rectangles))
 }
 
 /// The rectangles of [`find_every_rectangle`], kept for the last board likewise.
@@ -36,13 +35,13 @@ fn every_rectangle(board: &Board) -> Rc<Rectangles> {
 }
 
 /// Rectangles of empty cells in two rows, two columns and two boxes whose cells all hold both
-/// digits of a pair; yields (the four cells in reading order, the pair). With `partial`, one
-/// corner may hold just one of the two (a candidate removed by earlier logic can be in no
-/// solution, so the swap argument still holds).
+/// digits of a pair, but for one corner that may hold just one of the two (a candidate removed
+/// by earlier logic can be in no solution, so the swap argument still holds); yields (the four
+/// cells in reading order, the pair).
 ///
 /// Every rectangle the techniques use has a side of two cells holding exactly the pair, so the
 /// search starts from such sides rather than from all 1,296 rectangles.
-fn find_rectangles(board: &Board, partial: bool) -> Rectangles {
+fn find_rectangles(board: &Board) -> Rectangles {
     let mut found: Rectangles = Vec::new();
     let bivalue: Vec<Cell> = board.bivalue_cells().iter().collect();
     for (i, &p) in bivalue.iter().enumerate() {
@@ -81,7 +80,7 @@ fn find_rectangles(board: &Board, partial: bool) -> Rectangles {
                 }
                 let full = cells.iter().filter(|&&c| board.has(c, a) && board.has(c, b)).count();
                 let touched = cells.iter().filter(|&&c| board.has(c, a) || board.has(c, b)).count();
-                let fits = full == 4 || (partial && full == 3 && touched == 4);
+                let fits = full == 4 || (full == 3 && touched == 4);
                 if fits && !found.contains(&(cells, [a, b])) {
                     found.push((cells, [a, b]));
                 }
@@ -109,7 +108,7 @@ fn start(technique: Technique, board: &Board, cells: [Cell; 4], pair: [Digit; 2]
 
 /// Type 1: three corners hold only the pair, so the fourth must not be either pair digit.
 pub fn type_1(board: &Board, found: &mut Found) {
-    for &(cells, pair) in rectangles(board, true).iter() {
+    for &(cells, pair) in rectangles(board).iter() {
         let extra: Vec<Cell> = cells
             .into_iter()
             .filter(|&c| board.candidates(c) != pair_set(pair))
@@ -145,17 +144,18 @@ fn roof(board: &Board, cells: [Cell; 4], pair: [Digit; 2]) -> Option<[Cell; 2]> 
 }
 
 /// Type 2: the two roof cells hold the pair plus the same one extra digit, which must be in one
-/// of them: cells seeing both lose it.
+/// of them: cells seeing both lose it. (One roof cell may lack a pair digit.)
 pub fn type_2(board: &Board, found: &mut Found) {
-    for &(cells, pair) in rectangles(board, false).iter() {
+    for &(cells, pair) in rectangles(board).iter() {
         let Some([a, b]) = roof(board, cells, pair) else {
             continue;
         };
-        let extra = Candidates::from_mask(board.candidates(a).mask() & !pair_set(pair).mask());
-        if board.candidates(a) != board.candidates(b) || extra.len() != 1 {
+        let extra =
+            Candidates::from_mask((board.candidates(a).mask() | board.candidates(b).mask()) & !pair_set(pair).mask());
+        let Some(z) = extra.first() else { continue };
+        if extra.len() != 1 || !board.has(a, z) || !board.has(b, z) {
             continue;
         }
-        let Some(z) = extra.first() else { continue };
         let roof_cells: CellSet = [a, b].into_iter().collect();
         let targets = roof_cells.common_peers() & board.cells_with(z);
         if targets.is_empty() {
@@ -184,9 +184,10 @@ pub fn type_2(board: &Board, found: &mut Found) {
 }
 
 /// Type 4: in a house of the two roof cells, one pair digit lives only in them; the roof cannot
-/// hold both pair digits, so the other pair digit leaves both roof cells.
+/// hold both pair digits, so the other pair digit leaves both roof cells. (One roof cell may
+/// lack the other digit.)
 pub fn type_4(board: &Board, found: &mut Found) {
-    for &(cells, pair) in rectangles(board, false).iter() {
+    for &(cells, pair) in rectangles(board).iter() {
         let Some([a, b]) = roof(board, cells, pair) else {
             continue;
         };
@@ -199,7 +200,9 @@ pub fn type_4(board: &Board, found: &mut Found) {
                 }
                 let mut step = start(Technique::UniqueRectangle4, board, cells, pair);
                 step.mark_house(house, HouseRole::Base);
-                step.eliminate(a, other).eliminate(b, other);
+                for cell in [a, b].into_iter().filter(|&c| board.has(c, other)) {
+                    step.eliminate(cell, other);
+                }
                 step.explain_with(found.explains(), || {
                     rectangle_explanation(
                         phrase("Unique rectangle on {x} and {y} in {cells}: in {house}, {locked} must be in {a} or {b}; if either were {other}, the rectangle could swap its digits, so neither is {other}."),
@@ -328,9 +331,10 @@ fn rectangle_explanation(template: &'static str, pair: [Digit; 2], cells: [Cell;
 }
 
 /// Type 3: the roof's extra digits act as one more cell; with other cells of a house the roof
-/// shares they form a naked subset, whose digits leave the house's other cells.
+/// shares they form a naked subset, whose digits leave the house's other cells. (One roof cell
+/// may lack a pair digit.)
 pub fn type_3(board: &Board, found: &mut Found) {
-    for &(cells, pair) in rectangles(board, false).iter() {
+    for &(cells, pair) in rectangles(board).iter() {
         let Some([a, b]) = roof(board, cells, pair) else {
             continue;
         };
@@ -485,42 +489,72 @@ pub fn type_6(board: &Board, found: &mut Found) {
 /// Hidden rectangle: a corner holds only the pair; in the row and the column of the opposite
 /// corner, a pair digit x lies only in the rectangle. Were the opposite corner the other digit y,
 /// x would fill the other two corners and the first corner would be y: two solutions. So the
-/// opposite corner is not y.
+/// opposite corner is not y. The opposite corner may hold only the pair too, and one corner
+/// other than the first may lack one pair digit (a candidate removed by earlier logic is in no
+/// solution, so the swap argument still holds).
 pub fn hidden_rectangle(board: &Board, found: &mut Found) {
-    for &(cells, pair) in every_rectangle(board).iter() {
-        let rect: CellSet = cells.into_iter().collect();
-        for (i, &corner) in cells.iter().enumerate() {
-            if board.candidates(corner) != pair_set(pair) {
-                continue;
-            }
-            let opposite = cells[3 - i];
-            if board.candidates(opposite) == pair_set(pair) {
-                continue;
-            }
-            for (x, y) in [(pair[0], pair[1]), (pair[1], pair[0])] {
-                let row = row_of(opposite);
-                let col = 9 + col_of(opposite);
-                if !(board.cells_in(row, x) - rect).is_empty() || !(board.cells_in(col, x) - rect).is_empty() {
-                    continue;
-                }
-                let mut step = start(Technique::HiddenRectangle, board, cells, pair);
-                step.eliminate(opposite, y);
-                step.explain_with(found.explains(), || {
-                    Explanation::new(phrase(
-                        "Hidden rectangle on {first} and {second} in {cells}: {corner} holds only the pair, and in {row} and {column} the {x}s lie only in the rectangle. Were {opposite} {y}, the {x}s would fill the other corners and two solutions would remain, so it is not {y}.",
-                    ))
-                    .digit("first", pair[0])
-                    .digit("second", pair[1])
-                    .cells("cells", cells)
-                    .cell("corner", corner)
-                    .house("row", row)
-                    .house("column", col)
-                    .digit("x", x)
-                    .cell("opposite", opposite)
-                    .digit("y", y)
-                });
-                if !found.add(step) {
-                    return;
+    for corner in board.bivalue_cells().iter() {
+        let mut digits = board.candidates(corner).iter();
+        let (Some(a), Some(b)) = (digits.next(), digits.next()) else {
+            continue;
+        };
+        let pair = [a, b];
+        let (row, col) = (row_of(corner), col_of(corner));
+        for (x, y) in [(a, b), (b, a)] {
+            // The corners beside the first hold x: one in its row, one in its column.
+            let in_row = board.cells_in(row, x) - CellSet::single(corner);
+            let in_col = board.cells_in(9 + col, x) - CellSet::single(corner);
+            for beside_row in in_row.iter() {
+                let other_col = col_of(beside_row);
+                for beside_col in in_col.iter() {
+                    let other_row = row_of(beside_col);
+                    // Two boxes: the rows share a band or the columns share a stack, not both.
+                    if (row / 3 == other_row / 3) == (col / 3 == other_col / 3) {
+                        continue;
+                    }
+                    let opposite = cell_at(other_row, other_col);
+                    if board.value(opposite) != 0 || !board.has(opposite, y) {
+                        continue;
+                    }
+                    let (opposite_row, opposite_col) = (other_row, 9 + other_col);
+                    let rect = CellSet::single(corner)
+                        | CellSet::single(opposite)
+                        | CellSet::single(beside_row)
+                        | CellSet::single(beside_col);
+                    if !(board.cells_in(opposite_row, x) - rect).is_empty()
+                        || !(board.cells_in(opposite_col, x) - rect).is_empty()
+                    {
+                        continue;
+                    }
+                    // At most one corner lacks a pair digit.
+                    let lacking = [(beside_row, y), (beside_col, y), (opposite, x)]
+                        .into_iter()
+                        .filter(|&(c, d)| !board.has(c, d))
+                        .count();
+                    if lacking > 1 {
+                        continue;
+                    }
+                    let mut cells = [corner, opposite, beside_row, beside_col];
+                    cells.sort_unstable();
+                    let mut step = start(Technique::HiddenRectangle, board, cells, pair);
+                    step.eliminate(opposite, y);
+                    step.explain_with(found.explains(), || {
+                        Explanation::new(phrase(
+                            "Hidden rectangle on {first} and {second} in {cells}: {corner} holds only the pair, and in {row} and {column} the {x}s lie only in the rectangle. Were {opposite} {y}, the {x}s would fill the other corners and two solutions would remain, so it is not {y}.",
+                        ))
+                        .digit("first", pair[0])
+                        .digit("second", pair[1])
+                        .cells("cells", cells)
+                        .cell("corner", corner)
+                        .house("row", opposite_row)
+                        .house("column", opposite_col)
+                        .digit("x", x)
+                        .cell("opposite", opposite)
+                        .digit("y", y)
+                    });
+                    if !found.add(step) {
+                        return;
+                    }
                 }
             }
         }
