@@ -14,8 +14,8 @@ use super::{ends_of, index, mark_set, set_chains_find_nothing, Als, AlsIndex};
 
 /// ALS-XY-Chain: sets A1 - A2 - … - An joined by restricted common digits, consecutive links
 /// different, no two sets sharing a cell; a digit Z in A1 and An (not the first or last link)
-/// is in one of them, so cells outside the chain seeing all their Z cells lose it. Chains of
-/// three to six sets of up to six cells each.
+/// is in one of them, so cells outside A1 and An seeing all their Z cells lose it (a set between
+/// may hold such a cell). Chains of three to six sets of up to six cells each.
 ///
 /// A hint or a rating solve wants one chain: the shortest ([`shortest_chain`]), found without
 /// walking every chain. Listing them all walks them, depth first ([`walk_chains`]).
@@ -25,8 +25,8 @@ pub fn xy_chain(board: &Board, found: &mut Found) {
             return;
         }
         let index = index(board);
-        walk_chains(board, &index, 200_000, |path, used| {
-            report_chain(board, &index.sets, path, used, found)
+        walk_chains(board, &index, 200_000, |path, _| {
+            report_chain(board, &index.sets, path, found)
         });
     } else {
         found.on_changed(Technique::AlsXyChain, board, |_, found| {
@@ -34,8 +34,8 @@ pub fn xy_chain(board: &Board, found: &mut Found) {
                 return;
             }
             let index = index(board);
-            if let Some((path, used)) = shortest_chain(board, &index) {
-                report_chain(board, &index.sets, &path, used, found);
+            if let Some((path, _)) = shortest_chain(board, &index) {
+                report_chain(board, &index.sets, &path, found);
             }
         });
     }
@@ -74,15 +74,21 @@ fn chain_links(index: &AlsIndex) -> Lists<ChainLink> {
     links
 }
 
-/// The digits Z a chain from `a` to `b` (first link `first`, last `last`, its sets covering
-/// `used`) removes: digits of both ends but the end links, with cells outside the chain that
-/// see all their Z cells in both (`ends`: [`ends_of`] the first set).
-fn chain_removes(ends: &[CellSet; 10], b: &Als, first: Digit, last: Digit, used: CellSet) -> Candidates {
+/// The digits Z a chain from `a` to `b` (first link `first`, last `last`) removes: digits of
+/// both ends but the end links, with cells outside both ends that see all their Z cells in both
+/// (`ends`: [`ends_of`] the first set). Such a cell may lie in a set between them: Z is in one
+/// end, whatever the sets between hold.
+fn chain_removes(ends: &[CellSet; 10], b: &Als, first: Digit, last: Digit) -> Candidates {
     let zs = b.digits.mask() & !(1 << first) & !(1 << last);
     Candidates::from_mask(zs)
         .iter()
-        .filter(|&z| !((ends[z as usize] & b.seeing[z as usize]) - used).is_empty())
+        .filter(|&z| !chain_targets(ends, b, z).is_empty())
         .collect()
+}
+
+/// The cells a chain ending in `b` takes Z from ([`chain_removes`]).
+fn chain_targets(ends: &[CellSet; 10], b: &Als, z: Digit) -> CellSet {
+    (ends[z as usize] & b.seeing[z as usize]) - b.cells
 }
 
 /// An ALS chain: its sets with the digit of the link into each (the first's 0), and the cells
@@ -114,7 +120,7 @@ fn comes_first(a: &ChainPath, b: &ChainPath) -> bool {
 /// all their Z cells, a chain of k links may exist. The sweep does not know whether the sets
 /// overlap, so the chain is sought back from B through the sweep's layers, each set taken only
 /// where A reaches it by the links left, with sets that share no cell and something to remove
-/// outside them (of those for the first pair of end sets that has any, the one that comes
+/// outside the end sets (of those for the first pair of end sets that has any, the one that comes
 /// first). So no chain the depth-first walk finds is missed, and the one chosen is the first
 /// of them all.
 pub(super) fn shortest_chain(board: &Board, index: &AlsIndex) -> Option<Chain> {
@@ -485,7 +491,7 @@ impl Back<'_> {
             }
             let used = used | first.cells;
             let (b, last) = path[0];
-            if chain_removes(&self.ends, &self.sets[b], enter, last, used).is_empty() {
+            if chain_removes(&self.ends, &self.sets[b], enter, last).is_empty() {
                 return;
             }
             let chain: Vec<(usize, Digit)> = std::iter::once((self.a, 0)).chain(path.iter().rev().copied()).collect();
@@ -644,7 +650,7 @@ fn extend(
         let first_link = path[1].1;
         let b = &sets[last];
         if search.end_mask(sets, last) & !(1 << first_link) & !(1 << last_link) != 0
-            && !chain_removes(&search.ends, b, first_link, last_link, used).is_empty()
+            && !chain_removes(&search.ends, b, first_link, last_link).is_empty()
         {
             search.keep_looking = offer(path, used);
         }
@@ -665,15 +671,15 @@ fn extend(
     }
 }
 
-/// Builds the step of an ALS chain (its sets with the digit of the link into each, covering
-/// `used`) and offers it: returns whether to keep looking.
-fn report_chain(board: &Board, sets: &[Als], path: &[(usize, Digit)], used: CellSet, found: &mut Found) -> bool {
+/// Builds the step of an ALS chain (its sets with the digit of the link into each) and offers
+/// it: returns whether to keep looking.
+fn report_chain(board: &Board, sets: &[Als], path: &[(usize, Digit)], found: &mut Found) -> bool {
     let b = &sets[path[path.len() - 1].0];
     let ends = ends_of(board, &sets[path[0].0]);
-    let zs = chain_removes(&ends, b, path[1].1, path[path.len() - 1].1, used);
+    let zs = chain_removes(&ends, b, path[1].1, path[path.len() - 1].1);
     let mut step = Step::new(Technique::AlsXyChain);
     for z in zs.iter() {
-        for cell in ((ends[z as usize] & b.seeing[z as usize]) - used).iter() {
+        for cell in chain_targets(&ends, b, z).iter() {
             step.eliminate(cell, z);
         }
     }

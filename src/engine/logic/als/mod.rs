@@ -145,7 +145,7 @@ fn xz_among(board: &Board, changed: CellSet, found: &mut Found) {
 
 /// ALS-XY-Wing: a pivot set C linked to A by X and to B by Y (X ≠ Y): if A lacks X, C is
 /// locked with X… either way A or B holds a digit Z common to both, so cells seeing all their
-/// Z cells lose Z.
+/// Z cells lose Z, in C as well (whatever C holds, Z is in A or B).
 pub fn xy_wing(board: &Board, found: &mut Found) {
     found.on_changed(Technique::AlsXyWing, board, |changed, found| {
         if !set_chains_find_nothing(board) {
@@ -180,7 +180,7 @@ fn xy_wing_among(board: &Board, changed: CellSet, found: &mut Found) {
                         let mut step = Step::new(Technique::AlsXyWing);
                         let zs = Candidates::from_mask(a.digits.mask() & b.digits.mask() & !(1 << x) & !(1 << y));
                         for z in zs.iter() {
-                            for cell in (common_targets(board, a, b, z) - c.cells).iter() {
+                            for cell in common_targets(board, a, b, z).iter() {
                                 step.eliminate(cell, z);
                             }
                         }
