@@ -1,7 +1,8 @@
 //! Sue de Coq: two or three cells where a box meets a line hold n + 2 or more digits. With some
-//! cells of the rest of the line and some of the rest of the box, holding digits apart from each
-//! other, they make as many cells as digits: the line's part of those digits stays in the line's
-//! cells of the pattern, the box's part in the box's, and both leave the rest of their house.
+//! cells of the rest of the line and some of the rest of the box, they make as many cells as
+//! digits, counting twice a digit that both those parts hold (it can be in each: they share no
+//! house): the line's part of those digits stays in the line's cells of the pattern, the box's
+//! part in the box's, and both leave the rest of their house.
 
 use super::board::Board;
 use super::explanation::{phrase, Explanation};
@@ -67,11 +68,10 @@ fn search(board: &Board, changed: CellSet, found: &mut Found) {
                     }
                     for e in &box_parts {
                         let ve = e.digits;
-                        if ve & vd != 0 || ve & v == 0 {
+                        if ve & v == 0 {
                             continue;
                         }
-                        let all = v | vd | ve;
-                        if all.count_ones() as usize != size + d.len + e.len {
+                        if places(v, vd, ve) != size + d.len + e.len {
                             continue;
                         }
                         let (c, d, e) = (&core.cells[..size], &d.cells[..d.len], &e.cells[..e.len]);
@@ -83,6 +83,14 @@ fn search(board: &Board, changed: CellSet, found: &mut Found) {
             }
         }
     }
+}
+
+/// How many of the pattern's cells its digits can fill at most: each digit once, but a digit of
+/// both the line's and the box's cells twice (once in each; those cells share no house). The
+/// pattern is a Sue de Coq when that is exactly its number of cells: then every digit is placed
+/// as often as it can be, a shared one in the line's cells and in the box's, none in the core.
+fn places(v: u16, vd: u16, ve: u16) -> usize {
+    ((v | vd | ve).count_ones() + (vd & ve).count_ones()) as usize
 }
 
 /// One to three cells of a house's part (or of the meeting cells: a core), and their digits.
@@ -146,9 +154,12 @@ fn report(
     }
     step.explain_with(found.explains(), || {
         let digits = |mask: u16| Candidates::from_mask(mask).iter();
-        Explanation::new(phrase(
-            "Sue de Coq: {core} hold {core_digits}; with {line_cells} ({line_cell_digits}) in {line} and {box_cells} ({box_cell_digits}) in {box}, {n} cells hold {n} digits. So {line_digits} stay in the pattern's cells of {line}, and {box_digits} in those of {box}.",
-        ))
+        let template = if vd & ve == 0 {
+            phrase("Sue de Coq: {core} hold {core_digits}; with {line_cells} ({line_cell_digits}) in {line} and {box_cells} ({box_cell_digits}) in {box}, {n} cells hold {n} digits. So {line_digits} stay in the pattern's cells of {line}, and {box_digits} in those of {box}.")
+        } else {
+            phrase("Sue de Coq: {core} hold {core_digits}; with {line_cells} ({line_cell_digits}) in {line} and {box_cells} ({box_cell_digits}) in {box}, {n} cells hold {m} digits, of which only {shared} can be placed twice (once in the cells outside the box, once in those outside the line). So every digit is placed as often as it can be: {line_digits} stay in the pattern's cells of {line}, and {box_digits} in those of {box}.")
+        };
+        Explanation::new(template)
         .cells("core", core.iter().copied())
         .digits("core_digits", digits(v))
         .cells("line_cells", d.iter().copied())
@@ -158,6 +169,8 @@ fn report(
         .digits("box_cell_digits", digits(ve))
         .house("box", box_house)
         .number("n", pattern.len() as usize)
+        .number("m", (v | vd | ve).count_ones() as usize)
+        .digits("shared", digits(vd & ve))
         .digits("line_digits", digits(line_digits))
         .digits("box_digits", digits(box_digits))
     });
@@ -192,8 +205,7 @@ mod tests {
                                         if v.count_ones() as usize >= size + 2
                                             && vd & v != 0
                                             && ve & v != 0
-                                            && ve & vd == 0
-                                            && (v | vd | ve).count_ones() as usize == n
+                                            && ((v | vd | ve).count_ones() + (vd & ve).count_ones()) as usize == n
                                         {
                                             let mut found = Found::new(true);
                                             report(board, box_house, line, core, d, e, [v, vd, ve], &mut found);
