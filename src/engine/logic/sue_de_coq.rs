@@ -157,7 +157,7 @@ fn report(
         let template = if vd & ve == 0 {
             phrase("Sue de Coq: {core} hold {core_digits}; with {line_cells} ({line_cell_digits}) in {line} and {box_cells} ({box_cell_digits}) in {box}, {n} cells hold {n} digits. So {line_digits} stay in the pattern's cells of {line}, and {box_digits} in those of {box}.")
         } else {
-            phrase("Sue de Coq: {core} hold {core_digits}; with {line_cells} ({line_cell_digits}) in {line} and {box_cells} ({box_cell_digits}) in {box}, {n} cells hold {m} digits, of which only {shared} can be placed twice (once in the cells outside the box, once in those outside the line). So every digit is placed as often as it can be: {line_digits} stay in the pattern's cells of {line}, and {box_digits} in those of {box}.")
+            phrase("Sue de Coq: {core} hold {core_digits}; with {line_cells} ({line_cell_digits}) in {line} and {box_cells} ({box_cell_digits}) in {box}, {n} cells hold {m} digits, of which only {shared} can be placed twice: once among {line_cells}, once among {box_cells}. So every digit is placed as often as it can be: {line_digits} stay in the pattern's cells of {line}, and {box_digits} in those of {box}.")
         };
         Explanation::new(template)
         .cells("core", core.iter().copied())
