@@ -614,13 +614,13 @@ struct Search {
 
 impl Search {
     /// The digits that set `last` could eliminate as the far end of a chain from the first set
-    /// (the chain's inner sets may still cover the targets), worked out once per first set.
+    /// (before the end links are taken out: [`chain_removes`]), worked out once per first set.
     fn end_mask(&mut self, sets: &[Als], last: usize) -> u16 {
         if self.end_start[last] != self.start + 1 {
             let b = &sets[last];
             let mut mask = 0;
             for z in Candidates::from_mask(self.end_digits.mask() & b.digits.mask()).iter() {
-                if !((self.ends[z as usize] & b.seeing[z as usize]) - b.cells).is_empty() {
+                if !chain_targets(&self.ends, b, z).is_empty() {
                     mask |= 1 << z;
                 }
             }
@@ -648,10 +648,7 @@ fn extend(
     let (last, last_link) = path[path.len() - 1];
     if path.len() >= 3 && path[0].0 < last {
         let first_link = path[1].1;
-        let b = &sets[last];
-        if search.end_mask(sets, last) & !(1 << first_link) & !(1 << last_link) != 0
-            && !chain_removes(&search.ends, b, first_link, last_link).is_empty()
-        {
+        if search.end_mask(sets, last) & !(1 << first_link) & !(1 << last_link) != 0 {
             search.keep_looking = offer(path, used);
         }
     }
