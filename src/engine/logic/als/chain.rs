@@ -13,9 +13,14 @@ use super::index::Lists;
 use super::{ends_of, index, mark_set, set_chains_find_nothing, Als, AlsIndex};
 
 /// ALS-XY-Chain: sets A1 - A2 - … - An joined by restricted common digits, consecutive links
-/// different, no two sets sharing a cell; a digit Z in A1 and An (not the first or last link)
-/// is in one of them, so cells outside A1 and An seeing all their Z cells lose it (a set between
-/// may hold such a cell). Chains of three to six sets of up to six cells each.
+/// different; a digit Z in A1 and An (not the first or last link) is in one of them, so cells
+/// outside A1 and An seeing all their Z cells lose it (a set between may hold such a cell).
+/// Chains of three to six different sets of up to six cells each.
+///
+/// Sets next to each other share no cell (the index links only such sets), but others may, the
+/// two ends as well, as in HoDoKu: each link reasons about its own two sets alone (if A1 lacks
+/// Z it is locked and holds the first link's digit, which A2 then lacks, so A2 is locked…), so
+/// a cell shared by sets further apart takes no part in it.
 ///
 /// A hint or a rating solve wants one chain: the shortest ([`shortest_chain`]), found without
 /// walking every chain. Listing them all walks them, depth first ([`walk_chains`]).
@@ -25,7 +30,7 @@ pub fn xy_chain(board: &Board, found: &mut Found) {
             return;
         }
         let index = index(board);
-        walk_chains(board, &index, 200_000, |path, _| {
+        walk_chains(board, &index, 5_000_000, |path| {
             report_chain(board, &index.sets, path, found)
         });
     } else {
@@ -34,7 +39,7 @@ pub fn xy_chain(board: &Board, found: &mut Found) {
                 return;
             }
             let index = index(board);
-            if let Some((path, _)) = shortest_chain(board, &index) {
+            if let Some(path) = shortest_chain(board, &index) {
                 report_chain(board, &index.sets, &path, found);
             }
         });
@@ -45,15 +50,13 @@ pub fn xy_chain(board: &Board, found: &mut Found) {
 const MAX_SETS: usize = 6;
 const MAX_CELLS: u32 = 6;
 
-/// A link of an ALS chain: the set it leads to, by which restricted commons, and that set's cells.
+/// A link of an ALS chain: the set it leads to, and by which restricted commons.
 struct ChainLink {
     set: usize,
     rcc: Candidates,
-    cells: CellSet,
 }
 
-/// The links a chain may take: between sets of up to six cells, each with the cells of the set
-/// it leads to (kept together so the search does not wander through the sets).
+/// The links a chain may take: between sets of up to six cells.
 fn chain_links(index: &AlsIndex) -> Lists<ChainLink> {
     let sets = &index.sets;
     let mut links = Lists::with_capacity(sets.len(), index.links.items.len());
@@ -61,11 +64,7 @@ fn chain_links(index: &AlsIndex) -> Lists<ChainLink> {
         if set.cells.len() <= MAX_CELLS {
             for &(j, rcc) in index.links_of(i) {
                 if sets[j].cells.len() <= MAX_CELLS {
-                    links.push(ChainLink {
-                        set: j,
-                        rcc,
-                        cells: sets[j].cells,
-                    });
+                    links.push(ChainLink { set: j, rcc });
                 }
             }
         }
@@ -91,9 +90,8 @@ fn chain_targets(ends: &[CellSet; 10], b: &Als, z: Digit) -> CellSet {
     (ends[z as usize] & b.seeing[z as usize]) - b.cells
 }
 
-/// An ALS chain: its sets with the digit of the link into each (the first's 0), and the cells
-/// they cover.
-type Chain = (Vec<(usize, Digit)>, CellSet);
+/// An ALS chain: its sets with the digit of the link into each (the first's 0).
+type Chain = Vec<(usize, Digit)>;
 
 /// A chain's sets with the digit of the link into each (the first's 0).
 type ChainPath = [(usize, Digit)];
@@ -117,9 +115,9 @@ fn comes_first(a: &ChainPath, b: &ChainPath) -> bool {
 /// a bit set over (Z, first set) pairs, where the first link is not Z and the first set holds
 /// Z with cells outside it that see all its Z cells ([`Sweep`]). Where a first set A reaches
 /// such a set B for the same Z, by a last link other than Z, and some cell outside both sees
-/// all their Z cells, a chain of k links may exist. The sweep does not know whether the sets
-/// overlap, so the chain is sought back from B through the sweep's layers, each set taken only
-/// where A reaches it by the links left, with sets that share no cell and something to remove
+/// all their Z cells, a chain of k links may exist. The sweep does not know whether a set comes
+/// twice, so the chain is sought back from B through the sweep's layers, each set taken only
+/// where A reaches it by the links left, with sets all different and something to remove
 /// outside the end sets (of those for the first pair of end sets that has any, the one that comes
 /// first). So no chain the depth-first walk finds is missed, and the one chosen is the first
 /// of them all.
@@ -425,7 +423,7 @@ impl Sweep {
     }
 
     /// The chains from set `a` to set `b` for part `p`, of as many links as there are layers,
-    /// sought back from `b`, with sets that share no cell and something to remove: keeps in
+    /// sought back from `b`, with sets all different and something to remove: keeps in
     /// `best` the one that [`comes_first`].
     #[allow(clippy::too_many_arguments)]
     fn chain_back(
@@ -459,7 +457,7 @@ impl Sweep {
             }
             path.clear();
             path.push((b, d));
-            back.extend(k, sets[b].cells, &mut path, best);
+            back.extend(k, &mut path, best);
         }
     }
 }
@@ -479,31 +477,26 @@ struct Back<'a> {
 
 impl Back<'_> {
     /// Extends the chain back from its earliest set so far (`path`'s last, with the digit it is
-    /// entered by, reached at layer `k`); its sets cover `used`. Each chain found that
-    /// [`comes_first`] is kept in `best`.
-    fn extend(&self, k: usize, used: CellSet, path: &mut Vec<(usize, Digit)>, best: &mut Option<Chain>) {
+    /// entered by, reached at layer `k`). Each chain found that [`comes_first`] is kept in
+    /// `best`.
+    fn extend(&self, k: usize, path: &mut Vec<(usize, Digit)>, best: &mut Option<Chain>) {
         let (cur, enter) = path[path.len() - 1];
-        let first = &self.sets[self.a];
         if k == 1 {
-            // Entered from the first set: a chain, if the first set is apart and something goes.
-            if !(first.cells & used).is_empty() {
-                return;
-            }
-            let used = used | first.cells;
+            // Entered from the first set: a chain, if something goes.
             let (b, last) = path[0];
             if chain_removes(&self.ends, &self.sets[b], enter, last).is_empty() {
                 return;
             }
             let chain: Vec<(usize, Digit)> = std::iter::once((self.a, 0)).chain(path.iter().rev().copied()).collect();
-            if best.as_ref().is_none_or(|(b, _)| comes_first(&chain, b)) {
-                *best = Some((chain, used));
+            if best.as_ref().is_none_or(|b| comes_first(&chain, b)) {
+                *best = Some(chain);
             }
             return;
         }
         let states = &self.sweep.states;
         for link in self.links.of(cur) {
             let i = link.set;
-            if i == self.a || !link.rcc.contains(enter) || !(link.cells & used).is_empty() {
+            if i == self.a || !link.rcc.contains(enter) || path.iter().any(|&(set, _)| set == i) {
                 continue;
             }
             for s in states.of(i) {
@@ -512,21 +505,21 @@ impl Back<'_> {
                     continue;
                 }
                 path.push((i, d));
-                self.extend(k - 1, used | link.cells, path, best);
+                self.extend(k - 1, path, best);
                 path.pop();
             }
         }
     }
 }
 
-/// Walks every ALS-XY-Chain, depth first from every set, each once (from its lower end), and
-/// offers each (its sets with the digit of the link into each, the cells they cover) until
-/// `offer` says to stop or `budget` chains have been walked. Returns whether it walked them all.
+/// Walks every ALS-XY-Chain, shorter chains first (depth first from every set to each length
+/// in turn), each once (from its lower end), and offers each (its sets with the digit of the
+/// link into each) until `offer` says to stop or `budget` chains have been walked. Returns whether it walked them all.
 fn walk_chains(
     board: &Board,
     index: &AlsIndex,
     budget: usize,
-    mut offer: impl FnMut(&[(usize, Digit)], CellSet) -> bool,
+    mut offer: impl FnMut(&[(usize, Digit)]) -> bool,
 ) -> bool {
     let sets = &index.sets;
     let links = chain_links(index);
@@ -540,31 +533,45 @@ fn walk_chains(
         end_masks: vec![0; sets.len()],
         end_start: vec![0; sets.len()],
         start: 0,
+        length: 0,
     };
-    for start in 0..sets.len() {
-        search.start = start;
-        // An end set must have a digit that some cell outside it sees in all its cells.
-        let a = &sets[start];
-        search.ends = ends_of(board, a);
-        search.end_digits = a
-            .digits
-            .iter()
-            .filter(|&z| !search.ends[z as usize].is_empty())
-            .collect();
-        if links.of(start).is_empty() || search.end_digits.is_empty() {
-            continue;
-        }
-        path.clear();
-        path.push((start, 0));
-        extend(sets, &outgoing, &mut path, a.cells, &mut offer, &mut search);
-        if !search.keep_looking {
-            return true;
-        }
-        if search.budget == 0 {
-            return false;
+    for length in 3..=MAX_SETS {
+        search.length = length;
+        for start in 0..sets.len() {
+            if !walk_from(board, sets, &outgoing, start, &mut path, &mut offer, &mut search) {
+                return search.budget > 0;
+            }
         }
     }
     true
+}
+
+/// Walks the chains of `search.length` sets from set `start`: returns whether to go on.
+fn walk_from(
+    board: &Board,
+    sets: &[Als],
+    outgoing: &Outgoing,
+    start: usize,
+    path: &mut Vec<(usize, Digit)>,
+    offer: &mut impl FnMut(&[(usize, Digit)]) -> bool,
+    search: &mut Search,
+) -> bool {
+    search.start = start;
+    // An end set must have a digit that some cell outside it sees in all its cells.
+    let a = &sets[start];
+    search.ends = ends_of(board, a);
+    search.end_digits = a
+        .digits
+        .iter()
+        .filter(|&z| !search.ends[z as usize].is_empty())
+        .collect();
+    if outgoing.of(start).is_empty() || search.end_digits.is_empty() {
+        return true;
+    }
+    path.clear();
+    path.push((start, 0));
+    extend(sets, outgoing, path, offer, search);
+    search.keep_looking && search.budget > 0
 }
 
 /// The links of every set as the chain search takes them, one digit at a time: set `i`'s in the
@@ -574,7 +581,6 @@ type Outgoing = Lists<Hop>;
 /// Taking a link to set `to` by digit `x`.
 #[derive(Clone, Copy)]
 struct Hop {
-    cells: CellSet,
     to: u32,
     x: Digit,
 }
@@ -585,11 +591,7 @@ fn outgoing(links: &Lists<ChainLink>) -> Outgoing {
     for set in 0..links.len() {
         for link in links.of(set) {
             for x in link.rcc.iter() {
-                hops.push(Hop {
-                    cells: link.cells,
-                    to: link.set as u32,
-                    x,
-                });
+                hops.push(Hop { to: link.set as u32, x });
             }
         }
         hops.end_list();
@@ -610,6 +612,8 @@ struct Search {
     end_masks: Vec<u16>,
     end_start: Vec<usize>,
     start: usize,
+    /// How many sets the chains walked now have.
+    length: usize,
 }
 
 impl Search {
@@ -631,14 +635,13 @@ impl Search {
     }
 }
 
-/// Depth-first extension of an ALS chain whose sets cover `used`; offers chains of at least
-/// three sets that remove something.
+/// Depth-first extension of an ALS chain, its sets all different; offers the chains of
+/// `search.length` sets that remove something.
 fn extend(
     sets: &[Als],
     outgoing: &Outgoing,
     path: &mut Vec<(usize, Digit)>,
-    used: CellSet,
-    offer: &mut impl FnMut(&[(usize, Digit)], CellSet) -> bool,
+    offer: &mut impl FnMut(&[(usize, Digit)]) -> bool,
     search: &mut Search,
 ) {
     if search.budget == 0 {
@@ -646,21 +649,21 @@ fn extend(
     }
     search.budget -= 1;
     let (last, last_link) = path[path.len() - 1];
-    if path.len() >= 3 && path[0].0 < last {
+    if path.len() == search.length && path[0].0 < last {
         let first_link = path[1].1;
         if search.end_mask(sets, last) & !(1 << first_link) & !(1 << last_link) != 0 {
-            search.keep_looking = offer(path, used);
+            search.keep_looking = offer(path);
         }
     }
-    if !search.keep_looking || path.len() >= MAX_SETS {
+    if !search.keep_looking || path.len() >= search.length {
         return;
     }
     for hop in outgoing.of(last) {
-        if hop.x == last_link || !(used & hop.cells).is_empty() {
+        if hop.x == last_link || path.iter().any(|&(set, _)| set == hop.to as usize) {
             continue;
         }
         path.push((hop.to as usize, hop.x));
-        extend(sets, outgoing, path, used | hop.cells, offer, search);
+        extend(sets, outgoing, path, offer, search);
         path.pop();
         if !search.keep_looking || search.budget == 0 {
             return;
@@ -723,24 +726,28 @@ mod tests {
 
     /// The sweep finds a chain exactly when the depth-first walk does, and the same chain: the
     /// one that comes first (fewest sets, then by its sets) of all the walk finds. At positions
-    /// along magictour paths (those where the walk gets through every chain).
+    /// along magictour paths (those where the walk gets through every chain of the fewest sets
+    /// any has: it walks shorter chains first).
     #[test]
     fn the_sweep_finds_the_first_of_the_chains_walked() {
         let (mut boards, mut with_chains, mut longer) = (0, 0, 0);
         for (line, step, board) in magictour_positions(30, 3) {
             let index = AlsIndex::build(&board);
             let mut walked: Vec<Chain> = Vec::new();
-            if !walk_chains(&board, &index, 2_000_000, |path, used| {
-                walked.push((path.to_vec(), used));
+            if !walk_chains(&board, &index, 2_000_000, |path| {
+                if walked.first().is_some_and(|first| first.len() < path.len()) {
+                    return false;
+                }
+                walked.push(path.to_vec());
                 true
             }) {
                 continue;
             }
             boards += 1;
-            let first = walked.iter().min_by_key(|(path, _)| chain_order(path)).cloned();
+            let first = walked.iter().min_by_key(|path| chain_order(path)).cloned();
             assert_eq!(shortest_chain(&board, &index), first, "{line}, step {step}");
             with_chains += usize::from(first.is_some());
-            longer += usize::from(first.as_ref().is_some_and(|(path, _)| path.len() > 3));
+            longer += usize::from(first.as_ref().is_some_and(|path| path.len() > 3));
         }
         assert!(
             boards > 1000 && with_chains > 500 && longer > 20,
