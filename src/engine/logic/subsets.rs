@@ -9,19 +9,19 @@ use super::Found;
 use crate::engine::cellset::CellSet;
 use crate::engine::grid::{Candidates, Digit, HOUSES};
 
-/// Calls `visit` with every way to choose `size` (at most 4) of `items`, in lexicographic order,
+/// Calls `visit` with every way to choose `size` (at most 6) of `items`, in lexicographic order,
 /// without allocating; stops early when `visit` returns false.
 pub fn each_combination<T: Copy + Default>(items: &[T], size: usize, mut visit: impl FnMut(&[T]) -> bool) {
-    debug_assert!(size <= 4);
+    assert!(size <= 6, "at most six items chosen");
     let n = items.len();
     if size == 0 || size > n {
         return;
     }
-    let mut index = [0usize; 4];
+    let mut index = [0usize; 6];
     for (i, slot) in index.iter_mut().enumerate().take(size) {
         *slot = i;
     }
-    let mut chosen = [T::default(); 4];
+    let mut chosen = [T::default(); 6];
     loop {
         for i in 0..size {
             chosen[i] = items[index[i]];

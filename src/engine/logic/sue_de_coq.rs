@@ -50,7 +50,7 @@ fn search(board: &Board, changed: CellSet, found: &mut Found) {
             if cores.is_empty() {
                 continue;
             }
-            // The line's and the box's other cells, one to three at a time, with their digits.
+            // The line's and the box's other cells, one to MOST_CELLS at a time, with their digits.
             let (line_parts, box_parts) = (parts(board, &line_rest), parts(board, &box_rest));
             for core in &cores {
                 let (size, v) = (core.len, core.digits);
@@ -63,7 +63,7 @@ fn search(board: &Board, changed: CellSet, found: &mut Found) {
                     // The box cells add their own cells and digits apart from the line
                     // cells': as many more digits than cells so far as they can make up.
                     let surplus = ((v | vd).count_ones() as usize).saturating_sub(size + d.len);
-                    if surplus > 3.min(box_rest.len()) {
+                    if surplus > MOST_CELLS.min(box_rest.len()) {
                         continue;
                     }
                     for e in &box_parts {
@@ -93,21 +93,26 @@ fn places(v: u16, vd: u16, ve: u16) -> usize {
     ((v | vd | ve).count_ones() + (vd & ve).count_ones()) as usize
 }
 
-/// One to three cells of a house's part (or of the meeting cells: a core), and their digits.
+/// The most cells the line's part or the box's part of a pattern has.
+const MOST_CELLS: usize = 5;
+
+/// One to [`MOST_CELLS`] cells of a house's part (or two or three of the meeting cells: a core),
+/// and their digits.
 struct Part {
-    cells: [Cell; 3],
+    cells: [Cell; MOST_CELLS],
     len: usize,
     digits: u16,
 }
 
-/// Every choice of one to three of the cells, fewer first (each size in combination order).
+/// Every choice of one to [`MOST_CELLS`] of the cells, fewer first (each size in combination
+/// order).
 fn parts(board: &Board, cells: &[Cell]) -> Vec<Part> {
-    // Six cells at most: 6 + 15 + 20 choices.
-    let mut out = Vec::with_capacity(41);
-    for len in 1..=3usize.min(cells.len()) {
+    // Six cells at most: 6 + 15 + 20 + 15 + 6 choices.
+    let mut out = Vec::with_capacity(62);
+    for len in 1..=MOST_CELLS.min(cells.len()) {
         each_combination(cells, len, |chosen| {
             let mut part = Part {
-                cells: [0; 3],
+                cells: [0; MOST_CELLS],
                 len,
                 digits: digits_of(board, chosen),
             };
@@ -195,9 +200,9 @@ mod tests {
                 let box_rest: Vec<Cell> = ((bx - ln) & empty).iter().collect();
                 for size in 2..=meet.len() {
                     each_combination(&meet, size, |core| {
-                        for d_size in 1..=3.min(line_rest.len()) {
+                        for d_size in 1..=MOST_CELLS.min(line_rest.len()) {
                             each_combination(&line_rest, d_size, |d| {
-                                for e_size in 1..=3.min(box_rest.len()) {
+                                for e_size in 1..=MOST_CELLS.min(box_rest.len()) {
                                     each_combination(&box_rest, e_size, |e| {
                                         let (v, vd, ve) =
                                             (digits_of(board, core), digits_of(board, d), digits_of(board, e));
