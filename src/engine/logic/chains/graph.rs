@@ -447,9 +447,11 @@ impl Graph {
 }
 
 /// The ways to split a house's candidates for a digit into two nodes: two cells, or (grouped)
-/// two parts, each a cell or a group of a box and a line.
-pub(super) fn two_part_splits(house: usize, cells: CellSet, grouped: bool) -> ([[CellSet; 2]; 2], usize) {
-    let mut out = [[CellSet::EMPTY; 2]; 2];
+/// two parts, each a cell or a group of a box and a line. In a box the parts may lie in two
+/// rows, in two columns, or one in a row and the other in a column (the cell where they cross
+/// without the digit), as HoDoKu's grouped links do.
+pub(super) fn two_part_splits(house: usize, cells: CellSet, grouped: bool) -> ([[CellSet; 2]; 4], usize) {
+    let mut out = [[CellSet::EMPTY; 2]; 4];
     if cells.len() == 2 {
         let mut it = cells.iter();
         if let (Some(a), Some(b)) = (it.next(), it.next()) {
@@ -490,6 +492,21 @@ pub(super) fn two_part_splits(house: usize, cells: CellSet, grouped: bool) -> ([
         let (row, col) = (b / 3 * 3, b % 3 * 3);
         split_by([row, row + 1, row + 2]);
         split_by([9 + col, 10 + col, 11 + col]);
+        for r in row..row + 3 {
+            for c in 9 + col..12 + col {
+                let (in_row, in_col) = (cells & CellSet::house(r), cells & CellSet::house(c));
+                let new = count < out.len()
+                    && !in_row.is_empty()
+                    && !in_col.is_empty()
+                    && (in_row & in_col).is_empty()
+                    && (in_row | in_col) == cells
+                    && out[..count].iter().all(|&[x, y]| x != in_row && y != in_row);
+                if new {
+                    out[count] = [in_row, in_col];
+                    count += 1;
+                }
+            }
+        }
     }
     (out, count)
 }
