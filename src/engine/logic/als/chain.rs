@@ -514,7 +514,8 @@ impl Back<'_> {
 
 /// Walks every ALS-XY-Chain, shorter chains first (depth first from every set to each length
 /// in turn), each once (from its lower end), and offers each (its sets with the digit of the
-/// link into each) until `offer` says to stop or `budget` chains have been walked. Returns whether it walked them all.
+/// link into each) until `offer` says to stop or the walk has taken `budget` steps. Returns
+/// whether it walked them all (or `offer` stopped it).
 fn walk_chains(
     board: &Board,
     index: &AlsIndex,
