@@ -104,6 +104,12 @@ impl App {
     }
 
     fn launch_with(puzzle: Option<&str>, env: &[(&str, &Path)]) -> App {
+        App::launch_asking(puzzle, env, None)
+    }
+
+    /// Launches the app as `launch_with` does; `at_once` is an action asked for as soon as the
+    /// app answers on D-Bus, before its window has its first frame.
+    fn launch_asking(puzzle: Option<&str>, env: &[(&str, &Path)], at_once: Option<&str>) -> App {
         let lock = DISPLAY_LOCK.lock().unwrap_or_else(|e| e.into_inner());
         let dir = tempfile::tempdir().unwrap();
         let state_file = dir.path().join("state.json");
@@ -122,6 +128,19 @@ impl App {
             command.arg(&file);
         }
         let mut child = command.spawn().expect("the app starts");
+        if let Some(action) = at_once {
+            let deadline = Instant::now() + Duration::from_secs(30);
+            while !Command::new("gapplication")
+                .env("DBUS_SESSION_BUS_ADDRESS", &bus.address)
+                .args(["action", "io.github.nonet.Nonet", action])
+                .stderr(std::process::Stdio::null())
+                .status()
+                .is_ok_and(|status| status.success())
+            {
+                assert!(Instant::now() < deadline, "the app never took the action {action}");
+                std::thread::sleep(Duration::from_millis(5));
+            }
+        }
         let window = wait_for_window(&mut child, &dir.path().join("app.log"));
         xdotool(&["windowfocus", "--sync", &window]);
         let app = App {
@@ -3635,6 +3654,13 @@ fn the_lab_panel_sits_beside_the_board_and_keeps_its_width() {
     let dragged_width;
     {
         let app = App::launch_with(Some(PUZZLE), &env);
+        let geometry = |key: &str| -> f64 {
+            xdotool(&["getwindowgeometry", "--shell", &app.window])
+                .lines()
+                .find_map(|l| l.strip_prefix(key)?.parse().ok())
+                .unwrap()
+        };
+        let height = geometry("HEIGHT=");
         app.action("scripting", None);
         app.wait_until("the panel is open", |s| {
             s["lab"]["open"] == true && s["lab"]["width"].as_i64().unwrap_or(0) > 200
@@ -3644,10 +3670,9 @@ fn the_lab_panel_sits_beside_the_board_and_keeps_its_width() {
         // The board is whole and left of the panel.
         let board = &open["board"];
         let (x, size) = (board[0].as_f64().unwrap(), board[2].as_f64().unwrap());
-        let window_width: f64 = xdotool(&["getwindowgeometry", "--shell", &app.window])
-            .lines()
-            .find_map(|l| l.strip_prefix("WIDTH=")?.parse().ok())
-            .unwrap();
+        let window_width = geometry("WIDTH=");
+        // The window grows for the panel in width only.
+        assert_eq!(geometry("HEIGHT="), height, "the window's height with the panel");
         let lab_width = open["lab"]["width"].as_f64().unwrap();
         assert!(size * 9.0 > 250.0, "a playable board (x, y, cell size): {board}");
         assert!(
@@ -3708,6 +3733,37 @@ fn the_lab_panel_sits_beside_the_board_and_keeps_its_width() {
     // Ctrl+Shift+L closes it again.
     app.keys(&["ctrl+shift+l"]);
     app.wait_until("the panel is closed", |s| s["lab"]["open"] == false);
+}
+
+/// The Lab asked for before the window has its first frame (as from a launcher's action): the
+/// window still grows by the panel's width, and the panel has its width beside a whole board.
+#[test]
+fn the_lab_asked_for_at_launch_widens_the_window_for_its_panel() {
+    need_display();
+    let home = tempfile::tempdir().unwrap();
+    let app = App::launch_asking(Some(PUZZLE), &[("XDG_DATA_HOME", home.path())], Some("scripting"));
+    let open = settled_lab(&app);
+    let window_width: f64 = xdotool(&["getwindowgeometry", "--shell", &app.window])
+        .lines()
+        .find_map(|l| l.strip_prefix("WIDTH=")?.parse().ok())
+        .unwrap();
+    // The settings' defaults: a window 560 px wide and a panel of 460 px.
+    let lab_width = open["lab"]["width"].as_f64().unwrap();
+    assert!(
+        (lab_width - 460.0).abs() <= 2.0,
+        "the panel's own width: {lab_width} px"
+    );
+    assert!(
+        window_width >= 560.0 + 460.0 - 10.0,
+        "the window grown: {window_width} px"
+    );
+    let board = &open["board"];
+    let (x, size) = (board[0].as_f64().unwrap(), board[2].as_f64().unwrap());
+    assert!(size * 9.0 > 250.0, "a playable board (x, y, cell size): {board}");
+    assert!(
+        x + size * 9.0 <= window_width - lab_width,
+        "the board left of the panel: {board}, {lab_width}"
+    );
 }
 
 /// Types text into a window (as keys, one at a time).

@@ -13,7 +13,6 @@ use crate::engine::game::{Action, Refusal, Status};
 use crate::engine::grid::Digit;
 
 impl Controller {
-    /// The Scripting Lab (built on first use), its panel shown beside the board.
     /// Whether the keys go to the Lab's script editor (which then owns Ctrl+Z and Ctrl+Shift+Z).
     pub(super) fn lab_editor_has_focus(&self) -> bool {
         self.lab
@@ -22,6 +21,7 @@ impl Controller {
             .is_some_and(|lab| lab.panel.is_visible() && lab.editor_has_focus())
     }
 
+    /// The Scripting Lab (built on first use), its panel shown beside the board.
     pub fn lab(self: &Rc<Self>) -> Rc<Lab> {
         let host: Rc<dyn LabHost> = self.clone();
         let lab = self
@@ -35,33 +35,53 @@ impl Controller {
         if !lab.panel.is_visible() {
             let width = self.settings.int("lab-width").max(240);
             // The board keeps its room: a window too narrow for both grows by the panel's width.
-            let (window_width, height) = (self.window.width(), self.window.height());
-            if !self.window.is_maximized() && window_width > 0 && self.split.width() < width + 480 {
-                // At least room for both, even when opened so early that the window has not
-                // reached its own width yet.
-                self.window
-                    .set_default_size((window_width + width).max(width + 480), height);
-            }
+            // Its default size is known before the window is shown (an action may come that
+            // early), follows its size after, and is the measure `set_default_size` takes.
+            let (window_width, _) = self.window.default_size();
+            let wanted = (!self.window.is_maximized() && window_width > 0 && window_width < width + 480)
+                .then(|| (window_width + width).max(width + 480));
+            let window = self.window.downgrade();
+            let asked = std::cell::Cell::new(0);
+            // Asked again (a few times at most) when the window is not that wide yet: before its
+            // first frame, the size the window takes for the panel's minimum overrides it.
+            let grow = move |window: &super::window::Window| {
+                let Some(wanted) = wanted else { return };
+                let (now, height) = window.default_size();
+                if now < wanted && asked.get() < 5 && !window.is_maximized() {
+                    asked.set(asked.get() + 1);
+                    window.set_default_size(wanted, height);
+                }
+            };
+            grow(&self.window);
             lab.panel.set_visible(true);
             // Give the panel its width once the (perhaps grown) window is laid out: each frame
             // until its width has held for a few frames. While the window is still growing for
             // the panel no position is set: GtkPaned came back to such an interim position
-            // after the right one (seen as a panel 126 px too wide). A screen too small to
-            // grow the window gets the best position there is after a second.
+            // after the right one (seen as a panel 126 px too wide). A window that has not
+            // grown after a second (a screen too small, or a slow one) gets the best position
+            // in its width as it holds, and the panel its own width if the window still grows
+            // within three seconds.
             let (last, stable) = (std::cell::Cell::new(-1), std::cell::Cell::new(0));
             let opened = std::time::Instant::now();
             self.split.add_tick_callback(move |split, _| {
-                let total = split.width();
-                let roomy = total >= width + 340 || opened.elapsed() > std::time::Duration::from_secs(1);
-                if total > 0 && roomy {
-                    split.set_position((total - width).max(340));
+                let Some(window) = window.upgrade() else {
+                    return gtk::glib::ControlFlow::Break;
+                };
+                if window.width() > 0 {
+                    grow(&window);
                 }
+                let total = split.width();
                 if total == last.replace(total) {
                     stable.set(stable.get() + 1);
                 } else {
                     stable.set(0);
                 }
-                match roomy && stable.get() >= 3 {
+                let (roomy, held) = (total >= width + 340, stable.get() >= 3);
+                let waited = |seconds| opened.elapsed() > std::time::Duration::from_secs(seconds);
+                if total > 0 && (roomy || held && waited(1)) {
+                    split.set_position((total - width).max(340));
+                }
+                match held && (roomy || waited(3)) {
                     true => gtk::glib::ControlFlow::Break,
                     false => gtk::glib::ControlFlow::Continue,
                 }
