@@ -379,24 +379,23 @@ fn wait_for_window(child: &mut Child, log: &Path) -> String {
     }
 }
 
-/// A screenshot of the screen where the window is, popovers (separate X windows) included.
-fn screen_shot(window: &str, name: &str) -> PathBuf {
-    std::thread::sleep(Duration::from_millis(400));
+/// Where a window is and its size, as xdotool tells them: `[x, y, width, height]`.
+fn window_geometry(window: &str) -> [i64; 4] {
     let geometry = xdotool(&["getwindowgeometry", "--shell", window]);
-    let field = |key: &str| {
+    ["X=", "Y=", "WIDTH=", "HEIGHT="].map(|key| {
         geometry
             .lines()
             .find_map(|l| l.strip_prefix(key))
             .and_then(|v| v.trim().parse::<i64>().ok())
             .unwrap_or(0)
-    };
-    let crop = format!(
-        "{}x{}+{}+{}",
-        field("WIDTH="),
-        field("HEIGHT="),
-        field("X="),
-        field("Y=")
-    );
+    })
+}
+
+/// A screenshot of the screen where the window is, popovers (separate X windows) included.
+fn screen_shot(window: &str, name: &str) -> PathBuf {
+    std::thread::sleep(Duration::from_millis(400));
+    let [x, y, width, height] = window_geometry(window);
+    let crop = format!("{width}x{height}+{x}+{y}");
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("../gui-shots");
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join(name);
@@ -2733,7 +2732,7 @@ fn settings_persist_across_restarts() {
     }
     let saved = std::fs::read_to_string(config.path().join("glib-2.0/settings/keyfile")).unwrap();
     assert!(saved.contains("difficulty='hard'"), "{saved}");
-    let width: i32 = saved
+    let width: i64 = saved
         .split("window-width=")
         .nth(1)
         .and_then(|s| s.lines().next())
@@ -2744,12 +2743,10 @@ fn settings_persist_across_restarts() {
     let app = App::launch_with(None, &env_keyfile);
     let state = app.wait_until("a game", |s| s["level"].is_string());
     assert_eq!(state["level"], "hard");
-    let geometry = xdotool(&["getwindowgeometry", &app.window]);
-    let size = geometry.split("Geometry: ").nth(1).unwrap();
-    let shown: i32 = size.split('x').next().unwrap().parse().unwrap();
+    let shown = window_geometry(&app.window)[2];
     assert!(
         shown >= width,
-        "the window opens at the saved width {width}: {geometry}"
+        "the window opens at the saved width {width}: {shown} px"
     );
 }
 
@@ -3654,13 +3651,7 @@ fn the_lab_panel_sits_beside_the_board_and_keeps_its_width() {
     let dragged_width;
     {
         let app = App::launch_with(Some(PUZZLE), &env);
-        let geometry = |key: &str| -> f64 {
-            xdotool(&["getwindowgeometry", "--shell", &app.window])
-                .lines()
-                .find_map(|l| l.strip_prefix(key)?.parse().ok())
-                .unwrap()
-        };
-        let height = geometry("HEIGHT=");
+        let height = window_geometry(&app.window)[3];
         app.action("scripting", None);
         app.wait_until("the panel is open", |s| {
             s["lab"]["open"] == true && s["lab"]["width"].as_i64().unwrap_or(0) > 200
@@ -3670,9 +3661,10 @@ fn the_lab_panel_sits_beside_the_board_and_keeps_its_width() {
         // The board is whole and left of the panel.
         let board = &open["board"];
         let (x, size) = (board[0].as_f64().unwrap(), board[2].as_f64().unwrap());
-        let window_width = geometry("WIDTH=");
+        let [_, _, window_width, window_height] = window_geometry(&app.window);
+        let window_width = window_width as f64;
         // The window grows for the panel in width only.
-        assert_eq!(geometry("HEIGHT="), height, "the window's height with the panel");
+        assert_eq!(window_height, height, "the window's height with the panel");
         let lab_width = open["lab"]["width"].as_f64().unwrap();
         assert!(size * 9.0 > 250.0, "a playable board (x, y, cell size): {board}");
         assert!(
@@ -3743,10 +3735,7 @@ fn the_lab_asked_for_at_launch_widens_the_window_for_its_panel() {
     let home = tempfile::tempdir().unwrap();
     let app = App::launch_asking(Some(PUZZLE), &[("XDG_DATA_HOME", home.path())], Some("scripting"));
     let open = settled_lab(&app);
-    let window_width: f64 = xdotool(&["getwindowgeometry", "--shell", &app.window])
-        .lines()
-        .find_map(|l| l.strip_prefix("WIDTH=")?.parse().ok())
-        .unwrap();
+    let window_width = window_geometry(&app.window)[2] as f64;
     // The settings' defaults: a window 560 px wide and a panel of 460 px.
     let lab_width = open["lab"]["width"].as_f64().unwrap();
     assert!(
