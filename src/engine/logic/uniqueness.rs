@@ -330,6 +330,10 @@ fn rectangle_explanation(template: &'static str, pair: [Digit; 2], cells: [Cell;
         .cells("cells", cells)
 }
 
+/// The most cells a type 3's naked subset takes besides the roof (as in HoDoKu: with the roof,
+/// a subset of five digits).
+const MOST_SUBSET_CELLS: usize = 4;
+
 /// Type 3: the roof's extra digits act as one more cell; with other cells of a house the roof
 /// shares they form a naked subset, whose digits leave the house's other cells. (One roof cell
 /// may lack a pair digit.)
@@ -347,7 +351,7 @@ pub fn type_3(board: &Board, found: &mut Found) {
             let others: Vec<Cell> = ((CellSet::house(house) & board.empty_cells()) - roof_cells)
                 .iter()
                 .collect();
-            for size in 1..=3usize.min(others.len().saturating_sub(1)) {
+            for size in 1..=MOST_SUBSET_CELLS.min(others.len().saturating_sub(1)) {
                 let mut keep_looking = true;
                 super::subsets::each_combination(&others, size, |subset| {
                     let digits = subset.iter().fold(extra, |m, &c| m | board.candidates(c).mask());
@@ -489,9 +493,9 @@ pub fn type_6(board: &Board, found: &mut Found) {
 /// Hidden rectangle: a corner holds only the pair; in the row and the column of the opposite
 /// corner, a pair digit x lies only in the rectangle. Were the opposite corner the other digit y,
 /// x would fill the other two corners and the first corner would be y: two solutions. So the
-/// opposite corner is not y. The opposite corner may hold only the pair too, and one corner
-/// other than the first may lack one pair digit (a candidate removed by earlier logic is in no
-/// solution, so the swap argument still holds).
+/// opposite corner is not y. The opposite corner may hold only the pair too, and the corners
+/// other than the first may lack a pair digit: the swap argument is about solutions, and a
+/// candidate removed by earlier logic is in none (the corners are all empty, none a given).
 pub fn hidden_rectangle(board: &Board, found: &mut Found) {
     for corner in board.bivalue_cells().iter() {
         let mut digits = board.candidates(corner).iter();
@@ -524,14 +528,6 @@ pub fn hidden_rectangle(board: &Board, found: &mut Found) {
                     if !(board.cells_in(opposite_row, x) - rect).is_empty()
                         || !(board.cells_in(opposite_col, x) - rect).is_empty()
                     {
-                        continue;
-                    }
-                    // At most one corner lacks a pair digit.
-                    let lacking = [(beside_row, y), (beside_col, y), (opposite, x)]
-                        .into_iter()
-                        .filter(|&(c, d)| !board.has(c, d))
-                        .count();
-                    if lacking > 1 {
                         continue;
                     }
                     let mut cells = [corner, opposite, beside_row, beside_col];
