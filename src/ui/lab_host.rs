@@ -37,22 +37,14 @@ impl Controller {
             // The board keeps its room: a window too narrow for both grows by the panel's width.
             // Its default size is known before the window is shown (an action may come that
             // early), follows its size after, and is the measure `set_default_size` takes.
-            let (window_width, _) = self.window.default_size();
+            let (window_width, height) = self.window.default_size();
             let wanted = (!self.window.is_maximized() && window_width > 0 && window_width < width + 480)
                 .then(|| (window_width + width).max(width + 480));
+            if let Some(wanted) = wanted {
+                self.window.set_default_size(wanted, height);
+            }
             let window = self.window.downgrade();
             let asked = std::cell::Cell::new(0);
-            // Asked again (a few times at most) when the window is not that wide yet: before its
-            // first frame, the size the window takes for the panel's minimum overrides it.
-            let grow = move |window: &super::window::Window| {
-                let Some(wanted) = wanted else { return };
-                let (now, height) = window.default_size();
-                if now < wanted && asked.get() < 5 && !window.is_maximized() {
-                    asked.set(asked.get() + 1);
-                    window.set_default_size(wanted, height);
-                }
-            };
-            grow(&self.window);
             lab.panel.set_visible(true);
             // Give the panel its width once the (perhaps grown) window is laid out: each frame
             // until its width has held for a few frames. While the window is still growing for
@@ -67,9 +59,6 @@ impl Controller {
                 let Some(window) = window.upgrade() else {
                     return gtk::glib::ControlFlow::Break;
                 };
-                if window.width() > 0 {
-                    grow(&window);
-                }
                 let total = split.width();
                 if total == last.replace(total) {
                     stable.set(stable.get() + 1);
@@ -78,6 +67,18 @@ impl Controller {
                 }
                 let (roomy, held) = (total >= width + 340, stable.get() >= 3);
                 let waited = |seconds| opened.elapsed() > std::time::Duration::from_secs(seconds);
+                // Asked again (a few times at most) when the window's width holds short of the
+                // one wanted: a request made before the window's first frame can be lost (its
+                // first size, or the one it takes for the panel's minimum, wins), while its
+                // default size reads as asked. The same size again would change nothing: a
+                // pixel more on every other ask.
+                if let Some(wanted) = wanted.filter(|&wanted| total > 0 && total + 20 < wanted) {
+                    if held && asked.get() < 5 && !waited(3) && !window.is_maximized() {
+                        asked.set(asked.get() + 1);
+                        let (_, height) = window.default_size();
+                        window.set_default_size(wanted + asked.get() % 2, height);
+                    }
+                }
                 if total > 0 && (roomy || held && waited(1)) {
                     split.set_position((total - width).max(340));
                 }
