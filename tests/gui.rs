@@ -130,13 +130,7 @@ impl App {
         let mut child = command.spawn().expect("the app starts");
         if let Some(action) = at_once {
             let deadline = Instant::now() + Duration::from_secs(30);
-            while !Command::new("gapplication")
-                .env("DBUS_SESSION_BUS_ADDRESS", &bus.address)
-                .args(["action", "io.github.nonet.Nonet", action])
-                .stderr(std::process::Stdio::null())
-                .status()
-                .is_ok_and(|status| status.success())
-            {
+            while !gapplication_action(&bus.address, action, None).status.success() {
                 assert!(Instant::now() < deadline, "the app never took the action {action}");
                 std::thread::sleep(Duration::from_millis(5));
             }
@@ -222,14 +216,7 @@ impl App {
 
     /// Runs an app action from outside, as `gapplication action` does.
     fn action(&self, name: &str, parameter: Option<&str>) {
-        let mut command = Command::new("gapplication");
-        command
-            .env("DBUS_SESSION_BUS_ADDRESS", &self.bus.address)
-            .args(["action", "io.github.nonet.Nonet", name]);
-        if let Some(parameter) = parameter {
-            command.arg(parameter);
-        }
-        let output = command.output().expect("gapplication is installed");
+        let output = gapplication_action(&self.bus.address, name, parameter);
         assert!(
             output.status.success(),
             "gapplication action {name}: {}",
@@ -377,6 +364,18 @@ fn wait_for_window(child: &mut Child, log: &Path) -> String {
         }
         std::thread::sleep(Duration::from_millis(100));
     }
+}
+
+/// Sends an app action over D-Bus with `gapplication`, as a desktop shell would.
+fn gapplication_action(bus_address: &str, name: &str, parameter: Option<&str>) -> std::process::Output {
+    let mut command = Command::new("gapplication");
+    command
+        .env("DBUS_SESSION_BUS_ADDRESS", bus_address)
+        .args(["action", "io.github.nonet.Nonet", name]);
+    if let Some(parameter) = parameter {
+        command.arg(parameter);
+    }
+    command.output().expect("gapplication is installed")
 }
 
 /// Where a window is and its size, as xdotool tells them: `[x, y, width, height]`.

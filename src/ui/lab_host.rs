@@ -12,6 +12,14 @@ use super::play::ScriptView;
 use crate::engine::game::{Action, Refusal, Status};
 use crate::engine::grid::Digit;
 
+/// The narrowest the board's side of the split gets beside the Lab's panel.
+const BOARD_LEAST: i32 = 340;
+/// The room a window grown for the panel leaves the board (with the board's margins).
+const BOARD_ROOM: i32 = 480;
+/// How much narrower than the window's default width its split may be and still count as the
+/// width asked for (the window's frame, which the default width counts and the split does not).
+const FRAME_ALLOWANCE: i32 = 20;
+
 impl Controller {
     /// Whether the keys go to the Lab's script editor (which then owns Ctrl+Z and Ctrl+Shift+Z).
     pub(super) fn lab_editor_has_focus(&self) -> bool {
@@ -38,8 +46,8 @@ impl Controller {
             // Its default size is known before the window is shown (an action may come that
             // early), follows its size after, and is the measure `set_default_size` takes.
             let (window_width, height) = self.window.default_size();
-            let wanted = (!self.window.is_maximized() && window_width > 0 && window_width < width + 480)
-                .then(|| (window_width + width).max(width + 480));
+            let wanted = (!self.window.is_maximized() && window_width > 0 && window_width < width + BOARD_ROOM)
+                .then(|| (window_width + width).max(width + BOARD_ROOM));
             if let Some(wanted) = wanted {
                 self.window.set_default_size(wanted, height);
             }
@@ -65,22 +73,22 @@ impl Controller {
                 } else {
                     stable.set(0);
                 }
-                let (roomy, held) = (total >= width + 340, stable.get() >= 3);
+                let (roomy, held) = (total >= width + BOARD_LEAST, stable.get() >= 3);
                 let waited = |seconds| opened.elapsed() > std::time::Duration::from_secs(seconds);
                 // Asked again (a few times at most) when the window's width holds short of the
                 // one wanted: a request made before the window's first frame can be lost (its
                 // first size, or the one it takes for the panel's minimum, wins), while its
                 // default size reads as asked. The same size again would change nothing: a
                 // pixel more on every other ask.
-                if let Some(wanted) = wanted.filter(|&wanted| total > 0 && total + 20 < wanted) {
-                    if held && asked.get() < 5 && !waited(3) && !window.is_maximized() {
-                        asked.set(asked.get() + 1);
-                        let (_, height) = window.default_size();
-                        window.set_default_size(wanted + asked.get() % 2, height);
-                    }
+                let short = |wanted: &i32| total > 0 && total + FRAME_ALLOWANCE < *wanted;
+                let ask_again = held && asked.get() < 5 && !waited(3) && !window.is_maximized();
+                if let Some(wanted) = wanted.filter(short).filter(|_| ask_again) {
+                    asked.set(asked.get() + 1);
+                    let (_, height) = window.default_size();
+                    window.set_default_size(wanted + asked.get() % 2, height);
                 }
                 if total > 0 && (roomy || held && waited(1)) {
-                    split.set_position((total - width).max(340));
+                    split.set_position((total - width).max(BOARD_LEAST));
                 }
                 match held && (roomy || waited(3)) {
                     true => gtk::glib::ControlFlow::Break,
