@@ -2,7 +2,8 @@
 //! cells of the rest of the line and some of the rest of the box, they make as many cells as
 //! digits, counting twice a digit that both those parts hold (it can be in each: they share no
 //! house): the line's part of those digits stays in the line's cells of the pattern, the box's
-//! part in the box's, and both leave the rest of their house.
+//! part in the box's, and both leave the rest of their house. A digit counted twice leaves the
+//! core too: it is placed once in each part.
 
 use super::board::Board;
 use super::explanation::{phrase, Explanation};
@@ -147,6 +148,18 @@ fn report(
             }
         }
     }
+    // A digit placed twice is placed among the line's cells and among the box's: never in the
+    // core, which is in both houses.
+    let shared_in_core: Vec<Cell> = core
+        .iter()
+        .copied()
+        .filter(|&cell| board.candidates(cell).mask() & vd & ve != 0)
+        .collect();
+    for &cell in &shared_in_core {
+        for digit in Candidates::from_mask(board.candidates(cell).mask() & vd & ve).iter() {
+            step.eliminate(cell, digit);
+        }
+    }
     if !step.makes_progress() {
         return true;
     }
@@ -161,8 +174,10 @@ fn report(
         let digits = |mask: u16| Candidates::from_mask(mask).iter();
         let template = if vd & ve == 0 {
             phrase("Sue de Coq: {core} hold {core_digits}; with {line_cells} ({line_cell_digits}) in {line} and {box_cells} ({box_cell_digits}) in {box}, {n} cells hold {n} digits. So {line_digits} stay in the pattern's cells of {line}, and {box_digits} in those of {box}.")
-        } else {
+        } else if shared_in_core.is_empty() {
             phrase("Sue de Coq: {core} hold {core_digits}; with {line_cells} ({line_cell_digits}) in {line} and {box_cells} ({box_cell_digits}) in {box}, {n} cells hold {m} digits, of which only {shared} can be placed twice: once among {line_cells}, once among {box_cells}. So every digit is placed as often as it can be: {line_digits} stay in the pattern's cells of {line}, and {box_digits} in those of {box}.")
+        } else {
+            phrase("Sue de Coq: {core} hold {core_digits}; with {line_cells} ({line_cell_digits}) in {line} and {box_cells} ({box_cell_digits}) in {box}, {n} cells hold {m} digits, of which only {shared} can be placed twice: once among {line_cells}, once among {box_cells}, and so not in {shared_cells}. So every digit is placed as often as it can be: {line_digits} stay in the pattern's cells of {line}, and {box_digits} in those of {box}.")
         };
         Explanation::new(template)
         .cells("core", core.iter().copied())
@@ -176,6 +191,7 @@ fn report(
         .number("n", pattern.len() as usize)
         .number("m", (v | vd | ve).count_ones() as usize)
         .digits("shared", digits(vd & ve))
+        .cells("shared_cells", shared_in_core.iter().copied())
         .digits("line_digits", digits(line_digits))
         .digits("box_digits", digits(box_digits))
     });

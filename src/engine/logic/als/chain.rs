@@ -15,7 +15,7 @@ use super::{ends_of, index, mark_set, set_chains_find_nothing, Als, AlsIndex};
 /// ALS-XY-Chain: sets A1 - A2 - … - An joined by restricted common digits, consecutive links
 /// different; a digit Z in A1 and An (not the first or last link) is in one of them, so cells
 /// outside A1 and An seeing all their Z cells lose it (a set between may hold such a cell).
-/// Chains of three to six different sets of up to six cells each.
+/// Chains of three to six different sets of up to eight cells each (the index's largest).
 ///
 /// Sets next to each other share no cell (the index links only such sets), but others may, the
 /// two ends as well, as in HoDoKu: each link reasons about its own two sets alone (if A1 lacks
@@ -48,7 +48,7 @@ pub fn xy_chain(board: &Board, found: &mut Found) {
 
 /// The most sets in a chain, and the most cells in one of its sets.
 const MAX_SETS: usize = 6;
-const MAX_CELLS: u32 = 6;
+const MAX_CELLS: u32 = 8;
 
 /// A link of an ALS chain: the set it leads to, and by which restricted commons.
 struct ChainLink {
@@ -56,7 +56,7 @@ struct ChainLink {
     rcc: Candidates,
 }
 
-/// The links a chain may take: between sets of up to six cells.
+/// The links a chain may take: between sets of up to [`MAX_CELLS`] cells.
 fn chain_links(index: &AlsIndex) -> Lists<ChainLink> {
     let sets = &index.sets;
     let mut links = Lists::with_capacity(sets.len(), index.links.items.len());
