@@ -1345,6 +1345,44 @@ fn a_chain_hint_draws_its_links_in_light_and_dark() {
     }
 }
 
+/// A forcing net's hint draws the whole net at its second stage, as HoDoKu shows one: the first
+/// forcing step of magictour's first puzzle (`tests/data/forcing-net-position.json`, saved by
+/// `nonet-cli path` just before it), whose contradiction is a row with no place for 5, which no
+/// single chain reaches. Every implication the explanation lists has its arrow: solid into what
+/// becomes true, dashed into what goes (looked at in the shot).
+#[test]
+fn a_forcing_net_hint_draws_the_whole_net() {
+    need_display();
+    let (app, _, _) = launch_position("forcing-net-position.json");
+    app.action("hint", None);
+    let state = app.wait_until("stage 1", |s| s["hint_stage"] == 1);
+    let message = state["message"].as_str().unwrap();
+    assert!(message.contains("forcing net"), "{message}");
+    app.action("hint", None);
+    let state = app.wait_until("stage 2", |s| s["hint_stage"] == 2);
+    let message = state["message"].as_str().unwrap();
+    assert!(message.contains("row 2 has no place left for 5"), "{message}");
+    // Each implication is written `r4c2<>3 (r4c9=3)` or `r3c7=3 (last place in column 7)`, and
+    // each has at least one arrow into it; the five places of 5 in row 2 each have one too.
+    let implications = message.matches(" (").count();
+    let links = state["hint_links"].as_array().unwrap();
+    let ends: std::collections::HashSet<(u64, u64)> = links
+        .iter()
+        .map(|l| (l[1].as_u64().unwrap(), l[4].as_u64().unwrap()))
+        .collect();
+    assert!(
+        ends.len() >= implications,
+        "{} ends for {implications} implications: {links:?}",
+        ends.len()
+    );
+    let strong = links.iter().filter(|l| l[2] == true).count();
+    assert!(
+        strong > 0 && strong < links.len(),
+        "solid and dashed arrows both: {links:?}"
+    );
+    app.shot("forcing-net.png");
+}
+
 #[test]
 fn new_game_and_difficulty_from_outside() {
     need_display();
@@ -2063,14 +2101,7 @@ fn a_pasted_bad_puzzle_is_refused_and_a_good_one_played() {
 #[test]
 fn a_position_with_pencil_marks_is_played_as_it_is() {
     need_display();
-    let json = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/data/skyscraper-position.json"
-    ))
-    .unwrap();
-    let read: Value = serde_json::from_str(&json).unwrap();
-    let app = App::launch(Some(&json));
-    let state = app.wait_until("the position is on the board", |s| s["values"] == read["values"]);
+    let (app, read, state) = launch_position("skyscraper-position.json");
     let message = state["message"].as_str().unwrap();
     assert!(
         message.contains("The pencil marks it came with are on the board."),
@@ -2121,10 +2152,15 @@ fn a_position_with_pencil_marks_is_played_as_it_is() {
     let (x, y) = (line[0].as_f64().unwrap() as usize, line[1].as_f64().unwrap() as usize);
     let state = app.click_until(x, y, "1", "the whole message", |s| s["message_whole"].is_string());
     assert_eq!(state["message_whole"], state["message"]);
+    // The pointer over the cut line said it opens; the tooltip keeps out of the popover's way.
+    assert_eq!(state["message_cursor"], "pointer");
+    assert_eq!(state["message_tooltip"], false);
     app.shot("message-whole.png");
     // Without a pointer: Escape closes it, Ctrl+M opens it again.
     app.keys(&["Escape"]);
-    app.wait_until("the popover closed", |s| s["message_whole"].is_null());
+    app.wait_until("the popover closed, the tooltip back", |s| {
+        s["message_whole"].is_null() && s["message_tooltip"] == true
+    });
     app.keys(&["ctrl+m"]);
     let state = app.wait_until("the whole message from the keyboard", |s| {
         s["message_whole"].is_string()
@@ -3583,6 +3619,18 @@ fn a_slow_puzzle_file_given_at_start_is_the_only_game_started() {
 /// restart must remember. Returns the directory (keep it alive) and the environment.
 /// Launches on a puzzle with these settings (keyfile lines of Nonet's schema), kept in a
 /// configuration directory that lives as long as the returned guard.
+/// Launches the app on a position file of `tests/data` (values and pencil marks beyond the
+/// givens), read as JSON too; returns the app, the file's JSON and the state once the position is
+/// on the board.
+fn launch_position(name: &str) -> (App, Value, Value) {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(name);
+    let json = std::fs::read_to_string(path).unwrap();
+    let read: Value = serde_json::from_str(&json).unwrap();
+    let app = App::launch(Some(&json));
+    let state = app.wait_until("the position is on the board", |s| s["values"] == read["values"]);
+    (app, read, state)
+}
+
 fn launch_with_settings(puzzle: &str, settings: &str) -> (App, tempfile::TempDir) {
     launch_configured(puzzle, settings, &[])
 }

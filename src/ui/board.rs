@@ -432,7 +432,10 @@ fn candidate_point(layout: &Layout, cell: usize, digit: u8) -> (f64, f64) {
     (x + (i + 0.5) * layout.cell / 3.0, y + (j + 0.5) * layout.cell / 3.0)
 }
 
-/// Links as arrows between candidates, stopping short of the marks they join.
+/// Links as arrows between candidates, stopping short of the marks they join. A link longer
+/// than a cell bows to its left (more the longer it is), so that links along one row or column,
+/// as a net's from one candidate to several, and a link back the other way stay apart instead of
+/// drawing over each other and over the marks between their ends.
 fn draw_links(
     cr: &cairo::Context,
     layout: &Layout,
@@ -449,19 +452,41 @@ fn draw_links(
             continue;
         }
         let (ux, uy) = ((x1 - x0) / length, (y1 - y0) / length);
-        let (ax, ay) = (x0 + ux * gap, y0 + uy * gap);
-        let (bx, by) = (x1 - ux * gap, y1 - uy * gap);
+        let bow = if length > layout.cell {
+            (length * 0.12).min(layout.cell * 0.9)
+        } else {
+            0.0
+        };
+        // The curve's control point, off the middle to the left of the link's direction.
+        let (qx, qy) = ((x0 + x1) / 2.0 + uy * bow, (y0 + y1) / 2.0 - ux * bow);
+        let towards = |(fx, fy): (f64, f64), (tx, ty): (f64, f64)| {
+            let d = ((tx - fx).powi(2) + (ty - fy).powi(2)).sqrt();
+            ((tx - fx) / d, (ty - fy) / d)
+        };
+        // Each end stops short of its mark along the curve's tangent there.
+        let (sx, sy) = towards((x0, y0), (qx, qy));
+        let (ex, ey) = towards((qx, qy), (x1, y1));
+        let (ax, ay) = (x0 + sx * gap, y0 + sy * gap);
+        let (bx, by) = (x1 - ex * gap, y1 - ey * gap);
         set_color(cr, &if link.strong { palette.accent } else { palette.warning });
         cr.set_dash(if link.strong { &[] } else { &[4.0, 3.0] }, 0.0);
         cr.move_to(ax, ay);
-        cr.line_to(bx, by);
+        // The quadratic curve through (qx, qy), as cairo's cubic one.
+        cr.curve_to(
+            ax + 2.0 / 3.0 * (qx - ax),
+            ay + 2.0 / 3.0 * (qy - ay),
+            bx + 2.0 / 3.0 * (qx - bx),
+            by + 2.0 / 3.0 * (qy - by),
+            bx,
+            by,
+        );
         cr.stroke()?;
-        // The arrowhead.
+        // The arrowhead, along the curve's last direction.
         cr.set_dash(&[], 0.0);
         let head = gap * 0.8;
         cr.move_to(bx, by);
-        cr.line_to(bx - head * (ux - uy * 0.5), by - head * (uy + ux * 0.5));
-        cr.line_to(bx - head * (ux + uy * 0.5), by - head * (uy - ux * 0.5));
+        cr.line_to(bx - head * (ex - ey * 0.5), by - head * (ey + ex * 0.5));
+        cr.line_to(bx - head * (ex + ey * 0.5), by - head * (ey - ex * 0.5));
         cr.close_path();
         cr.fill()?;
     }

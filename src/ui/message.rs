@@ -1,6 +1,7 @@
 //! The message line under the board: two lines at most, so the board never moves, and a longer
 //! message (a forcing net's or an ALS chain's explanation) whole in a popover when the line is
-//! clicked or on Ctrl+M (`app.show-message`), as well as in the tooltip.
+//! clicked (the pointer over a line cut short says so) or on Ctrl+M (`app.show-message`), as well
+//! as in the tooltip.
 
 use std::rc::Rc;
 
@@ -35,6 +36,19 @@ impl Controller {
             }
         });
         self.message.add_controller(click);
+        // A pointer over a line cut short says that it opens.
+        let motion = gtk::EventControllerMotion::new();
+        let this = Rc::downgrade(self);
+        motion.connect_enter(move |_, _, _| {
+            let Some(this) = this.upgrade() else { return };
+            let cut = this.message.layout().is_ellipsized();
+            this.message.set_cursor_from_name(cut.then_some("pointer"));
+        });
+        self.message.add_controller(motion);
+        // The tooltip would only repeat the open popover's text over it.
+        let message = self.message.clone();
+        self.message_popover
+            .connect_closed(move |_| message.set_has_tooltip(!message.label().is_empty()));
     }
 
     /// Opens the whole message in its popover (a keyboard's way to read what the line cuts
@@ -45,6 +59,7 @@ impl Controller {
             return;
         };
         whole.set_text(&text);
+        self.message.set_has_tooltip(false);
         self.message_popover.popup();
     }
 

@@ -109,11 +109,16 @@ impl Controller {
                 .map(|m| m.cell)
                 .collect::<Vec<_>>()
         }));
-        // The links drawn for the hint (from stage 2): [from cell, to cell, strong].
+        // The pointer's shape over the message line, and whether the line has a tooltip.
+        state["message_cursor"] =
+            serde_json::json!(self.message.cursor().and_then(|c| c.name()).map(|n| n.to_string()));
+        state["message_tooltip"] = serde_json::json!(self.message.has_tooltip());
+        // The links drawn for the hint (from stage 2): [from cell, to cell, strong, from digit,
+        // to digit].
         state["hint_links"] = serde_json::json!(play.hint.as_ref().filter(|h| h.stage >= 2).map(|h| {
             let links = h.step.highlights.links.iter();
             links
-                .map(|l| serde_json::json!([l.from.cell, l.to.cell, l.strong]))
+                .map(|l| serde_json::json!([l.from.cell, l.to.cell, l.strong, l.from.digit, l.to.digit]))
                 .collect::<Vec<_>>()
         }));
         // The mark a hint called ruled out, and the cell holding its digit: [cell, digit, by].

@@ -1,6 +1,6 @@
 //! How forcing chains and nets are written out: each literal (`r4c7=5`, `r4c7<>5`), each
-//! implication with what forced it, the contradiction reached, the chain drawn on the board, and
-//! the inner contradictions of nested nets.
+//! implication with what forced it, the contradiction reached, the chain and the whole argument
+//! drawn on the board, and the inner contradictions of nested nets.
 
 use super::*;
 use crate::engine::logic::explanation::{phrase, Arg, Explanation};
@@ -97,6 +97,57 @@ pub(super) fn chain_to(prop: &Propagator, branch: &Branch, mut c: Cand, last_rea
                 .map(|&t| if t { LinkKind::Strong } else { LinkKind::Weak }),
         })
         .collect()
+}
+
+/// Whether a literal set for this reason is made true (else false). The assumption is what the
+/// branch assumed.
+fn made_true(branch: &Branch, c: Cand, reason: Reason) -> bool {
+    match reason {
+        Reason::Assumed => branch.is_true(c),
+        Reason::StrongLink(_) | Reason::LastInCell | Reason::LastInHouse(_) => true,
+        Reason::SeenBy(_) | Reason::Locked(..) | Reason::Nested => false,
+    }
+}
+
+/// Draws a branch's argument on the board, as HoDoKu and Sudoku Explainer show a net: an arrow
+/// from each premise to the literal it forces, for every literal of the support and for the
+/// ends (the two sides of a contradiction, or a verity's conclusion). An arrow into a literal
+/// made true is solid, into one made false dashed, as a chain's strong and weak links; the
+/// literals made true are marked as the pattern.
+pub(super) fn draw_branch(
+    step: &mut Step,
+    prop: &Propagator,
+    branch: &Branch,
+    support: &[Cand],
+    ends: &[(Cand, Reason)],
+) {
+    let literals = support
+        .iter()
+        .map(|&c| (c, branch.reason(c)))
+        .chain(ends.iter().copied());
+    for (c, reason) in literals {
+        let truth = made_true(branch, c, reason);
+        let to = (cell_of(c), digit_of(c));
+        for p in branch.premises(prop, c, reason) {
+            let from = (cell_of(p), digit_of(p));
+            let drawn = step
+                .highlights
+                .links
+                .iter()
+                .any(|l| (l.from.cell, l.from.digit) == from && (l.to.cell, l.to.digit) == to);
+            if branch.state[p as usize] != UNKNOWN && !drawn {
+                step.link(from, to, truth);
+            }
+        }
+        let marked = step
+            .highlights
+            .candidates
+            .iter()
+            .any(|m| (m.cell, m.digit) == to && m.role == Role::Pattern);
+        if truth && !marked {
+            step.mark_candidate(to.0, to.1, Role::Pattern);
+        }
+    }
 }
 
 /// Why a nested elimination holds: ` Inside that branch, r3c4<>5: if r3c4=5, then …, and … .`
