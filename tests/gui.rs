@@ -315,6 +315,14 @@ impl App {
     }
 
     /// A screenshot, after the frame for the last change has been painted.
+    /// Asks for a hint twice, to its second stage (the pattern shown), and returns that state.
+    fn hint_to_pattern(&self) -> Value {
+        self.action("hint", None);
+        self.wait_until("stage 1", |s| s["hint_stage"] == 1);
+        self.action("hint", None);
+        self.wait_until("stage 2", |s| s["hint_stage"] == 2)
+    }
+
     fn shot(&self, name: &str) -> PathBuf {
         std::thread::sleep(Duration::from_millis(400));
         screenshot(&self.window, name)
@@ -579,10 +587,7 @@ fn messages_clear_on_the_next_move_and_never_move_the_board() {
     let state = app.wait_until("the next move clears it", |s| at(s, "values", 2) != '.');
     assert_eq!(state["message"], "", "a stale message stays");
     // A hint's explanation (two lines or more at this width) leaves the board where it was.
-    app.action("hint", None);
-    app.wait_until("stage 1", |s| s["hint_stage"] == 1);
-    app.action("hint", None);
-    let state = app.wait_until("stage 2", |s| s["hint_stage"] == 2);
+    let state = app.hint_to_pattern();
     assert!(!state["message"].as_str().unwrap().is_empty());
     app.shot("hint-message.png");
     assert_eq!(state["board"], board, "a long message moves or shrinks the board");
@@ -1175,6 +1180,69 @@ fn the_row_and_column_highlight_shows_in_dark_style_too() {
     );
 }
 
+/// How many pixels of a colour lie in the third of a cell where a pencil mark sits (3×3, 1 at
+/// the top left).
+fn mark_pixels(rows: &[Vec<[u8; 3]>], state: &Value, cell: usize, mark: usize, colour: fn([i32; 3]) -> bool) -> usize {
+    let size = state["board"][2].as_f64().unwrap();
+    let (cx, cy) = cell_centre(state, cell);
+    let third = size / 3.0;
+    let left = cx as f64 - size / 2.0 + ((mark - 1) % 3) as f64 * third;
+    let top = cy as f64 - size / 2.0 + ((mark - 1) / 3) as f64 * third;
+    let (x0, y0) = (left as usize + 1, top as usize + 1);
+    let (x1, y1) = ((left + third) as usize - 1, (top + third) as usize - 1);
+    (y0..y1)
+        .flat_map(|y| (x0..x1).map(move |x| (x, y)))
+        .filter(|&(x, y)| colour(rows[y][x].map(i32::from)))
+        .count()
+}
+
+fn is_red([r, g, b]: [i32; 3]) -> bool {
+    r > g + 40 && r > b + 40
+}
+
+fn is_green([r, g, b]: [i32; 3]) -> bool {
+    g > r + 40 && g > b + 20
+}
+
+fn is_blue([r, g, b]: [i32; 3]) -> bool {
+    b > r + 40 && b > g + 40
+}
+
+/// A colouring hint shows its two colours apart: HoDoKu's simple colours on 3 at a position of a
+/// magictour path (`tests/data/simple-colors-position.json`), one colour's marks green and the
+/// other's blue at the second stage, the mark that sees both red. (Both were green before.)
+#[test]
+fn a_colouring_hint_shows_its_two_colours_apart() {
+    need_display();
+    let (app, _, _) = launch_position("simple-colors-position.json");
+    let state = app.hint_to_pattern();
+    let message = state["message"].as_str().unwrap();
+    assert!(
+        message.starts_with("Simple Colors: Simple colors on 3")
+            && message.contains("r1c3, r3c4, r5c2 / r1c5, r3c1, r5c3, r7c4"),
+        "{message}"
+    );
+    let rows = rgb_rows(&app.shot("simple-colors.png"));
+    let cell = |name: &str| {
+        let b = name.as_bytes();
+        (b[1] - b'1') as usize * 9 + (b[3] - b'1') as usize
+    };
+    let count = |name: &str, colour: fn([i32; 3]) -> bool| mark_pixels(&rows, &state, cell(name), 3, colour);
+    for name in ["r1c3", "r3c4", "r5c2"] {
+        assert!(
+            count(name, is_green) > 5 && count(name, is_blue) == 0,
+            "{name}: the first colour, green"
+        );
+    }
+    for name in ["r1c5", "r3c1", "r5c3", "r7c4"] {
+        assert!(
+            count(name, is_blue) > 5 && count(name, is_green) == 0,
+            "{name}: the second colour, blue"
+        );
+    }
+    assert!(count("r7c2", is_red) > 5, "r7c2: the mark that goes, red");
+}
+
 /// Pencil marks that a digit in the same row, column or box rules out (kept with automatic
 /// removal off, or marked by hand) are written in red while conflicts are shown, as GNOME
 /// Sudoku's earmark warnings are; with Show Conflicts off they are grey like the others. A hint
@@ -1183,24 +1251,8 @@ fn the_row_and_column_highlight_shows_in_dark_style_too() {
 #[test]
 fn marks_a_placed_digit_rules_out_are_red_while_conflicts_show() {
     need_display();
-    // The red pixels in the third of r1c3 where a mark sits (3×3, 1 at the top left).
-    let red_at = |shot: &Path, state: &Value, mark: usize| {
-        let rows = rgb_rows(shot);
-        let size = state["board"][2].as_f64().unwrap();
-        let (cx, cy) = cell_centre(state, 2);
-        let third = size / 3.0;
-        let left = cx as f64 - size / 2.0 + ((mark - 1) % 3) as f64 * third;
-        let top = cy as f64 - size / 2.0 + ((mark - 1) / 3) as f64 * third;
-        let (x0, y0) = (left as usize + 1, top as usize + 1);
-        let (x1, y1) = ((left + third) as usize - 1, (top + third) as usize - 1);
-        (y0..y1)
-            .flat_map(|y| (x0..x1).map(move |x| (x, y)))
-            .filter(|&(x, y)| {
-                let [r, g, b] = rows[y][x].map(i32::from);
-                r > g + 40 && r > b + 40
-            })
-            .count()
-    };
+    // The red pixels in the third of r1c3 where a mark sits.
+    let red_at = |shot: &Path, state: &Value, mark: usize| mark_pixels(&rgb_rows(shot), state, 2, mark, is_red);
     let mut reds = Vec::new();
     for shown in [true, false] {
         let (app, _config) = launch_with_settings(PUZZLE, &format!("show-conflicts={shown}"));
@@ -1354,14 +1406,13 @@ fn a_chain_hint_draws_its_links_in_light_and_dark() {
 fn a_forcing_net_hint_draws_the_whole_net() {
     need_display();
     let (app, _, _) = launch_position("forcing-net-position.json");
-    app.action("hint", None);
-    let state = app.wait_until("stage 1", |s| s["hint_stage"] == 1);
+    let state = app.hint_to_pattern();
     let message = state["message"].as_str().unwrap();
-    assert!(message.contains("forcing net"), "{message}");
-    app.action("hint", None);
-    let state = app.wait_until("stage 2", |s| s["hint_stage"] == 2);
-    let message = state["message"].as_str().unwrap();
-    assert!(message.contains("row 2 has no place left for 5"), "{message}");
+    assert!(
+        message.starts_with("Forcing Net Contradiction: if r4c9 is 3")
+            && message.contains("row 2 has no place left for 5"),
+        "{message}"
+    );
     // Each implication is written `r4c2<>3 (r4c9=3)` or `r3c7=3 (last place in column 7)`, and
     // each has at least one arrow into it; the five places of 5 in row 2 each have one too.
     let implications = message.matches(" (").count();
@@ -2136,10 +2187,7 @@ fn a_position_with_pencil_marks_is_played_as_it_is() {
     });
     let message = reset["message"].as_str().unwrap();
     assert!(message.contains("back to the position it came with"), "{message}");
-    app.action("hint", None);
-    app.wait_until("stage 1", |s| s["hint_stage"] == 1);
-    app.action("hint", None);
-    let state = app.wait_until("stage 2", |s| s["hint_stage"] == 2);
+    let state = app.hint_to_pattern();
     let message = state["message"].as_str().unwrap();
     assert!(
         message.starts_with("Skyscraper on 4") && message.contains("r5c9, r6c6 see both"),

@@ -286,10 +286,15 @@ pub fn draw(cr: &cairo::Context, layout: Layout, play: &Play, palette: &Palette)
         CellSet::EMPTY
     };
     // Digits and pencil marks.
+    // (Not while a hint's pattern is shown: its colours say what the marks are to it.)
     let selected_digit = play
         .selected
         .map(|cell| shown[cell])
-        .filter(|&d| d != 0 && play.prefs.highlight_same);
+        .filter(|&d| d != 0 && play.prefs.highlight_same)
+        .filter(|_| play.hint.as_ref().is_none_or(|h| h.stage < 2));
+    // A fin (or a set's linking digit, or a rectangle's extra candidates) in the warning
+    // colour, darkened towards the ink so that small digits stay legible.
+    let fin = blend(&palette.warning, &palette.ink, 0.35);
     let big = layout.cell * 0.62;
     let small = layout.cell * 0.27;
     for cell in 0..CELLS {
@@ -359,7 +364,10 @@ pub fn draw(cr: &cairo::Context, layout: Layout, play: &Play, palette: &Palette)
                 _ if placed => palette.success,
                 _ if eliminated => palette.error,
                 Some(Role::Target) => palette.error,
-                Some(Role::Pattern | Role::Fin | Role::Alternate) => palette.success,
+                Some(Role::Pattern) => palette.success,
+                // A colouring's second colour, apart from the first.
+                Some(Role::Alternate) => palette.accent,
+                Some(Role::Fin) => fin,
                 // A mark a digit in the same row, column or box rules out, as conflicts are.
                 None if ruled_out.contains(mark) => palette.error,
                 // The selected cell's digit, wherever it is still a mark (issue 15, point 8).
