@@ -1686,6 +1686,46 @@ fn the_solution_path_lists_every_step_and_counts_as_help() {
     app.wait_until("the window gone from the state", |s| s["solution_path"].is_null());
 }
 
+/// In the Solution Path the explanation under the board is never cut short: a forcing net's,
+/// many lines long, scrolls in its six lines of room, whole (magictour's first puzzle, its first
+/// forcing step).
+#[test]
+fn the_solution_path_shows_a_long_explanation_whole() {
+    need_display();
+    const MAGICTOUR_FIRST: &str = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+    let path = cli_on("path --explain", MAGICTOUR_FIRST);
+    let steps: Vec<&str> = path.lines().filter(|l| !l.starts_with(' ')).collect();
+    let first_net = steps
+        .iter()
+        .position(|l| l.starts_with("forcing-net"))
+        .expect("a forcing net");
+    let explained = path
+        .lines()
+        .filter(|l| l.starts_with(' '))
+        .nth(first_net)
+        .unwrap()
+        .trim();
+    let app = App::launch(Some(MAGICTOUR_FIRST));
+    app.action("solution-path", None);
+    let dialog = wait_for_titled("Show the Solution Path\\?");
+    xdotool(&["windowfocus", "--sync", &dialog]);
+    xdotool(&["key", "Return"]);
+    app.wait_until("the first step's board", |s| s["solution_path"]["shown"]["step"] == 1);
+    let window = wait_for_titled("Solution Path");
+    xdotool(&["windowfocus", "--sync", &window]);
+    let repeat = first_net.to_string();
+    xdotool(&["key", "--repeat", &repeat, "--delay", "30", "Down"]);
+    // (Its room knows the explanation's length once laid out.)
+    let state = app.wait_until("the first net's board, its explanation scrolling", |s| {
+        s["solution_path"]["shown"]["step"] == first_net + 1 && s["solution_path"]["explanation"][2] == true
+    });
+    let shown = &state["solution_path"]["explanation"];
+    let text = shown[0].as_str().unwrap();
+    assert!(text.ends_with(explained), "{text}\nagainst\n{explained}");
+    assert_eq!(shown[1], false, "the explanation is cut short");
+    screenshot(&window, "solution-path-net.png");
+}
+
 /// All Steps lists every step that applies in the player's position, the simplest first and at
 /// most 20 of a technique: as many as `nonet-cli hint --all` finds of each, taken that way. It
 /// asks first, as the Solution Path does; beside the list, the board the steps apply to. Apply
@@ -1885,6 +1925,11 @@ fn choose_in_drop_down(window: &str, keys: &str, index: usize) {
 /// What `nonet-cli` prints for a command (its words) on the test puzzle, given on standard input
 /// ("-").
 fn cli_on_puzzle(command: &str) -> String {
+    cli_on(command, PUZZLE)
+}
+
+/// What `nonet-cli COMMAND` writes for a puzzle given on its input.
+fn cli_on(command: &str, puzzle: &str) -> String {
     use std::io::Write;
     let mut child = Command::new(env!("CARGO_BIN_EXE_nonet-cli"))
         .args(command.split(' ').chain(["-"]))
@@ -1892,7 +1937,7 @@ fn cli_on_puzzle(command: &str) -> String {
         .stdout(Stdio::piped())
         .spawn()
         .unwrap();
-    child.stdin.take().unwrap().write_all(PUZZLE.as_bytes()).unwrap();
+    child.stdin.take().unwrap().write_all(puzzle.as_bytes()).unwrap();
     String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap()
 }
 

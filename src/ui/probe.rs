@@ -143,7 +143,7 @@ impl Controller {
 /// worked out), the choice of techniques offered above the list, the technique the list is
 /// narrowed to (null: none) and the rows it shows, and the step whose board is shown beside the
 /// list: its number, technique, and the board's digits (81, 0 for empty) and each cell's pencil
-/// marks.
+/// marks, and its explanation.
 fn steps_json(shown: &Option<super::step_list::StepsShown>) -> serde_json::Value {
     serde_json::json!(shown.as_ref().filter(|p| p.is_open()).map(|p| {
         let shown = p.shown().map(|(step, technique, values, marks)| {
@@ -161,6 +161,8 @@ fn steps_json(shown: &Option<super::step_list::StepsShown>) -> serde_json::Value
             "technique_choices": p.technique_choices(),
             "rows": p.rows_shown(),
             "shown": shown,
+            // The explanation under the board: [text, cut off, scrolls].
+            "explanation": p.explanation(),
         })
     }))
 }

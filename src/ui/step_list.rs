@@ -27,6 +27,7 @@ use crate::i18n::{fill, gettext, ngettext};
 mod imp {
     use adw::subclass::prelude::*;
     use gtk::glib;
+    use gtk::prelude::*;
     use gtk::CompositeTemplate;
 
     #[derive(Default, CompositeTemplate)]
@@ -46,6 +47,8 @@ mod imp {
         pub caption: TemplateChild<gtk::Label>,
         #[template_child]
         pub explanation: TemplateChild<gtk::Label>,
+        #[template_child]
+        pub explanation_scroller: TemplateChild<gtk::ScrolledWindow>,
         #[template_child]
         pub copy: TemplateChild<gtk::Button>,
         #[template_child]
@@ -69,7 +72,17 @@ mod imp {
         }
     }
 
-    impl ObjectImpl for StepListWindow {}
+    impl ObjectImpl for StepListWindow {
+        fn constructed(&self) {
+            self.parent_constructed();
+            // The explanation takes six lines, whatever its length, so the board keeps its size
+            // from step to step; a longer one (a forcing net's) scrolls.
+            let lines = self.explanation.create_pango_layout(Some("1\n2\n3\n4\n5\n6"));
+            let height = lines.pixel_size().1.max(6);
+            self.explanation_scroller.set_max_content_height(height);
+            self.explanation_scroller.set_min_content_height(height);
+        }
+    }
     impl WidgetImpl for StepListWindow {}
     impl WindowImpl for StepListWindow {}
     impl AdwWindowImpl for StepListWindow {}
@@ -159,6 +172,19 @@ impl StepsShown {
 
     /// The step whose board is shown (counted from 1), its technique, and the board's digits
     /// and pencil marks.
+    /// The explanation under the board: its text, whether any of it is cut off, and whether it
+    /// is longer than its room (and so scrolls).
+    pub fn explanation(&self) -> Option<(String, bool, bool)> {
+        let window = self.work.window.upgrade()?;
+        let (label, scroller) = (window.imp().explanation.get(), window.imp().explanation_scroller.get());
+        let room = scroller.vadjustment();
+        Some((
+            label.text().to_string(),
+            label.layout().is_ellipsized(),
+            room.upper() > room.page_size() + 1.0,
+        ))
+    }
+
     pub fn shown(&self) -> Option<(usize, Technique, [Digit; CELLS], [Candidates; CELLS])> {
         let preview = self.work.preview.borrow();
         let (index, play) = preview.shown.as_ref()?;
@@ -597,6 +623,7 @@ fn connect_preview(window: &StepListWindow, work: &Rc<Work>) {
     }
     let (preview, changed) = (work.preview.clone(), work.changed.clone());
     let (area, caption, explanation) = (parts.board.get(), parts.caption.get(), parts.explanation.get());
+    let scroller = parts.explanation_scroller.get();
     // (The selected item, not its place: narrowing the list moves another step to the place.)
     work.selection.connect_selected_item_notify(move |selection| {
         let Some(index) = selection.selected_item().as_ref().and_then(step_index) else {
@@ -609,6 +636,7 @@ fn connect_preview(window: &StepListWindow, work: &Rc<Work>) {
         drop(preview);
         caption.set_label(&text);
         explanation.set_label(&explained);
+        scroller.vadjustment().set_value(0.0);
         super::set_accessible(&area, gtk::AccessibleProperty::Label, &text);
         area.queue_draw();
         changed();
