@@ -1197,7 +1197,7 @@ fn mark_pixels(rows: &[Vec<[u8; 3]>], state: &Value, cell: usize, mark: usize, c
 }
 
 fn is_red([r, g, b]: [i32; 3]) -> bool {
-    r > g + 40 && r > b + 40
+    r > g + 80 && r > b + 80
 }
 
 fn is_green([r, g, b]: [i32; 3]) -> bool {
@@ -1208,39 +1208,74 @@ fn is_blue([r, g, b]: [i32; 3]) -> bool {
     b > r + 40 && b > g + 40
 }
 
-/// A colouring hint shows its two colours apart: HoDoKu's simple colours on 3 at a position of a
-/// magictour path (`tests/data/simple-colors-position.json`), one colour's marks green and the
-/// other's blue at the second stage, the mark that sees both red. (Both were green before.)
+fn is_purple([r, g, b]: [i32; 3]) -> bool {
+    r > g + 40 && b > g + 40
+}
+
+fn is_brown([r, g, b]: [i32; 3]) -> bool {
+    r > g + 20 && g > b + 20 && r < 200
+}
+
+/// A colouring hint shows its colours apart, each pencil mark of the pattern in its colour at the
+/// second stage (read from the screenshot), the mark that goes red. Simple Colors on 3 at a
+/// position of a magictour path (`tests/data/simple-colors-position.json`): one colour green,
+/// the other blue (both were green before). Multi-Colors on 3 at another
+/// (`tests/data/multi-colors-position.json`): the first chain's colours green and blue, the
+/// second's purple and brown (the two chains had the same two colours before).
 #[test]
-fn a_colouring_hint_shows_its_two_colours_apart() {
+fn a_colouring_hint_shows_its_colours_apart() {
     need_display();
-    let (app, _, _) = launch_position("simple-colors-position.json");
-    let state = app.hint_to_pattern();
-    let message = state["message"].as_str().unwrap();
-    assert!(
-        message.starts_with("Simple Colors: Simple colors on 3")
-            && message.contains("r1c3, r3c4, r5c2 / r1c5, r3c1, r5c3, r7c4"),
-        "{message}"
-    );
-    let rows = rgb_rows(&app.shot("simple-colors.png"));
-    let cell = |name: &str| {
-        let b = name.as_bytes();
-        (b[1] - b'1') as usize * 9 + (b[3] - b'1') as usize
-    };
-    let count = |name: &str, colour: fn([i32; 3]) -> bool| mark_pixels(&rows, &state, cell(name), 3, colour);
-    for name in ["r1c3", "r3c4", "r5c2"] {
-        assert!(
-            count(name, is_green) > 5 && count(name, is_blue) == 0,
-            "{name}: the first colour, green"
-        );
+    type Colour = fn([i32; 3]) -> bool;
+    // Marks of digit 3 at these cells, their colour and its name.
+    type Coloured<'a> = &'a [(&'a [&'a str], Colour, &'a str)];
+    let cases: [(&str, &str, Coloured); 2] = [
+        (
+            "simple-colors-position.json",
+            "Simple Colors: Simple colors on 3: colouring its strong links alternately, one of the colours r1c3, r3c4, r5c2 / r1c5, r3c1, r5c3, r7c4 holds 3; r7c2",
+            &[
+                (&["r1c3", "r3c4", "r5c2"], is_green, "green"),
+                (&["r1c5", "r3c1", "r5c3", "r7c4"], is_blue, "blue"),
+                (&["r7c2"], is_red, "red"),
+            ],
+        ),
+        (
+            "multi-colors-position.json",
+            "Multi-Colors on 3: the colour r5c8, r8c2 sees the colour r6c7, so the colour r3c2, r8c8, r9c1 or the colour r6c5 holds 3; r3c5",
+            &[
+                (&["r3c2", "r8c8", "r9c1"], is_green, "green"),
+                (&["r5c8", "r8c2"], is_blue, "blue"),
+                (&["r6c5"], is_purple, "purple"),
+                (&["r6c7"], is_brown, "brown"),
+                (&["r3c5"], is_red, "red"),
+            ],
+        ),
+    ];
+    for (file, said, colours) in cases {
+        let (app, _, _) = launch_position(file);
+        let state = app.hint_to_pattern();
+        let message = state["message"].as_str().unwrap();
+        assert!(message.starts_with(said), "{message}");
+        let rows = rgb_rows(&app.shot(&file.replace("-position.json", ".png")));
+        let cell = |name: &str| {
+            let b = name.as_bytes();
+            (b[1] - b'1') as usize * 9 + (b[3] - b'1') as usize
+        };
+        for &(cells, colour, name) in colours {
+            for &at in cells {
+                let pixels = |c: Colour| mark_pixels(&rows, &state, cell(at), 3, c);
+                let others = colours
+                    .iter()
+                    .filter(|o| o.2 != name)
+                    .map(|o| pixels(o.1))
+                    .sum::<usize>();
+                let counts: Vec<(&str, usize)> = colours.iter().map(|o| (o.2, pixels(o.1))).collect();
+                assert!(
+                    pixels(colour) > 5 && others == 0,
+                    "{file}: {at}'s 3 is {name} ({counts:?})"
+                );
+            }
+        }
     }
-    for name in ["r1c5", "r3c1", "r5c3", "r7c4"] {
-        assert!(
-            count(name, is_blue) > 5 && count(name, is_green) == 0,
-            "{name}: the second colour, blue"
-        );
-    }
-    assert!(count("r7c2", is_red) > 5, "r7c2: the mark that goes, red");
 }
 
 /// Pencil marks that a digit in the same row, column or box rules out (kept with automatic

@@ -84,6 +84,9 @@ pub struct Palette {
     pub error: gdk::RGBA,
     pub success: gdk::RGBA,
     pub warning: gdk::RGBA,
+    /// Two more colours for a second colouring chain (Multi-Colors).
+    pub purple: gdk::RGBA,
+    pub brown: gdk::RGBA,
     /// Whether the paper is dark (highlights then need more of the accent to show).
     pub dark: bool,
 }
@@ -170,6 +173,17 @@ pub fn palette(widget: &impl gtk::prelude::IsA<gtk::Widget>) -> Palette {
         error: named("error_color", (0.75, 0.11, 0.16)),
         success: named("success_color", (0.15, 0.64, 0.41)),
         warning: named("warning_color", (0.90, 0.65, 0.04)),
+        // libadwaita's palette: the lighter shades on dark paper, the darker on light.
+        purple: if dark {
+            named("purple_1", (0.86, 0.54, 0.87))
+        } else {
+            named("purple_3", (0.57, 0.25, 0.67))
+        },
+        brown: if dark {
+            named("brown_1", (0.80, 0.67, 0.56))
+        } else {
+            named("brown_3", (0.60, 0.42, 0.27))
+        },
         dark,
     }
 }
@@ -368,6 +382,9 @@ pub fn draw(cr: &cairo::Context, layout: Layout, play: &Play, palette: &Palette)
                 // A colouring's second colour, apart from the first.
                 Some(Role::Alternate) => palette.accent,
                 Some(Role::Fin) => fin,
+                // A second chain's colours, apart from the first's.
+                Some(Role::SecondPattern) => palette.purple,
+                Some(Role::SecondAlternate) => palette.brown,
                 // A mark a digit in the same row, column or box rules out, as conflicts are.
                 None if ruled_out.contains(mark) => palette.error,
                 // The selected cell's digit, wherever it is still a mark (issue 15, point 8).
@@ -554,6 +571,8 @@ mod tests {
                 error: rgb(0.5),
                 success: rgb(0.5),
                 warning: rgb(0.5),
+                purple: rgb(0.5),
+                brown: rgb(0.5),
                 dark: false,
             };
             draw_empty(&cr, layout, &palette).unwrap();

@@ -104,9 +104,16 @@ impl HintView {
                 .iter()
                 .any(|m| m.cell == cell && m.digit == digit && m.role == role)
         };
-        [Role::Target, Role::Pattern, Role::Fin, Role::Alternate]
-            .into_iter()
-            .find(|&r| find(r))
+        [
+            Role::Target,
+            Role::Pattern,
+            Role::Fin,
+            Role::Alternate,
+            Role::SecondPattern,
+            Role::SecondAlternate,
+        ]
+        .into_iter()
+        .find(|&r| find(r))
     }
 }
 

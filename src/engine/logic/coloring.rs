@@ -232,8 +232,8 @@ fn mark_clusters(step: &mut Step, digit: Digit, first: &[CellSet; 2], second: &[
     for (class, role) in [
         (first[0], Role::Pattern),
         (first[1], Role::Alternate),
-        (second[0], Role::Pattern),
-        (second[1], Role::Alternate),
+        (second[0], Role::SecondPattern),
+        (second[1], Role::SecondAlternate),
     ] {
         for cell in class.iter() {
             step.mark_candidate(cell, digit, role);

@@ -35,6 +35,9 @@ pub enum Role {
     Fin,
     /// The second colour of a colouring pattern.
     Alternate,
+    /// The two colours of a second colouring chain (Multi-Colors), told apart from the first's.
+    SecondPattern,
+    SecondAlternate,
 }
 
 /// What a highlighted house is to the step.
