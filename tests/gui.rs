@@ -1213,40 +1213,56 @@ fn is_purple([r, g, b]: [i32; 3]) -> bool {
 }
 
 fn is_brown([r, g, b]: [i32; 3]) -> bool {
-    r > g + 20 && g > b + 20 && r < 200
+    r > g + 20 && g > b + 20 && g < b + 50 && r < 200
 }
 
-/// A colouring hint shows its colours apart, each pencil mark of the pattern in its colour at the
-/// second stage (read from the screenshot), the mark that goes red. Simple Colors on 3 at a
-/// position of a magictour path (`tests/data/simple-colors-position.json`): one colour green,
-/// the other blue (both were green before). Multi-Colors on 3 at another
-/// (`tests/data/multi-colors-position.json`): the first chain's colours green and blue, the
-/// second's purple and brown (the two chains had the same two colours before).
+fn is_amber([r, g, b]: [i32; 3]) -> bool {
+    r > g + 15 && g > b + 50
+}
+
+/// A hint's pattern shows its parts apart, each pencil mark in its colour at the second stage
+/// (read from the screenshot: its colour the most of those named), the mark that goes red:
+/// - Simple Colors on 3 at a magictour position (`tests/data/simple-colors-position.json`): one
+///   colour green, the other blue (both were green before);
+/// - Multi-Colors on 3 at another (`multi-colors-position.json`): the first chain's colours
+///   green and blue, the second's purple and brown (the two chains had the same two before);
+/// - ALS-XY-Wing at another (`als-xy-wing-position.json`): set A green, set B purple, the
+///   linking digits amber (all were green before).
 #[test]
-fn a_colouring_hint_shows_its_colours_apart() {
+fn a_hint_shows_the_parts_of_its_pattern_apart() {
     need_display();
     type Colour = fn([i32; 3]) -> bool;
-    // Marks of digit 3 at these cells, their colour and its name.
+    // Pencil marks ("r1c3:3", the mark 3 of r1c3), their colour and its name.
     type Coloured<'a> = &'a [(&'a [&'a str], Colour, &'a str)];
-    let cases: [(&str, &str, Coloured); 2] = [
+    let cases: [(&str, &str, Coloured); 3] = [
         (
             "simple-colors-position.json",
             "Simple Colors: Simple colors on 3: colouring its strong links alternately, one of the colours r1c3, r3c4, r5c2 / r1c5, r3c1, r5c3, r7c4 holds 3; r7c2",
             &[
-                (&["r1c3", "r3c4", "r5c2"], is_green, "green"),
-                (&["r1c5", "r3c1", "r5c3", "r7c4"], is_blue, "blue"),
-                (&["r7c2"], is_red, "red"),
+                (&["r1c3:3", "r3c4:3", "r5c2:3"], is_green, "green"),
+                (&["r1c5:3", "r3c1:3", "r5c3:3", "r7c4:3"], is_blue, "blue"),
+                (&["r7c2:3"], is_red, "red"),
             ],
         ),
         (
             "multi-colors-position.json",
             "Multi-Colors on 3: the colour r5c8, r8c2 sees the colour r6c7, so the colour r3c2, r8c8, r9c1 or the colour r6c5 holds 3; r3c5",
             &[
-                (&["r3c2", "r8c8", "r9c1"], is_green, "green"),
-                (&["r5c8", "r8c2"], is_blue, "blue"),
-                (&["r6c5"], is_purple, "purple"),
-                (&["r6c7"], is_brown, "brown"),
-                (&["r3c5"], is_red, "red"),
+                (&["r3c2:3", "r8c8:3", "r9c1:3"], is_green, "green"),
+                (&["r5c8:3", "r8c2:3"], is_blue, "blue"),
+                (&["r6c5:3"], is_purple, "purple"),
+                (&["r6c7:3"], is_brown, "brown"),
+                (&["r3c5:3"], is_red, "red"),
+            ],
+        ),
+        (
+            "als-xy-wing-position.json",
+            "ALS-XY-Wing: the pivot {r1c7} (2, 5 in row 1) is linked to A = {r2c1, r2c3, r2c5, r2c8} (1, 2, 3, 5, 7 in row 2) by 5 and to B = {r4c7, r4c9, r5c9, r6c7, r6c9}",
+            &[
+                (&["r2c1:1", "r2c3:2", "r2c5:7", "r2c8:3"], is_green, "green"),
+                (&["r4c9:7", "r5c9:3", "r6c7:4", "r6c9:8"], is_purple, "purple"),
+                (&["r1c7:2", "r1c7:5", "r2c8:5", "r4c7:2"], is_amber, "amber"),
+                (&["r2c9:7"], is_red, "red"),
             ],
         ),
     ];
@@ -1256,22 +1272,16 @@ fn a_colouring_hint_shows_its_colours_apart() {
         let message = state["message"].as_str().unwrap();
         assert!(message.starts_with(said), "{message}");
         let rows = rgb_rows(&app.shot(&file.replace("-position.json", ".png")));
-        let cell = |name: &str| {
-            let b = name.as_bytes();
-            (b[1] - b'1') as usize * 9 + (b[3] - b'1') as usize
-        };
-        for &(cells, colour, name) in colours {
-            for &at in cells {
-                let pixels = |c: Colour| mark_pixels(&rows, &state, cell(at), 3, c);
-                let others = colours
-                    .iter()
-                    .filter(|o| o.2 != name)
-                    .map(|o| pixels(o.1))
-                    .sum::<usize>();
+        for &(marks, colour, name) in colours {
+            for &mark in marks {
+                let b = mark.as_bytes();
+                let cell = (b[1] - b'1') as usize * 9 + (b[3] - b'1') as usize;
+                let pixels = |c: Colour| mark_pixels(&rows, &state, cell, (b[5] - b'0') as usize, c);
                 let counts: Vec<(&str, usize)> = colours.iter().map(|o| (o.2, pixels(o.1))).collect();
+                let most = counts.iter().max_by_key(|c| c.1).unwrap();
                 assert!(
-                    pixels(colour) > 5 && others == 0,
-                    "{file}: {at}'s 3 is {name} ({counts:?})"
+                    pixels(colour) > 5 && most.0 == name,
+                    "{file}: {mark} is {name} ({counts:?})"
                 );
             }
         }

@@ -35,7 +35,8 @@ pub enum Role {
     Fin,
     /// The second colour of a colouring pattern.
     Alternate,
-    /// The two colours of a second colouring chain (Multi-Colors), told apart from the first's.
+    /// A second part of the pattern, told apart from the first: a second colouring chain's
+    /// colours (Multi-Colors), every other set of an ALS step.
     SecondPattern,
     SecondAlternate,
 }

@@ -5,7 +5,7 @@ use crate::engine::cellset::CellSet;
 use crate::engine::grid::{Candidates, Digit, CELLS};
 use crate::engine::logic::board::Board;
 use crate::engine::logic::explanation::{phrase, Explanation};
-use crate::engine::logic::step::Step;
+use crate::engine::logic::step::{Role, Step};
 use crate::engine::logic::technique::Technique;
 use crate::engine::logic::Found;
 
@@ -692,7 +692,8 @@ fn report_chain(board: &Board, sets: &[Als], path: &[(usize, Digit)], found: &mu
         if let Some(&(_, next)) = path.get(k + 1) {
             link.insert(next);
         }
-        mark_set(&mut step, board, &sets[i], link);
+        let colour = if k % 2 == 0 { Role::Pattern } else { Role::SecondPattern };
+        mark_set(&mut step, board, &sets[i], link, colour);
     }
     step.explain_with(found.explains(), || {
         let chain: Vec<Explanation> = path

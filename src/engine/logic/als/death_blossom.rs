@@ -262,8 +262,9 @@ fn blossom(
             step.eliminate(cell, z);
         }
         step.mark_cell(stem, Role::Pattern);
-        for (p, &k) in chosen.iter().zip(needs) {
-            mark_set(&mut step, board, &sets[p.set], Candidates::single(digits[k]));
+        for (n, (p, &k)) in chosen.iter().zip(needs).enumerate() {
+            let colour = if n % 2 == 0 { Role::Pattern } else { Role::SecondPattern };
+            mark_set(&mut step, board, &sets[p.set], Candidates::single(digits[k]), colour);
         }
         step.explain_with(found.explains(), || {
             let parts: Vec<Explanation> = chosen

@@ -39,12 +39,13 @@ fn common_targets(board: &Board, a: &Als, b: &Als, z: Digit) -> CellSet {
     (board.cells_with(z) & a.seeing[z as usize] & b.seeing[z as usize]) - a.cells - b.cells
 }
 
-/// Marks a set's candidates on a step: those of its link's digits as fins, the others as its
-/// pattern.
-fn mark_set(step: &mut Step, board: &Board, set: &Als, link: Candidates) {
+/// Marks a set's candidates on a step: those of its link's digits as fins, the others in the
+/// set's colour (the sets of a step take turns, [`Role::Pattern`] and [`Role::SecondPattern`],
+/// so the board tells them apart).
+fn mark_set(step: &mut Step, board: &Board, set: &Als, link: Candidates, colour: Role) {
     for cell in set.cells.iter() {
         for d in board.candidates(cell).iter() {
-            let role = if link.contains(d) { Role::Fin } else { Role::Pattern };
+            let role = if link.contains(d) { Role::Fin } else { colour };
             step.mark_candidate(cell, d, role);
         }
     }
@@ -115,8 +116,8 @@ fn xz_among(board: &Board, changed: CellSet, found: &mut Found) {
             each_target(&mut |cell, d| {
                 step.eliminate(cell, d);
             });
-            mark_set(&mut step, board, a, rcc);
-            mark_set(&mut step, board, b, rcc);
+            mark_set(&mut step, board, a, rcc, Role::Pattern);
+            mark_set(&mut step, board, b, rcc, Role::SecondPattern);
             let eliminations = step.eliminations.clone();
             step.explain_with(found.explains(), || {
                 if doubly {
@@ -187,9 +188,10 @@ fn xy_wing_among(board: &Board, changed: CellSet, found: &mut Found) {
                         if !step.makes_progress() {
                             continue;
                         }
-                        mark_set(&mut step, board, c, [x, y].into_iter().collect());
-                        mark_set(&mut step, board, a, Candidates::single(x));
-                        mark_set(&mut step, board, b, Candidates::single(y));
+                        mark_set(&mut step, board, c, [x, y].into_iter().collect(), Role::Pattern);
+                        // (The pivot's digits are mostly its links: A and B take the colours.)
+                        mark_set(&mut step, board, a, Candidates::single(x), Role::Pattern);
+                        mark_set(&mut step, board, b, Candidates::single(y), Role::SecondPattern);
                         step.explain_with(found.explains(), || {
                             let template = if zs.len() == 1 {
                                 phrase("ALS-XY-Wing: the pivot {pivot} is linked to A = {a} by {x} and to B = {b} by {y}. The pivot cannot lack both, so A or B is locked and holds {z}; a cell seeing every cell of A and B that holds {z} cannot be {z}.")
