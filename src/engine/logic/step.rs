@@ -36,8 +36,9 @@ pub enum Role {
     /// The second colour of a colouring pattern.
     Alternate,
     /// A second part of the pattern, told apart from the first: a second colouring chain's
-    /// colours (Multi-Colors), every other set of an ALS step.
+    /// first colour (Multi-Colors), every other set of an ALS step.
     SecondPattern,
+    /// A second colouring chain's other colour.
     SecondAlternate,
 }
 
