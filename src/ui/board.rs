@@ -84,7 +84,8 @@ pub struct Palette {
     pub error: gdk::RGBA,
     pub success: gdk::RGBA,
     pub warning: gdk::RGBA,
-    /// Two more colours for a second colouring chain (Multi-Colors).
+    /// Two more colours for a second part of a pattern: a second colouring chain (Multi-Colors),
+    /// every other set of an ALS step.
     pub purple: gdk::RGBA,
     pub brown: gdk::RGBA,
     /// Whether the paper is dark (highlights then need more of the accent to show).
@@ -382,7 +383,7 @@ pub fn draw(cr: &cairo::Context, layout: Layout, play: &Play, palette: &Palette)
                 // A colouring's second colour, apart from the first.
                 Some(Role::Alternate) => palette.accent,
                 Some(Role::Fin) => fin,
-                // A second chain's colours, apart from the first's.
+                // A second chain's colours, or every other set's, apart from the first's.
                 Some(Role::SecondPattern) => palette.purple,
                 Some(Role::SecondAlternate) => palette.brown,
                 // A mark a digit in the same row, column or box rules out, as conflicts are.
