@@ -1227,14 +1227,16 @@ fn is_amber([r, g, b]: [i32; 3]) -> bool {
 /// - Multi-Colors on 3 at another (`multi-colors-position.json`): the first chain's colours
 ///   green and blue, the second's purple and brown (the two chains had the same two before);
 /// - ALS-XY-Wing at another (`als-xy-wing-position.json`): set A green, set B purple, the
-///   linking digits amber (all were green before).
+///   linking digits amber (all were green before);
+/// - the next ALS-XY-Wing of that puzzle (`als-xy-wing-pivot-position.json`), whose pivot holds
+///   a digit besides its links: that digit blue, apart from A's green (it was green too).
 #[test]
 fn a_hint_shows_the_parts_of_its_pattern_apart() {
     need_display();
     type Colour = fn([i32; 3]) -> bool;
     // Pencil marks ("r1c3:3", the mark 3 of r1c3), their colour and its name.
     type Coloured<'a> = &'a [(&'a [&'a str], Colour, &'a str)];
-    let cases: [(&str, &str, Coloured); 3] = [
+    let cases: [(&str, &str, Coloured); 4] = [
         (
             "simple-colors-position.json",
             "Simple Colors: Simple colors on 3: colouring its strong links alternately, one of the colours r1c3, r3c4, r5c2 / r1c5, r3c1, r5c3, r7c4 holds 3; r7c2",
@@ -1263,6 +1265,17 @@ fn a_hint_shows_the_parts_of_its_pattern_apart() {
                 (&["r4c9:7", "r5c9:3", "r6c7:4", "r6c9:8"], is_purple, "purple"),
                 (&["r1c7:2", "r1c7:5", "r2c8:5", "r4c7:2"], is_amber, "amber"),
                 (&["r2c9:7"], is_red, "red"),
+            ],
+        ),
+        (
+            "als-xy-wing-pivot-position.json",
+            "ALS-XY-Wing: the pivot {r4c4, r8c4} (3, 7, 8 in column 4) is linked to A = {r1c2, r1c4, r1c7, r1c8, r1c9} (2, 5, 6, 7, 8, 9 in row 1) by 8 and to B = {r4c7} (2, 3 in row 4) by 3",
+            &[
+                (&["r1c2:5", "r1c4:7", "r1c8:6", "r1c9:9"], is_green, "green"),
+                (&["r4c7:2"], is_purple, "purple"),
+                (&["r4c4:7", "r8c4:7"], is_blue, "blue"),
+                (&["r4c4:3", "r4c4:8", "r8c4:8", "r1c4:8", "r4c7:3"], is_amber, "amber"),
+                (&["r3c7:2"], is_red, "red"),
             ],
         ),
     ];

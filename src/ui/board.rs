@@ -85,7 +85,7 @@ pub struct Palette {
     pub success: gdk::RGBA,
     pub warning: gdk::RGBA,
     /// Two more colours for a second part of a pattern: a second colouring chain (Multi-Colors),
-    /// every other set of an ALS step.
+    /// the second and fourth sets of an ALS step.
     pub purple: gdk::RGBA,
     pub brown: gdk::RGBA,
     /// Whether the paper is dark (highlights then need more of the accent to show).
@@ -380,10 +380,10 @@ pub fn draw(cr: &cairo::Context, layout: Layout, play: &Play, palette: &Palette)
                 _ if eliminated => palette.error,
                 Some(Role::Target) => palette.error,
                 Some(Role::Pattern) => palette.success,
-                // A colouring's second colour, apart from the first.
+                // A colouring's second colour, apart from the first (or an ALS step's third set).
                 Some(Role::Alternate) => palette.accent,
                 Some(Role::Fin) => fin,
-                // A second chain's colours, or every other set's, apart from the first's.
+                // A second chain's colours, or an ALS step's second and fourth sets'.
                 Some(Role::SecondPattern) => palette.purple,
                 Some(Role::SecondAlternate) => palette.brown,
                 // A mark a digit in the same row, column or box rules out, as conflicts are.

@@ -33,12 +33,13 @@ pub enum Role {
     Target,
     /// An extra candidate that a finned pattern tolerates.
     Fin,
-    /// The second colour of a colouring pattern.
+    /// The second colour of a colouring pattern; the third set of an ALS step (an ALS-XY-Wing's
+    /// pivot), which take the part colours in turn.
     Alternate,
     /// A second part of the pattern, told apart from the first: a second colouring chain's
-    /// first colour (Multi-Colors), every other set of an ALS step.
+    /// first colour (Multi-Colors), the second set of an ALS step.
     SecondPattern,
-    /// A second colouring chain's other colour.
+    /// A second colouring chain's other colour; the fourth set of an ALS step.
     SecondAlternate,
 }
 

@@ -5,12 +5,12 @@ use crate::engine::cellset::CellSet;
 use crate::engine::grid::{Candidates, Digit, CELLS};
 use crate::engine::logic::board::Board;
 use crate::engine::logic::explanation::{phrase, Explanation};
-use crate::engine::logic::step::{Role, Step};
+use crate::engine::logic::step::Step;
 use crate::engine::logic::technique::Technique;
 use crate::engine::logic::Found;
 
 use super::index::Lists;
-use super::{ends_of, index, mark_set, set_chains_find_nothing, Als, AlsIndex};
+use super::{ends_of, index, mark_set, set_chains_find_nothing, set_colour, Als, AlsIndex};
 
 /// ALS-XY-Chain: sets A1 - A2 - … - An joined by restricted common digits, consecutive links
 /// different; a digit Z in A1 and An (not the first or last link) is in one of them, so cells
@@ -692,8 +692,7 @@ fn report_chain(board: &Board, sets: &[Als], path: &[(usize, Digit)], found: &mu
         if let Some(&(_, next)) = path.get(k + 1) {
             link.insert(next);
         }
-        let colour = if k % 2 == 0 { Role::Pattern } else { Role::SecondPattern };
-        mark_set(&mut step, board, &sets[i], link, colour);
+        mark_set(&mut step, board, &sets[i], link, set_colour(k));
     }
     step.explain_with(found.explains(), || {
         let chain: Vec<Explanation> = path

@@ -9,7 +9,7 @@ use crate::engine::logic::step::{Role, Step};
 use crate::engine::logic::technique::Technique;
 use crate::engine::logic::Found;
 
-use super::{ends_of, index, mark_set, Als};
+use super::{ends_of, index, mark_set, set_colour, Als};
 
 /// For each set, the digits of which it has lost cells since the candidates `then` (which
 /// included the present ones; `changed`: the cells whose candidates differ): none for a set
@@ -263,8 +263,13 @@ fn blossom(
         }
         step.mark_cell(stem, Role::Pattern);
         for (n, (p, &k)) in chosen.iter().zip(needs).enumerate() {
-            let colour = if n % 2 == 0 { Role::Pattern } else { Role::SecondPattern };
-            mark_set(&mut step, board, &sets[p.set], Candidates::single(digits[k]), colour);
+            mark_set(
+                &mut step,
+                board,
+                &sets[p.set],
+                Candidates::single(digits[k]),
+                set_colour(n),
+            );
         }
         step.explain_with(found.explains(), || {
             let parts: Vec<Explanation> = chosen

@@ -39,9 +39,22 @@ fn common_targets(board: &Board, a: &Als, b: &Als, z: Digit) -> CellSet {
     (board.cells_with(z) & a.seeing[z as usize] & b.seeing[z as usize]) - a.cells - b.cells
 }
 
+/// The colours the sets of a step take in turn ([`set_colour`]): four, so that the three sets of
+/// an ALS-XY-Wing, and the sets of a chain up to four apart, each have one of their own.
+const SET_COLOURS: [Role; 4] = [
+    Role::Pattern,
+    Role::SecondPattern,
+    Role::Alternate,
+    Role::SecondAlternate,
+];
+
+/// The colour of a step's `k`th set.
+fn set_colour(k: usize) -> Role {
+    SET_COLOURS[k % SET_COLOURS.len()]
+}
+
 /// Marks a set's candidates on a step: those of its link's digits as fins, the others in the
-/// set's colour (the sets of a step take turns, [`Role::Pattern`] and [`Role::SecondPattern`],
-/// so the board tells them apart).
+/// set's colour (the sets of a step take turns, [`set_colour`], so the board tells them apart).
 fn mark_set(step: &mut Step, board: &Board, set: &Als, link: Candidates, colour: Role) {
     for cell in set.cells.iter() {
         for d in board.candidates(cell).iter() {
@@ -116,8 +129,8 @@ fn xz_among(board: &Board, changed: CellSet, found: &mut Found) {
             each_target(&mut |cell, d| {
                 step.eliminate(cell, d);
             });
-            mark_set(&mut step, board, a, rcc, Role::Pattern);
-            mark_set(&mut step, board, b, rcc, Role::SecondPattern);
+            mark_set(&mut step, board, a, rcc, set_colour(0));
+            mark_set(&mut step, board, b, rcc, set_colour(1));
             let eliminations = step.eliminations.clone();
             step.explain_with(found.explains(), || {
                 if doubly {
@@ -188,10 +201,10 @@ fn xy_wing_among(board: &Board, changed: CellSet, found: &mut Found) {
                         if !step.makes_progress() {
                             continue;
                         }
-                        mark_set(&mut step, board, c, [x, y].into_iter().collect(), Role::Pattern);
-                        // (The pivot's digits are mostly its links: A and B take the colours.)
-                        mark_set(&mut step, board, a, Candidates::single(x), Role::Pattern);
-                        mark_set(&mut step, board, b, Candidates::single(y), Role::SecondPattern);
+                        // A and B take the first colours, the pivot (mostly its links) the third.
+                        mark_set(&mut step, board, c, [x, y].into_iter().collect(), set_colour(2));
+                        mark_set(&mut step, board, a, Candidates::single(x), set_colour(0));
+                        mark_set(&mut step, board, b, Candidates::single(y), set_colour(1));
                         step.explain_with(found.explains(), || {
                             let template = if zs.len() == 1 {
                                 phrase("ALS-XY-Wing: the pivot {pivot} is linked to A = {a} by {x} and to B = {b} by {y}. The pivot cannot lack both, so A or B is locked and holds {z}; a cell seeing every cell of A and B that holds {z} cannot be {z}.")
