@@ -53,17 +53,26 @@ pub(super) fn conflict_text(branch: &Branch) -> Explanation {
     }
 }
 
-/// The chain of a branch leading to a literal, for the step's `chain` (single-premise links).
-pub(super) fn chain_to(prop: &Propagator, branch: &Branch, mut c: Cand, last_reason: Reason) -> Vec<ChainNode> {
-    let mut nodes = vec![c];
-    let mut reason = last_reason;
+/// The chain of a branch leading to a literal, for the step's `chain` (single-premise links):
+/// from the assumption to `end`, set for `last_reason` and made true or not (`last_true`). A
+/// branch that assumed `end` false and made it true starts and ends with it.
+pub(super) fn chain_to(
+    prop: &Propagator,
+    branch: &Branch,
+    end: Cand,
+    last_reason: Reason,
+    last_true: bool,
+) -> Vec<ChainNode> {
+    let mut nodes = vec![end];
+    let (mut c, mut reason) = (end, last_reason);
     let mut guard = 0;
     loop {
         let premises = branch.premises(prop, c, reason);
         let Some(&p) = premises.iter().max_by_key(|&&p| branch.depth(p)) else {
             break;
         };
-        if nodes.contains(&p) || guard > 400 {
+        let back_to_the_assumption = p == end && branch.reason(p) == Reason::Assumed;
+        if (nodes.contains(&p) && !back_to_the_assumption) || guard > 400 {
             break;
         }
         guard += 1;
@@ -80,7 +89,7 @@ pub(super) fn chain_to(prop: &Propagator, branch: &Branch, mut c: Cand, last_rea
         .enumerate()
         .map(|(i, &n)| {
             if i + 1 == nodes.len() {
-                !matches!(last_reason, Reason::SeenBy(_))
+                last_true
             } else {
                 branch.is_true(n)
             }

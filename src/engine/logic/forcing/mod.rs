@@ -116,7 +116,13 @@ fn contradiction_search(board: &Board, net: bool, found: &mut Found) {
                     }
                     step.mark_cell(cell, Role::Pattern);
                     let chain = match branch.conflict {
-                        Some(Conflict::Both(x, false_reason)) => chain_to(&propagator, &branch, x, false_reason),
+                        // The assumption made true: the chain to its true side.
+                        Some(Conflict::Both(x, Reason::Assumed)) => {
+                            chain_to(&propagator, &branch, x, branch.reason(x), true)
+                        }
+                        Some(Conflict::Both(x, false_reason)) => {
+                            chain_to(&propagator, &branch, x, false_reason, false)
+                        }
                         _ => Vec::new(),
                     };
                     // The chain for other programs (`hint --json`); the board is given the
@@ -364,7 +370,7 @@ fn verity_from(board: &Board, net: bool, fewest: u32, found: &mut Found) {
                     .iter()
                     .enumerate()
                     .max_by_key(|(i, _)| supports[*i].len())
-                    .map(|(_, b)| chain_to(&propagator, b, target, b.reason(target)))
+                    .map(|(_, b)| chain_to(&propagator, b, target, b.reason(target), truth))
                     .unwrap_or_default();
                 // The longest case's chain for other programs; the board is given every case.
                 step.chain = longest;
@@ -481,6 +487,82 @@ mod tests {
             );
         }
         expected.conflict
+    }
+
+    /// A forcing step's chain (its JSON `chain`) starts where the argument does and ends as the
+    /// step does: a contradiction's at its assumption (the candidate the step removes, or places
+    /// when assumed false), a verity's at its conclusion, reached by a strong link when the step
+    /// places it and a weak link when it removes it; a contradiction's chain ends at the
+    /// candidate made both true and false, its false side (a weak link), or for an assumption
+    /// made false from true, or true from false, at the assumption itself. Every forcing step
+    /// listed at the boards where every 20th magictour path takes one (where no simpler step is
+    /// left, so that every premise of a branch is the branch's own).
+    #[test]
+    fn forcing_chains_end_as_their_steps_do() {
+        use crate::engine::grid::Position;
+        let text = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../shared/datasets/magictour-top1465.txt"
+        ))
+        .expect("magictour: put shared/ beside the checkout");
+        let mut boards = Vec::new();
+        for line in text.lines().filter(|l| l.len() >= 81).step_by(20) {
+            let givens = Position::from_givens(&crate::engine::format::parse_line(line).unwrap().givens());
+            let mut board = Board::from_position(&givens);
+            for (index, step) in crate::engine::logic::logical_solve(&givens).steps.iter().enumerate() {
+                if step.technique.score() >= Technique::ForcingChainContradiction.score() {
+                    boards.push((line, index, board.clone()));
+                }
+                board.apply(step);
+            }
+        }
+        let mut checked = [0usize; 2];
+        for (line, index, board) in boards {
+            for search in [
+                forcing_chain_contradiction,
+                forcing_chain_verity,
+                forcing_net_contradiction,
+                forcing_net_verity,
+            ] {
+                let mut all = Found::new(true);
+                search(&board, &mut all);
+                for step in all.steps.iter().filter(|s| !s.chain.is_empty()) {
+                    let what = format!("{line}, step {index}: {}", step.compact());
+                    let node = |n: &ChainNode| (n.cells[0], n.digit);
+                    let (start, end) = (&step.chain[0], &step.chain[step.chain.len() - 1]);
+                    let last_link = step.chain[step.chain.len() - 2].link;
+                    let places = !step.placements.is_empty();
+                    let target = match (step.placements.first(), step.eliminations.first()) {
+                        (Some(p), _) => (p.cell, p.digit),
+                        (None, Some(e)) => (e.cell, e.digit),
+                        _ => panic!("{what}: no change"),
+                    };
+                    let contradiction = matches!(
+                        step.technique,
+                        Technique::ForcingNetContradiction | Technique::ForcingChainContradiction
+                    );
+                    if contradiction {
+                        assert_eq!(node(start), target, "{what}: the chain starts elsewhere");
+                        // An assumption made its own opposite ends the chain on its other side.
+                        let expected = if node(end) == target { !places } else { false };
+                        assert_eq!(
+                            last_link == Some(LinkKind::Strong),
+                            expected,
+                            "{what}: the chain's last link"
+                        );
+                    } else {
+                        assert_eq!(node(end), target, "{what}: the chain ends elsewhere");
+                        assert_eq!(
+                            last_link == Some(LinkKind::Strong),
+                            places,
+                            "{what}: the chain's last link"
+                        );
+                    }
+                    checked[usize::from(!contradiction)] += 1;
+                }
+            }
+        }
+        assert!(checked[0] > 50 && checked[1] > 50, "chains checked: {checked:?}");
     }
 
     /// A forcing step's drawing is its argument, every branch of it: each arrow joins two
