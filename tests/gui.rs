@@ -2251,7 +2251,8 @@ fn a_pasted_bad_puzzle_is_refused_and_a_good_one_played() {
 /// as it is: its digits beyond the givens and its marks go on the board in one move, which Undo
 /// takes back and Redo puts again, with no mistake counted; and the hint is the position's own
 /// step (a Skyscraper whose two targets take a plural verb), not the givens' first single, its
-/// explanation whole in a popover when the two-line message is clicked.
+/// explanation opened whole under the board when the two-line message is clicked, the board
+/// giving it room (it opened in a popover over the board before, hiding the pattern it explains).
 #[test]
 fn a_position_with_pencil_marks_is_played_as_it_is() {
     need_display();
@@ -2299,17 +2300,39 @@ fn a_position_with_pencil_marks_is_played_as_it_is() {
     app.shot("position-taken.png");
     // Two lines cut the explanation short: a click on the line shows it whole.
     assert_eq!(state["message_whole"], Value::Null);
+    assert_eq!(state["message_cut"], true);
+    let board_bottom = |s: &Value| s["board"][1].as_f64().unwrap() + 9.0 * s["board"][2].as_f64().unwrap();
+    let cell = state["board"][2].as_f64().unwrap();
     let line = &state["message_at"];
     let (x, y) = (line[0].as_f64().unwrap() as usize, line[1].as_f64().unwrap() as usize);
-    let state = app.click_until(x, y, "1", "the whole message", |s| s["message_whole"].is_string());
-    assert_eq!(state["message_whole"], state["message"]);
-    // The pointer over the cut line said it opens; the tooltip keeps out of the popover's way.
-    assert_eq!(state["message_cursor"], "pointer");
-    assert_eq!(state["message_tooltip"], false);
+    let opened = app.click_until(x, y, "1", "the whole message", |s| {
+        s["message_whole"].is_string() && s["message_cut"] == false
+    });
+    assert_eq!(opened["message_whole"], opened["message"]);
+    // Under the board (which gives it room where the window has none to spare), none of it
+    // hidden: the text reads beside the pattern.
+    assert!(
+        opened["message_box"][0].as_f64().unwrap() >= board_bottom(&opened) - 1.0,
+        "the message over the board: {} {}",
+        opened["message_box"],
+        opened["board"]
+    );
+    // The pointer over the cut line said it opens; the tooltip keeps out of the text's way.
+    assert_eq!(opened["message_cursor"], "pointer");
+    assert_eq!(opened["message_tooltip"], false);
     app.shot("message-whole.png");
-    // Without a pointer: Escape closes it, Ctrl+M opens it again.
+    // A second click closes it, and the board has its size back (if it gave any).
+    let line = &opened["message_at"];
+    let (x, y) = (line[0].as_f64().unwrap() as usize, line[1].as_f64().unwrap() as usize);
+    let closed = app.click_until(x, y, "1", "the message closed", |s| s["message_whole"].is_null());
+    assert_eq!(closed["board"][2].as_f64().unwrap(), cell);
+    // Without a pointer: Ctrl+M opens it, Escape closes it (not the hint), Ctrl+M again.
+    app.keys(&["ctrl+m"]);
+    app.wait_until("the whole message from the keyboard", |s| {
+        s["message_whole"].is_string()
+    });
     app.keys(&["Escape"]);
-    app.wait_until("the popover closed, the tooltip back", |s| {
+    app.wait_until("the message closed, the tooltip back", |s| {
         s["message_whole"].is_null() && s["message_tooltip"] == true
     });
     app.keys(&["ctrl+m"]);
@@ -2317,8 +2340,13 @@ fn a_position_with_pencil_marks_is_played_as_it_is() {
         s["message_whole"].is_string()
     });
     assert_eq!(state["message_whole"], state["message"]);
-    assert_eq!(state["hint_stage"], 2, "Escape closed the popover, not the hint");
+    assert_eq!(state["hint_stage"], 2, "Escape closed the message, not the hint");
     app.shot("message-whole-keyboard.png");
+    // The next message closes it.
+    app.action("hint", None);
+    app.wait_until("the hint applied, its message closed", |s| {
+        s["hint_stage"].is_null() && s["message_whole"].is_null()
+    });
 }
 
 /// A puzzle that needs forcing nets is played at once, as Master, and gets its score while it is

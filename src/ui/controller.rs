@@ -66,8 +66,8 @@ pub struct Controller {
     pub(super) mistakes: gtk::Label,
     pub(super) hints: gtk::Label,
     pub(super) message: gtk::Label,
-    /// The whole message when the line cuts it short (`message`).
-    pub(super) message_popover: gtk::Popover,
+    /// Holds the message line, and lets an opened message scroll (`message`).
+    pub(super) message_scroller: gtk::ScrolledWindow,
     /// Shown over the board while the game is paused.
     pub(super) pause_page: adw::StatusPage,
     pub(super) toasts: adw::ToastOverlay,
@@ -137,7 +137,7 @@ impl Controller {
             parts.message.get(),
             parts.toasts.get(),
         );
-        let pause_page = parts.pause_page.get();
+        let (pause_page, message_scroller) = (parts.pause_page.get(), parts.message_scroller.get());
         window.set_default_size(
             settings.int("window-width").max(360),
             settings.int("window-height").max(420),
@@ -153,7 +153,7 @@ impl Controller {
             mistakes,
             hints,
             message,
-            message_popover: gtk::Popover::new(),
+            message_scroller,
             pause_page,
             toasts,
             play: RefCell::new(None),
@@ -365,19 +365,20 @@ impl Controller {
     }
 
     /// Shows a message under the board (at most two lines; the whole text in its tooltip, and
-    /// in a popover on a click).
+    /// opened in place on a click).
     pub(super) fn say(&self, text: &str) {
-        self.message_popover.popdown();
+        self.close_message();
         self.message.set_label(text);
         self.message.set_tooltip_text((!text.is_empty()).then_some(text));
     }
 
-    /// The message line always takes two lines of height, so the board's size never depends on
-    /// what it says.
+    /// The message line takes two lines of height (unless opened), so the board's size never
+    /// depends on what it says. (The smallest first: opened, both were larger.)
     pub(super) fn reserve_message_lines(&self) {
-        let metrics = self.message.pango_context().metrics(None, None);
-        let line = (metrics.height() as f64 / gtk::pango::SCALE as f64).ceil() as i32;
-        self.message.set_size_request(-1, 2 * line.max(1));
+        let two_lines = 2 * self.message_line_height();
+        self.message.set_size_request(-1, two_lines);
+        self.message_scroller.set_min_content_height(two_lines);
+        self.message_scroller.set_max_content_height(two_lines);
     }
 
     /// Redraws the board and updates the counters (and the state file for tests).

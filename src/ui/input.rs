@@ -205,6 +205,10 @@ impl Controller {
             KeyCommand::TogglePencil => {
                 self.toggle_pencil();
             }
+            KeyCommand::Escape if self.message_open() => {
+                // An opened message closes first; the hint it explains stays.
+                self.close_message();
+            }
             KeyCommand::Escape => {
                 self.stop_animation();
                 self.with_play(|play| play.drop_hint());

@@ -1,7 +1,9 @@
-//! The message line under the board: two lines at most, so the board never moves, and a longer
-//! message (a forcing net's or an ALS chain's explanation) whole in a popover when the line is
-//! clicked (the pointer over a line cut short says so) or on Ctrl+M (`app.show-message`), as well
-//! as in the tooltip.
+//! The message line under the board: two lines, so the board keeps its size from message to
+//! message; a longer message (a forcing net's or an ALS chain's explanation) opens whole in
+//! place when the line is clicked (the pointer over a line cut short says so) or on Ctrl+M
+//! (`app.show-message`), the board giving it room, so that the text reads beside the pattern
+//! it explains. A click, Ctrl+M, Escape or the next message closes it; closed, the tooltip
+//! holds the whole text.
 
 use std::rc::Rc;
 
@@ -9,69 +11,109 @@ use gtk::prelude::*;
 
 use super::controller::Controller;
 
+/// The most lines an opened message takes before it scrolls (and at most a third of the window).
+const OPEN_LINES: i32 = 10;
+
 impl Controller {
-    /// Opens the whole message on a click of the line, when the line cuts it short.
+    /// Opens the whole message on a click of a line that cuts it short, and closes it on the next.
     pub(super) fn connect_message(self: &Rc<Self>) {
-        let whole = gtk::Label::builder()
-            .wrap(true)
-            .max_width_chars(60)
-            .xalign(0.0)
-            .margin_start(6)
-            .margin_end(6)
-            .margin_top(6)
-            .margin_bottom(6)
-            .build();
-        self.message_popover.set_child(Some(&whole));
-        self.message_popover.set_position(gtk::PositionType::Top);
-        self.message_popover.set_parent(&self.message);
-        // A popover is unparented by hand before its parent goes.
-        let popover = self.message_popover.clone();
-        self.message.connect_destroy(move |_| popover.unparent());
         let click = gtk::GestureClick::new();
         let this = Rc::downgrade(self);
         click.connect_released(move |_, _, _, _| {
             let Some(this) = this.upgrade() else { return };
-            if this.message.layout().is_ellipsized() {
+            if this.message_open() {
+                this.close_message();
+            } else if this.message.layout().is_ellipsized() {
                 this.show_whole_message();
             }
         });
         self.message.add_controller(click);
-        // A pointer over a line cut short says that it opens.
+        // A pointer over a line cut short (or opened) says that a click opens (or closes) it.
         let motion = gtk::EventControllerMotion::new();
         let this = Rc::downgrade(self);
         motion.connect_enter(move |_, _, _| {
             let Some(this) = this.upgrade() else { return };
-            let cut = this.message.layout().is_ellipsized();
-            this.message.set_cursor_from_name(cut.then_some("pointer"));
+            let clickable = this.message_open() || this.message.layout().is_ellipsized();
+            this.message.set_cursor_from_name(clickable.then_some("pointer"));
         });
         self.message.add_controller(motion);
-        // The tooltip would only repeat the open popover's text over it.
-        let message = self.message.clone();
-        self.message_popover
-            .connect_closed(move |_| message.set_has_tooltip(!message.label().is_empty()));
     }
 
-    /// Opens the whole message in its popover (a keyboard's way to read what the line cuts
-    /// short; a message the line shows whole reads the same there), if there is one.
+    /// Opens the whole message under the board (a keyboard's way to read what the line cuts
+    /// short; a message the line shows whole reads the same opened), or closes it if open.
     pub(super) fn show_whole_message(&self) {
-        let text = self.message.label();
-        let Some(whole) = self.whole_message_label().filter(|_| !text.is_empty()) else {
+        if self.message_open() {
+            self.close_message();
             return;
-        };
-        whole.set_text(&text);
+        }
+        if self.message.label().is_empty() {
+            return;
+        }
+        self.message.set_lines(-1);
+        self.message.set_ellipsize(gtk::pango::EllipsizeMode::None);
+        self.message.set_justify(gtk::Justification::Left);
+        self.message.set_xalign(0.0);
+        // The board gives the text its room: the whole text, or as much as may be taken from the
+        // board (the rest scrolls).
+        let line = self.message_line_height();
+        let room = (OPEN_LINES * line).min(self.window.height() / 3).max(2 * line);
+        let (_, text, _, _) = self
+            .message
+            .measure(gtk::Orientation::Vertical, self.message_scroller.width());
+        self.message_scroller
+            .set_policy(gtk::PolicyType::Never, gtk::PolicyType::Automatic);
+        // (The new height is never less than the two lines': the largest first.)
+        self.message_scroller.set_max_content_height(text.min(room));
+        self.message_scroller.set_min_content_height(text.min(room));
+        // The text is on show: the tooltip would only repeat it over itself.
         self.message.set_has_tooltip(false);
-        self.message_popover.popup();
     }
 
-    /// The popover's label (set up by [`Controller::connect_message`]).
-    fn whole_message_label(&self) -> Option<gtk::Label> {
-        self.message_popover.child()?.downcast::<gtk::Label>().ok()
+    /// Closes an opened message back to its two lines (the board takes its room back).
+    pub(super) fn close_message(&self) {
+        if !self.message_open() {
+            return;
+        }
+        self.message.set_lines(2);
+        self.message.set_ellipsize(gtk::pango::EllipsizeMode::End);
+        self.message.set_justify(gtk::Justification::Center);
+        self.message.set_xalign(0.5);
+        self.message_scroller.vadjustment().set_value(0.0);
+        self.message_scroller
+            .set_policy(gtk::PolicyType::Never, gtk::PolicyType::Never);
+        self.reserve_message_lines();
+        self.message.set_has_tooltip(!self.message.label().is_empty());
     }
 
-    /// The whole message, while its popover is open (for the state file).
+    /// Whether the message is open whole.
+    pub(super) fn message_open(&self) -> bool {
+        self.message.lines() != 2
+    }
+
+    /// The height of one line of the message, in pixels.
+    pub(super) fn message_line_height(&self) -> i32 {
+        let metrics = self.message.pango_context().metrics(None, None);
+        ((metrics.height() as f64 / gtk::pango::SCALE as f64).ceil() as i32).max(1)
+    }
+
+    /// The whole message, while it is open (for the state file).
     pub(super) fn whole_message_shown(&self) -> Option<String> {
-        let whole = self.whole_message_label()?;
-        self.message_popover.is_visible().then(|| whole.text().to_string())
+        self.message_open().then(|| self.message.text().to_string())
+    }
+
+    /// The top and bottom of the message's room, in surface pixels (for the state file).
+    pub(super) fn message_box_on_surface(&self) -> Option<[f64; 2]> {
+        let height = self.message_scroller.height() as f64;
+        let (_, top) = self.message_scroller.translate_coordinates(&self.window, 0.0, 0.0)?;
+        let (_, dy) = self.window.surface_transform();
+        Some([top + dy, top + dy + height])
+    }
+
+    /// Whether some of the message is out of sight: cut short, or beyond its room (for the
+    /// state file).
+    pub(super) fn message_cut(&self) -> bool {
+        let room = self.message_scroller.vadjustment();
+        self.message.layout().is_ellipsized() || room.upper() > room.page_size() + 1.0
     }
 
     /// The middle of the message line, in surface pixels (for the state file).

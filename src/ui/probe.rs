@@ -82,7 +82,7 @@ impl Controller {
             // The score of the game on the board (null while a hard puzzle is still being rated).
             "score": self.started_game.borrow().as_ref().and_then(|g| g.score),
             "message": self.message.label().to_string(),
-            // The whole message while its popover is open, and where the line is (to click it).
+            // The whole message while it is open, and where the line is (to click it).
             "message_whole": self.whole_message_shown(),
             "message_at": self.message_on_surface(),
             "refusal": self.last_refusal.borrow().clone(),
@@ -113,6 +113,10 @@ impl Controller {
         state["message_cursor"] =
             serde_json::json!(self.message.cursor().and_then(|c| c.name()).map(|n| n.to_string()));
         state["message_tooltip"] = serde_json::json!(self.message.has_tooltip());
+        // Where the message shows, [top, bottom] in surface pixels, and whether any of it is out
+        // of sight (cut short, or scrolled past).
+        state["message_box"] = serde_json::json!(self.message_box_on_surface());
+        state["message_cut"] = serde_json::json!(self.message_cut());
         // The links drawn for the hint (from stage 2): [from cell, to cell, strong, from digit,
         // to digit].
         state["hint_links"] = serde_json::json!(play.hint.as_ref().filter(|h| h.stage >= 2).map(|h| {

@@ -29,6 +29,8 @@ mod imp {
         #[template_child]
         pub message: TemplateChild<gtk::Label>,
         #[template_child]
+        pub message_scroller: TemplateChild<gtk::ScrolledWindow>,
+        #[template_child]
         pub pause_page: TemplateChild<adw::StatusPage>,
         #[template_child]
         pub digit_pad: TemplateChild<gtk::Box>,
