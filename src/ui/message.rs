@@ -85,7 +85,7 @@ impl Controller {
         self.message.set_has_tooltip(!self.message.label().is_empty());
     }
 
-    /// Whether the message is open whole.
+    /// Whether the message is open whole (its two-line limit lifted).
     pub(super) fn message_open(&self) -> bool {
         self.message.lines() != 2
     }
