@@ -54,8 +54,7 @@ pub(super) fn conflict_text(branch: &Branch) -> Explanation {
 }
 
 /// The chain of a branch leading to a literal, for the step's `chain` (single-premise links):
-/// from the assumption to `end`, set for `last_reason` and made true or not (`last_true`). A
-/// branch that assumed `end` false and made it true starts and ends with it.
+/// from the assumption to `end`, set for `last_reason` and made true or not (`last_true`).
 pub(super) fn chain_to(
     prop: &Propagator,
     branch: &Branch,
@@ -71,8 +70,7 @@ pub(super) fn chain_to(
         let Some(&p) = premises.iter().max_by_key(|&&p| branch.depth(p)) else {
             break;
         };
-        let back_to_the_assumption = p == end && branch.reason(p) == Reason::Assumed;
-        if (nodes.contains(&p) && !back_to_the_assumption) || guard > 400 {
+        if nodes.contains(&p) || guard > 400 {
             break;
         }
         guard += 1;

@@ -116,10 +116,8 @@ fn contradiction_search(board: &Board, net: bool, found: &mut Found) {
                     }
                     step.mark_cell(cell, Role::Pattern);
                     let chain = match branch.conflict {
-                        // The assumption made true: the chain to its true side.
-                        Some(Conflict::Both(x, Reason::Assumed)) => {
-                            chain_to(&propagator, &branch, x, branch.reason(x), true)
-                        }
+                        // To the conflict's false side. (Never the assumption: all it excludes,
+                        // or what it leaves, is set first, so a conflict comes there.)
                         Some(Conflict::Both(x, false_reason)) => {
                             chain_to(&propagator, &branch, x, false_reason, false)
                         }
@@ -493,8 +491,7 @@ mod tests {
     /// step does: a contradiction's at its assumption (the candidate the step removes, or places
     /// when assumed false), a verity's at its conclusion, reached by a strong link when the step
     /// places it and a weak link when it removes it; a contradiction's chain ends at the
-    /// candidate made both true and false, its false side (a weak link), or for an assumption
-    /// made false from true, or true from false, at the assumption itself. Every forcing step
+    /// candidate made both true and false, on its false side (a weak link). Every forcing step
     /// listed at the boards where every 20th magictour path takes one (where no simpler step is
     /// left, so that every premise of a branch is the branch's own).
     #[test]
@@ -543,13 +540,7 @@ mod tests {
                     );
                     if contradiction {
                         assert_eq!(node(start), target, "{what}: the chain starts elsewhere");
-                        // An assumption made its own opposite ends the chain on its other side.
-                        let expected = if node(end) == target { !places } else { false };
-                        assert_eq!(
-                            last_link == Some(LinkKind::Strong),
-                            expected,
-                            "{what}: the chain's last link"
-                        );
+                        assert_eq!(last_link, Some(LinkKind::Weak), "{what}: the chain's last link");
                     } else {
                         assert_eq!(node(end), target, "{what}: the chain ends elsewhere");
                         assert_eq!(
