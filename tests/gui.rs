@@ -3960,9 +3960,13 @@ fn the_lab_asked_for_at_launch_widens_the_window_for_its_panel() {
     need_display();
     let home = tempfile::tempdir().unwrap();
     let app = App::launch_asking(Some(PUZZLE), &[("XDG_DATA_HOME", home.path())], Some("scripting"));
+    // The settings' defaults: a window 560 px wide and a panel of 460 px. (A loaded machine's
+    // window may take seconds to grow.)
+    app.wait_until("the panel at its own width", |s| {
+        s["lab"]["width"].as_f64().is_some_and(|w| (w - 460.0).abs() <= 2.0)
+    });
     let open = settled_lab(&app);
     let window_width = window_geometry(&app.window)[2] as f64;
-    // The settings' defaults: a window 560 px wide and a panel of 460 px.
     let lab_width = open["lab"]["width"].as_f64().unwrap();
     assert!(
         (lab_width - 460.0).abs() <= 2.0,

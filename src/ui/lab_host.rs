@@ -19,6 +19,9 @@ const BOARD_ROOM: i32 = 480;
 /// How much narrower than the window's default width its split may be and still count as the
 /// width asked for (the window's frame, which the default width counts and the split does not).
 const FRAME_ALLOWANCE: i32 = 20;
+/// How long a window grown for the panel may take to grow (a loaded machine's first frames
+/// can take seconds) before the panel stops waiting to take its own width.
+const GROWING_SECONDS: u64 = 10;
 
 impl Controller {
     /// Whether the keys go to the Lab's script editor (which then owns Ctrl+Z and Ctrl+Shift+Z).
@@ -60,7 +63,7 @@ impl Controller {
             // after the right one (seen as a panel 126 px too wide). A window that has not
             // grown after a second (a screen too small, or a slow one) gets the best position
             // in its width as it holds, and the panel its own width if the window still grows
-            // within three seconds.
+            // within `GROWING_SECONDS`.
             let (last, stable) = (std::cell::Cell::new(-1), std::cell::Cell::new(0));
             let opened = std::time::Instant::now();
             self.split.add_tick_callback(move |split, _| {
@@ -81,7 +84,7 @@ impl Controller {
                 // default size reads as asked. The same size again would change nothing: a
                 // pixel more on every other ask.
                 let short = |wanted: &i32| total > 0 && total + FRAME_ALLOWANCE < *wanted;
-                let ask_again = held && asked.get() < 5 && !waited(3) && !window.is_maximized();
+                let ask_again = held && asked.get() < 5 && !waited(GROWING_SECONDS) && !window.is_maximized();
                 if let Some(wanted) = wanted.filter(short).filter(|_| ask_again) {
                     asked.set(asked.get() + 1);
                     let (_, height) = window.default_size();
@@ -90,7 +93,7 @@ impl Controller {
                 if total > 0 && (roomy || held && waited(1)) {
                     split.set_position((total - width).max(BOARD_LEAST));
                 }
-                match held && (roomy || waited(3)) {
+                match held && (roomy || waited(GROWING_SECONDS)) {
                     true => gtk::glib::ControlFlow::Break,
                     false => gtk::glib::ControlFlow::Continue,
                 }
