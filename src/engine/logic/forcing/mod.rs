@@ -525,6 +525,7 @@ mod tests {
                 search(&board, &mut all);
                 for step in all.steps.iter().filter(|s| !s.chain.is_empty()) {
                     let what = format!("{line}, step {index}: {}", step.compact());
+                    assert!(step.chain.len() > 1, "{what}: a chain of one node");
                     let node = |n: &ChainNode| (n.cells[0], n.digit);
                     let (start, end) = (&step.chain[0], &step.chain[step.chain.len() - 1]);
                     let last_link = step.chain[step.chain.len() - 2].link;
