@@ -528,6 +528,16 @@ pub fn agrees_with(step: &Step, solution: &[Digit; CELLS]) -> bool {
 /// and the index of the step taken from it.
 #[cfg(test)]
 pub(crate) fn magictour_positions(every_puzzle: usize, every_step: usize) -> Vec<(String, usize, Board)> {
+    magictour_positions_where(every_puzzle, |index, _| index % every_step == 0)
+}
+
+/// Like [`magictour_positions`], the positions from which the path takes a step that `keep`
+/// (given the step's index and the step) keeps.
+#[cfg(test)]
+pub(crate) fn magictour_positions_where(
+    every_puzzle: usize,
+    keep: impl Fn(usize, &Step) -> bool,
+) -> Vec<(String, usize, Board)> {
     let text = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/../shared/datasets/magictour-top1465.txt"
@@ -538,7 +548,7 @@ pub(crate) fn magictour_positions(every_puzzle: usize, every_step: usize) -> Vec
         let givens = Position::from_givens(&super::format::parse_line(line).expect("a puzzle").givens());
         let mut board = Board::from_position(&givens);
         for (index, step) in logical_solve_with(&givens, None).steps.iter().enumerate() {
-            if index % every_step == 0 {
+            if keep(index, step) {
                 out.push((line.to_string(), index, board.clone()));
             }
             board.apply(step);

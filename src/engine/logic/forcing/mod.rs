@@ -496,23 +496,9 @@ mod tests {
     /// left, so that every premise of a branch is the branch's own).
     #[test]
     fn forcing_chains_end_as_their_steps_do() {
-        use crate::engine::grid::Position;
-        let text = std::fs::read_to_string(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../shared/datasets/magictour-top1465.txt"
-        ))
-        .expect("magictour: put shared/ beside the checkout");
-        let mut boards = Vec::new();
-        for line in text.lines().filter(|l| l.len() >= 81).step_by(20) {
-            let givens = Position::from_givens(&crate::engine::format::parse_line(line).unwrap().givens());
-            let mut board = Board::from_position(&givens);
-            for (index, step) in crate::engine::logic::logical_solve(&givens).steps.iter().enumerate() {
-                if step.technique.score() >= Technique::ForcingChainContradiction.score() {
-                    boards.push((line, index, board.clone()));
-                }
-                board.apply(step);
-            }
-        }
+        let boards = crate::engine::logic::magictour_positions_where(20, |_, step| {
+            step.technique.score() >= Technique::ForcingChainContradiction.score()
+        });
         let mut checked = [0usize; 2];
         for (line, index, board) in boards {
             for search in [
