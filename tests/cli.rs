@@ -432,6 +432,35 @@ fn hint_for_one_technique_reads_a_json_file_with_its_pencil_marks() {
         .code(2);
 }
 
+/// A hint needs the one solution: a puzzle without it fails, saying why, as `path` does, with
+/// or without `--json`.
+#[test]
+fn hint_says_why_a_puzzle_cannot_be_hinted() {
+    let repeated = format!("55{}", &".".repeat(79));
+    for json in [false, true] {
+        let mut args = vec!["hint"];
+        if json {
+            args.push("--json");
+        }
+        cli()
+            .args(&args)
+            .arg(&repeated)
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains(
+                "no solution: digit 5 appears twice in row 1: r1c1, r1c2",
+            ));
+        cli()
+            .args(&args)
+            .arg(".".repeat(81))
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains("multiple solutions"));
+    }
+}
+
 #[test]
 fn hint_json_and_all_steps() {
     let step = json(&succeed(&["hint", "--json", PUZZLE]));

@@ -225,6 +225,10 @@ pub fn hint(argument: &str, technique: Option<Technique>, all: bool, json: bool)
         }
         return Ok(true);
     }
+    // A hint rests on the solution: without exactly one, say why, as `path` does.
+    if let Err(problem) = check_puzzle(&position.givens()) {
+        anyhow::bail!("{argument}: {problem}");
+    }
     match logic::hint(&position) {
         Hint::Step(step) => print_step(&mut out, &step, json)?,
         other if json => writeln!(out, "{}", serde_json::to_string(&other)?)?,
