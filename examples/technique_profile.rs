@@ -1,5 +1,7 @@
 //! Where rating time goes: per technique, the calls, the hits and the milliseconds spent, over
-//! the puzzles of a file (`cargo run --release --example technique_profile FILE`).
+//! the puzzles of a file (`cargo run --release --example technique_profile FILE`). Each search is
+//! asked as the ladder of `rate` asks it (in score order, unexplained, told that the simpler ones
+//! found nothing); `--explained` asks as `hint --technique` does instead (explained, on its own).
 
 use std::collections::BTreeMap;
 use std::time::Instant;
@@ -8,7 +10,9 @@ use nonet::engine::logic::{self, rating::by_score, Board, Technique};
 use nonet::engine::Position;
 
 fn main() {
-    let path = std::env::args().nth(1).expect("a puzzle file");
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let explained = args.iter().any(|a| a == "--explained");
+    let path = args.iter().find(|a| !a.starts_with("--")).expect("a puzzle file");
     let text = std::fs::read_to_string(path).expect("readable");
     let mut spent: BTreeMap<Technique, (usize, usize, f64)> = BTreeMap::new();
     let mut total = 0.0;
@@ -18,7 +22,11 @@ fn main() {
         'solve: while !board.is_solved() {
             for &technique in by_score() {
                 let start = Instant::now();
-                let step = logic::find_step_on(&board, technique);
+                let step = if explained {
+                    logic::find_step_on(&board, technique)
+                } else {
+                    logic::ladder_step_of(&board, technique)
+                };
                 let ms = start.elapsed().as_secs_f64() * 1e3;
                 total += ms;
                 let entry = spent.entry(technique).or_default();

@@ -388,6 +388,14 @@ pub fn find_step_on(board: &Board, technique: Technique) -> Option<Step> {
     first_step(board, technique, true, false)
 }
 
+/// The first step of the technique as the ladder of [`rating::rate`] asks for it: without its
+/// explanation, and told that every technique scored below it was asked on this board and found
+/// nothing, so call it only in that order ([`rating::by_score`]). For measuring where rating time
+/// goes (`examples/technique_profile.rs`).
+pub fn ladder_step_of(board: &Board, technique: Technique) -> Option<Step> {
+    first_step(board, technique, false, true)
+}
+
 /// Like [`find_step_on`], without building the explanation.
 #[cfg(test)]
 pub(crate) fn find_unexplained_step_on(board: &Board, technique: Technique) -> Option<Step> {
