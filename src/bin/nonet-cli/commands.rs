@@ -226,10 +226,8 @@ pub fn hint(argument: &str, technique: Option<Technique>, all: bool, json: bool)
         return Ok(true);
     }
     // A hint rests on the solution: without exactly one, say why, as `path` does.
-    if let Err(problem) = check_puzzle(&position.givens()) {
-        anyhow::bail!("{argument}: {problem}");
-    }
-    match logic::hint(&position) {
+    let solution = check_puzzle(&position.givens()).map_err(|problem| anyhow::anyhow!("{argument}: {problem}"))?;
+    match logic::hint::hint_with_solution(&position, &solution) {
         Hint::Step(step) => print_step(&mut out, &step, json)?,
         other if json => writeln!(out, "{}", serde_json::to_string(&other)?)?,
         Hint::Reveal { cell, digit } => {
@@ -243,14 +241,8 @@ pub fn hint(argument: &str, technique: Option<Technique>, all: bool, json: bool)
 
 pub fn path(argument: &str, json: bool, explain: bool) -> Result<bool> {
     let position = read_position(argument)?;
-    if let Err(problem) = check_puzzle(&position.givens()) {
-        anyhow::bail!("{argument}: {problem}");
-    }
-    let solution = match solver::solve(&position.givens()) {
-        nonet::engine::Solutions::Unique(solution) => Some(solution),
-        _ => None,
-    };
-    let path = logic::logical_solve_with(&position, solution.as_ref());
+    let solution = check_puzzle(&position.givens()).map_err(|problem| anyhow::anyhow!("{argument}: {problem}"))?;
+    let path = logic::logical_solve_with(&position, Some(&solution));
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     for step in &path.steps {
         if json {
