@@ -538,6 +538,51 @@ pub fn house_label(house: usize) -> String {
     }
 }
 
+/// Where a step's pattern lies, in the user's language: its base houses, "row 3", "rows 2, 7"
+/// (houses of one kind) or "row 2, box 5"; `None` for a step without any (chains, sets, nets).
+pub fn step_area(step: &Step) -> Option<String> {
+    let houses: Vec<usize> = step
+        .highlights
+        .houses
+        .iter()
+        .filter(|h| h.role == HouseRole::Base)
+        .map(|h| h.house)
+        .collect();
+    let kind = |house: usize| house / 9;
+    match houses.as_slice() {
+        [] => None,
+        [house] => Some(house_label(*house)),
+        [first, rest @ ..] if rest.iter().all(|&h| kind(h) == kind(*first)) => {
+            let list = houses
+                .iter()
+                .map(|h| (h % 9 + 1).to_string())
+                .collect::<Vec<_>>()
+                .join(", ");
+            let template = match kind(*first) {
+                0 => gettext("rows {list}"),
+                1 => gettext("columns {list}"),
+                _ => gettext("boxes {list}"),
+            };
+            Some(fill(&template, &[("list", &list)]))
+        }
+        _ => Some(houses.iter().map(|&h| house_label(h)).collect::<Vec<_>>().join(", ")),
+    }
+}
+
+/// A step's title in a list of steps: its technique, and where its pattern lies when it lies in
+/// houses ("Hidden Pair in row 3", "X-Wing in columns 2, 7"), so that two steps of one technique
+/// with the same outcome (a hidden pair of a row and of a box) read apart.
+pub fn step_title(step: &Step) -> String {
+    let name = super::names::technique_name(step.technique);
+    match step_area(step) {
+        Some(area) => fill(
+            &gettext("{technique} in {area}"),
+            &[("technique", &name), ("area", &area)],
+        ),
+        None => name,
+    }
+}
+
 /// Where to look, for the first stage of a hint: "Look at box 5: a naked pair" (the engine's
 /// `Step::summary` in English, here through gettext).
 pub fn hint_summary(step: &Step) -> String {
@@ -682,6 +727,47 @@ mod tests {
             }
         }
         assert!(seen.len() > 25, "only {} techniques met", seen.len());
+    }
+
+    /// A step list's titles name where a pattern lies, checked on published examples (HoDoKu's,
+    /// as the technique tests read them) against the houses worked out here from the position:
+    /// the X-Wing's two columns holding its digit only in the rows it clears, the one house a
+    /// hidden pair's cells share; a chain has no houses to name.
+    #[test]
+    fn listed_steps_are_titled_with_their_houses() {
+        use crate::engine::logic::{find_all, Board};
+        let example = |name: &str| {
+            let path = format!("{}/tests/techniques/{name}.json", env!("CARGO_MANIFEST_DIR"));
+            let all: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+            crate::engine::format::parse(&all[0]["position"].to_string()).unwrap()
+        };
+        // HoDoKu's X-Wing on 1 clearing rows 2 and 5.
+        let position = example("x-wing");
+        let board = Board::from_position(&position);
+        let columns: Vec<String> = (0..9)
+            .filter(|&c| {
+                let rows: Vec<usize> = (0..9).filter(|&r| board.has(r * 9 + c, 1)).collect();
+                rows == [1, 4]
+            })
+            .map(|c| (c + 1).to_string())
+            .collect();
+        assert_eq!(columns.len(), 2, "{columns:?}");
+        let steps = find_all(&position, Technique::XWing);
+        let step = steps
+            .iter()
+            .find(|s| s.eliminations.iter().any(|e| e.cell == 9 + 3 && e.digit == 1))
+            .expect("HoDoKu's X-Wing");
+        assert_eq!(step_title(step), format!("X-Wing in columns {}", columns.join(", ")));
+        // HoDoKu's hidden pair clearing r1c1 and r1c5: row 1 is the one house of both cells.
+        let steps = find_all(&example("hidden-pair"), Technique::HiddenPair);
+        let step = steps
+            .iter()
+            .find(|s| s.eliminations.iter().any(|e| e.cell == 4 && e.digit == 5))
+            .expect("HoDoKu's hidden pair");
+        assert_eq!(step_title(step), "Hidden Pair in row 1");
+        let steps = find_all(&example("aic"), Technique::Aic);
+        assert!(!steps.is_empty());
+        assert!(steps.iter().all(|s| step_title(s) == "AIC"));
     }
 
     #[test]

@@ -17,7 +17,7 @@ use adw::subclass::prelude::ObjectSubclassIsExt;
 use gtk::{gio, glib};
 
 use super::board::{self, Layout};
-use super::play::{titled_explanation, HintView, Play, Prefs, UserLanguage};
+use super::play::{step_title, titled_explanation, HintView, Play, Prefs, UserLanguage};
 use crate::engine::game::{Action, Game, Rules};
 use crate::engine::grid::{cell_name, Candidates, Digit, Position, CELLS};
 use crate::engine::logic::{self, Board, Level, Step, Technique};
@@ -718,7 +718,7 @@ fn row_factory(preview: &Rc<RefCell<Preview>>, hardest: &Rc<StdCell<Option<usize
             .and_downcast::<gtk::Label>();
         if let (Some(number), Some(title), Some(subtitle), Some(star)) = (number, title, subtitle, star) {
             number.set_label(&(index + 1).to_string());
-            title.set_label(&super::names::technique_name(step.technique));
+            title.set_label(&step_title(step));
             subtitle.set_label(&outcome(step));
             star.set_visible(hardest.get() == Some(index));
         }
