@@ -1684,6 +1684,26 @@ fn the_solution_path_lists_every_step_and_counts_as_help() {
     for (cell, digit) in placed(path[0]) {
         assert_eq!(values[cell], digit, "{}", path[0]);
     }
+    // Each row in sight is named for a screen reader as it reads ("Step 1: Full House in row 3:
+    // r3c8 = 1"; GTK 4.8's list view names none), its outcome the CLI's first step.
+    let outcome = placed(path[0])
+        .iter()
+        .map(|(cell, digit)| format!("r{}c{} = {digit}", cell / 9 + 1, cell % 9 + 1))
+        .collect::<Vec<_>>()
+        .join(", ");
+    assert!(!outcome.is_empty(), "{}", path[0]);
+    let (tree, errors) = app.accessible_tree();
+    let items: Vec<&str> = tree["items"]
+        .as_array()
+        .map(|items| items.iter().filter_map(Value::as_str).collect())
+        .unwrap_or_default();
+    assert!(
+        items
+            .iter()
+            .any(|name| name.starts_with("Step 1: ") && name.ends_with(&format!(": {outcome}"))),
+        "{items:?} {errors}"
+    );
+    assert!(items.iter().any(|name| name.starts_with("Step 2: ")), "{items:?}");
     // End shows the last step's board: the solution but for what the last step places.
     xdotool(&["key", "End"]);
     let state = app.wait_until("the last step's board", |s| {

@@ -717,10 +717,20 @@ fn row_factory(preview: &Rc<RefCell<Preview>>, hardest: &Rc<StdCell<Option<usize
             .and_then(|t| t.next_sibling())
             .and_downcast::<gtk::Label>();
         if let (Some(number), Some(title), Some(subtitle), Some(star)) = (number, title, subtitle, star) {
+            let (heading, done) = (step_title(step), outcome(step));
             number.set_label(&(index + 1).to_string());
-            title.set_label(&step_title(step));
-            subtitle.set_label(&outcome(step));
+            title.set_label(&heading);
+            subtitle.set_label(&done);
             star.set_visible(hardest.get() == Some(index));
+            // GTK 4.8's list view leaves its rows unnamed for screen readers: the row's own
+            // widget (the list item's) is named here, as the row reads.
+            if let Some(list_row) = row.parent() {
+                let name = fill(
+                    &gettext("Step {n}: {technique}: {outcome}"),
+                    &[("n", &(index + 1)), ("technique", &heading), ("outcome", &done)],
+                );
+                super::set_accessible(&list_row, gtk::AccessibleProperty::Label, &name);
+            }
         }
     });
     factory

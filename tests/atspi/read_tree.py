@@ -7,7 +7,8 @@ With `--press NAME` it first presses the sensitive button of that name (the last
 the newest window's; GTK 4.8 tells no button's showing state), as a screen reader's user does
 (AT-SPI's action), and says whether there was one ("pressed"). libadwaita 1.2 names a toast's
 button by its label twice ("Undo Undo"): that name counts too. "controls" lists every button,
-drop-down, text, slider and the like with its role and name.
+drop-down, text, slider and the like with its role and name; "items" the name of every list's
+rows (those in sight, for a list view).
 Used by tests/gui.rs; needs Debian's python3-pyatspi."""
 import json
 import sys
@@ -62,7 +63,8 @@ def main():
         print(json.dumps({"error": "no application named " + app_name,
                           "apps": [a.name for a in apps if a is not None]}))
         return
-    found = {"board": None, "buttons": [], "status": None, "labels": [], "described": [], "controls": []}
+    found = {"board": None, "buttons": [], "status": None, "labels": [], "described": [], "controls": [],
+             "items": []}
     if press is not None:
         matches = [node for node in walk(app) if pressable(node, press)]
         found["pressed"] = False
@@ -94,6 +96,8 @@ def read(node, found):
         found["status"] = node.name
     elif role == "label":
         found["labels"].append(node.name)
+    elif role == "list item":
+        found["items"].append(node.name)
     elif node.description:
         found["described"].append({"name": node.name, "description": node.description})
 
