@@ -429,7 +429,15 @@ fn hint_for_one_technique_reads_a_json_file_with_its_pencil_marks() {
         .args(["hint", "--technique", "nonsense"])
         .arg(&path)
         .assert()
-        .code(2);
+        .code(2)
+        .stderr(predicates::str::contains("the ids are in the README"));
+    // A near miss is refused with the ids it may mean.
+    cli()
+        .args(["hint", "--technique", "pointing"])
+        .arg(&path)
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("did you mean 'locked-candidates-pointing'?"));
 }
 
 /// A hint needs the one solution: a puzzle without it fails, saying why, as `path` does, with

@@ -154,9 +154,9 @@ fn a_worker_that_runs_out_of_memory_costs_one_puzzle_not_the_run() {
     let lines: Vec<&str> = stdout.lines().collect();
     assert_eq!(
         lines[0],
-        "puzzle 1: stuck after 0 steps (); step 1: the script used too much memory (more than 128 MiB)"
+        "puzzle 1: stuck after 0 steps; step 1: the script used too much memory (more than 128 MiB)"
     );
-    assert_eq!(lines[1], "puzzle 2: stuck after 0 steps ()", "{stdout}");
+    assert_eq!(lines[1], "puzzle 2: stuck after 0 steps", "{stdout}");
 }
 
 #[test]

@@ -390,6 +390,38 @@ fn cli() -> Command {
     Command::cargo_bin("nonet-cli").unwrap()
 }
 
+/// A puzzle's line counts its steps in words ("1 step", "0 steps") and lists techniques only
+/// when there were steps.
+#[test]
+fn script_run_counts_steps_in_words() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("once.rhai");
+    // One naked single, at the first call only (the puzzle has 51 empty cells).
+    std::fs::write(
+        &script,
+        "fn find_step(g) { if g.empty_cells().len() == 51 { builtin(\"naked-single\", g) } }",
+    )
+    .unwrap();
+    let out = cli()
+        .args(["script", "run", script.to_str().unwrap(), "--position", PUZZLE])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert_eq!(
+        text.lines().next(),
+        Some("puzzle 1: stuck after 1 step (Naked Single 1)"),
+        "{text}"
+    );
+    std::fs::write(&script, "fn find_step(g) { () }").unwrap();
+    let out = cli()
+        .args(["script", "run", script.to_str().unwrap(), "--position", PUZZLE])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(text.lines().next(), Some("puzzle 1: stuck after 0 steps"), "{text}");
+}
+
 #[test]
 fn script_run_reports_per_puzzle_and_in_summary() {
     let dir = tempfile::tempdir().unwrap();

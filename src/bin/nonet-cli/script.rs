@@ -193,11 +193,11 @@ pub fn run(script_path: &Path, puzzles: Option<&Path>, position: Option<&str>, s
         } else {
             let by: Vec<String> = run.steps.iter().map(|(t, n)| format!("{t} {n}")).collect();
             let outcome = if run.solved { "solved" } else { "stuck" };
-            write!(
-                out,
-                "puzzle {number}: {outcome} after {count} steps ({})",
-                by.join(", ")
-            )?;
+            let plural = if count == 1 { "" } else { "s" };
+            write!(out, "puzzle {number}: {outcome} after {count} step{plural}")?;
+            if !by.is_empty() {
+                write!(out, " ({})", by.join(", "))?;
+            }
             for problem in run.invalid.iter().chain(&run.errors) {
                 write!(out, "; {}", escape_controls(problem))?;
             }

@@ -172,12 +172,57 @@ techniques! {
 
 impl FromStr for Technique {
     type Err = String;
+    /// A technique by its id; an unknown one is refused with the ids meant, when they can be
+    /// guessed ([`Technique::meant_by`]).
     fn from_str(s: &str) -> Result<Technique, String> {
-        Technique::ALL
-            .iter()
-            .copied()
-            .find(|t| t.id() == s)
-            .ok_or_else(|| format!("unknown technique '{s}'"))
+        if let Some(technique) = Technique::ALL.iter().copied().find(|t| t.id() == s) {
+            return Ok(technique);
+        }
+        let meant: Vec<String> = Technique::meant_by(s).iter().map(|t| format!("'{}'", t.id())).collect();
+        Err(match meant.as_slice() {
+            [] => format!("unknown technique '{s}' (the ids are in the README's table of techniques)"),
+            [one] => format!("unknown technique '{s}' (did you mean {one}?)"),
+            more => format!("unknown technique '{s}' (did you mean one of {}?)", more.join(", ")),
+        })
+    }
+}
+
+impl Technique {
+    /// The techniques a text that is no id may mean, at most four: its name or id in other
+    /// letters ("Hidden Single", "x_wing"); ids with it as their last words ("pointing",
+    /// "kite"); else the ids within two typing slips of it ("xwing", "hidden-singles").
+    pub fn meant_by(text: &str) -> Vec<Technique> {
+        let wanted: String = text
+            .trim()
+            .to_lowercase()
+            .chars()
+            .map(|c| if c == ' ' || c == '_' { '-' } else { c })
+            .collect();
+        if wanted.is_empty() {
+            return Vec::new();
+        }
+        let all = Technique::ALL.iter().copied();
+        let named: Vec<Technique> = all
+            .clone()
+            .filter(|t| t.id() == wanted || t.name().to_lowercase() == text.trim().to_lowercase())
+            .collect();
+        if !named.is_empty() {
+            return named;
+        }
+        let ending: Vec<Technique> = all
+            .clone()
+            .filter(|t| t.id().ends_with(&format!("-{wanted}")))
+            .take(4)
+            .collect();
+        if !ending.is_empty() {
+            return ending;
+        }
+        let mut near: Vec<(usize, Technique)> = all
+            .map(|t| (strsim::levenshtein(t.id(), &wanted), t))
+            .filter(|&(slips, _)| slips <= 2)
+            .collect();
+        near.sort_by_key(|&(slips, _)| slips);
+        near.into_iter().take(4).map(|(_, t)| t).collect()
     }
 }
 
@@ -204,6 +249,27 @@ impl fmt::Display for Technique {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// An unknown id is answered with what it may mean: the name or id in other letters, the ids
+    /// it ends, the ids a slip or two away; nothing for what is none of them.
+    #[test]
+    fn an_unknown_id_is_answered_with_the_ids_it_may_mean() {
+        use Technique::*;
+        assert_eq!(Technique::meant_by("Hidden Single"), [HiddenSingle]);
+        assert_eq!(Technique::meant_by(" X_Wing "), [XWing]);
+        assert_eq!(Technique::meant_by("pointing"), [LockedCandidatesPointing]);
+        assert_eq!(Technique::meant_by("kite"), [TwoStringKite, DualTwoStringKite]);
+        assert_eq!(Technique::meant_by("hidden-singles"), [HiddenSingle]);
+        assert!(Technique::meant_by("xwing").contains(&XWing));
+        assert_eq!(Technique::meant_by("nonsense"), []);
+        assert_eq!(Technique::meant_by(""), []);
+        let refused = "pointing".parse::<Technique>().unwrap_err();
+        assert_eq!(
+            refused,
+            "unknown technique 'pointing' (did you mean 'locked-candidates-pointing'?)"
+        );
+        assert!(Technique::ALL.iter().all(|t| t.id().parse() == Ok(*t)));
+    }
 
     #[test]
     fn ids_round_trip_and_levels_never_fall_in_order() {
