@@ -544,6 +544,29 @@ fn every_technique_agrees_with_the_solution_where_marks_have_gone_at_random() {
     );
 }
 
+/// Each technique's first step (explained) at every position of every 37th magictour path,
+/// where simple steps and hard ones stand side by side; returns how many each technique gave.
+fn first_steps_along_paths(
+    mut visit: impl FnMut(Technique, &logic::Step),
+) -> std::collections::BTreeMap<Technique, usize> {
+    let mut read = std::collections::BTreeMap::new();
+    let puzzles = read_lines(&dataset("magictour-top1465.txt"));
+    for puzzle in puzzles.iter().step_by(37) {
+        let path = logic::logical_solve_with(&Position::from_givens(puzzle), None);
+        let mut board = Board::from_position(&Position::from_givens(puzzle));
+        for step in &path.steps {
+            for &technique in Technique::ALL {
+                if let Some(found) = logic::find_step_on(&board, technique) {
+                    visit(technique, &found);
+                    *read.entry(technique).or_default() += 1;
+                }
+            }
+            board.apply(step);
+        }
+    }
+    read
+}
+
 /// Every explanation reads as English sentences: no placeholder left unfilled, no empty list
 /// between words, each sentence begun with a capital, a digit or a cell, and a list of cells
 /// followed by a plural verb. Asked of every technique (the first instance each finds) at every
@@ -555,48 +578,68 @@ fn explanations_read_as_sentences() {
     let empty = regex::Regex::new(r", ,|then ,|then and|: \.|\(\)|  | [,.;:]|\.\.").unwrap();
     let sentence = regex::Regex::new(r"[.!?] +([^A-Z0-9r(])|[.!?] +r([^0-9])").unwrap();
     let singular_after_list = regex::Regex::new(r"(\S+ )?r\dc\d(, r\dc\d)+ (sees|holds|is|has|lies)\b").unwrap();
-    let mut read: std::collections::BTreeMap<Technique, usize> = std::collections::BTreeMap::new();
-    let puzzles = read_lines(&dataset("magictour-top1465.txt"));
-    for puzzle in puzzles.iter().step_by(37) {
-        let path = logic::logical_solve_with(&Position::from_givens(puzzle), None);
-        let mut board = Board::from_position(&Position::from_givens(puzzle));
-        for step in &path.steps {
-            for &technique in Technique::ALL {
-                let Some(found) = logic::find_step_on(&board, technique) else {
-                    continue;
-                };
-                let text = &found.explanation;
-                let first = text.chars().next().unwrap_or(' ');
-                let badly_begun = !(first.is_ascii_uppercase() || first.is_ascii_digit() || text.starts_with('r'));
-                let bad = placeholder
-                    .find(text)
-                    .or(empty.find(text))
-                    .or(sentence.find(text))
-                    .or_else(|| {
-                        singular_after_list
-                            .captures(text)
-                            // A colour is one thing however many cells it has ("the colour r1c1, r2c2 sees", "one
-                            // of the colours r1c1 / r2c2, r3c3 holds").
-                            .filter(|c| c.get(1).is_none_or(|word| !["colour ", "/ "].contains(&word.as_str())))
-                            .and_then(|c| c.get(0))
-                    });
-                assert!(
-                    bad.is_none() && !badly_begun,
-                    "{}: {:?} in {text}",
-                    technique.id(),
-                    bad.map_or("its start", |m| m.as_str())
-                );
-                *read.entry(technique).or_default() += 1;
-            }
-            board.apply(step);
-        }
-    }
+    let read = first_steps_along_paths(|technique, found| {
+        let text = &found.explanation;
+        let first = text.chars().next().unwrap_or(' ');
+        let badly_begun = !(first.is_ascii_uppercase() || first.is_ascii_digit() || text.starts_with('r'));
+        let bad = placeholder
+            .find(text)
+            .or(empty.find(text))
+            .or(sentence.find(text))
+            .or_else(|| {
+                singular_after_list
+                    .captures(text)
+                    // A colour is one thing however many cells it has ("the colour r1c1, r2c2 sees", "one
+                    // of the colours r1c1 / r2c2, r3c3 holds").
+                    .filter(|c| c.get(1).is_none_or(|word| !["colour ", "/ "].contains(&word.as_str())))
+                    .and_then(|c| c.get(0))
+            });
+        assert!(
+            bad.is_none() && !badly_begun,
+            "{}: {:?} in {text}",
+            technique.id(),
+            bad.map_or("its start", |m| m.as_str())
+        );
+    });
     let expert = read.keys().filter(|t| t.level() >= Level::Expert).count();
     assert!(
         read.len() > 50 && expert > 30,
         "explanations of {} techniques read ({expert} Expert or Master): too few to tell",
         read.len()
     );
+}
+
+/// An Expert or Master step's explanation names every cell it places in or removes from (as
+/// r4c7): the simpler techniques may say "the rest of column 3", but a set, a chain or a net
+/// gives no such line to read its targets from. At every position of every 37th magictour path,
+/// each such technique's first step there.
+#[test]
+fn expert_explanations_name_every_cell_they_change() {
+    let read = first_steps_along_paths(|technique, found| {
+        if technique.level() < Level::Expert {
+            return;
+        }
+        let changed = found.placements.iter().chain(&found.eliminations).map(|c| c.cell);
+        for cell in changed {
+            let name = nonet::engine::grid::cell_name(cell);
+            let named = found
+                .explanation
+                .match_indices(&name)
+                .any(|(at, _)| !found.explanation[at + name.len()..].starts_with(|c: char| c.is_ascii_digit()));
+            assert!(named, "{}: {name} not named in {}", technique.id(), found.explanation);
+        }
+    });
+    let expert = read.keys().filter(|t| t.level() >= Level::Expert).count();
+    assert!(expert > 30, "only {expert} Expert or Master techniques read");
+    for id in [
+        "als-xz",
+        "als-xy-wing",
+        "als-xy-chain",
+        "sue-de-coq",
+        "unique-rectangle-3",
+    ] {
+        assert!(read.contains_key(&id.parse().unwrap()), "{id} never met");
+    }
 }
 
 /// Asking for the first few instances of a technique gives the first few that listing every

@@ -3,7 +3,7 @@
 
 use serde::{Serialize, Serializer};
 
-use super::explanation::Explanation;
+use super::explanation::{phrase, Explanation};
 use super::technique::Technique;
 use crate::engine::grid::{cell_name, house_name, Cell, Digit, House};
 
@@ -301,6 +301,19 @@ impl Step {
             self.text = Some(Box::new(text));
         }
         self
+    }
+
+    /// Like [`Step::explain_with`], and the step's eliminations named after the reason ("…
+    /// Result: r5c6 <> 7."): for patterns whose reason tells which cells lose a digit only by
+    /// how they lie (almost locked sets, Sue de Coq). Call it once the eliminations are made.
+    pub fn explain_result_with(&mut self, wanted: bool, text: impl FnOnce() -> Explanation) -> &mut Step {
+        if !wanted {
+            return self;
+        }
+        let result = Explanation::new(phrase("{reason} Result: {eliminations}."))
+            .clause("reason", text())
+            .notation("eliminations", eliminations_notation(&self.eliminations));
+        self.explain_with(true, || result)
     }
 
     /// The explanation headed by the technique's name (`Naked Pair: …`), unless it already

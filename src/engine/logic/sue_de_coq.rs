@@ -170,7 +170,7 @@ fn report(
             step.mark_candidate(cell, digit, Role::Pattern);
         }
     }
-    step.explain_with(found.explains(), || {
+    step.explain_result_with(found.explains(), || {
         let digits = |mask: u16| Candidates::from_mask(mask).iter();
         let template = if vd & ve == 0 {
             phrase("Sue de Coq: {core} hold {core_digits}; with {line_cells} ({line_cell_digits}) in {line} and {box_cells} ({box_cell_digits}) in {box}, {n} cells hold {n} digits. So {line_digits} stay in the pattern's cells of {line}, and {box_digits} in those of {box}.")

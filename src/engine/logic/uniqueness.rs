@@ -379,7 +379,7 @@ pub fn type_3(board: &Board, found: &mut Found) {
                             step.mark_candidate(cell, d, Role::Fin);
                         }
                     }
-                    step.explain_with(found.explains(), || {
+                    step.explain_result_with(found.explains(), || {
                         rectangle_explanation(
                             phrase("Unique rectangle on {x} and {y} in {cells}: {a} or {b} must hold one of {extra} (else two solutions); with {subset} they form a naked subset on {digits} in {house}, so the house's other cells lose those digits."),
                             pair,

@@ -694,7 +694,7 @@ fn report_chain(board: &Board, sets: &[Als], path: &[(usize, Digit)], found: &mu
         }
         mark_set(&mut step, board, &sets[i], link, set_colour(k));
     }
-    step.explain_with(found.explains(), || {
+    step.explain_result_with(found.explains(), || {
         let chain: Vec<Explanation> = path
             .iter()
             .enumerate()

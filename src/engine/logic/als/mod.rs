@@ -131,9 +131,9 @@ fn xz_among(board: &Board, changed: CellSet, found: &mut Found) {
             });
             mark_set(&mut step, board, a, rcc, set_colour(0));
             mark_set(&mut step, board, b, rcc, set_colour(1));
-            let eliminations = step.eliminations.clone();
-            step.explain_with(found.explains(), || {
-                if doubly {
+            if doubly {
+                let eliminations = step.eliminations.clone();
+                step.explain_with(found.explains(), || {
                     Explanation::new(phrase(
                         "ALS-XZ (doubly linked): A = {a} and B = {b} share the restricted digits {digits}; both sets are locked, so {eliminations}.",
                     ))
@@ -141,15 +141,17 @@ fn xz_among(board: &Board, changed: CellSet, found: &mut Found) {
                     .clause("b", b.name())
                     .digits("digits", rcc.iter())
                     .notation("eliminations", super::step::eliminations_notation(&eliminations))
-                } else {
+                });
+            } else {
+                step.explain_result_with(found.explains(), || {
                     Explanation::new(phrase(
                         "ALS-XZ: A = {a} and B = {b} share {digits} only where they see each other, so one of them is locked without it and holds their other common digits.",
                     ))
                     .clause("a", a.name())
                     .clause("b", b.name())
                     .digits("digits", rcc.iter())
-                }
-            });
+                });
+            }
             if !found.add(step) {
                 return;
             }
@@ -205,7 +207,7 @@ fn xy_wing_among(board: &Board, changed: CellSet, found: &mut Found) {
                         mark_set(&mut step, board, c, [x, y].into_iter().collect(), set_colour(2));
                         mark_set(&mut step, board, a, Candidates::single(x), set_colour(0));
                         mark_set(&mut step, board, b, Candidates::single(y), set_colour(1));
-                        step.explain_with(found.explains(), || {
+                        step.explain_result_with(found.explains(), || {
                             let template = if zs.len() == 1 {
                                 phrase("ALS-XY-Wing: the pivot {pivot} is linked to A = {a} by {x} and to B = {b} by {y}. The pivot cannot lack both, so A or B is locked and holds {z}; a cell seeing every cell of A and B that holds {z} cannot be {z}.")
                             } else {
