@@ -642,6 +642,56 @@ fn expert_explanations_name_every_cell_they_change() {
     }
 }
 
+/// A forcing chain or net writes the cells one placed digit takes its digit from as one
+/// implication (`r5c2, r6c2<>7 (r5c3=7)`), never two in a row, and each cell so listed sees the
+/// placed one (checked here by rows, columns and boxes).
+#[test]
+fn a_nets_eliminations_by_one_digit_are_written_together() {
+    let clause = regex::Regex::new(r"((?:r\dc\d, )*r\dc\d)<>(\d) \(r(\d)c(\d)=(\d)\)").unwrap();
+    let number = |m: Option<regex::Match>| m.unwrap().as_str().parse::<usize>().unwrap();
+    let mut grouped = 0;
+    let read = first_steps_along_paths(|technique, found| {
+        if technique.level() < Level::Master {
+            return;
+        }
+        let text = &found.explanation;
+        let mut last: Option<(usize, (usize, usize, usize, usize))> = None;
+        for c in clause.captures_iter(text) {
+            let (digit, row, col, placed) = (number(c.get(2)), number(c.get(3)), number(c.get(4)), number(c.get(5)));
+            let whole = c.get(0).unwrap();
+            let key = (digit, row, col, placed);
+            if digit == placed {
+                let cells: Vec<&str> = c[1].split(", ").collect();
+                grouped += usize::from(cells.len() > 1);
+                for cell in cells {
+                    let (r, k) = (number_at(cell, 1), number_at(cell, 3));
+                    let sees = (r == row) != (k == col)
+                        || (r != row && k != col && (r - 1) / 3 == (row - 1) / 3 && (k - 1) / 3 == (col - 1) / 3);
+                    assert!(sees, "{}: {cell} does not see r{row}c{col} in {text}", technique.id());
+                }
+                if let Some((end, before)) = last {
+                    assert!(
+                        !(before == key && end + 2 == whole.start()),
+                        "{}: two clauses for one digit in a row in {text}",
+                        technique.id()
+                    );
+                }
+            }
+            last = Some((whole.end(), key));
+        }
+    });
+    assert!(
+        read.keys().any(|t| *t == Technique::ForcingNetContradiction),
+        "no net met"
+    );
+    assert!(grouped > 50, "only {grouped} grouped clauses met");
+}
+
+/// The digit at byte `at` of a cell's name (`r4c7`: 1 for the row, 3 for the column).
+fn number_at(cell: &str, at: usize) -> usize {
+    cell[at..at + 1].parse().unwrap()
+}
+
 /// Asking for the first few instances of a technique gives the first few that listing every
 /// one gives, in the same order (All Steps in the app lists a few of each): at the starts of
 /// magictour puzzles, where every technique has many instances, for every technique.

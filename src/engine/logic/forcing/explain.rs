@@ -36,9 +36,54 @@ pub(super) fn implication(branch: &Branch, c: Cand) -> Explanation {
         .clause("why", why)
 }
 
-/// Implications one after another, separated by commas.
+/// Implications one after another, separated by commas. Where one true literal takes its
+/// digit out of several cells in a row of them, they are written as one: `r5c2, r6c2<>7
+/// (r5c3=7)` for `r5c2<>7 (r5c3=7), r6c2<>7 (r5c3=7)`.
 pub(super) fn implications(branch: &Branch, cands: impl IntoIterator<Item = Cand>) -> Arg {
-    Arg::Joined(cands.into_iter().map(|c| implication(branch, c)).collect(), ", ")
+    let cands: Vec<Cand> = cands.into_iter().collect();
+    // The true literal whose digit `c` loses in another cell, if that is what took it out.
+    let seen_by = |c: Cand| match branch.reason(c) {
+        Reason::SeenBy(p) if !branch.is_true(c) && digit_of(p) == digit_of(c) && cell_of(p) != cell_of(c) => Some(p),
+        _ => None,
+    };
+    let mut written = Vec::with_capacity(cands.len());
+    let mut i = 0;
+    while i < cands.len() {
+        let Some(p) = seen_by(cands[i]) else {
+            written.push(implication(branch, cands[i]));
+            i += 1;
+            continue;
+        };
+        // The run of literals the same true one took out; those of its digit in one clause, at
+        // the place of the first, the others (its cell's other digits) where they were.
+        let run = cands[i..]
+            .iter()
+            .take_while(|&&c| matches!(branch.reason(c), Reason::SeenBy(q) if q == p && !branch.is_true(c)))
+            .count();
+        let peers: Vec<Cand> = cands[i..i + run]
+            .iter()
+            .copied()
+            .filter(|&c| seen_by(c).is_some())
+            .collect();
+        for &c in &cands[i..i + run] {
+            if seen_by(c).is_none() {
+                written.push(implication(branch, c));
+            } else if c == peers[0] {
+                let cells = peers
+                    .iter()
+                    .map(|&c| cell_name(cell_of(c)))
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                written.push(
+                    Explanation::new(phrase("{literal} ({why})"))
+                        .notation("literal", format!("{cells}<>{}", digit_of(p)))
+                        .clause("why", Explanation::verbatim(literal(p, true))),
+                );
+            }
+        }
+        i += run;
+    }
+    Arg::Joined(written, ", ")
 }
 
 pub(super) fn conflict_text(branch: &Branch) -> Explanation {
