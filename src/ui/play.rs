@@ -6,7 +6,7 @@ use crate::engine::backtrack::{Backtracker, SearchEvent};
 use crate::engine::game::{Action, Game, Outcome, Refusal};
 use crate::engine::grid::{cell_name, Candidates, Cell, Digit, CELLS, HOUSES};
 use crate::engine::logic::explanation::Language;
-use crate::engine::logic::{Hint, HouseRole, Level, Role, Step, Technique};
+use crate::engine::logic::{Hint, HouseList, Level, Role, Step, Technique};
 use crate::i18n::{fill, gettext};
 
 /// How the board is shown (from Preferences).
@@ -62,13 +62,7 @@ pub struct HintView {
 
 impl HintView {
     fn new(step: Step) -> HintView {
-        let mut area: Vec<Cell> = step
-            .highlights
-            .houses
-            .iter()
-            .filter(|h| h.role == HouseRole::Base)
-            .flat_map(|h| HOUSES[h.house])
-            .collect();
+        let mut area: Vec<Cell> = step.base_houses().into_iter().flat_map(|h| HOUSES[h]).collect();
         if area.is_empty() {
             area = step.highlights.candidates.iter().map(|c| c.cell).collect();
             // The cells that prove it (a single's ruling digits) wait for stage 2.
@@ -541,32 +535,20 @@ pub fn house_label(house: usize) -> String {
 /// Where a step's pattern lies, in the user's language: its base houses, "row 3", "rows 2, 7"
 /// (houses of one kind) or "row 2, box 5"; `None` for a step without any (chains, sets, nets).
 pub fn step_area(step: &Step) -> Option<String> {
-    let houses: Vec<usize> = step
-        .highlights
-        .houses
-        .iter()
-        .filter(|h| h.role == HouseRole::Base)
-        .map(|h| h.house)
-        .collect();
-    let kind = |house: usize| house / 9;
-    match houses.as_slice() {
-        [] => None,
-        [house] => Some(house_label(*house)),
-        [first, rest @ ..] if rest.iter().all(|&h| kind(h) == kind(*first)) => {
-            let list = houses
-                .iter()
-                .map(|h| (h % 9 + 1).to_string())
-                .collect::<Vec<_>>()
-                .join(", ");
-            let template = match kind(*first) {
+    let join = |items: Vec<String>| items.join(", ");
+    Some(match HouseList::of(&step.base_houses())? {
+        HouseList::One(house) => house_label(house),
+        HouseList::OfKind(kind, numbers) => {
+            let template = match kind {
                 0 => gettext("rows {list}"),
                 1 => gettext("columns {list}"),
                 _ => gettext("boxes {list}"),
             };
-            Some(fill(&template, &[("list", &list)]))
+            let list = join(numbers.iter().map(ToString::to_string).collect());
+            fill(&template, &[("list", &list)])
         }
-        _ => Some(houses.iter().map(|&h| house_label(h)).collect::<Vec<_>>().join(", ")),
-    }
+        HouseList::Mixed(houses) => join(houses.into_iter().map(house_label).collect()),
+    })
 }
 
 /// A step's title in a list of steps: its technique, and where its pattern lies when it lies in
@@ -583,8 +565,8 @@ pub fn step_title(step: &Step) -> String {
     }
 }
 
-/// Where to look, for the first stage of a hint: "Look at box 5: a naked pair" (the engine's
-/// `Step::summary` in English, here through gettext).
+/// Where to look, for the first stage of a hint: "Look at box 5: a naked pair", "Look at rows
+/// 2, 7: an x-wing" (the engine's `Step::summary` in English, here through gettext).
 pub fn hint_summary(step: &Step) -> String {
     let name = super::names::technique_name(step.technique);
     // English names go lower case after an article; a translation keeps its own case.
@@ -596,12 +578,7 @@ pub fn hint_summary(step: &Step) -> String {
     } else {
         (name, false)
     };
-    let area = step
-        .highlights
-        .houses
-        .iter()
-        .find(|h| h.role == HouseRole::Base)
-        .map(|h| house_label(h.house))
+    let area = step_area(step)
         .or_else(|| step.highlights.cells.first().map(|c| cell_name(c.cell)))
         .or_else(|| step.placements.first().map(|p| cell_name(p.cell)));
     let template = match (area.is_some(), an) {
@@ -729,7 +706,7 @@ mod tests {
         assert!(seen.len() > 25, "only {} techniques met", seen.len());
     }
 
-    /// A step list's titles name where a pattern lies, checked on published examples (HoDoKu's,
+    /// A step list's titles (and a hint's first stage) name where a pattern lies, checked on published examples (HoDoKu's,
     /// as the technique tests read them) against the houses worked out here from the position:
     /// the X-Wing's two columns holding its digit only in the rows it clears, the one house a
     /// hidden pair's cells share; a chain has no houses to name.
@@ -758,6 +735,12 @@ mod tests {
             .find(|s| s.eliminations.iter().any(|e| e.cell == 9 + 3 && e.digit == 1))
             .expect("HoDoKu's X-Wing");
         assert_eq!(step_title(step), format!("X-Wing in columns {}", columns.join(", ")));
+        // A hint's first stage points at both columns too, as the board shades them.
+        assert_eq!(
+            hint_summary(step),
+            format!("Look at columns {}: an x-wing", columns.join(", "))
+        );
+        assert_eq!(step.summary(), hint_summary(step));
         // HoDoKu's hidden pair clearing r1c1 and r1c5: row 1 is the one house of both cells.
         let steps = find_all(&example("hidden-pair"), Technique::HiddenPair);
         let step = steps

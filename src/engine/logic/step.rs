@@ -164,6 +164,48 @@ pub fn eliminations_notation(eliminations: &[CellDigit]) -> String {
         .join(", ")
 }
 
+/// Houses to be named together: one; several of one kind (`rows 2, 7`: the kind, 0 rows, 1
+/// columns, 2 boxes, and their numbers from 1); or of mixed kinds, each named on its own.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum HouseList {
+    One(House),
+    OfKind(usize, Vec<usize>),
+    Mixed(Vec<House>),
+}
+
+impl HouseList {
+    /// How `houses` are named together; `None` for none.
+    pub fn of(houses: &[House]) -> Option<HouseList> {
+        let kind = |house: House| house / 9;
+        match houses {
+            [] => None,
+            [house] => Some(HouseList::One(*house)),
+            [first, rest @ ..] if rest.iter().all(|&h| kind(h) == kind(*first)) => Some(HouseList::OfKind(
+                kind(*first),
+                houses.iter().map(|h| h % 9 + 1).collect(),
+            )),
+            _ => Some(HouseList::Mixed(houses.to_vec())),
+        }
+    }
+
+    /// In English: `row 3`, `rows 2, 7`, `row 2, box 5`.
+    pub fn english(&self) -> String {
+        let join = |items: Vec<String>| items.join(", ");
+        match self {
+            HouseList::One(house) => house_name(*house),
+            HouseList::OfKind(kind, numbers) => {
+                let kinds = ["rows", "columns", "boxes"];
+                format!(
+                    "{} {}",
+                    kinds[*kind],
+                    join(numbers.iter().map(ToString::to_string).collect())
+                )
+            }
+            HouseList::Mixed(houses) => join(houses.iter().map(|&h| house_name(h)).collect()),
+        }
+    }
+}
+
 /// What to show on the board for a step.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct Highlights {
@@ -326,25 +368,29 @@ impl Step {
         }
     }
 
-    /// Where to look, for the first stage of a hint: `Look at box 5: a naked pair`.
+    /// Where to look, for the first stage of a hint: `Look at box 5: a naked pair`, `Look at
+    /// rows 2, 7: an x-wing` (every house of the pattern).
     pub fn summary(&self) -> String {
         let article = match self.name.chars().next() {
             Some('A' | 'E' | 'I' | 'O' | 'U' | 'X') => "an",
             _ => "a",
         };
         let name = self.name.to_lowercase();
-        let area = self
-            .highlights
-            .houses
-            .iter()
-            .find(|h| h.role == HouseRole::Base)
-            .map(|h| house_name(h.house))
+        let area = HouseList::of(&self.base_houses())
+            .map(|houses| houses.english())
             .or_else(|| self.highlights.cells.first().map(|c| cell_name(c.cell)))
             .or_else(|| self.placements.first().map(|p| cell_name(p.cell)));
         match area {
             Some(area) => format!("Look at {area}: {article} {name}"),
             None => format!("Look for {article} {name}"),
         }
+    }
+
+    /// The houses where the step's pattern lies (a fish's base lines, a subset's house), in
+    /// the order it marked them; none for chains, sets and nets.
+    pub fn base_houses(&self) -> Vec<House> {
+        let base = self.highlights.houses.iter().filter(|h| h.role == HouseRole::Base);
+        base.map(|h| h.house).collect()
     }
 
     /// `technique: r4c7=5 r3c4<>7`, the compact form of the CLI's solution path.
