@@ -440,6 +440,36 @@ fn hint_for_one_technique_reads_a_json_file_with_its_pencil_marks() {
         .stderr(predicates::str::contains("did you mean 'locked-candidates-pointing'?"));
 }
 
+/// A file with no puzzle in it (empty, or only comments and blank lines) says so on stderr for
+/// every command that reads puzzles, and prints nothing: it would otherwise pass in silence.
+#[test]
+fn a_file_without_puzzles_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("none.txt");
+    std::fs::write(&path, "# only a comment\n\n").unwrap();
+    let file = path.to_str().unwrap();
+    for args in [
+        vec!["solve", file],
+        vec!["solve", "--all", file],
+        vec!["count", file],
+        vec!["rate", file],
+        vec!["convert", "--to", "grid", file],
+    ] {
+        cli()
+            .args(&args)
+            .assert()
+            .success()
+            .stdout("")
+            .stderr(predicates::str::contains(format!("no puzzles in {file}")));
+    }
+    cli()
+        .args(["rate", "-"])
+        .write_stdin("")
+        .assert()
+        .success()
+        .stderr(predicates::str::contains("no puzzles in standard input"));
+}
+
 /// A hint needs the one solution: a puzzle without it fails, saying why, as `path` does, with
 /// or without `--json`.
 #[test]

@@ -12,7 +12,7 @@ use std::sync::mpsc;
 use anyhow::Result;
 use nonet::engine::{format, ParseError, CELLS};
 
-use crate::commands::read_text;
+use crate::commands::{note_if_empty, read_text};
 use crate::progress::Progress;
 
 /// What a job writes for one chunk of puzzles: its lines for standard output and for standard
@@ -56,6 +56,7 @@ pub fn run(
     let text = read_text(path)?;
     let puzzles = format::read_givens(&text);
     drop(text);
+    note_if_empty(path, puzzles.len());
     let all_read = puzzles.iter().all(|(_, puzzle)| puzzle.is_ok());
     let threads = threads.count(puzzles.len()).min(puzzles.len().max(1));
     // Small enough chunks that threads share the work evenly and progress moves; large enough

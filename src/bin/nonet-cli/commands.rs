@@ -24,6 +24,19 @@ pub fn read_text(path: &Path) -> Result<String> {
     })
 }
 
+/// Says on stderr that a file held no puzzle (only blank or `#` lines, or nothing), which
+/// would otherwise pass in silence, as if it had been read.
+pub fn note_if_empty(path: &Path, puzzles: usize) {
+    if puzzles == 0 {
+        let name = if path.as_os_str() == "-" {
+            "standard input".to_string()
+        } else {
+            path.display().to_string()
+        };
+        eprintln!("nonet-cli: no puzzles in {name}");
+    }
+}
+
 /// Reports a parse error on stderr as `line N: <message>` and returns the text for stdout.
 fn report(line: usize, error: &ParseError) -> String {
     eprintln!("line {line}: {}", error.without_line());
@@ -34,6 +47,7 @@ fn report(line: usize, error: &ParseError) -> String {
 fn for_each_puzzle(path: &Path, what: &str, mut each: impl FnMut(usize, &Position) -> String) -> Result<bool> {
     let text = read_text(path)?;
     let puzzles = format::read_puzzles(&text);
+    note_if_empty(path, puzzles.len());
     let mut progress = Progress::new(puzzles.len() as u64, what);
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let mut all_read = true;
@@ -83,6 +97,7 @@ pub fn solve(path: &Path, threads: Threads) -> Result<bool> {
 pub fn solve_all(path: &Path, limit: usize) -> Result<bool> {
     let text = read_text(path)?;
     let puzzles = format::read_puzzles(&text);
+    note_if_empty(path, puzzles.len());
     let mut progress = Progress::new(puzzles.len() as u64, "solving");
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let mut all_read = true;
