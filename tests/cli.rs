@@ -430,7 +430,7 @@ fn hint_for_one_technique_reads_a_json_file_with_its_pencil_marks() {
         .arg(&path)
         .assert()
         .code(2)
-        .stderr(predicates::str::contains("the ids are in the README"));
+        .stderr(predicates::str::contains("`nonet-cli techniques` lists them"));
     // A near miss is refused with the ids it may mean.
     cli()
         .args(["hint", "--technique", "pointing"])
@@ -611,4 +611,57 @@ fn hint_all_stops_at_ten_thousand_instances_and_says_so() {
         String::from_utf8(output.stderr).unwrap(),
         "als-xy-wing: listing stopped at 10000 instances\n"
     );
+}
+
+/// `techniques` lists every technique once, simplest first, each id one `hint --technique`
+/// takes; the two the ladder leaves out (finned franken and mutant jellyfish, asked only on
+/// their own) are marked, in text and in JSON.
+#[test]
+fn techniques_lists_every_id_by_score() {
+    let lines: Vec<serde_json::Value> = succeed(&["techniques", "--json"])
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 68);
+    let ids: std::collections::BTreeSet<&str> = lines.iter().map(|l| l["id"].as_str().unwrap()).collect();
+    assert_eq!(ids.len(), 68, "an id twice");
+    let scores: Vec<f64> = lines.iter().map(|l| l["score"].as_f64().unwrap()).collect();
+    assert!(scores.windows(2).all(|w| w[0] <= w[1]), "{scores:?}");
+    // Written as they are given, not as an f32 would print (7.349999904632568).
+    assert!(succeed(&["techniques", "--json"]).contains("\"score\":7.35}"));
+    let off: Vec<&str> = lines
+        .iter()
+        .filter(|l| l["ladder"] == false)
+        .map(|l| l["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(off, ["finned-franken-jellyfish", "finned-mutant-jellyfish"]);
+    let levels = ["easy", "medium", "hard", "expert", "master"];
+    assert!(lines.iter().all(|l| levels.contains(&l["level"].as_str().unwrap())));
+    for id in &ids {
+        cli().args(["hint", "--technique", id, PUZZLE]).assert().success();
+    }
+    let text = succeed(&["techniques"]);
+    assert!(text.lines().next().unwrap().starts_with("full-house "), "{text}");
+    assert_eq!(text.matches("(only asked by hint --technique)").count(), 2, "{text}");
+}
+
+/// A reader that stops early (`| head -1`) ends the command quietly: no "Broken pipe" error,
+/// status 0.
+#[test]
+fn a_reader_that_stops_early_ends_the_command_quietly() {
+    use std::io::BufRead;
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("nonet-cli"))
+        .args(["generate", "--count", "100000"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    std::io::BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert_eq!(first.trim().len(), 81, "{first}");
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success(), "{output:?}");
+    assert_eq!(String::from_utf8_lossy(&output.stderr), "");
 }

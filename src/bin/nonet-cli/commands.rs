@@ -305,6 +305,37 @@ pub fn rate(path: &Path, json: bool, threads: Threads) -> Result<bool> {
     })
 }
 
+/// Every technique by score (the ladder's order), one a line: `id level score name`, those the
+/// ladder leaves out marked; with `json`, one object a line.
+pub fn techniques(json: bool) -> Result<bool> {
+    let mut all = Technique::ALL.to_vec();
+    all.sort_by(|a, b| a.score().total_cmp(&b.score()));
+    let mut out = std::io::stdout().lock();
+    for technique in all {
+        let ladder = logic::rating::by_score().contains(&technique);
+        // Scores have one or two decimals (7.35); as f32 they would print as 7.349999904632568.
+        let hundredths = (f64::from(technique.score()) * 100.0).round();
+        if json {
+            let object = json!({
+                "id": technique.id(), "name": technique.name(), "level": technique.level().id(),
+                "score": hundredths / 100.0, "ladder": ladder,
+            });
+            writeln!(out, "{object}")?;
+        } else {
+            let note = if ladder {
+                ""
+            } else {
+                " (only asked by hint --technique)"
+            };
+            let score = format!("{:.2}", hundredths / 100.0);
+            let score = score.strip_suffix('0').unwrap_or(&score);
+            let (id, level) = (technique.id(), technique.level().id());
+            writeln!(out, "{id:<32} {level:<7} {score:<5} {}{note}", technique.name())?;
+        }
+    }
+    Ok(true)
+}
+
 /// Solver timings for one file.
 struct BenchResult {
     puzzles: usize,

@@ -109,6 +109,14 @@ enum Command {
         /// Puzzle file, or `-` for standard input.
         file: PathBuf,
     },
+    /// Every technique, simplest first: its id (as `hint --technique` and a script's `builtin`
+    /// take it), level, score and name; those the ladder of `path` and `rate` does not ask
+    /// are marked.
+    Techniques {
+        /// One JSON object a line: id, name, level, score, ladder.
+        #[arg(long)]
+        json: bool,
+    },
     /// Write each puzzle in another format.
     Convert {
         /// Output format: line, grid, sdk, ss, pm or json.
@@ -312,6 +320,7 @@ fn main() -> ExitCode {
         } => commands::hint(&position, technique, all, json),
         Command::Path { json, explain, puzzle } => commands::path(&puzzle, json, explain),
         Command::Rate { json, file, jobs } => commands::rate(&file, json, jobs.threads(2)),
+        Command::Techniques { json } => commands::techniques(json),
         Command::Convert { to, file } => commands::convert(&file, to),
         Command::Bench { json, files } => commands::bench(&files, json),
         Command::Pdf {
@@ -384,9 +393,20 @@ fn main() -> ExitCode {
     match result {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::from(1),
+        // The reader went away (`| head`): what it wanted was written; nothing to say.
+        Err(error) if is_broken_pipe(&error) => ExitCode::SUCCESS,
         Err(error) => {
             eprintln!("nonet-cli: {error:#}");
             ExitCode::from(2)
         }
     }
+}
+
+/// Whether writing failed because standard output's reader closed it.
+fn is_broken_pipe(error: &anyhow::Error) -> bool {
+    error.chain().any(|cause| {
+        cause
+            .downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    })
 }

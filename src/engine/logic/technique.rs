@@ -180,7 +180,7 @@ impl FromStr for Technique {
         }
         let meant: Vec<String> = Technique::meant_by(s).iter().map(|t| format!("'{}'", t.id())).collect();
         Err(match meant.as_slice() {
-            [] => format!("unknown technique '{s}' (the ids are in the README's table of techniques)"),
+            [] => format!("unknown technique '{s}' (`nonet-cli techniques` lists them)"),
             [one] => format!("unknown technique '{s}' (did you mean {one}?)"),
             more => format!("unknown technique '{s}' (did you mean one of {}?)", more.join(", ")),
         })
