@@ -31,8 +31,13 @@ pub(super) fn implication(branch: &Branch, c: Cand) -> Explanation {
             .house("source", source as House)
             .house("target", target as House),
     };
+    forced(literal(c, truth), why)
+}
+
+/// A literal (or literals) with what forced it: `{literal} ({why})`.
+fn forced(literal: String, why: Explanation) -> Explanation {
     Explanation::new(phrase("{literal} ({why})"))
-        .notation("literal", literal(c, truth))
+        .notation("literal", literal)
         .clause("why", why)
 }
 
@@ -74,11 +79,8 @@ pub(super) fn implications(branch: &Branch, cands: impl IntoIterator<Item = Cand
                     .map(|&c| cell_name(cell_of(c)))
                     .collect::<Vec<_>>()
                     .join(", ");
-                written.push(
-                    Explanation::new(phrase("{literal} ({why})"))
-                        .notation("literal", format!("{cells}<>{}", digit_of(p)))
-                        .clause("why", Explanation::verbatim(literal(p, true))),
-                );
+                let why = Explanation::verbatim(literal(p, true));
+                written.push(forced(format!("{cells}<>{}", digit_of(p)), why));
             }
         }
         i += run;
