@@ -1086,6 +1086,11 @@ fn in_german_the_menu_dialogs_and_hints_are_german() {
     let preferences = wait_for_titled("Einstellungen");
     std::thread::sleep(Duration::from_millis(600));
     screenshot(&preferences, "german-preferences.png");
+    // A level named inside a sentence keeps the capital German gives its level names.
+    app.action("difficulty", Some("'expert'"));
+    app.action("new-game", None);
+    let state = app.wait_until("a new Expert puzzle", |s| s["level"] == "expert");
+    assert_eq!(state["message"], "Ein neues Rätsel (Experte). Viel Glück!");
 }
 
 /// Issue 15, point 8: the right-click mark picker shows the cell's marks as toggles and stays

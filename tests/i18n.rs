@@ -12,7 +12,8 @@ fn read(path: &str) -> String {
     std::fs::read_to_string(Path::new(ROOT).join(path)).unwrap_or_else(|e| panic!("{path}: {e}"))
 }
 
-/// The msgids of a .po or .pot file (singular forms), unescaped.
+/// The msgids of a .po or .pot file (singular and plural forms) and their contexts
+/// (`msgctxt`, pgettext's first argument), unescaped.
 fn msgids(po: &str) -> BTreeSet<String> {
     let mut ids = BTreeSet::new();
     let mut current: Option<String> = None;
@@ -20,6 +21,7 @@ fn msgids(po: &str) -> BTreeSet<String> {
         if let Some(rest) = line
             .strip_prefix("msgid ")
             .or_else(|| line.strip_prefix("msgid_plural "))
+            .or_else(|| line.strip_prefix("msgctxt "))
         {
             if let Some(id) = current.take() {
                 ids.insert(id);

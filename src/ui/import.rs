@@ -317,7 +317,7 @@ impl super::controller::Controller {
                         "Generating a {level} puzzle… {n} candidates tried",
                         n.min(1_000_000) as u32,
                     ),
-                    &[("level", &super::level_name(level).to_lowercase()), ("n", &n)],
+                    &[("level", &super::level_in_sentence(level)), ("n", &n)],
                 ));
             }
             glib::ControlFlow::Continue
@@ -336,7 +336,7 @@ impl super::controller::Controller {
                 this.start(new, level);
                 this.say(&fill(
                     &gettext("A new {level} puzzle. Good luck!"),
-                    &[("level", &super::level_name(level).to_lowercase())],
+                    &[("level", &super::level_in_sentence(level))],
                 ));
             }
             Some(Err(generator::GenerateError::Cancelled)) => {}
@@ -630,7 +630,7 @@ impl super::controller::Controller {
         self.say(&fill(
             &gettext("The {level} puzzle from {time}, once more."),
             &[
-                ("level", &super::level_name(record.level).to_lowercase()),
+                ("level", &super::level_in_sentence(record.level)),
                 ("time", &super::local_time(record.started_at)),
             ],
         ));

@@ -32,7 +32,7 @@ mod window;
 use adw::prelude::*;
 use gtk::glib;
 
-use crate::i18n::{fill, gettext};
+use crate::i18n::{fill, gettext, pgettext};
 
 pub const APP_ID: &str = "io.github.nonet.Nonet";
 pub const RESOURCE_PREFIX: &str = "/io/github/nonet/Nonet";
@@ -46,6 +46,22 @@ pub fn level_name(level: crate::engine::logic::Level) -> String {
         Level::Hard => gettext("Hard"),
         Level::Expert => gettext("Expert"),
         Level::Master => gettext("Master"),
+    }
+}
+
+/// A level's name inside a sentence ("A new {level} puzzle. Good luck!"): lower case in
+/// English; a translation writes it as its language does there (German keeps the capital of
+/// its level names: "Ein neues Rätsel (Meister)").
+pub fn level_in_sentence(level: crate::engine::logic::Level) -> String {
+    use crate::engine::logic::Level;
+    match level {
+        // Translators: a level's name inside "A new {level} puzzle", "Welcome back: your
+        // {level} game…" and the like; English writes it in lower case there.
+        Level::Easy => pgettext("level within a sentence", "easy"),
+        Level::Medium => pgettext("level within a sentence", "medium"),
+        Level::Hard => pgettext("level within a sentence", "hard"),
+        Level::Expert => pgettext("level within a sentence", "expert"),
+        Level::Master => pgettext("level within a sentence", "master"),
     }
 }
 

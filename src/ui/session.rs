@@ -137,7 +137,7 @@ impl Controller {
                 self.record(Unrecorded::Resumed(record.id));
                 self.say(&fill(
                     &gettext("Welcome back: your {level} game is as you left it."),
-                    &[("level", &super::level_name(record.level).to_lowercase())],
+                    &[("level", &super::level_in_sentence(record.level))],
                 ));
                 self.refresh();
             }
