@@ -169,6 +169,11 @@ impl App {
         app
     }
 
+    /// The app's history database.
+    fn db(&self) -> PathBuf {
+        self._dir.path().join("nonet.db")
+    }
+
     fn state(&self) -> Option<Value> {
         serde_json::from_str(&std::fs::read_to_string(&self.state_file).ok()?).ok()
     }
@@ -3581,6 +3586,75 @@ fn the_scripting_lab_runs_and_stops() {
     let saved = home.path().join("nonet/scripts/lab.rhai");
     assert_eq!(mode(&saved), 0o600);
     assert_eq!(mode(saved.parent().unwrap()), 0o700);
+}
+
+/// The Lab's script is saved once typing pauses, and a signal that ends the session (SIGTERM)
+/// quits as Quit does: the script typed just before, and the game's clock, are kept.
+#[test]
+fn an_edit_in_the_lab_and_the_clock_survive_the_session_ending() {
+    need_display();
+    let (mut app, home) = launch_with_lab_script("fn find_step(g) { () }\n");
+    let saved = home.path().join("nonet/scripts/lab.rhai");
+    app.select(2);
+    app.keys(&["4"]); // r1c3 is 4: the game is under way
+    app.wait_until("a digit placed", |s| at(s, "values", 2) == '4');
+    app.action("scripting", None);
+    let open = app.wait_until("the Lab open", |s| {
+        s["lab"]["open"] == true && s["lab"]["editor"].is_array()
+    });
+    let editor = &open["lab"]["editor"];
+    app.click(
+        editor[0].as_f64().unwrap() as usize,
+        editor[1].as_f64().unwrap() as usize,
+        "1",
+    );
+    app.keys(&["ctrl+End"]);
+    type_in(&app.window, "// paused");
+    app.wait_until("the edit in the editor", |s| {
+        s["lab"]["script"].as_str().is_some_and(|t| t.ends_with("// paused"))
+    });
+    // A pause in typing saves it.
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while !std::fs::read_to_string(&saved).unwrap().ends_with("// paused") {
+        assert!(Instant::now() < deadline, "the edit was not saved after a pause");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    // Typed just before the signal: saved as the window closes.
+    type_in(&app.window, " // last");
+    let state = app.wait_until("the last edit in the editor", |s| {
+        s["lab"]["script"].as_str().is_some_and(|t| t.ends_with("// last"))
+    });
+    let shown_ms = state["elapsed_ms"].as_u64().unwrap();
+    let signalled = Instant::now();
+    assert!(Command::new("kill")
+        .args(["-TERM", &app.child.id().to_string()])
+        .status()
+        .unwrap()
+        .success());
+    let status = loop {
+        if let Some(status) = app.child.try_wait().unwrap() {
+            break status;
+        }
+        assert!(
+            signalled.elapsed() < Duration::from_secs(10),
+            "the app did not quit on SIGTERM"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    assert!(
+        status.success(),
+        "the app quit by itself, not killed by the signal: {status:?}"
+    );
+    let script = std::fs::read_to_string(&saved).unwrap();
+    assert!(script.ends_with("// paused // last"), "{script:?}");
+    // The clock as it stood at the end, not as at the last move.
+    let store = nonet::store::Store::open_read_only(&app.db()).unwrap();
+    let (record, _) = store.unfinished().unwrap().expect("the game is kept, unfinished");
+    assert!(
+        record.elapsed_ms >= shown_ms,
+        "{} ms kept, {shown_ms} ms shown",
+        record.elapsed_ms
+    );
 }
 
 /// A hostile script in the app ends with a clear error and the game carries on.

@@ -24,10 +24,11 @@ pub fn build() -> adw::Application {
         .resource_base_path(RESOURCE_PREFIX)
         .flags(gio::ApplicationFlags::HANDLES_OPEN)
         .build();
-    app.connect_startup(|_| {
+    app.connect_startup(|app| {
         super::timing::startup("GTK and libadwaita initialised");
         load_css();
         super::timing::startup("stylesheet loaded");
+        quit_on_signals(app);
     });
     let owner: Owner = Rc::default();
     {
@@ -68,6 +69,30 @@ fn window(app: &adw::Application, owner: &Owner) -> Rc<Controller> {
         glib::Propagation::Proceed
     });
     controller
+}
+
+/// The session ending (SIGTERM, SIGHUP) or Ctrl+C in a terminal (SIGINT) quits as Quit does:
+/// the windows close, so the game's clock, the window's size and the Lab's script are saved and
+/// the history's last writes finish. (Without this, the process died where it stood.)
+fn quit_on_signals(app: &adw::Application) {
+    for signal in [libc::SIGTERM, libc::SIGHUP, libc::SIGINT] {
+        let app = app.downgrade();
+        glib_unix::unix_signal_add_local(signal, move || {
+            if let Some(app) = app.upgrade() {
+                tracing::info!("signal {signal}: quitting");
+                quit(&app);
+            }
+            glib::ControlFlow::Continue
+        });
+    }
+}
+
+/// Closes every window (each saves what it holds as it closes), then ends the application.
+fn quit(app: &adw::Application) {
+    for window in app.windows() {
+        window.close();
+    }
+    app.quit();
 }
 
 fn load_css() {
@@ -205,11 +230,7 @@ fn add_actions(app: &adw::Application, controller: &Rc<Controller>) {
 
     // Quit closes the windows, so each saves its state as when closed by hand.
     let quit = gio::ActionEntry::builder("quit")
-        .activate(|app: &adw::Application, _, _| {
-            for window in app.windows() {
-                window.close();
-            }
-        })
+        .activate(|app: &adw::Application, _, _| quit(app))
         .build();
     let about = gio::ActionEntry::builder("about")
         .activate(|app: &adw::Application, _, _| show_about(app))

@@ -239,9 +239,13 @@ impl Controller {
                     recorder.close();
                 }
             }
-            // The window is remembered without the Lab's panel (it opens closed).
+            // The window is remembered without the Lab's panel (it opens closed); a run stops
+            // and the script is saved, as when the panel closes.
             let lab_width = this.upgrade().and_then(|this| {
                 this.save_lab_width();
+                if let Some(lab) = this.lab.borrow().as_ref() {
+                    lab.close();
+                }
                 this.lab_width()
             });
             let (width, height) = window.default_size();

@@ -233,7 +233,12 @@ pub struct Lab {
     flushing: StdCell<bool>,
     /// The last line written to the output (for the state file).
     pub last_output: RefCell<String>,
+    /// The script's save, due a moment after the last edit ([`Lab::save_soon`]).
+    save_due: RefCell<Option<glib::SourceId>>,
 }
+
+/// How long after the last edit the script is saved: a pause in typing, not every key.
+const SAVE_AFTER_EDIT: std::time::Duration = std::time::Duration::from_secs(2);
 
 fn script_file() -> PathBuf {
     glib::user_data_dir().join("nonet").join("scripts").join("lab.rhai")
@@ -347,6 +352,14 @@ impl Lab {
             pending: RefCell::new(VecDeque::new()),
             flushing: StdCell::new(false),
             last_output: RefCell::new(String::new()),
+            save_due: RefCell::new(None),
+        });
+        // An edit is saved once typing pauses, so a crash or a power cut keeps it too.
+        let weak = Rc::downgrade(&lab);
+        lab.buffer.connect_changed(move |_| {
+            if let Some(lab) = weak.upgrade() {
+                lab.save_soon();
+            }
         });
         let weak = Rc::downgrade(&lab);
         lab.run.connect_clicked(move |_| {
@@ -403,7 +416,25 @@ impl Lab {
         self.view.grab_focus();
     }
 
+    /// Saves the script [`SAVE_AFTER_EDIT`] from now, unless it changes again before then.
+    fn save_soon(self: &Rc<Self>) {
+        if let Some(due) = self.save_due.take() {
+            due.remove();
+        }
+        let weak = Rc::downgrade(self);
+        let due = glib::timeout_add_local_once(SAVE_AFTER_EDIT, move || {
+            if let Some(lab) = weak.upgrade() {
+                lab.save_due.take(); // this source is over; save must not remove it
+                lab.save();
+            }
+        });
+        self.save_due.replace(Some(due));
+    }
+
     fn save(&self) {
+        if let Some(due) = self.save_due.take() {
+            due.remove();
+        }
         let text = self
             .buffer
             .text(&self.buffer.start_iter(), &self.buffer.end_iter(), false);
