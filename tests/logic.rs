@@ -644,17 +644,45 @@ fn expert_explanations_name_every_cell_they_change() {
 
 /// A forcing chain or net writes the cells one placed digit takes its digit from as one
 /// implication (`r5c2, r6c2<>7 (r5c3=7)`), never two in a row, and each cell so listed sees the
-/// placed one (checked here by rows, columns and boxes).
+/// placed one (checked here by rows, columns and boxes); and the other digits of the placed
+/// one's cell as one (`r5c3<>1, 4 (r5c3=7)`: in order, never the placed digit, never two such
+/// clauses in a row).
 #[test]
-fn a_nets_eliminations_by_one_digit_are_written_together() {
+fn a_nets_eliminations_by_one_placed_digit_are_written_together() {
     let clause = regex::Regex::new(r"((?:r\dc\d, )*r\dc\d)<>(\d) \(r(\d)c(\d)=(\d)\)").unwrap();
+    let own_cell = regex::Regex::new(r"r(\d)c(\d)<>((?:\d, )*\d) \(r(\d)c(\d)=(\d)\)").unwrap();
     let number = |m: Option<regex::Match>| m.unwrap().as_str().parse::<usize>().unwrap();
-    let mut grouped = 0;
+    let (mut grouped, mut grouped_digits) = (0, 0);
     let read = first_steps_along_paths(|technique, found| {
         if technique.level() < Level::Master {
             return;
         }
         let text = &found.explanation;
+        let mut last_own: Option<(usize, (usize, usize))> = None;
+        for c in own_cell.captures_iter(text) {
+            let (row, col) = (number(c.get(1)), number(c.get(2)));
+            if (row, col) != (number(c.get(4)), number(c.get(5))) {
+                continue; // another cell's: the clauses above
+            }
+            let placed = number(c.get(6));
+            let digits: Vec<usize> = c[3].split(", ").map(|d| d.parse().unwrap()).collect();
+            grouped_digits += usize::from(digits.len() > 1);
+            assert!(
+                digits.windows(2).all(|w| w[0] < w[1]) && !digits.contains(&placed),
+                "{}: {} in {text}",
+                technique.id(),
+                &c[0]
+            );
+            let whole = c.get(0).unwrap();
+            if let Some((end, cell)) = last_own {
+                assert!(
+                    !(cell == (row, col) && end + 2 == whole.start()),
+                    "{}: two clauses for one cell's digits in a row in {text}",
+                    technique.id()
+                );
+            }
+            last_own = Some((whole.end(), (row, col)));
+        }
         let mut last: Option<(usize, (usize, usize, usize, usize))> = None;
         for c in clause.captures_iter(text) {
             let (digit, row, col, placed) = (number(c.get(2)), number(c.get(3)), number(c.get(4)), number(c.get(5)));
@@ -685,6 +713,10 @@ fn a_nets_eliminations_by_one_digit_are_written_together() {
         "no net met"
     );
     assert!(grouped > 50, "only {grouped} grouped clauses met");
+    assert!(
+        grouped_digits > 50,
+        "only {grouped_digits} clauses of a cell's digits met"
+    );
 }
 
 /// The digit at byte `at` of a cell's name (`r4c7`: 1 for the row, 3 for the column).

@@ -43,7 +43,8 @@ fn forced(literal: String, why: Explanation) -> Explanation {
 
 /// Implications one after another, separated by commas. Where one true literal takes its
 /// digit out of several cells in a row of them, they are written as one: `r5c2, r6c2<>7
-/// (r5c3=7)` for `r5c2<>7 (r5c3=7), r6c2<>7 (r5c3=7)`.
+/// (r5c3=7)` for `r5c2<>7 (r5c3=7), r6c2<>7 (r5c3=7)`; and so are its cell's other digits:
+/// `r5c3<>1, 4 (r5c3=7)` for `r5c3<>1 (r5c3=7), r5c3<>4 (r5c3=7)`.
 pub(super) fn implications(branch: &Branch, cands: impl IntoIterator<Item = Cand>) -> Arg {
     let cands: Vec<Cand> = cands.into_iter().collect();
     // The true literal whose digit `c` loses in another cell, if that is what took it out.
@@ -51,36 +52,38 @@ pub(super) fn implications(branch: &Branch, cands: impl IntoIterator<Item = Cand
         Reason::SeenBy(p) if !branch.is_true(c) && digit_of(p) == digit_of(c) && cell_of(p) != cell_of(c) => Some(p),
         _ => None,
     };
+    // The true literal that took `c` out, in its cell or another.
+    let taken_by = |c: Cand| match branch.reason(c) {
+        Reason::SeenBy(p) if !branch.is_true(c) => Some(p),
+        _ => None,
+    };
     let mut written = Vec::with_capacity(cands.len());
     let mut i = 0;
     while i < cands.len() {
-        let Some(p) = seen_by(cands[i]) else {
+        let Some(p) = taken_by(cands[i]) else {
             written.push(implication(branch, cands[i]));
             i += 1;
             continue;
         };
-        // The run of literals the same true one took out; those of its digit in one clause, at
-        // the place of the first, the others (its cell's other digits) where they were.
-        let run = cands[i..]
-            .iter()
-            .take_while(|&&c| matches!(branch.reason(c), Reason::SeenBy(q) if q == p && !branch.is_true(c)))
-            .count();
-        let peers: Vec<Cand> = cands[i..i + run]
-            .iter()
-            .copied()
-            .filter(|&c| seen_by(c).is_some())
-            .collect();
-        for &c in &cands[i..i + run] {
-            if seen_by(c).is_none() {
+        // The run of literals the same true one took out: those of its digit in one clause, its
+        // cell's other digits in another, each at the place of its first.
+        let run = cands[i..].iter().take_while(|&&c| taken_by(c) == Some(p)).count();
+        let taken = &cands[i..i + run];
+        let peers: Vec<Cand> = taken.iter().copied().filter(|&c| seen_by(c).is_some()).collect();
+        let own: Vec<Cand> = taken.iter().copied().filter(|&c| cell_of(c) == cell_of(p)).collect();
+        let why = || Explanation::verbatim(literal(p, true));
+        for &c in taken {
+            if peers.first() == Some(&c) {
+                let cells = peers.iter().map(|&c| cell_name(cell_of(c))).collect::<Vec<_>>();
+                written.push(forced(format!("{}<>{}", cells.join(", "), digit_of(p)), why()));
+            } else if own.first() == Some(&c) {
+                let digits = own.iter().map(|&c| digit_of(c).to_string()).collect::<Vec<_>>();
+                written.push(forced(
+                    format!("{}<>{}", cell_name(cell_of(c)), digits.join(", ")),
+                    why(),
+                ));
+            } else if !peers.contains(&c) && !own.contains(&c) {
                 written.push(implication(branch, c));
-            } else if c == peers[0] {
-                let cells = peers
-                    .iter()
-                    .map(|&c| cell_name(cell_of(c)))
-                    .collect::<Vec<_>>()
-                    .join(", ");
-                let why = Explanation::verbatim(literal(p, true));
-                written.push(forced(format!("{cells}<>{}", digit_of(p)), why));
             }
         }
         i += run;
