@@ -3009,11 +3009,18 @@ fn a_killed_game_resumes_exactly() {
         app.keys(&["1", "4", "Right", "p", "2", "6", "p", "Down", "Down", "9", "ctrl+z"]);
         app.action("hint", None);
         let made = app.wait_until("the moves are made", |s| s["hints_used"] == 1 && s["can_redo"] == true);
-        // A second on the clock after the last move: the recorder has long committed it.
+        // Twelve seconds on the clock after the last move: the moves are long committed, and
+        // the clock, saved every ten seconds between moves, at least once since.
         let then = made["elapsed_ms"].as_u64().unwrap_or(0);
-        let state = app.wait_until("a second more on the clock", |s| {
-            s["elapsed_ms"].as_u64().unwrap_or(0) >= then + 1000
-        });
+        let deadline = Instant::now() + Duration::from_secs(30);
+        let state = loop {
+            let state = app.state().unwrap_or_default();
+            if state["elapsed_ms"].as_u64().unwrap_or(0) >= then + 12_000 {
+                break state;
+            }
+            assert!(Instant::now() < deadline, "the clock stopped: {state}");
+            std::thread::sleep(Duration::from_millis(100));
+        };
         app.child.kill().unwrap(); // SIGKILL: no chance to save anything more
         app.child.wait().unwrap();
         state
@@ -3035,6 +3042,12 @@ fn a_killed_game_resumes_exactly() {
         assert_eq!(after[key], before[key], "{key} after the restart");
     }
     assert_eq!(after["mistakes"], 2, "1 in r1c3 and 9 in r3c4");
+    // The clock as last saved: at most ten seconds (and a tick) short of what it showed.
+    let (shown, kept) = (
+        before["elapsed_ms"].as_u64().unwrap(),
+        after["elapsed_ms"].as_u64().unwrap(),
+    );
+    assert!(kept + 11_000 >= shown, "{kept} ms kept of {shown} ms shown");
     // The redo the player had is still there.
     app.action("redo", None);
     let redone = app.wait_until("redo works", |s| s["can_redo"] == false);

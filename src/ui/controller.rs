@@ -97,6 +97,8 @@ pub struct Controller {
     pub(super) recorder: RefCell<Option<Recorder>>,
     /// How many journal entries of the current game have been sent to the recorder.
     pub(super) saved_moves: StdCell<usize>,
+    /// The clock as last sent to the recorder between moves ([`Controller::save_clock`]).
+    clock_saved_ms: StdCell<u64>,
     /// The game on the board when it was put there before the history opened: recorded once
     /// it does.
     pub(super) unrecorded: RefCell<Option<Unrecorded>>,
@@ -172,6 +174,7 @@ impl Controller {
             timing: RefCell::new(Timing::default()),
             recorder: RefCell::new(None),
             saved_moves: StdCell::new(0),
+            clock_saved_ms: StdCell::new(0),
             unrecorded: RefCell::new(None),
             started_game: RefCell::new(None),
             described: RefCell::new(String::new()),
@@ -817,9 +820,33 @@ impl Controller {
                     this.away_changed();
                 }
                 this.refresh();
+                this.save_clock();
                 glib::ControlFlow::Continue
             }
             None => glib::ControlFlow::Break,
         });
     }
+
+    /// Saves the running clock every [`CLOCK_SAVED_EVERY_MS`] between moves (each move saves it
+    /// too, and closing the window at the end), so a crash or a kill costs at most that much of
+    /// the game's time.
+    fn save_clock(&self) {
+        let now = self.now_ms();
+        let playing =
+            self.with_play(|play| (play.game.status() == Status::Playing).then(|| play.game.clock.elapsed_ms(now)));
+        let Some(elapsed) = playing.flatten() else {
+            return;
+        };
+        // (A new game's clock starts again from nought: that differs from the last one's too.)
+        if elapsed.abs_diff(self.clock_saved_ms.get()) < CLOCK_SAVED_EVERY_MS {
+            return;
+        }
+        if let Some(recorder) = self.recorder.borrow().as_ref() {
+            recorder.elapsed(elapsed);
+        }
+        self.clock_saved_ms.set(elapsed);
+    }
 }
+
+/// How often a running clock is saved between moves.
+const CLOCK_SAVED_EVERY_MS: u64 = 10_000;
