@@ -180,6 +180,42 @@ fn steps_and_builtins() {
     assert_eq!(talk.take_output(), vec!["hello".to_string(), "[line 1] 2".to_string()]);
 }
 
+/// `techniques()` gives every id `builtin` takes, simplest first, as `nonet-cli techniques`
+/// lists them, and `builtin` takes each; an unknown id like none of them points to it.
+#[test]
+fn techniques_lists_every_id_builtin_takes() {
+    let source = r#"fn find_step(g) {
+        let listed = "";
+        for id in techniques() {
+            builtin(id, g);
+            listed += id + " ";
+        }
+        listed.trim();
+        step(listed).place(2, 4)
+    }"#;
+    let script = Script::compile("list", source, Limits::default()).unwrap();
+    let from_script = script.find_step(&grid(PUZZLE)).unwrap().unwrap().name;
+    let out = cli().args(["techniques", "--json"]).output().unwrap();
+    let from_cli: Vec<String> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| {
+            serde_json::from_str::<serde_json::Value>(l).unwrap()["id"]
+                .as_str()
+                .unwrap()
+                .to_string()
+        })
+        .collect();
+    assert!(from_cli.len() > 60, "{from_cli:?}");
+    assert_eq!(from_script, from_cli.join(" "));
+    let unknown = Script::compile("u", r#"fn find_step(g) { builtin("qqqqqqqq", g) }"#, Limits::default()).unwrap();
+    let message = unknown.find_step(&grid(PUZZLE)).unwrap_err().message;
+    assert!(
+        message.contains("unknown technique 'qqqqqqqq' (techniques() lists them)"),
+        "{message}"
+    );
+}
+
 fn solve(line: &str) -> (Position, [u8; CELLS]) {
     let position = parse_line(line).unwrap();
     let solution = check_puzzle(&position.givens()).unwrap();

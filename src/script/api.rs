@@ -263,10 +263,18 @@ pub fn register(engine: &mut Engine) {
     });
     engine.register_get("name", |s: &mut StepBuilder| s.lock().name.clone());
     engine.register_fn("builtin", |id: &str, g: Grid| -> Fallible<Dynamic> {
-        let technique: Technique = id.parse().map_err(|e: String| -> Box<EvalAltResult> { e.into() })?;
+        let technique =
+            Technique::by_id(id, "techniques() lists them").map_err(|e| -> Box<EvalAltResult> { e.into() })?;
         Ok(logic::find_step_on(g.board(), technique).map_or(Dynamic::UNIT, |step| {
             Dynamic::from(StepBuilder::new(ScriptStep::from_engine(&step)))
         }))
+    });
+
+    engine.register_fn("techniques", || -> Array {
+        Technique::all_by_score()
+            .iter()
+            .map(|t| Dynamic::from(t.id().to_string()))
+            .collect()
     });
 
     // The sandbox's overrides of Rhai's own functions (registered functions come first).

@@ -308,10 +308,8 @@ pub fn rate(path: &Path, json: bool, threads: Threads) -> Result<bool> {
 /// Every technique by score (the ladder's order), one a line: `id level score name`, those the
 /// ladder leaves out marked; with `json`, one object a line.
 pub fn techniques(json: bool) -> Result<bool> {
-    let mut all = Technique::ALL.to_vec();
-    all.sort_by(|a, b| a.score().total_cmp(&b.score()));
     let mut out = std::io::stdout().lock();
-    for technique in all {
+    for technique in Technique::all_by_score() {
         let ladder = logic::rating::by_score().contains(&technique);
         // Scores have one or two decimals (7.35); as f32 they would print as 7.349999904632568.
         let hundredths = (f64::from(technique.score()) * 100.0).round();

@@ -172,22 +172,36 @@ techniques! {
 
 impl FromStr for Technique {
     type Err = String;
-    /// A technique by its id; an unknown one is refused with the ids meant, when they can be
-    /// guessed ([`Technique::meant_by`]).
+    /// A technique by its id, as the command line takes it ([`Technique::by_id`]).
     fn from_str(s: &str) -> Result<Technique, String> {
+        Technique::by_id(s, "`nonet-cli techniques` lists them")
+    }
+}
+
+impl Technique {
+    /// A technique by its id; an unknown one is refused with the ids meant, when they can be
+    /// guessed ([`Technique::meant_by`]), or else with `lister`, what lists them where it was
+    /// asked for ("`nonet-cli techniques` lists them").
+    pub fn by_id(s: &str, lister: &str) -> Result<Technique, String> {
         if let Some(technique) = Technique::ALL.iter().copied().find(|t| t.id() == s) {
             return Ok(technique);
         }
         let meant: Vec<String> = Technique::meant_by(s).iter().map(|t| format!("'{}'", t.id())).collect();
         Err(match meant.as_slice() {
-            [] => format!("unknown technique '{s}' (`nonet-cli techniques` lists them)"),
+            [] => format!("unknown technique '{s}' ({lister})"),
             [one] => format!("unknown technique '{s}' (did you mean {one}?)"),
             more => format!("unknown technique '{s}' (did you mean one of {}?)", more.join(", ")),
         })
     }
-}
 
-impl Technique {
+    /// Every technique, simplest first (by score; the ladder's order, with the two it leaves
+    /// out in their places).
+    pub fn all_by_score() -> Vec<Technique> {
+        let mut all = Technique::ALL.to_vec();
+        all.sort_by(|a, b| a.score().total_cmp(&b.score()));
+        all
+    }
+
     /// The techniques a text that is no id may mean, at most four: its name or id in other
     /// letters ("Hidden Single", "x_wing"); ids with it as their last words ("pointing",
     /// "kite"); else the ids within two typing slips of it ("xwing", "hidden-singles").
