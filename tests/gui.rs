@@ -3670,6 +3670,33 @@ fn an_edit_in_the_lab_and_the_clock_survive_the_session_ending() {
     );
 }
 
+/// `nonet --help` names the FILE it takes, says what it does and offers `--version`, which prints
+/// the version and quits: answered by the process itself, with no display or window.
+#[test]
+fn the_app_answers_help_and_version_without_a_window() {
+    let run = |argument: &str| {
+        Command::new(env!("CARGO_BIN_EXE_nonet"))
+            .arg(argument)
+            .env_remove("DISPLAY")
+            .env("LC_ALL", "C.UTF-8")
+            .env("LANGUAGE", "en")
+            .output()
+            .unwrap()
+    };
+    let version = run("--version");
+    assert!(version.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&version.stdout),
+        format!("nonet {}\n", env!("CARGO_PKG_VERSION"))
+    );
+    let help = run("--help");
+    let text = String::from_utf8_lossy(&help.stdout);
+    assert!(help.status.success(), "{text}");
+    for wanted in ["nonet [OPTION…] [FILE…]", "plays its first puzzle", "-v, --version"] {
+        assert!(text.contains(wanted), "{wanted:?} not in {text}");
+    }
+}
+
 /// A hostile script in the app ends with a clear error and the game carries on.
 #[test]
 fn a_hostile_script_in_the_lab_leaves_the_game_playable() {

@@ -24,6 +24,7 @@ pub fn build() -> adw::Application {
         .resource_base_path(RESOURCE_PREFIX)
         .flags(gio::ApplicationFlags::HANDLES_OPEN)
         .build();
+    command_line(&app);
     app.connect_startup(|app| {
         super::timing::startup("GTK and libadwaita initialised");
         load_css();
@@ -47,6 +48,30 @@ pub fn build() -> adw::Application {
         }
     });
     app
+}
+
+/// What `nonet --help` says, and `--version`: "Usage: nonet [OPTION…] [FILE…]", what a file
+/// does, and the version (printed by this process, without starting the app).
+fn command_line(app: &adw::Application) {
+    app.set_option_context_parameter_string(Some(&gettext("[FILE…]")));
+    app.set_option_context_summary(Some(&gettext(
+        "Play Sudoku. Given a FILE, Nonet plays its first puzzle (a line of 81 cells, a grid, .sdk, .ss, a forum's pencil-mark grid or JSON); a running Nonet plays it in its window.",
+    )));
+    app.add_main_option(
+        "version",
+        glib::Char::from(b'v'),
+        glib::OptionFlags::NONE,
+        glib::OptionArg::None,
+        &gettext("Show the version and quit"),
+        None,
+    );
+    app.connect_handle_local_options(|_, options| {
+        if options.contains("version") {
+            println!("nonet {}", env!("CARGO_PKG_VERSION"));
+            return std::ops::ControlFlow::Break(glib::ExitCode::SUCCESS);
+        }
+        std::ops::ControlFlow::Continue(())
+    });
 }
 
 /// The game window, built on first use.
