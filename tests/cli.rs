@@ -440,6 +440,29 @@ fn hint_for_one_technique_reads_a_json_file_with_its_pencil_marks() {
         .stderr(predicates::str::contains("did you mean 'locked-candidates-pointing'?"));
 }
 
+/// `hint` and `path` given a file of several puzzles answer for its first, as the app plays it,
+/// and say so on stderr; before, such a file was refused as a malformed grid.
+#[test]
+fn hint_and_path_take_the_first_puzzle_of_a_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("two.txt");
+    std::fs::write(&file, format!("# two puzzles\n{HARDEST}\n{PUZZLE}\n")).unwrap();
+    for command in ["hint", "path"] {
+        let alone = cli().args([command, HARDEST]).output().unwrap();
+        assert!(alone.status.success() && alone.stderr.is_empty());
+        cli()
+            .arg(command)
+            .arg(&file)
+            .assert()
+            .success()
+            .stdout(String::from_utf8(alone.stdout).unwrap())
+            .stderr(format!(
+                "nonet-cli: {} holds 2 puzzles; using the first\n",
+                file.display()
+            ));
+    }
+}
+
 /// A file with no puzzle in it (empty, or only comments and blank lines) says so on stderr for
 /// every command that reads puzzles, and prints nothing: it would otherwise pass in silence.
 #[test]

@@ -186,7 +186,8 @@ pub fn generate(
     Ok(true)
 }
 
-/// Reads a POSITION argument: an 81-character puzzle, or a file in any supported format.
+/// Reads a POSITION argument: an 81-character puzzle, or a file in any supported format. A file
+/// of several puzzles gives its first, as the app plays it, and says so on stderr.
 fn read_position(argument: &str) -> Result<Position> {
     let path = Path::new(argument);
     let text = if argument == "-" || path.exists() {
@@ -194,7 +195,16 @@ fn read_position(argument: &str) -> Result<Position> {
     } else {
         argument.to_string()
     };
-    format::parse(&text).map_err(|error| anyhow::anyhow!("{argument}: {error}"))
+    let puzzles = format::read_puzzles(&text);
+    let count = puzzles.len();
+    let Some((_, first)) = puzzles.into_iter().next() else {
+        return Err(anyhow::anyhow!("{argument}: no puzzle found"));
+    };
+    let position = first.map_err(|error| anyhow::anyhow!("{argument}: {error}"))?;
+    if count > 1 {
+        eprintln!("nonet-cli: {argument} holds {count} puzzles; using the first");
+    }
+    Ok(position)
 }
 
 fn print_step(out: &mut impl Write, step: &Step, json: bool) -> Result<()> {
