@@ -47,14 +47,9 @@ fn forced(literal: String, why: Explanation) -> Explanation {
 /// `r5c3<>1, 4 (r5c3=7)` for `r5c3<>1 (r5c3=7), r5c3<>4 (r5c3=7)`.
 pub(super) fn implications(branch: &Branch, cands: impl IntoIterator<Item = Cand>) -> Arg {
     let cands: Vec<Cand> = cands.into_iter().collect();
-    // The true literal whose digit `c` loses in another cell, if that is what took it out.
-    let seen_by = |c: Cand| match branch.reason(c) {
-        Reason::SeenBy(p) if !branch.is_true(c) && digit_of(p) == digit_of(c) && cell_of(p) != cell_of(c) => Some(p),
-        _ => None,
-    };
-    // The true literal that took `c` out, in its cell or another.
+    // The true literal that took `c` out: one with its digit in a cell it sees, or in its cell.
     let taken_by = |c: Cand| match branch.reason(c) {
-        Reason::SeenBy(p) if !branch.is_true(c) => Some(p),
+        Reason::SeenBy(p) => Some(p),
         _ => None,
     };
     let mut written = Vec::with_capacity(cands.len());
@@ -68,11 +63,9 @@ pub(super) fn implications(branch: &Branch, cands: impl IntoIterator<Item = Cand
         // The run of literals the same true one took out: those of its digit in one clause, its
         // cell's other digits in another, each at the place of its first.
         let run = cands[i..].iter().take_while(|&&c| taken_by(c) == Some(p)).count();
-        let taken = &cands[i..i + run];
-        let peers: Vec<Cand> = taken.iter().copied().filter(|&c| seen_by(c).is_some()).collect();
-        let own: Vec<Cand> = taken.iter().copied().filter(|&c| cell_of(c) == cell_of(p)).collect();
+        let (own, peers): (Vec<Cand>, Vec<Cand>) = cands[i..i + run].iter().partition(|&&c| cell_of(c) == cell_of(p));
         let why = || Explanation::verbatim(literal(p, true));
-        for &c in taken {
+        for &c in &cands[i..i + run] {
             if peers.first() == Some(&c) {
                 let cells = peers.iter().map(|&c| cell_name(cell_of(c))).collect::<Vec<_>>();
                 written.push(forced(format!("{}<>{}", cells.join(", "), digit_of(p)), why()));
@@ -82,8 +75,6 @@ pub(super) fn implications(branch: &Branch, cands: impl IntoIterator<Item = Cand
                     format!("{}<>{}", cell_name(cell_of(c)), digits.join(", ")),
                     why(),
                 ));
-            } else if !peers.contains(&c) && !own.contains(&c) {
-                written.push(implication(branch, c));
             }
         }
         i += run;
