@@ -547,7 +547,7 @@ fn every_technique_agrees_with_the_solution_where_marks_have_gone_at_random() {
 /// Each technique's first step (explained) at every position of every 37th magictour path,
 /// where simple steps and hard ones stand side by side; returns how many each technique gave.
 fn first_steps_along_paths(
-    mut visit: impl FnMut(Technique, &logic::Step),
+    mut visit: impl FnMut(Technique, &logic::Step, &Board),
 ) -> std::collections::BTreeMap<Technique, usize> {
     let mut read = std::collections::BTreeMap::new();
     let puzzles = read_lines(&dataset("magictour-top1465.txt"));
@@ -557,7 +557,7 @@ fn first_steps_along_paths(
         for step in &path.steps {
             for &technique in Technique::ALL {
                 if let Some(found) = logic::find_step_on(&board, technique) {
-                    visit(technique, &found);
+                    visit(technique, &found, &board);
                     *read.entry(technique).or_default() += 1;
                 }
             }
@@ -578,7 +578,7 @@ fn explanations_read_as_sentences() {
     let empty = regex::Regex::new(r", ,|then ,|then and|: \.|\(\)|  | [,.;:]|\.\.").unwrap();
     let sentence = regex::Regex::new(r"[.!?] +([^A-Z0-9r(])|[.!?] +r([^0-9])").unwrap();
     let singular_after_list = regex::Regex::new(r"(\S+ )?r\dc\d(, r\dc\d)+ (sees|holds|is|has|lies)\b").unwrap();
-    let read = first_steps_along_paths(|technique, found| {
+    let read = first_steps_along_paths(|technique, found, _| {
         let text = &found.explanation;
         let first = text.chars().next().unwrap_or(' ');
         let badly_begun = !(first.is_ascii_uppercase() || first.is_ascii_digit() || text.starts_with('r'));
@@ -615,7 +615,7 @@ fn explanations_read_as_sentences() {
 /// each such technique's first step there.
 #[test]
 fn expert_explanations_name_every_cell_they_change() {
-    let read = first_steps_along_paths(|technique, found| {
+    let read = first_steps_along_paths(|technique, found, _| {
         if technique.level() < Level::Expert {
             return;
         }
@@ -642,6 +642,86 @@ fn expert_explanations_name_every_cell_they_change() {
     }
 }
 
+/// A forcing chain or net that empties a cell or a house writes out how each of its candidates
+/// or places went: "r4c1, r4c3<>9 (r4c5=9), and box 4 has no place left for 9", so that the
+/// reader need not find which placed digit took each out (the board's arrows show it). Every
+/// candidate of the emptied cell, and every place of the digit in the emptied house, on the
+/// board the step is found on is either the branch's assumption or an elimination in the text
+/// before the conflict. (Nested nets' inner branches are read the same way.)
+#[test]
+fn a_nets_emptied_cell_or_house_is_emptied_in_its_text() {
+    let clause = regex::Regex::new(r"((?:r\dc\d, )*r\dc\d)<>((?:\d, )*\d)").unwrap();
+    let assumed = regex::Regex::new(r"if (r\dc\d) is (not )?(\d)|if (r\dc\d)=(\d)").unwrap();
+    let cell_conflict = regex::Regex::new(r"(r\dc\d) has no candidate left").unwrap();
+    let house_conflict = regex::Regex::new(r"(row|column|box) (\d) has no place left for (\d)").unwrap();
+    let cell_of = |name: &str| (number_at(name, 1) - 1) * 9 + number_at(name, 3) - 1;
+    let mut emptied = 0;
+    first_steps_along_paths(|technique, found, board| {
+        if technique.level() < Level::Master {
+            return;
+        }
+        // Each branch: from its assumption to its conflict. An inner branch of a nested net
+        // starts from the outer branch's literals, which the outer one writes.
+        let written = |text: &str| -> Vec<(usize, usize)> {
+            let mut out = Vec::new();
+            for c in clause.captures_iter(text) {
+                for cell in c[1].split(", ") {
+                    for d in c[2].split(", ") {
+                        out.push((cell_of(cell), d.parse().unwrap()));
+                    }
+                }
+            }
+            out
+        };
+        let mut outer: Vec<(usize, usize)> = Vec::new();
+        for (i, branch) in found.explanation.split(" Inside that branch, ").enumerate() {
+            if i == 0 {
+                outer = written(branch.split(" So ").next().unwrap_or(branch));
+            }
+            let Some(start) = assumed.captures(branch) else {
+                continue; // a verity's cases
+            };
+            let (cell, negated, digit) = match start.get(1) {
+                Some(c) => (c.as_str(), start.get(2).is_some(), &start[3]),
+                None => (start.get(4).unwrap().as_str(), false, &start[5]),
+            };
+            let branch = &branch[start.get(0).unwrap().start()..];
+            let mut out: Vec<(usize, usize)> = outer.clone();
+            if negated {
+                out.push((cell_of(cell), digit.parse().unwrap()));
+            }
+            let (places, before): (Vec<(usize, usize)>, &str) = if let Some(c) = cell_conflict.captures(branch) {
+                let at = cell_of(&c[1]);
+                let digits = board.candidates(at).iter().map(|d| (at, d as usize)).collect();
+                (digits, &branch[..c.get(0).unwrap().start()])
+            } else if let Some(h) = house_conflict.captures(branch) {
+                let (kind, n, d) = (&h[1], number_at(&h[2], 0), number_at(&h[3], 0));
+                let cells = (0..81).filter(|&c| match kind {
+                    "row" => c / 9 == n - 1,
+                    "column" => c % 9 == n - 1,
+                    _ => (c / 27) * 3 + (c % 9) / 3 == n - 1,
+                });
+                let places = cells.filter(|&c| board.has(c, d as u8)).map(|c| (c, d)).collect();
+                (places, &branch[..h.get(0).unwrap().start()])
+            } else {
+                continue; // a literal both true and false, named in the text
+            };
+            out.extend(written(before));
+            for (cell, digit) in places {
+                assert!(
+                    out.contains(&(cell, digit)),
+                    "{}: r{}c{}<>{digit} not written before the conflict in {branch}",
+                    technique.id(),
+                    cell / 9 + 1,
+                    cell % 9 + 1
+                );
+            }
+            emptied += 1;
+        }
+    });
+    assert!(emptied > 100, "only {emptied} emptied cells or houses met");
+}
+
 /// A forcing chain or net writes the cells one placed digit takes its digit from as one
 /// implication (`r5c2, r6c2<>7 (r5c3=7)`), never two in a row, and each cell so listed sees the
 /// placed one (checked here by rows, columns and boxes); and the other digits of the placed
@@ -653,7 +733,7 @@ fn a_nets_eliminations_by_one_placed_digit_are_written_together() {
     let own_cell = regex::Regex::new(r"r(\d)c(\d)<>((?:\d, )*\d) \(r(\d)c(\d)=(\d)\)").unwrap();
     let number = |m: Option<regex::Match>| m.unwrap().as_str().parse::<usize>().unwrap();
     let (mut grouped, mut grouped_digits) = (0, 0);
-    let read = first_steps_along_paths(|technique, found| {
+    let read = first_steps_along_paths(|technique, found, _| {
         if technique.level() < Level::Master {
             return;
         }

@@ -82,6 +82,30 @@ pub(super) fn implications(branch: &Branch, cands: impl IntoIterator<Item = Cand
     Arg::Joined(written, ", ")
 }
 
+/// The literals a branch's argument is written with: its `support` (what the conflict rests on)
+/// that `keep` keeps, and with them the false literals of the conflict itself, the candidates
+/// its empty cell or the places its house lost (`r4c1, r4c3<>9 (r4c5=9)` before "box 4 has no
+/// place left for 9"), so that the text says why the cell or house is empty as the board's
+/// arrows show it. In the order derived.
+pub(super) fn written_steps(
+    branch: &Branch,
+    roots: &[(Cand, Reason)],
+    support: &[Cand],
+    keep: impl Fn(Cand) -> bool,
+) -> Vec<Cand> {
+    let emptied = matches!(branch.conflict, Some(Conflict::EmptyCell(_) | Conflict::NoPlace(..)));
+    let mut steps: Vec<Cand> = support.iter().copied().filter(|&s| keep(s)).collect();
+    if emptied {
+        for &(c, reason) in roots {
+            if reason != Reason::Assumed && keep(c) && !steps.contains(&c) {
+                steps.push(c);
+            }
+        }
+        steps.sort_by_key(|&c| (branch.depth(c), c));
+    }
+    steps
+}
+
 pub(super) fn conflict_text(branch: &Branch) -> Explanation {
     match branch.conflict {
         Some(Conflict::Both(c, _)) => Explanation::new(phrase("{literal} would be both true and false"))
@@ -203,11 +227,9 @@ pub(super) fn nested_text(prop: &Propagator, branch: &Branch, c: Cand) -> Explan
     let inner = prop.nested_branch(branch, c);
     let limit = branch.index[c as usize];
     let plain = prop.inner();
-    let steps: Vec<Cand> = inner
-        .support_within(&plain, &inner.conflict_roots(prop.board), limit)
-        .into_iter()
-        .filter(|&l| inner.index[l as usize] > limit)
-        .collect();
+    let roots = inner.conflict_roots(prop.board);
+    let support = inner.support_within(&plain, &roots, limit);
+    let steps = written_steps(&inner, &roots, &support, |l| inner.index[l as usize] > limit);
     Explanation::new(phrase(
         " Inside that branch, {not}: if {is}, then {steps}, and {conflict}.",
     ))

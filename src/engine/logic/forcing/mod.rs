@@ -17,7 +17,7 @@ mod branch;
 mod explain;
 mod links;
 
-use explain::{chain_to, conflict_text, draw_branch, implications, literal, nested_text};
+use explain::{chain_to, conflict_text, draw_branch, implications, literal, nested_text, written_steps};
 
 use super::board::{Board, LastBoard};
 use super::explanation::{phrase, Explanation};
@@ -135,7 +135,8 @@ fn contradiction_search(board: &Board, net: bool, found: &mut Found) {
                     step.explain_with(found.explains(), || {
                         // The assumption alone may clash (asked for this technique by id, where
                         // a single would do): then there are no steps between.
-                        let direct = support.iter().all(|&s| s == c);
+                        let steps = written_steps(&branch, &roots, &support, |s| s != c);
+                        let direct = steps.is_empty();
                         let template = match (branch.nested, assumed) {
                             (false, true) if direct => phrase("{technique}: if {cell} is {digit}, {conflict}. So {cell} cannot be {digit}.{inner}"),
                             (false, false) if direct => phrase("{technique}: if {cell} is not {digit}, {conflict}. So {cell} must be {digit}.{inner}"),
@@ -153,7 +154,7 @@ fn contradiction_search(board: &Board, net: bool, found: &mut Found) {
                             .technique("technique", technique)
                             .cell("cell", cell)
                             .digit("digit", digit)
-                            .with("steps", implications(&branch, support.iter().copied().filter(|&s| s != c)))
+                            .with("steps", implications(&branch, steps))
                             .clause("conflict", conflict_text(&branch))
                             .joined("inner", inner, "")
                     });
