@@ -722,6 +722,103 @@ fn a_nets_emptied_cell_or_house_is_emptied_in_its_text() {
     assert!(emptied > 100, "only {emptied} emptied cells or houses met");
 }
 
+/// A forcing chain's or net's text can be checked line by line against the board it was found
+/// on: each digit placed as the last candidate of its cell has every other candidate of that
+/// cell written out before it in its branch, each placed as the last place in a house has every
+/// other place of its digit there written out, and each taken out by a placed digit names one
+/// placed before it, in a cell it shares or sees. (Chains' strong links are told the same way:
+/// "r9c2=4 (last candidate in the cell)", "r7c2=9 (last place in row 7)".) Inner branches of
+/// nested nets may also lean on what their outer branch wrote.
+#[test]
+fn a_forcing_steps_reasons_hold_on_its_board() {
+    let start = regex::Regex::new(r"if (r\dc\d) is (not )?(\d)|if (r\dc\d)=(\d)").unwrap();
+    let clause = regex::Regex::new(r"((?:r\dc\d, )*r\dc\d)(<>|=)((?:\d, )*\d) \(([^()]*)\)").unwrap();
+    let house = regex::Regex::new(r"^last place in (row|column|box) (\d)$").unwrap();
+    let cell_of = |name: &str| (number_at(name, 1) - 1) * 9 + number_at(name, 3) - 1;
+    let sees = |a: usize, b: usize| a / 9 == b / 9 || a % 9 == b % 9 || (a / 27 == b / 27 && a % 9 / 3 == b % 9 / 3);
+    let (mut checked, mut strong) = (0, 0);
+    first_steps_along_paths(|technique, found, board| {
+        if technique.level() < Level::Master {
+            return;
+        }
+        // What the outer branch placed and took out, (cell, digit) each.
+        type Literals = Vec<(usize, usize)>;
+        let mut outer: (Literals, Literals) = Default::default();
+        for (i, part) in found.explanation.split(" Inside that branch, ").enumerate() {
+            let starts: Vec<_> = start.captures_iter(part).collect();
+            for (k, case) in starts.iter().enumerate() {
+                let from = case.get(0).unwrap().start();
+                let to = starts.get(k + 1).map_or(part.len(), |c| c.get(0).unwrap().start());
+                let text = &part[from..to];
+                let (mut placed, mut out) = if i == 0 { Default::default() } else { outer.clone() };
+                match case.get(1) {
+                    Some(c) if case.get(2).is_some() => out.push((cell_of(c.as_str()), number_at(&case[3], 0))),
+                    Some(c) => placed.push((cell_of(c.as_str()), number_at(&case[3], 0))),
+                    None => placed.push((cell_of(&case[4]), number_at(&case[5], 0))),
+                }
+                for c in clause.captures_iter(text) {
+                    let cells: Vec<usize> = c[1].split(", ").map(cell_of).collect();
+                    let digits: Vec<usize> = c[3].split(", ").map(|d| d.parse().unwrap()).collect();
+                    let why = &c[4];
+                    let fail = |what: &str| panic!("{}: {} ({what}) in {text}", technique.id(), &c[0]);
+                    if &c[2] == "=" {
+                        let (cell, digit) = (cells[0], digits[0]);
+                        if why == "last candidate in the cell" {
+                            let others = board.candidates(cell).iter().filter(|&d| d as usize != digit);
+                            if !others.map(|d| (cell, d as usize)).all(|x| out.contains(&x)) {
+                                fail("another candidate of the cell not taken out before");
+                            }
+                        } else if let Some(h) = house.captures(why) {
+                            let n = number_at(&h[2], 0) - 1;
+                            let others = (0..81).filter(|&y| match &h[1] {
+                                "row" => y / 9 == n,
+                                "column" => y % 9 == n,
+                                _ => y / 27 == n / 3 && y % 9 / 3 == n % 3,
+                            });
+                            if !others.clone().any(|y| y == cell) {
+                                fail("the cell is not in that house");
+                            }
+                            let open = others.filter(|&y| y != cell && board.has(y, digit as u8));
+                            if !open.map(|y| (y, digit)).all(|x| out.contains(&x)) {
+                                fail("another place in the house not taken out before");
+                            }
+                        } else {
+                            fail("a digit placed for a reason the board cannot show");
+                        }
+                        strong += usize::from(technique.id().starts_with("forcing-chain"));
+                        placed.push((cell, digit));
+                    } else {
+                        if let Some(p) = clause_literal(why) {
+                            let by = (cell_of(&why[..4]), p);
+                            let seen = cells.iter().all(|&x| sees(x, by.0));
+                            if !placed.contains(&by) || !seen {
+                                fail("not taken out by a digit placed before, in a cell it sees");
+                            }
+                        }
+                        for &x in &cells {
+                            out.extend(digits.iter().map(|&d| (x, d)));
+                        }
+                    }
+                    checked += 1;
+                }
+                if i == 0 && k == 0 {
+                    outer = (placed, out);
+                }
+            }
+        }
+    });
+    assert!(
+        checked > 10_000 && strong > 500,
+        "only {checked} clauses read, {strong} of chains' strong links"
+    );
+}
+
+/// The digit of a placed literal given as a reason (`r4c5=9`), if it is one.
+fn clause_literal(why: &str) -> Option<usize> {
+    let b = why.as_bytes();
+    (b.len() == 6 && b[0] == b'r' && b[2] == b'c' && b[4] == b'=').then(|| number_at(why, 5))
+}
+
 /// A forcing chain or net writes the cells one placed digit takes its digit from as one
 /// implication (`r5c2, r6c2<>7 (r5c3=7)`), never two in a row, and each cell so listed sees the
 /// placed one (checked here by rows, columns and boxes); and the other digits of the placed

@@ -3,6 +3,7 @@
 //! drawn on the board, and the inner contradictions of nested nets.
 
 use super::*;
+use crate::engine::grid::houses_of;
 use crate::engine::logic::explanation::{phrase, Arg, Explanation};
 
 pub(super) fn literal(c: Cand, truth: bool) -> String {
@@ -14,17 +15,26 @@ pub(super) fn literal(c: Cand, truth: bool) -> String {
     )
 }
 
-/// One implication written out: `r2c4=7 (last candidate in the cell)`.
-pub(super) fn implication(branch: &Branch, c: Cand) -> Explanation {
+/// One implication written out: `r2c4=7 (last candidate in the cell)`. A chain's strong link
+/// (from the board the branch started on) is told as a net tells the same thing: the other
+/// digit of a cell with two, the other place of a digit in a house with two.
+pub(super) fn implication(board: &Board, branch: &Branch, c: Cand) -> Explanation {
     let truth = branch.is_true(c);
+    let last_in_cell = || Explanation::new(phrase("last candidate in the cell"));
+    let last_in_house = |h: House| Explanation::new(phrase("last place in {house}")).house("house", h);
     let why = match branch.reason(c) {
         Reason::Assumed => Explanation::new(phrase("assumed")),
         Reason::SeenBy(p) => Explanation::verbatim(literal(p, true)),
-        Reason::StrongLink(p) => {
-            Explanation::new(phrase("strong link from {literal}")).notation("literal", literal(p, false))
-        }
-        Reason::LastInCell => Explanation::new(phrase("last candidate in the cell")),
-        Reason::LastInHouse(h) => Explanation::new(phrase("last place in {house}")).house("house", h as House),
+        Reason::StrongLink(p) if cell_of(p) == cell_of(c) => last_in_cell(),
+        Reason::StrongLink(p) => houses_of(cell_of(c))
+            .into_iter()
+            .find(|&h| {
+                let places = board.cells_in(h, digit_of(c));
+                places.len() == 2 && places.contains(cell_of(p))
+            })
+            .map_or_else(|| Explanation::verbatim(literal(p, false)), last_in_house),
+        Reason::LastInCell => last_in_cell(),
+        Reason::LastInHouse(h) => last_in_house(h as House),
         Reason::Nested => Explanation::new(phrase("otherwise a contradiction, see below")),
         Reason::Locked(source, target) => Explanation::new(phrase("the {digit}s of {source} lie in {target}"))
             .digit("digit", digit_of(c))
@@ -45,7 +55,7 @@ fn forced(literal: String, why: Explanation) -> Explanation {
 /// digit out of several cells in a row of them, they are written as one: `r5c2, r6c2<>7
 /// (r5c3=7)` for `r5c2<>7 (r5c3=7), r6c2<>7 (r5c3=7)`; and so are its cell's other digits:
 /// `r5c3<>1, 4 (r5c3=7)` for `r5c3<>1 (r5c3=7), r5c3<>4 (r5c3=7)`.
-pub(super) fn implications(branch: &Branch, cands: impl IntoIterator<Item = Cand>) -> Arg {
+pub(super) fn implications(board: &Board, branch: &Branch, cands: impl IntoIterator<Item = Cand>) -> Arg {
     let cands: Vec<Cand> = cands.into_iter().collect();
     // The true literal that took `c` out: one with its digit in a cell it sees, or in its cell.
     let taken_by = |c: Cand| match branch.reason(c) {
@@ -56,7 +66,7 @@ pub(super) fn implications(branch: &Branch, cands: impl IntoIterator<Item = Cand
     let mut i = 0;
     while i < cands.len() {
         let Some(p) = taken_by(cands[i]) else {
-            written.push(implication(branch, cands[i]));
+            written.push(implication(board, branch, cands[i]));
             i += 1;
             continue;
         };
@@ -235,6 +245,6 @@ pub(super) fn nested_text(prop: &Propagator, branch: &Branch, c: Cand) -> Explan
     ))
     .notation("not", literal(c, false))
     .notation("is", literal(c, true))
-    .with("steps", implications(&inner, steps))
+    .with("steps", implications(prop.board, &inner, steps))
     .clause("conflict", conflict_text(&inner))
 }

@@ -154,7 +154,7 @@ fn contradiction_search(board: &Board, net: bool, found: &mut Found) {
                             .technique("technique", technique)
                             .cell("cell", cell)
                             .digit("digit", digit)
-                            .with("steps", implications(&branch, steps))
+                            .with("steps", implications(board, &branch, steps))
                             .clause("conflict", conflict_text(&branch))
                             .joined("inner", inner, "")
                     });
@@ -388,7 +388,7 @@ fn verity_from(board: &Board, net: bool, fewest: u32, found: &mut Found) {
                             let steps = s.iter().copied().filter(|&x| x != o).chain([target]);
                             Explanation::new(phrase("if {literal}, then {steps}"))
                                 .notation("literal", literal(o, true))
-                                .with("steps", implications(b, steps))
+                                .with("steps", implications(board, b, steps))
                         })
                         .collect();
                     source
