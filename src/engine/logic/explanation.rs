@@ -4,6 +4,7 @@
 //! looking each template up with gettext (templates are marked with [`phrase`], which xgettext
 //! extracts) and naming houses and techniques in that language.
 
+use super::step::HouseList;
 use super::technique::Technique;
 use crate::engine::grid::{cell_name, house_name, Cell, Digit, House};
 
@@ -12,6 +13,9 @@ use crate::engine::grid::{cell_name, house_name, Cell, Digit, House};
 pub const fn phrase(text: &str) -> &str {
     text
 }
+
+/// Several houses of one kind, by kind (rows, columns, boxes): `rows {list}`.
+const HOUSES_OF_KIND: [&str; 3] = [phrase("rows {list}"), phrase("columns {list}"), phrase("boxes {list}")];
 
 /// The template of [`Explanation::verbatim`], which needs no translation.
 const VERBATIM: &str = "{text}";
@@ -34,7 +38,7 @@ pub enum Arg {
     /// Cells listed: `r1c1, r1c5`.
     Cells(Vec<Cell>),
     House(House),
-    /// Houses listed: `row 1, column 3`.
+    /// Houses listed: `rows 1, 6 and 7`, `row 1 and box 5`.
     Houses(Vec<House>),
     Technique(Technique),
     /// Notation that reads the same in every language: a chain, `r4c7=5`, `r2c1 <> 5`.
@@ -186,7 +190,18 @@ impl Arg {
             Arg::Cell(cell) => cell_name(*cell),
             Arg::Cells(cells) => join(cells.iter().map(|&c| cell_name(c)).collect()),
             Arg::House(house) => language.house(*house),
-            Arg::Houses(houses) => join(houses.iter().map(|&h| language.house(h)).collect()),
+            Arg::Houses(houses) => match HouseList::of(houses) {
+                None => String::new(),
+                Some(HouseList::One(house)) => language.house(house),
+                // `rows 1, 6 and 7`
+                Some(HouseList::OfKind(kind, numbers)) => Explanation::new(HOUSES_OF_KIND[kind.min(2)])
+                    .with("list", Arg::And(numbers.into_iter().map(Arg::Number).collect()))
+                    .render(language),
+                // `row 1 and box 5`
+                Some(HouseList::Mixed(houses)) => {
+                    Arg::And(houses.into_iter().map(Arg::House).collect()).render(language)
+                }
+            },
             Arg::Technique(technique) => language.technique(*technique),
             Arg::Notation(text) => text.clone(),
             Arg::Word(word) => language.phrase(word),
@@ -215,6 +230,14 @@ impl Arg {
             Arg::Word(word) => found.push(word),
             Arg::Clause(clause) => found.extend(clause.phrases()),
             Arg::Joined(clauses, _) => clauses.iter().for_each(|c| found.extend(c.phrases())),
+            Arg::Houses(houses) => {
+                if let Some(HouseList::OfKind(kind, _)) = HouseList::of(houses) {
+                    found.push(HOUSES_OF_KIND[kind.min(2)]);
+                }
+                if houses.len() > 1 {
+                    found.push("{items} and {last}");
+                }
+            }
             Arg::And(items) => {
                 if items.len() > 1 {
                     found.push("{items} and {last}");
@@ -274,6 +297,23 @@ mod tests {
                 "only here",
                 "{items} and {last}"
             ]
+        );
+    }
+
+    #[test]
+    fn houses_of_one_kind_are_named_by_their_kind_once() {
+        let named = |houses: &[House]| Explanation::new("{h}").houses("h", houses.iter().copied());
+        assert_eq!(named(&[0, 5, 6]).english(), "rows 1, 6 and 7");
+        assert_eq!(named(&[11, 16]).english(), "columns 3 and 8");
+        assert_eq!(named(&[18, 26]).english(), "boxes 1 and 9");
+        assert_eq!(named(&[0, 22]).english(), "row 1 and box 5");
+        assert_eq!(named(&[13]).english(), "column 5");
+        // In another language, the kind's word and the "and" are that language's.
+        assert_eq!(named(&[0, 5, 6]).render(&Shouting), "ROWS 1, 6 AND 7");
+        assert_eq!(named(&[0, 22]).render(&Shouting), "H0 AND H22");
+        assert_eq!(
+            named(&[0, 5]).phrases(),
+            vec!["{h}", "rows {list}", "{items} and {last}"]
         );
     }
 }
