@@ -577,7 +577,8 @@ fn explanations_read_as_sentences() {
     let placeholder = regex::Regex::new(r"\{[a-z_]+\}").unwrap();
     let empty = regex::Regex::new(r", ,|then ,|then and|: \.|\(\)|  | [,.;:]|\.\.").unwrap();
     let sentence = regex::Regex::new(r"[.!?] +([^A-Z0-9r(])|[.!?] +r([^0-9])").unwrap();
-    let singular_after_list = regex::Regex::new(r"(\S+ )?r\dc\d(, r\dc\d)+ (sees|holds|is|has|lies)\b").unwrap();
+    let singular_after_list =
+        regex::Regex::new(r"(\S+ )?r\dc\d((, | and )r\dc\d)+ (sees|holds|is|has|lies)\b").unwrap();
     let read = first_steps_along_paths(|technique, found, _| {
         let text = &found.explanation;
         let first = text.chars().next().unwrap_or(' ');

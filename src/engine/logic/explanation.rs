@@ -112,12 +112,22 @@ impl Explanation {
         self.with(name, Arg::Digits(digits.into_iter().collect()))
     }
 
+    /// Digits as prose, where a sentence lists them once: `3 and 5`, `1, 2 and 7`.
+    pub fn digits_and(self, name: &'static str, digits: impl IntoIterator<Item = Digit>) -> Explanation {
+        self.with(name, Arg::And(digits.into_iter().map(Arg::Digit).collect()))
+    }
+
     pub fn cell(self, name: &'static str, cell: Cell) -> Explanation {
         self.with(name, Arg::Cell(cell))
     }
 
     pub fn cells(self, name: &'static str, cells: impl IntoIterator<Item = Cell>) -> Explanation {
         self.with(name, Arg::Cells(cells.into_iter().collect()))
+    }
+
+    /// Cells as prose, where a sentence lists them once: `r7c8 and r7c9`.
+    pub fn cells_and(self, name: &'static str, cells: impl IntoIterator<Item = Cell>) -> Explanation {
+        self.with(name, Arg::And(cells.into_iter().map(Arg::Cell).collect()))
     }
 
     pub fn house(self, name: &'static str, house: House) -> Explanation {

@@ -213,8 +213,8 @@ pub fn naked(board: &Board, size: usize, found: &mut Found) {
                         "In {house}, {cells} hold only {digits}: a naked {size}, so these digits can be removed from the other cells of {house}.",
                     ))
                     .house("house", house)
-                    .cells("cells", cells.iter().copied())
-                    .digits("digits", digits.iter())
+                    .cells_and("cells", cells.iter().copied())
+                    .digits_and("digits", digits.iter())
                     .word("size", SIZE_WORDS[size])
                 });
                 keep_looking = found.add(step);
@@ -269,8 +269,8 @@ pub fn hidden(board: &Board, size: usize, found: &mut Found) {
                         "In {house}, {digits} fit only in {cells}: a hidden {size}, so those cells can hold nothing else.",
                     ))
                     .house("house", house)
-                    .digits("digits", digits.iter().copied())
-                    .cells("cells", cells.iter())
+                    .digits_and("digits", digits.iter().copied())
+                    .cells_and("cells", cells.iter())
                     .word("size", SIZE_WORDS[size])
                 });
                 keep_looking = found.add(step);
