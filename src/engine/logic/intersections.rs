@@ -126,10 +126,10 @@ pub fn locked_subset(board: &Board, size: u32, found: &mut Found) {
                 }
                 step.explain_with(found.explains(), || {
                     Explanation::new(phrase(
-                        "{cells} hold only {digits} and share {line} and {box}: these digits can be removed from the other cells of both.",
+                        "{cells}, which share {line} and {box}, hold only {digits}: these digits can be removed from the other cells of both.",
                     ))
-                    .cells("cells", cells.iter())
-                    .digits("digits", digits.iter())
+                    .cells_and("cells", cells.iter())
+                    .digits_and("digits", digits.iter())
                     .house("line", line)
                     .house("box", box_house)
                 });
