@@ -200,18 +200,7 @@ impl Arg {
             Arg::Cell(cell) => cell_name(*cell),
             Arg::Cells(cells) => join(cells.iter().map(|&c| cell_name(c)).collect()),
             Arg::House(house) => language.house(*house),
-            Arg::Houses(houses) => match HouseList::of(houses) {
-                None => String::new(),
-                Some(HouseList::One(house)) => language.house(house),
-                // `rows 1, 6 and 7`
-                Some(HouseList::OfKind(kind, numbers)) => Explanation::new(HOUSES_OF_KIND[kind.min(2)])
-                    .with("list", Arg::And(numbers.into_iter().map(Arg::Number).collect()))
-                    .render(language),
-                // `row 1 and box 5`
-                Some(HouseList::Mixed(houses)) => {
-                    Arg::And(houses.into_iter().map(Arg::House).collect()).render(language)
-                }
-            },
+            Arg::Houses(houses) => houses_in_prose(houses).render(language),
             Arg::Technique(technique) => language.technique(*technique),
             Arg::Notation(text) => text.clone(),
             Arg::Word(word) => language.phrase(word),
@@ -240,14 +229,7 @@ impl Arg {
             Arg::Word(word) => found.push(word),
             Arg::Clause(clause) => found.extend(clause.phrases()),
             Arg::Joined(clauses, _) => clauses.iter().for_each(|c| found.extend(c.phrases())),
-            Arg::Houses(houses) => {
-                if let Some(HouseList::OfKind(kind, _)) = HouseList::of(houses) {
-                    found.push(HOUSES_OF_KIND[kind.min(2)]);
-                }
-                if houses.len() > 1 {
-                    found.push("{items} and {last}");
-                }
-            }
+            Arg::Houses(houses) => houses_in_prose(houses).collect_phrases(found),
             Arg::And(items) => {
                 if items.len() > 1 {
                     found.push("{items} and {last}");
@@ -256,6 +238,20 @@ impl Arg {
             }
             _ => {}
         }
+    }
+}
+
+/// Houses as prose, for rendering and for the phrases that takes: one house; several of one
+/// kind by their kind once (`rows 1, 6 and 7`); or mixed kinds each named (`row 1 and box 5`).
+fn houses_in_prose(houses: &[House]) -> Arg {
+    match HouseList::of(houses) {
+        None => Arg::Notation(String::new()),
+        Some(HouseList::One(house)) => Arg::House(house),
+        Some(HouseList::OfKind(kind, numbers)) => Arg::Clause(Box::new(
+            Explanation::new(HOUSES_OF_KIND[kind.min(2)])
+                .with("list", Arg::And(numbers.into_iter().map(Arg::Number).collect())),
+        )),
+        Some(HouseList::Mixed(houses)) => Arg::And(houses.into_iter().map(Arg::House).collect()),
     }
 }
 
