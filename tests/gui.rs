@@ -1249,7 +1249,7 @@ fn a_hint_shows_the_parts_of_its_pattern_apart() {
     let cases: [(&str, &str, Coloured); 4] = [
         (
             "simple-colors-position.json",
-            "Simple Colors: Simple colors on 3: colouring its strong links alternately, one of the colours r1c3, r3c4, r5c2 / r1c5, r3c1, r5c3, r7c4 holds 3; r7c2",
+            "Simple Colors on 3: colouring its strong links alternately, one of the colours r1c3, r3c4, r5c2 / r1c5, r3c1, r5c3, r7c4 holds 3; r7c2",
             &[
                 (&["r1c3:3", "r3c4:3", "r5c2:3"], is_green, "green"),
                 (&["r1c5:3", "r3c1:3", "r5c3:3", "r7c4:3"], is_blue, "blue"),

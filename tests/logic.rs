@@ -934,3 +934,37 @@ fn the_first_few_instances_are_the_first_of_all() {
     }
     assert!(cut_short > 100, "only {cut_short} lists were longer than asked for");
 }
+
+/// An explanation that opens with its technique's name spells it as the step lists it, whole
+/// ("Unique Rectangle Type 1 on 4 and 6 in …", not "Unique rectangle on …"): the app and the
+/// CLI title a step with its name unless its explanation begins with it, and a near miss reads
+/// "Simple Colors: Simple colors on 3: …". At every position of every 37th magictour path, each
+/// technique's first step there.
+#[test]
+fn an_explanation_that_names_its_technique_names_it_whole() {
+    let read = first_steps_along_paths(|technique, found, _| {
+        let name = technique.name();
+        let opening: Vec<String> = found
+            .explanation
+            .split_whitespace()
+            .take(2.min(name.split_whitespace().count()))
+            .map(|word| word.trim_end_matches(':').to_lowercase())
+            .collect();
+        let named: Vec<String> = name
+            .split_whitespace()
+            .take(opening.len())
+            .map(str::to_lowercase)
+            .collect();
+        assert!(
+            opening != named || found.explanation.starts_with(name),
+            "{}: {} does not begin with {name:?}",
+            technique.id(),
+            found.explanation
+        );
+    });
+    assert!(
+        read.len() > 50,
+        "explanations of {} techniques read: too few to tell",
+        read.len()
+    );
+}

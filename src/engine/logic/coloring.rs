@@ -94,7 +94,7 @@ pub fn simple_colors(board: &Board, found: &mut Found) {
                 }
                 step.explain_with(found.explains(), || {
                     Explanation::new(phrase(
-                        "Simple colors on {digit}: colouring its strong links alternately, two cells of one colour ({cells}) share a house, so that colour is false and {cells} cannot be {digit}.",
+                        "Simple Colors on {digit}: colouring its strong links alternately, two cells of one colour ({cells}) share a house, so that colour is false and {cells} cannot be {digit}.",
                     ))
                     .digit("digit", digit)
                     .cells("cells", false_class.iter())
@@ -110,9 +110,9 @@ pub fn simple_colors(board: &Board, found: &mut Found) {
                 }
                 step.explain_with(found.explains(), || {
                     let template = if targets.len() == 1 {
-                        phrase("Simple colors on {digit}: colouring its strong links alternately, one of the colours {blue} / {green} holds {digit}; {targets} sees both colours and cannot be {digit}.")
+                        phrase("Simple Colors on {digit}: colouring its strong links alternately, one of the colours {blue} / {green} holds {digit}; {targets} sees both colours and cannot be {digit}.")
                     } else {
-                        phrase("Simple colors on {digit}: colouring its strong links alternately, one of the colours {blue} / {green} holds {digit}; {targets} see both colours and cannot be {digit}.")
+                        phrase("Simple Colors on {digit}: colouring its strong links alternately, one of the colours {blue} / {green} holds {digit}; {targets} see both colours and cannot be {digit}.")
                     };
                     Explanation::new(template)
                     .digit("digit", digit)

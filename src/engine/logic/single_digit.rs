@@ -207,7 +207,7 @@ pub fn empty_rectangle(board: &Board, found: &mut Found) {
                                 // box would keep it on the other arm, whose line holds the target.
                                 let arm = if link.house >= 9 { 9 + col } else { row };
                                 Explanation::new(phrase(
-                                    "Empty rectangle on {digit} in {box}: its {digit}s lie in {row} and {column}. In {link}, {digit} lies only in {near} and {far}. If {near} is {digit}, {box} has its {digit} in {arm}, which {target} shares; if not, {far} is {digit}, and {target} sees it. Either way {target} cannot be {digit}.",
+                                    "Empty Rectangle on {digit} in {box}: its {digit}s lie in {row} and {column}. In {link}, {digit} lies only in {near} and {far}. If {near} is {digit}, {box} has its {digit} in {arm}, which {target} shares; if not, {far} is {digit}, and {target} sees it. Either way {target} cannot be {digit}.",
                                 ))
                                 .digit("digit", digit)
                                 .house("box", box_house)

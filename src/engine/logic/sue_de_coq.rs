@@ -180,8 +180,8 @@ fn report(
             phrase("Sue de Coq: {core} hold {core_digits}; with {line_cells} ({line_cell_digits}) in {line} and {box_cells} ({box_cell_digits}) in {box}, {n} cells hold {m} digits, of which only {shared} can be placed twice: once among {line_cells}, once among {box_cells}, and so not in {shared_cells}. So every digit is placed as often as it can be: {line_digits} stay in the pattern's cells of {line}, and {box_digits} in those of {box}.")
         };
         Explanation::new(template)
-        .cells("core", core.iter().copied())
-        .digits("core_digits", digits(v))
+        .cells_and("core", core.iter().copied())
+        .digits_and("core_digits", digits(v))
         .cells("line_cells", d.iter().copied())
         .digits("line_cell_digits", digits(vd))
         .house("line", line)
@@ -192,8 +192,8 @@ fn report(
         .number("m", (v | vd | ve).count_ones() as usize)
         .digits("shared", digits(vd & ve))
         .cells("shared_cells", shared_in_core.iter().copied())
-        .digits("line_digits", digits(line_digits))
-        .digits("box_digits", digits(box_digits))
+        .digits_and("line_digits", digits(line_digits))
+        .digits_and("box_digits", digits(box_digits))
     });
     found.add(step)
 }

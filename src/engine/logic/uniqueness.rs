@@ -121,7 +121,8 @@ pub fn type_1(board: &Board, found: &mut Found) {
         }
         step.explain_with(found.explains(), || {
             rectangle_explanation(
-                phrase("Unique rectangle on {x} and {y} in {cells}: three corners hold only {x} and {y}. If {corner} were {x} or {y}, the two digits could swap and the puzzle would have two solutions, so it is neither."),
+                Technique::UniqueRectangle1,
+                phrase("{technique} on {x} and {y} in {cells}: three corners hold only {x} and {y}. If {corner} were {x} or {y}, the two digits could swap and the puzzle would have two solutions, so it is neither."),
                 pair,
                 cells,
             )
@@ -168,7 +169,8 @@ pub fn type_2(board: &Board, found: &mut Found) {
         }
         step.explain_with(found.explains(), || {
             rectangle_explanation(
-                phrase("Unique rectangle on {x} and {y} in {cells}: to avoid two solutions, {a} or {b} must be {z}, so {targets} cannot be {z}."),
+                Technique::UniqueRectangle2,
+                phrase("{technique} on {x} and {y} in {cells}: to avoid two solutions, {a} or {b} must be {z}, so {targets} cannot be {z}."),
                 pair,
                 cells,
             )
@@ -205,7 +207,8 @@ pub fn type_4(board: &Board, found: &mut Found) {
                 }
                 step.explain_with(found.explains(), || {
                     rectangle_explanation(
-                        phrase("Unique rectangle on {x} and {y} in {cells}: in {house}, {locked} must be in {a} or {b}; if either were {other}, the rectangle could swap its digits, so neither is {other}."),
+                        Technique::UniqueRectangle4,
+                        phrase("{technique} on {x} and {y} in {cells}: in {house}, {locked} must be in {a} or {b}; if either were {other}, the rectangle could swap its digits, so neither is {other}."),
                         pair,
                         cells,
                     )
@@ -323,8 +326,14 @@ fn floor_and_roof(board: &Board, cells: [Cell; 4], pair: [Digit; 2]) -> (Vec<Cel
 
 /// An explanation about a rectangle: `template` with the pair as `{x}` and `{y}` and the corners
 /// as `{cells}`.
-fn rectangle_explanation(template: &'static str, pair: [Digit; 2], cells: [Cell; 4]) -> Explanation {
+fn rectangle_explanation(
+    technique: Technique,
+    template: &'static str,
+    pair: [Digit; 2],
+    cells: [Cell; 4],
+) -> Explanation {
     Explanation::new(template)
+        .technique("technique", technique)
         .digit("x", pair[0])
         .digit("y", pair[1])
         .cells("cells", cells)
@@ -381,7 +390,8 @@ pub fn type_3(board: &Board, found: &mut Found) {
                     }
                     step.explain_result_with(found.explains(), || {
                         rectangle_explanation(
-                            phrase("Unique rectangle on {x} and {y} in {cells}: {a} or {b} must hold one of {extra} (else two solutions); with {subset} they form a naked subset on {digits} in {house}, so the house's other cells lose those digits."),
+                            Technique::UniqueRectangle3,
+                            phrase("{technique} on {x} and {y} in {cells}: {a} or {b} must hold one of {extra} (else two solutions); with {subset} they form a naked subset on {digits} in {house}, so the house's other cells lose those digits."),
                             pair,
                             cells,
                         )
@@ -437,7 +447,8 @@ pub fn type_5(board: &Board, found: &mut Found) {
         }
         step.explain_with(found.explains(), || {
             rectangle_explanation(
-                phrase("Unique rectangle on {x} and {y} in {cells}: to avoid two solutions one of {roof} is {z}, so {targets} cannot be {z}."),
+                Technique::UniqueRectangle5,
+                phrase("{technique} on {x} and {y} in {cells}: to avoid two solutions one of {roof} is {z}, so {targets} cannot be {z}."),
                 pair,
                 cells,
             )
@@ -475,7 +486,8 @@ pub fn type_6(board: &Board, found: &mut Found) {
             step.eliminate(g1, x).eliminate(g2, x);
             step.explain_with(found.explains(), || {
                 rectangle_explanation(
-                    phrase("Unique rectangle on {x} and {y} in {cells}: {digit} lies only in the rectangle in its two rows or columns; were it in {a} or {b}, it would be in both, and the other corners would hold the other digit: two solutions. So neither is {digit}."),
+                    Technique::UniqueRectangle6,
+                    phrase("{technique} on {x} and {y} in {cells}: {digit} lies only in the rectangle in its two rows or columns; were it in {a} or {b}, it would be in both, and the other corners would hold the other digit: two solutions. So neither is {digit}."),
                     pair,
                     cells,
                 )
@@ -536,7 +548,7 @@ pub fn hidden_rectangle(board: &Board, found: &mut Found) {
                     step.eliminate(opposite, y);
                     step.explain_with(found.explains(), || {
                         Explanation::new(phrase(
-                            "Hidden rectangle on {first} and {second} in {cells}: {corner} holds only the pair, and in {row} and {column} the {x}s lie only in the rectangle. Were {opposite} {y}, the {x}s would fill the other corners and two solutions would remain, so it is not {y}.",
+                            "Hidden Rectangle on {first} and {second} in {cells}: {corner} holds only the pair, and in {row} and {column} the {x}s lie only in the rectangle. Were {opposite} {y}, the {x}s would fill the other corners and two solutions would remain, so it is not {y}.",
                         ))
                         .digit("first", pair[0])
                         .digit("second", pair[1])
@@ -599,8 +611,9 @@ fn avoidable(board: &Board, type_2: bool, found: &mut Found) {
             step.eliminate(target, a);
             step.explain_with(found.explains(), || {
                 Explanation::new(phrase(
-                    "Avoidable rectangle in {cells}: three corners were solved (none is a given) as {a} and {b}; were {target} {a}, the two digits could swap: two solutions. So it is not {a}.",
+                    "{technique} in {cells}: three corners were solved (none is a given) as {a} and {b}; were {target} {a}, the two digits could swap: two solutions. So it is not {a}.",
                 ))
+                .technique("technique", technique)
                 .cells("cells", cells)
                 .digit("a", a)
                 .digit("b", b)
@@ -648,8 +661,9 @@ fn avoidable(board: &Board, type_2: bool, found: &mut Found) {
             }
             step.explain_with(found.explains(), || {
                 Explanation::new(phrase(
-                    "Avoidable rectangle in {cells}: two corners were solved (not givens); were the other two {x} and {y}, the digits could swap. So one of {pair} is {z}, and {targets} cannot be {z}.",
+                    "{technique} in {cells}: two corners were solved (not givens); were the other two {x} and {y}, the digits could swap. So one of {pair} is {z}, and {targets} cannot be {z}.",
                 ))
+                .technique("technique", technique)
                 .cells("cells", cells)
                 .digit("x", needs[0])
                 .digit("y", needs[1])

@@ -265,7 +265,7 @@ pub fn remote_pair(board: &Board, found: &mut Found) {
                 }
                 step.explain_with(found.explains(), || {
                     Explanation::new(phrase(
-                        "Remote pair on {x} and {y}: along {path} the cells alternate, so {a} and {b} hold one each; cells seeing both lose {x} and {y}.",
+                        "Remote Pair on {x} and {y}: along {path} the cells alternate, so {a} and {b} hold one each; cells seeing both lose {x} and {y}.",
                     ))
                     .digit("x", x)
                     .digit("y", y)
