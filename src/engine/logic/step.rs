@@ -149,19 +149,34 @@ pub fn chain_notation(chain: &[ChainNode]) -> String {
     text
 }
 
-/// Eliminations written as `r2c1, r7c3 <> 5` (grouped by digit).
+/// Eliminations written as `r2c1, r7c3 <> 5`: grouped by digit, and the digits of cells that
+/// lose the same ones together (`r2c4 <> 1, 3`). Groups are parted by commas while each is one
+/// cell losing one digit (`r1c6 <> 1, r1c2 <> 4`), else by semicolons, so a list of cells is not
+/// read as a list of groups (`r1c8, r3c8 <> 1; r3c8 <> 2`). Cells in reading order.
 pub fn eliminations_notation(eliminations: &[CellDigit]) -> String {
     let mut digits: Vec<Digit> = eliminations.iter().map(|e| e.digit).collect();
     digits.sort_unstable();
     digits.dedup();
-    digits
+    let mut groups: Vec<(Vec<Cell>, Vec<Digit>)> = Vec::new();
+    for d in digits {
+        let mut cells: Vec<Cell> = eliminations.iter().filter(|e| e.digit == d).map(|e| e.cell).collect();
+        cells.sort_unstable();
+        match groups.iter_mut().find(|(same, _)| *same == cells) {
+            Some((_, digits)) => digits.push(d),
+            None => groups.push((cells, vec![d])),
+        }
+    }
+    let simple = groups
         .iter()
-        .map(|&d| {
-            let cells = eliminations.iter().filter(|e| e.digit == d).map(|e| e.cell);
-            format!("{} <> {}", list_cells(cells), d)
+        .all(|(cells, digits)| cells.len() == 1 && digits.len() == 1);
+    groups
+        .iter()
+        .map(|(cells, digits)| {
+            let digits: Vec<String> = digits.iter().map(Digit::to_string).collect();
+            format!("{} <> {}", list_cells(cells.iter().copied()), digits.join(", "))
         })
         .collect::<Vec<_>>()
-        .join(", ")
+        .join(if simple { ", " } else { "; " })
 }
 
 /// Houses to be named together: one; several of one kind (`rows 2, 7`: the kind, 0 rows, 1
@@ -441,4 +456,51 @@ pub fn and_list(items: impl IntoIterator<Item = String>) -> String {
 
 pub fn list_houses(houses: impl IntoIterator<Item = House>) -> String {
     houses.into_iter().map(house_name).collect::<Vec<_>>().join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::grid::cell_at;
+
+    fn eliminated(items: &[(usize, usize, Digit)]) -> Vec<CellDigit> {
+        items
+            .iter()
+            .map(|&(row, col, digit)| CellDigit {
+                cell: cell_at(row - 1, col - 1),
+                digit,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn eliminations_are_grouped_so_that_each_group_reads_apart() {
+        // One cell losing one digit each: commas part them.
+        assert_eq!(
+            eliminations_notation(&eliminated(&[(1, 6, 1), (1, 2, 4)])),
+            "r1c6 <> 1, r1c2 <> 4"
+        );
+        // A digit lost by several cells, in the order given.
+        assert_eq!(
+            eliminations_notation(&eliminated(&[(2, 1, 5), (7, 3, 5)])),
+            "r2c1, r7c3 <> 5"
+        );
+        // One cell losing several digits: its digits together.
+        assert_eq!(
+            eliminations_notation(&eliminated(&[(2, 4, 8), (2, 4, 1), (2, 4, 3)])),
+            "r2c4 <> 1, 3, 8"
+        );
+        // Groups of several cells or digits: semicolons part them.
+        assert_eq!(
+            eliminations_notation(&eliminated(&[
+                (1, 8, 1),
+                (3, 8, 1),
+                (3, 8, 2),
+                (2, 1, 8),
+                (2, 6, 3),
+                (2, 6, 8)
+            ])),
+            "r1c8, r3c8 <> 1; r3c8 <> 2; r2c6 <> 3; r2c1, r2c6 <> 8"
+        );
+    }
 }
