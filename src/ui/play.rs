@@ -5,8 +5,8 @@
 use crate::engine::backtrack::{Backtracker, SearchEvent};
 use crate::engine::game::{Action, Game, Outcome, Refusal};
 use crate::engine::grid::{cell_name, Candidates, Cell, Digit, CELLS, HOUSES};
-use crate::engine::logic::explanation::Language;
-use crate::engine::logic::{Hint, HouseList, Level, Role, Step, Technique};
+use crate::engine::logic::explanation::{houses_text, Language};
+use crate::engine::logic::{Hint, Level, Role, Step, Technique};
 use crate::i18n::{fill, gettext};
 
 /// How the board is shown (from Preferences).
@@ -532,27 +532,14 @@ pub fn house_label(house: usize) -> String {
     }
 }
 
-/// Where a step's pattern lies, in the user's language: its base houses, "row 3", "rows 2, 7"
-/// (houses of one kind) or "row 2, box 5"; `None` for a step without any (chains, sets, nets).
+/// Where a step's pattern lies, in the user's language: its base houses, "row 3", "rows 2 and 7"
+/// (houses of one kind) or "row 2 and box 5"; `None` for a step without any (chains, sets, nets).
 pub fn step_area(step: &Step) -> Option<String> {
-    let join = |items: Vec<String>| items.join(", ");
-    Some(match HouseList::of(&step.base_houses())? {
-        HouseList::One(house) => house_label(house),
-        HouseList::OfKind(kind, numbers) => {
-            let template = match kind {
-                0 => gettext("rows {list}"),
-                1 => gettext("columns {list}"),
-                _ => gettext("boxes {list}"),
-            };
-            let list = join(numbers.iter().map(ToString::to_string).collect());
-            fill(&template, &[("list", &list)])
-        }
-        HouseList::Mixed(houses) => join(houses.into_iter().map(house_label).collect()),
-    })
+    houses_text(&step.base_houses(), &UserLanguage)
 }
 
 /// A step's title in a list of steps: its technique, and where its pattern lies when it lies in
-/// houses ("Hidden Pair in row 3", "X-Wing in columns 2, 7"), so that two steps of one technique
+/// houses ("Hidden Pair in row 3", "X-Wing in columns 2 and 7"), so that two steps of one technique
 /// with the same outcome (a hidden pair of a row and of a box) read apart.
 pub fn step_title(step: &Step) -> String {
     let name = super::names::technique_name(step.technique);

@@ -241,6 +241,12 @@ impl Arg {
     }
 }
 
+/// Houses named in `language` as [`Arg::Houses`] names them (`rows 2 and 7`), where no sentence
+/// holds them: a step's title and where a hint says to look. `None` for no house.
+pub fn houses_text(houses: &[House], language: &dyn Language) -> Option<String> {
+    (!houses.is_empty()).then(|| houses_in_prose(houses).render(language))
+}
+
 /// Houses as prose, for rendering and for the phrases that takes: one house; several of one
 /// kind by their kind once (`rows 1, 6 and 7`); or mixed kinds each named (`row 1 and box 5`).
 fn houses_in_prose(houses: &[House]) -> Arg {
@@ -314,6 +320,9 @@ mod tests {
         assert_eq!(named(&[18, 26]).english(), "boxes 1 and 9");
         assert_eq!(named(&[0, 22]).english(), "row 1 and box 5");
         assert_eq!(named(&[13]).english(), "column 5");
+        // Without a sentence around them.
+        assert_eq!(houses_text(&[11, 16], &English).as_deref(), Some("columns 3 and 8"));
+        assert_eq!(houses_text(&[], &English), None);
         // In another language, the kind's word and the "and" are that language's.
         assert_eq!(named(&[0, 5, 6]).render(&Shouting), "ROWS 1, 6 AND 7");
         assert_eq!(named(&[0, 22]).render(&Shouting), "H0 AND H22");

@@ -3,7 +3,7 @@
 
 use serde::{Serialize, Serializer};
 
-use super::explanation::{phrase, Explanation};
+use super::explanation::{houses_text, phrase, English, Explanation};
 use super::technique::Technique;
 use crate::engine::grid::{cell_name, house_name, Cell, Digit, House};
 
@@ -179,7 +179,7 @@ pub fn eliminations_notation(eliminations: &[CellDigit]) -> String {
         .join(if simple { ", " } else { "; " })
 }
 
-/// Houses to be named together: one; several of one kind (`rows 2, 7`: the kind, 0 rows, 1
+/// Houses to be named together: one; several of one kind (`rows 2 and 7`: the kind, 0 rows, 1
 /// columns, 2 boxes, and their numbers from 1); or of mixed kinds, each named on its own.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum HouseList {
@@ -200,23 +200,6 @@ impl HouseList {
                 houses.iter().map(|h| h % 9 + 1).collect(),
             )),
             _ => Some(HouseList::Mixed(houses.to_vec())),
-        }
-    }
-
-    /// In English: `row 3`, `rows 2, 7`, `row 2, box 5`.
-    pub fn english(&self) -> String {
-        let join = |items: Vec<String>| items.join(", ");
-        match self {
-            HouseList::One(house) => house_name(*house),
-            HouseList::OfKind(kind, numbers) => {
-                let kinds = ["rows", "columns", "boxes"];
-                format!(
-                    "{} {}",
-                    kinds[*kind],
-                    join(numbers.iter().map(ToString::to_string).collect())
-                )
-            }
-            HouseList::Mixed(houses) => join(houses.iter().map(|&h| house_name(h)).collect()),
         }
     }
 }
@@ -384,15 +367,14 @@ impl Step {
     }
 
     /// Where to look, for the first stage of a hint: `Look at box 5: a naked pair`, `Look at
-    /// rows 2, 7: an x-wing` (every house of the pattern).
+    /// rows 2 and 7: an x-wing` (every house of the pattern).
     pub fn summary(&self) -> String {
         let article = match self.name.chars().next() {
             Some('A' | 'E' | 'I' | 'O' | 'U' | 'X') => "an",
             _ => "a",
         };
         let name = self.name.to_lowercase();
-        let area = HouseList::of(&self.base_houses())
-            .map(|houses| houses.english())
+        let area = houses_text(&self.base_houses(), &English)
             .or_else(|| self.highlights.cells.first().map(|c| cell_name(c.cell)))
             .or_else(|| self.placements.first().map(|p| cell_name(p.cell)));
         match area {
