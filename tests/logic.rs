@@ -5,7 +5,7 @@
 mod common;
 
 use common::{dataset, qqwing, read_lines};
-use nonet::engine::grid::{house_name, houses_of};
+use nonet::engine::grid::{cell_name, house_name, houses_of};
 use nonet::engine::logic::{self, Board, Level, Technique};
 use nonet::engine::{Position, CELLS};
 
@@ -48,7 +48,6 @@ fn walk(puzzles: &[[u8; CELLS]]) -> (usize, std::collections::BTreeMap<Technique
 /// names.
 fn check_single_proof(board: &Board, step: &logic::Step) {
     use nonet::engine::cellset::CellSet;
-    use nonet::engine::grid::cell_name;
     let proof: Vec<usize> = step
         .highlights
         .cells
@@ -966,5 +965,44 @@ fn an_explanation_that_names_its_technique_names_it_whole() {
         read.len() > 50,
         "explanations of {} techniques read: too few to tell",
         read.len()
+    );
+}
+
+/// A chain's explanation names its two ends as the chain has them, one of which is true: "so
+/// r6c9 or r8c4 is 7" (an X-Chain's or XY-Chain's end cells and their digit), "so (4)r3c7 or
+/// (5)r1c7 is true" (an AIC's end nodes, groups too). At every position of every 37th magictour
+/// path, each chain technique's first step there.
+#[test]
+fn a_chains_explanation_names_its_ends() {
+    let ends = regex::Regex::new(r"; so (\S+) or (\S+) is (\d|true),").unwrap();
+    let chains = [
+        Technique::XChain,
+        Technique::XyChain,
+        Technique::Aic,
+        Technique::GroupedAic,
+    ];
+    let read = first_steps_along_paths(|technique, found, _| {
+        if !chains.contains(&technique) {
+            return;
+        }
+        let (first, last) = (&found.chain[0], &found.chain[found.chain.len() - 1]);
+        let named = ends
+            .captures(&found.explanation)
+            .map(|c| (c[1].to_string(), c[2].to_string(), c[3].to_string()));
+        let expected = if matches!(technique, Technique::XChain | Technique::XyChain) {
+            assert_eq!(first.digit, last.digit, "{}", found.explanation);
+            (
+                cell_name(first.cells[0]),
+                cell_name(last.cells[0]),
+                first.digit.to_string(),
+            )
+        } else {
+            (first.notation(), last.notation(), "true".to_string())
+        };
+        assert_eq!(named, Some(expected), "{}: {}", technique.id(), found.explanation);
+    });
+    assert!(
+        chains.iter().all(|t| read.get(t).is_some_and(|&n| n >= 5)),
+        "too few chains read to tell: {read:?}"
     );
 }

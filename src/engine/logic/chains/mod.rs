@@ -67,12 +67,28 @@ fn shape_of(graph: &Graph, path: &[u32]) -> Technique {
     }
 }
 
-fn describe(technique: Technique) -> &'static str {
-    match technique {
-        Technique::XChain => phrase("the chain's ends hold the digit between them"),
-        Technique::XyChain => phrase("one of the chain's end cells holds the digit"),
-        _ => phrase("one of the chain's ends is true"),
+/// A chain's explanation but for the chain and what it removes: the ends named, since one of
+/// them is true. An X-Chain's and an XY-Chain's ends are cells holding one digit, which the
+/// targets see; an AIC's may be groups or other digits, which the targets conflict with.
+fn chain_explanation(technique: Technique, first: &Node, last: &Node) -> Explanation {
+    let ends = first
+        .single_cell()
+        .zip(last.single_cell())
+        .filter(|_| first.digit == last.digit);
+    match ends {
+        Some((a, b)) if matches!(technique, Technique::XChain | Technique::XyChain) => Explanation::new(phrase(
+            "{technique}: {chain} => {eliminations}. If the first node is false, the last is true; so {first} or {last} is {digit}, and what sees both cannot be {digit}.",
+        ))
+        .cell("first", a)
+        .cell("last", b)
+        .digit("digit", first.digit),
+        _ => Explanation::new(phrase(
+            "{technique}: {chain} => {eliminations}. If the first node is false, the last is true; so {first} or {last} is true, and what conflicts with both goes.",
+        ))
+        .notation("first", first.to_chain_node(None).notation())
+        .notation("last", last.to_chain_node(None).notation()),
     }
+    .technique("technique", technique)
 }
 
 /// The chains of `wanted` from every start (with `starts`, from those of its bits only); with
@@ -138,13 +154,9 @@ fn chains_in(
             }
             collector.offer(links, eliminations.clone(), || {
                 chain_step(wanted, graph, &path, &eliminations, explains, |chain| {
-                    Explanation::new(phrase(
-                        "{technique}: {chain} => {eliminations}. If the first node is false the last is true, so {ends}, and what sees both goes.",
-                    ))
-                    .technique("technique", wanted)
-                    .notation("chain", chain)
-                    .notation("eliminations", eliminations_notation(&eliminations))
-                    .word("ends", describe(wanted))
+                    chain_explanation(wanted, a, b)
+                        .notation("chain", chain)
+                        .notation("eliminations", eliminations_notation(&eliminations))
                 })
             });
         }
