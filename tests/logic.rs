@@ -1006,3 +1006,41 @@ fn a_chains_explanation_names_its_ends() {
         "too few chains read to tell: {read:?}"
     );
 }
+
+/// An ALS-XZ's explanation names the digit its sets share only where they see each other and the
+/// digits it removes as those the locked set holds ("share 7 only where they see each other, so
+/// one of them is locked without 7 and holds 8; …"), both digits of each set. At every position
+/// of every 37th magictour path, its first step there.
+#[test]
+fn an_als_xz_names_its_linking_and_removed_digits() {
+    let said = regex::Regex::new(
+        r"^ALS-XZ: A = \{[^}]*\} \(([\d, ]+) in [^)]*\) and B = \{[^}]*\} \(([\d, ]+) in [^)]*\) share (\d) only where they see each other, so one of them is locked without (\d) and holds ([\d, and]+); ",
+    )
+    .unwrap();
+    let digits = |list: &str| -> Vec<u8> { list.bytes().filter(u8::is_ascii_digit).map(|b| b - b'0').collect() };
+    let read = first_steps_along_paths(|technique, found, _| {
+        if technique != Technique::AlsXz || found.explanation.starts_with("ALS-XZ (doubly linked)") {
+            return;
+        }
+        let c = said
+            .captures(&found.explanation)
+            .unwrap_or_else(|| panic!("{}", found.explanation));
+        let (a, b, x) = (digits(&c[1]), digits(&c[2]), digits(&c[3])[0]);
+        assert_eq!(&c[3], &c[4], "{}", found.explanation);
+        let mut removed: Vec<u8> = found.eliminations.iter().map(|e| e.digit).collect();
+        removed.sort_unstable();
+        removed.dedup();
+        assert_eq!(digits(&c[5]), removed, "{}", found.explanation);
+        for d in removed.iter().chain([&x]) {
+            assert!(
+                a.contains(d) && b.contains(d),
+                "{d} is not in both sets: {}",
+                found.explanation
+            );
+        }
+    });
+    assert!(
+        read.get(&Technique::AlsXz).is_some_and(|&n| n >= 5),
+        "too few ALS-XZ read to tell: {read:?}"
+    );
+}

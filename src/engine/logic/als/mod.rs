@@ -143,13 +143,19 @@ fn xz_among(board: &Board, changed: CellSet, found: &mut Found) {
                     .notation("eliminations", super::step::eliminations_notation(&eliminations))
                 });
             } else {
+                let mut z: Vec<Digit> = step.eliminations.iter().map(|e| e.digit).collect();
+                z.sort_unstable();
+                z.dedup();
                 step.explain_result_with(found.explains(), || {
-                    Explanation::new(phrase(
-                        "ALS-XZ: A = {a} and B = {b} share {digits} only where they see each other, so one of them is locked without it and holds their other common digits.",
-                    ))
+                    Explanation::new(if z.len() == 1 {
+                        phrase("ALS-XZ: A = {a} and B = {b} share {x} only where they see each other, so one of them is locked without {x} and holds {z}; a cell seeing every cell of both that holds {z} cannot be {z}.")
+                    } else {
+                        phrase("ALS-XZ: A = {a} and B = {b} share {x} only where they see each other, so one of them is locked without {x} and holds {z}; a cell seeing every cell of both that holds one of these digits cannot be that digit.")
+                    })
                     .clause("a", a.name())
                     .clause("b", b.name())
-                    .digits("digits", rcc.iter())
+                    .digits("x", rcc.iter())
+                    .digits_and("z", z)
                 });
             }
             if !found.add(step) {
