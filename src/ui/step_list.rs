@@ -20,7 +20,7 @@ use super::board::{self, Layout};
 use super::play::{step_title, titled_explanation, HintView, Play, Prefs, UserLanguage};
 use crate::engine::game::{Action, Game, Rules};
 use crate::engine::grid::{cell_name, Candidates, Digit, Position, CELLS};
-use crate::engine::logic::{self, Board, Level, Step, Technique};
+use crate::engine::logic::{self, eliminations_written, Board, Level, Step, Technique};
 use crate::i18n::{fill, gettext, ngettext};
 
 /// The window's widgets, from its template `resources/ui/step-list.ui`.
@@ -861,15 +861,15 @@ fn all_steps_status(listed: usize, cut_short: bool) -> String {
     fill(&template, &[("n", &listed), ("most", &LISTED_PER_TECHNIQUE)])
 }
 
-/// What a step does, in short: "r6c9 = 4", "r4c3 ≠ 2, r5c3 ≠ 2".
+/// What a step does, in short: "r6c9 = 4", "r4c3, r5c3 ≠ 2", "r2c3, r3c3 ≠ 3, 8; r2c3 ≠ 5"
+/// (eliminations grouped as explanations group them).
 fn outcome(step: &Step) -> String {
     let placed = step
         .placements
         .iter()
         .map(|p| format!("{} = {}", cell_name(p.cell), p.digit));
-    let removed = step
-        .eliminations
-        .iter()
-        .map(|e| format!("{} ≠ {}", cell_name(e.cell), e.digit));
-    placed.chain(removed).collect::<Vec<_>>().join(", ")
+    let removed = (!step.eliminations.is_empty()).then(|| eliminations_written(&step.eliminations, "≠"));
+    let parts: Vec<String> = placed.chain(removed).collect();
+    let parted = parts.iter().any(|part| part.contains(';'));
+    parts.join(if parted { "; " } else { ", " })
 }

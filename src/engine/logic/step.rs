@@ -154,6 +154,12 @@ pub fn chain_notation(chain: &[ChainNode]) -> String {
 /// cell losing one digit (`r1c6 <> 1, r1c2 <> 4`), else by semicolons, so a list of cells is not
 /// read as a list of groups (`r1c8, r3c8 <> 1; r3c8 <> 2`). Cells in reading order.
 pub fn eliminations_notation(eliminations: &[CellDigit]) -> String {
+    eliminations_written(eliminations, "<>")
+}
+
+/// Eliminations grouped as [`eliminations_notation`] groups them, with `sign` for "is not"
+/// (the app's lists write `≠`).
+pub fn eliminations_written(eliminations: &[CellDigit], sign: &str) -> String {
     let mut digits: Vec<Digit> = eliminations.iter().map(|e| e.digit).collect();
     digits.sort_unstable();
     digits.dedup();
@@ -173,7 +179,7 @@ pub fn eliminations_notation(eliminations: &[CellDigit]) -> String {
         .iter()
         .map(|(cells, digits)| {
             let digits: Vec<String> = digits.iter().map(Digit::to_string).collect();
-            format!("{} <> {}", list_cells(cells.iter().copied()), digits.join(", "))
+            format!("{} {sign} {}", list_cells(cells.iter().copied()), digits.join(", "))
         })
         .collect::<Vec<_>>()
         .join(if simple { ", " } else { "; " })
@@ -483,6 +489,11 @@ mod tests {
                 (2, 6, 8)
             ])),
             "r1c8, r3c8 <> 1; r3c8 <> 2; r2c6 <> 3; r2c1, r2c6 <> 8"
+        );
+        // The app's lists write the same groups with its own sign.
+        assert_eq!(
+            eliminations_written(&eliminated(&[(2, 3, 3), (2, 3, 5), (3, 3, 3)]), "≠"),
+            "r2c3, r3c3 ≠ 3; r2c3 ≠ 5"
         );
     }
 }
