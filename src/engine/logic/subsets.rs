@@ -266,7 +266,7 @@ pub fn hidden(board: &Board, size: usize, found: &mut Found) {
                 }
                 step.explain_with(found.explains(), || {
                     Explanation::new(phrase(
-                        "In {house}, {digits} fit only in {cells}: a hidden {size}, so those cells can hold nothing else.",
+                        "In {house}, the digits {digits} fit only in {cells}: a hidden {size}, so those cells can hold nothing else.",
                     ))
                     .house("house", house)
                     .digits_and("digits", digits.iter().copied())
