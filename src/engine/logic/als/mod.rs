@@ -143,9 +143,13 @@ fn xz_among(board: &Board, changed: CellSet, found: &mut Found) {
                     .notation("eliminations", super::step::eliminations_notation(&eliminations))
                 });
             } else {
-                let mut z: Vec<Digit> = step.eliminations.iter().map(|e| e.digit).collect();
-                z.sort_unstable();
-                z.dedup();
+                // The digits removed, named in the explanation (worked out only for one).
+                let mut z: Vec<Digit> = Vec::new();
+                if found.explains() {
+                    z = step.eliminations.iter().map(|e| e.digit).collect();
+                    z.sort_unstable();
+                    z.dedup();
+                }
                 step.explain_result_with(found.explains(), || {
                     Explanation::new(if z.len() == 1 {
                         phrase("ALS-XZ: A = {a} and B = {b} share {x} only where they see each other, so one of them is locked without {x} and holds {z}; a cell seeing every cell of both that holds {z} cannot be {z}.")
