@@ -1,0 +1,239 @@
+//! A game's journal: each move as it is stored (its kind, the player's intent and every cell it
+//! changed, before and after), and rebuilding a game from its journal.
+
+use super::{CellState, Edit, Game, Rules, Status};
+use crate::engine::grid::{Candidates, Cell, Digit, CELLS};
+
+/// What a journal entry records.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum MoveKind {
+    Digit,
+    Clear,
+    MarkOn,
+    MarkOff,
+    FillCandidates,
+    /// A solving step applied (a hint's last stage, or a script's step).
+    Step,
+    Reset,
+    /// A hint was asked for (it counts against the allowance).
+    HintTaken,
+    /// A step from a player's script.
+    ScriptStep,
+    Undo,
+    Redo,
+    /// The computer filled the grid (Solve).
+    ComputerSolve,
+    /// The player looked at the solution (Show Solution).
+    SolutionShown,
+    /// Strict mode: a wrong digit, refused (nothing changes on the board).
+    Strike,
+    /// The position read with the puzzle taken up: its digits beyond the givens and its marks.
+    PositionTaken,
+}
+
+impl MoveKind {
+    pub const ALL: [MoveKind; 15] = [
+        MoveKind::Digit,
+        MoveKind::Clear,
+        MoveKind::MarkOn,
+        MoveKind::MarkOff,
+        MoveKind::FillCandidates,
+        MoveKind::Step,
+        MoveKind::Reset,
+        MoveKind::HintTaken,
+        MoveKind::ScriptStep,
+        MoveKind::Undo,
+        MoveKind::Redo,
+        MoveKind::ComputerSolve,
+        MoveKind::SolutionShown,
+        MoveKind::Strike,
+        MoveKind::PositionTaken,
+    ];
+
+    pub fn id(self) -> &'static str {
+        match self {
+            MoveKind::Digit => "digit",
+            MoveKind::Clear => "clear",
+            MoveKind::MarkOn => "mark-on",
+            MoveKind::MarkOff => "mark-off",
+            MoveKind::FillCandidates => "fill-candidates",
+            MoveKind::Step => "step",
+            MoveKind::Reset => "reset",
+            MoveKind::HintTaken => "hint",
+            MoveKind::ScriptStep => "script-step",
+            MoveKind::Undo => "undo",
+            MoveKind::Redo => "redo",
+            MoveKind::ComputerSolve => "computer-solve",
+            MoveKind::SolutionShown => "solution-shown",
+            MoveKind::Strike => "strike",
+            MoveKind::PositionTaken => "position-taken",
+        }
+    }
+
+    pub fn from_id(id: &str) -> Option<MoveKind> {
+        MoveKind::ALL.into_iter().find(|kind| kind.id() == id)
+    }
+}
+
+/// One cell's digit and pencil marks before and after a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CellChange {
+    pub cell: Cell,
+    pub before: Digit,
+    pub before_marks: Candidates,
+    pub after: Digit,
+    pub after_marks: Candidates,
+}
+
+impl CellChange {
+    /// What the cell held before the move.
+    pub(super) fn before_state(&self) -> CellState {
+        CellState {
+            value: self.before,
+            marks: self.before_marks,
+        }
+    }
+
+    /// What the cell holds after the move.
+    pub(super) fn after_state(&self) -> CellState {
+        CellState {
+            value: self.after,
+            marks: self.after_marks,
+        }
+    }
+}
+
+/// One entry of a game's journal: everything needed to rebuild each position exactly, and the
+/// player's intent (the cell and digit) for history and replay.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Move {
+    pub kind: MoveKind,
+    pub cell: Option<Cell>,
+    pub digit: Option<Digit>,
+    /// Whether the digit entered disagreed with the solution (counted as a mistake).
+    pub mistake: bool,
+    pub changes: Vec<CellChange>,
+}
+
+/// Why a journal could not be replayed onto a puzzle.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ReplayError {
+    #[error("move {index} changes {cell}, which does not hold what the move says it replaced")]
+    Mismatch { index: usize, cell: String },
+    #[error("move {index} is an undo or redo with nothing to undo or redo")]
+    NothingToUndo { index: usize },
+    #[error("move {index} names cell {cell}, outside the grid, or a digit outside 1–9")]
+    OutOfRange { index: usize, cell: usize },
+}
+
+pub(super) fn journal_changes(changes: &[(Cell, CellState, CellState)]) -> Vec<CellChange> {
+    changes
+        .iter()
+        .map(|&(cell, before, after)| CellChange {
+            cell,
+            before: before.value,
+            before_marks: before.marks,
+            after: after.value,
+            after_marks: after.marks,
+        })
+        .collect()
+}
+
+impl Game {
+    /// Whether the game's first move took up the position its puzzle came with (a forum's
+    /// pencil-mark grid, a JSON position): Reset goes back to that position, not past it.
+    pub fn began_with_position(&self) -> bool {
+        self.position_taken().is_some()
+    }
+
+    /// The first move, when it took up the position the puzzle came with.
+    pub(super) fn position_taken(&self) -> Option<&Move> {
+        self.journal.first().filter(|m| m.kind == MoveKind::PositionTaken)
+    }
+
+    /// Everything done in this game so far, in order.
+    pub fn journal(&self) -> &[Move] {
+        &self.journal
+    }
+
+    /// Rebuilds a game from its journal: values, pencil marks, the undo and redo stacks, mistakes,
+    /// hints used and the end state, exactly as they were. Every move is checked against the
+    /// position it claims to change.
+    pub fn replay(
+        givens: [Digit; CELLS],
+        solution: [Digit; CELLS],
+        rules: Rules,
+        moves: &[Move],
+    ) -> Result<Game, ReplayError> {
+        let mut game = Game::new(givens, solution, rules);
+        for (index, entry) in moves.iter().enumerate() {
+            for change in &entry.changes {
+                if change.cell >= CELLS || change.after > 9 || change.before > 9 {
+                    return Err(ReplayError::OutOfRange {
+                        index,
+                        cell: change.cell,
+                    });
+                }
+                if game.state(change.cell) != change.before_state() {
+                    return Err(ReplayError::Mismatch {
+                        index,
+                        cell: crate::engine::grid::cell_name(change.cell),
+                    });
+                }
+            }
+            let edit = || Edit {
+                changes: entry
+                    .changes
+                    .iter()
+                    .map(|c| (c.cell, c.before_state(), c.after_state()))
+                    .collect(),
+            };
+            match entry.kind {
+                MoveKind::HintTaken => game.hints_used += 1,
+                MoveKind::Strike => game.count_strike(),
+                MoveKind::SolutionShown => {}
+                MoveKind::Undo | MoveKind::Redo => {
+                    let stack = if entry.kind == MoveKind::Undo {
+                        &mut game.undo
+                    } else {
+                        &mut game.redo
+                    };
+                    let Some(done) = stack.pop() else {
+                        return Err(ReplayError::NothingToUndo { index });
+                    };
+                    for c in &entry.changes {
+                        game.set_state(c.cell, c.after_state());
+                    }
+                    if entry.kind == MoveKind::Undo {
+                        game.redo.push(done);
+                    } else {
+                        game.undo.push(done);
+                    }
+                }
+                MoveKind::ComputerSolve => {
+                    for c in &entry.changes {
+                        game.values[c.cell] = c.after;
+                        game.marks[c.cell] = c.after_marks;
+                    }
+                    game.status = Status::SolvedByComputer;
+                }
+                _ => {
+                    let edit = edit();
+                    for &(cell, _, after) in &edit.changes {
+                        game.set_state(cell, after);
+                    }
+                    game.undo.push(edit);
+                    game.redo.clear();
+                    if entry.mistake {
+                        game.mistakes += 1;
+                    }
+                }
+            }
+            if game.status == Status::Playing && game.values == game.solution {
+                game.status = Status::Solved;
+            }
+            game.journal.push(entry.clone());
+        }
+        Ok(game)
+    }
+}

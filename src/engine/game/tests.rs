@@ -1,0 +1,625 @@
+//! The game's rules, undo and redo, the clock and the journal's replay, tested headless.
+
+use super::*;
+use crate::engine::solver::{solve, Solutions};
+
+const PUZZLE: &str = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+fn game() -> Game {
+    let givens = *crate::engine::format::parse_line(PUZZLE).unwrap().values();
+    let Solutions::Unique(solution) = solve(&givens) else {
+        panic!("unique")
+    };
+    Game::new(givens, solution, Rules::default())
+}
+
+#[test]
+fn givens_cannot_change() {
+    let mut game = game();
+    assert_eq!(game.apply(Action::Enter { cell: 0, digit: 4 }), Err(Refusal::GivenCell));
+    assert_eq!(game.apply(Action::Clear { cell: 0 }), Err(Refusal::GivenCell));
+    assert_eq!(
+        game.apply(Action::ToggleMark { cell: 1, digit: 4 }),
+        Err(Refusal::GivenCell)
+    );
+    assert_eq!(
+        game.apply(Action::Enter { cell: 81, digit: 4 }),
+        Err(Refusal::OutOfRange)
+    );
+    assert_eq!(
+        game.apply(Action::Enter { cell: 2, digit: 0 }),
+        Err(Refusal::OutOfRange)
+    );
+}
+
+#[test]
+fn a_wrong_digit_is_a_mistake_once_and_a_right_one_is_not() {
+    let mut game = game();
+    // r1c3 is 4 in the solution.
+    assert_eq!(game.solution()[2], 4);
+    let outcome = game.apply(Action::Enter { cell: 2, digit: 1 }).unwrap();
+    assert!(outcome.changed && outcome.mistake);
+    assert!(game.is_wrong(2));
+    // Entering the same wrong digit again changes nothing and is not counted twice.
+    assert_eq!(game.apply(Action::Enter { cell: 2, digit: 1 }), Ok(Outcome::default()));
+    let outcome = game.apply(Action::Enter { cell: 2, digit: 4 }).unwrap();
+    assert!(!outcome.mistake);
+    assert_eq!(game.mistakes(), 1);
+    // Undo does not take a mistake back.
+    game.undo();
+    game.undo();
+    assert_eq!(game.mistakes(), 1);
+    assert_eq!(game.value(2), 0);
+}
+
+#[test]
+fn conflicts_are_the_repeated_digits() {
+    let mut game = game();
+    game.apply(Action::Enter { cell: 2, digit: 5 }).unwrap(); // 5 is given at r1c1
+    let conflicts: Vec<Cell> = game.conflicts().iter().collect();
+    assert_eq!(conflicts, vec![0, 2]);
+}
+
+#[test]
+fn marks_a_placed_digit_rules_out_are_found_in_row_column_and_box() {
+    let mut game = game();
+    // r1c3's peers hold 5 and 3 (r1c1 and r1c2, in its row and box), 9 (r3c2, its box) and
+    // 8 (r3c3, its box and column); 4 is in none of its houses.
+    for digit in [3, 4, 5, 8, 9] {
+        game.apply(Action::ToggleMark { cell: 2, digit }).unwrap();
+    }
+    assert_eq!(game.ruled_out_marks(2).to_string(), "3589");
+    assert!(game.ruled_out_marks(3).is_empty(), "no marks, nothing ruled out");
+    // Entering 4 in r1c4 with automatic removal off keeps the mark 4 in r1c3: now ruled out.
+    game.rules.auto_remove_marks = false;
+    game.apply(Action::Enter { cell: 3, digit: 4 }).unwrap();
+    assert_eq!(game.marks(2).to_string(), "34589");
+    assert_eq!(game.ruled_out_marks(2).to_string(), "34589");
+    game.undo();
+    assert_eq!(game.ruled_out_marks(2).to_string(), "3589");
+}
+
+#[test]
+fn pencil_marks_toggle_and_entering_a_digit_clears_peers() {
+    let mut game = game();
+    game.apply(Action::ToggleMark { cell: 2, digit: 4 }).unwrap();
+    game.apply(Action::ToggleMark { cell: 2, digit: 2 }).unwrap();
+    game.apply(Action::ToggleMark { cell: 3, digit: 2 }).unwrap();
+    assert_eq!(game.marks(2).to_string(), "24");
+    game.apply(Action::ToggleMark { cell: 2, digit: 4 }).unwrap();
+    assert_eq!(game.marks(2).to_string(), "2");
+    game.apply(Action::Enter { cell: 5, digit: 2 }).unwrap(); // r1c6, a peer of r1c3 and r1c4
+    assert!(game.marks(2).is_empty() && game.marks(3).is_empty());
+    // One undo restores the digit and the marks it cleared.
+    game.undo();
+    assert_eq!(game.marks(2).to_string(), "2");
+    assert_eq!(game.marks(3).to_string(), "2");
+    // Without the option, marks stay.
+    game.rules.auto_remove_marks = false;
+    game.apply(Action::Enter { cell: 5, digit: 2 }).unwrap();
+    assert_eq!(game.marks(2).to_string(), "2");
+}
+
+/// Changing your mind brings back the marks a digit's placement took (one undoable move),
+/// except where the player changed the peer since or another digit now rules the mark out.
+#[test]
+fn clearing_or_changing_a_digit_restores_the_marks_it_removed() {
+    let mut game = game();
+    game.apply(Action::FillCandidates).unwrap();
+    let filled: Vec<Candidates> = (0..CELLS).map(|c| game.marks(c)).collect();
+    // r1c3 (cell 2) takes 4: r1c4, r2c3 and r3c1... lose their 4s.
+    game.apply(Action::Enter { cell: 2, digit: 4 }).unwrap();
+    let lost: Vec<Cell> = PEERS[2].iter().copied().filter(|&p| filled[p].contains(4)).collect();
+    assert!(
+        lost.len() >= 3 && lost.iter().all(|&p| !game.marks(p).contains(4)),
+        "{lost:?}"
+    );
+    // The player changes one of those peers' marks; a 4 goes in where it sees another.
+    let (changed, blocked) = (lost[0], lost[1]);
+    let other = game.marks(changed).iter().next().unwrap();
+    game.apply(Action::ToggleMark {
+        cell: changed,
+        digit: other,
+    })
+    .unwrap();
+    let changed_marks = game.marks(changed);
+    let blocker = (0..CELLS)
+        .find(|&c| game.value(c) == 0 && c != 2 && !PEERS[2].contains(&c) && PEERS[blocked].contains(&c))
+        .unwrap();
+    game.rules.auto_remove_marks = false;
+    game.apply(Action::Enter {
+        cell: blocker,
+        digit: 4,
+    })
+    .unwrap();
+    game.rules.auto_remove_marks = true;
+    let before_clear: Vec<Candidates> = (0..CELLS).map(|c| game.marks(c)).collect();
+    game.apply(Action::Clear { cell: 2 }).unwrap();
+    assert_eq!(game.value(2), 0);
+    assert_eq!(game.marks(2), filled[2], "the cell's own marks come back");
+    for &peer in &lost[2..] {
+        if !PEERS[peer].contains(&blocker) {
+            assert!(
+                game.marks(peer).contains(4),
+                "r{}c{} has its 4 again",
+                peer / 9 + 1,
+                peer % 9 + 1
+            );
+        }
+    }
+    assert_eq!(
+        game.marks(changed),
+        changed_marks,
+        "a peer the player changed is left alone"
+    );
+    assert!(
+        !game.marks(blocked).contains(4),
+        "a 4 seen from another 4 is not restored"
+    );
+    // One undo takes the clear and its restored marks back together.
+    game.undo();
+    assert_eq!(game.value(2), 4);
+    assert!((0..CELLS).all(|c| game.marks(c) == before_clear[c]));
+    // Changing the digit instead restores the 4s and removes the new digit's marks.
+    game.apply(Action::Enter { cell: 2, digit: 1 }).unwrap();
+    assert!(game.marks(lost[2]).contains(4) || PEERS[lost[2]].contains(&blocker));
+    assert!(PEERS[2].iter().all(|&p| !game.marks(p).contains(1)));
+    // Resumed from its journal, the game restores the same way.
+    let mut resumed = Game::replay(*game.givens(), *game.solution(), Rules::default(), game.journal()).unwrap();
+    resumed.undo();
+    game.undo();
+    resumed.apply(Action::Clear { cell: 2 }).unwrap();
+    game.apply(Action::Clear { cell: 2 }).unwrap();
+    assert!((0..CELLS).all(|c| game.marks(c) == resumed.marks(c)));
+    assert_eq!(resumed.marks(2), filled[2]);
+}
+
+/// Strict mode: a wrong digit is refused and counted as a strike (and a mistake); the last
+/// strike allowed loses the game; the strikes survive a resume from the journal.
+#[test]
+fn strict_mode_refuses_wrong_digits_and_ends_at_the_strike_limit() {
+    let mut game = game();
+    game.rules = Rules {
+        strict: true,
+        strike_limit: 3,
+        ..Rules::default()
+    };
+    assert_eq!(game.strikes_left(), Some(3));
+    let outcome = game.apply(Action::Enter { cell: 2, digit: 1 }).unwrap();
+    assert!(outcome.struck && outcome.mistake && !outcome.changed && !outcome.lost);
+    assert_eq!(game.value(2), 0, "the wrong digit is not placed");
+    assert!(!game.can_undo(), "a strike is nothing to undo");
+    assert_eq!((game.strikes(), game.mistakes(), game.strikes_left()), (1, 1, Some(2)));
+    // A right digit goes in as usual.
+    let outcome = game.apply(Action::Enter { cell: 2, digit: 4 }).unwrap();
+    assert!(outcome.changed && !outcome.struck);
+    game.apply(Action::Enter { cell: 3, digit: 1 }).unwrap();
+    let resumed = Game::replay(*game.givens(), *game.solution(), game.rules, game.journal()).unwrap();
+    assert_eq!((resumed.strikes(), resumed.status()), (2, Status::Playing));
+    let outcome = game.apply(Action::Enter { cell: 3, digit: 2 }).unwrap();
+    assert!(outcome.struck && outcome.lost);
+    assert_eq!(game.status(), Status::Lost);
+    assert_eq!(game.apply(Action::Enter { cell: 3, digit: 6 }), Err(Refusal::Finished));
+    let resumed = Game::replay(*game.givens(), *game.solution(), game.rules, game.journal()).unwrap();
+    assert_eq!((resumed.strikes(), resumed.status()), (3, Status::Lost));
+    // Without a limit, strikes only count.
+    let mut endless = super::tests::game();
+    endless.rules = Rules {
+        strict: true,
+        strike_limit: 0,
+        ..Rules::default()
+    };
+    for _ in 0..5 {
+        assert!(endless.apply(Action::Enter { cell: 2, digit: 1 }).unwrap().struck);
+    }
+    assert_eq!(
+        (endless.strikes(), endless.status(), endless.strikes_left()),
+        (5, Status::Playing, None)
+    );
+    // Outside strict mode a wrong digit is placed as a mistake.
+    let mut relaxed = super::tests::game();
+    assert!(!relaxed.apply(Action::Enter { cell: 2, digit: 1 }).unwrap().struck);
+    assert_eq!(relaxed.value(2), 1);
+}
+
+#[test]
+fn clear_empties_the_digit_then_the_marks() {
+    let mut game = game();
+    game.apply(Action::ToggleMark { cell: 2, digit: 4 }).unwrap();
+    game.rules.auto_remove_marks = false;
+    game.apply(Action::Enter { cell: 2, digit: 4 }).unwrap();
+    game.apply(Action::Clear { cell: 2 }).unwrap();
+    assert_eq!(game.value(2), 0);
+    game.apply(Action::Clear { cell: 2 }).unwrap();
+    assert!(game.marks(2).is_empty());
+}
+
+#[test]
+fn reset_clears_the_players_work_in_one_undoable_step() {
+    let mut game = game();
+    game.apply(Action::Enter { cell: 2, digit: 1 }).unwrap();
+    game.apply(Action::ToggleMark { cell: 3, digit: 6 }).unwrap();
+    game.apply(Action::Reset).unwrap();
+    assert_eq!(game.values(), game.givens());
+    assert!((0..CELLS).all(|c| game.marks(c).is_empty()));
+    // Mistakes made stay counted.
+    assert_eq!(game.mistakes(), 1);
+    assert!(game.undo());
+    assert_eq!(game.value(2), 1);
+    assert_eq!(game.marks(3).to_string(), "6");
+    // Resetting a fresh board changes nothing and is not recorded.
+    let mut fresh = super::tests::game();
+    assert_eq!(fresh.apply(Action::Reset), Ok(Outcome::default()));
+    assert!(!fresh.can_undo());
+}
+
+/// A game rebuilt from its journal is the same game: position, stacks, counters, status.
+#[test]
+fn a_game_replays_exactly_from_its_journal() {
+    let mut game = game();
+    game.apply(Action::Enter { cell: 2, digit: 1 }).unwrap(); // a mistake
+    game.apply(Action::ToggleMark { cell: 3, digit: 6 }).unwrap();
+    game.apply(Action::ToggleMark { cell: 3, digit: 2 }).unwrap();
+    game.apply(Action::ToggleMark { cell: 3, digit: 2 }).unwrap();
+    game.apply(Action::FillCandidates).unwrap();
+    game.undo();
+    game.undo();
+    game.redo();
+    game.take_hint();
+    game.apply(Action::Enter { cell: 2, digit: 4 }).unwrap();
+    game.apply(Action::Reset).unwrap();
+    game.undo();
+    let kinds: Vec<&str> = game.journal().iter().map(|m| m.kind.id()).collect();
+    assert_eq!(
+        kinds,
+        [
+            "digit",
+            "mark-on",
+            "mark-on",
+            "mark-off",
+            "fill-candidates",
+            "undo",
+            "undo",
+            "redo",
+            "hint",
+            "digit",
+            "reset",
+            "undo"
+        ]
+    );
+    let replayed = Game::replay(*game.givens(), *game.solution(), game.rules, game.journal()).unwrap();
+    assert_eq!(replayed.values(), game.values());
+    assert!((0..CELLS).all(|c| replayed.marks(c) == game.marks(c)));
+    assert_eq!(replayed.mistakes(), 1);
+    assert_eq!(replayed.hints_used(), 1);
+    assert_eq!(replayed.undo, game.undo);
+    assert_eq!(replayed.redo, game.redo);
+    // Undo and redo keep working the same on both.
+    let (mut a, mut b) = (game.clone(), replayed);
+    assert_eq!(a.undo(), b.undo());
+    assert_eq!(a.values(), b.values());
+
+    // The computer's solve is replayed as the end of the game.
+    let mut solved = game.clone();
+    solved.finish_by_computer(0);
+    let replayed = Game::replay(*game.givens(), *game.solution(), game.rules, solved.journal()).unwrap();
+    assert_eq!(replayed.status(), Status::SolvedByComputer);
+    assert_eq!(replayed.values(), game.solution());
+}
+
+#[test]
+fn a_journal_that_does_not_fit_the_puzzle_is_refused() {
+    let mut game = game();
+    game.apply(Action::Enter { cell: 2, digit: 4 }).unwrap();
+    let mut moves = game.journal().to_vec();
+    moves[0].changes[0].before = 7;
+    assert_eq!(
+        Game::replay(*game.givens(), *game.solution(), game.rules, &moves)
+            .unwrap_err()
+            .to_string(),
+        "move 0 changes r1c3, which does not hold what the move says it replaced"
+    );
+    moves[0].changes[0].cell = 81;
+    assert!(matches!(
+        Game::replay(*game.givens(), *game.solution(), game.rules, &moves),
+        Err(ReplayError::OutOfRange { index: 0, cell: 81 })
+    ));
+    let undo = Move {
+        kind: MoveKind::Undo,
+        cell: None,
+        digit: None,
+        mistake: false,
+        changes: vec![],
+    };
+    assert!(matches!(
+        Game::replay(*game.givens(), *game.solution(), game.rules, &[undo]),
+        Err(ReplayError::NothingToUndo { index: 0 })
+    ));
+}
+
+/// A position read with its puzzle (here a JSON one, as `nonet-cli` and forum pencil-mark
+/// grids give them) is taken up whole: its digits beyond the givens and every empty cell's
+/// marks, in one move that undo takes back, with no mistake counted; replayed the same.
+#[test]
+fn a_position_read_with_the_puzzle_is_taken_up_as_one_move() {
+    let position = crate::engine::format::parse(include_str!("../../../tests/data/skyscraper-position.json")).unwrap();
+    let givens = position.givens();
+    let Solutions::Unique(solution) = solve(&givens) else {
+        panic!("unique")
+    };
+    assert_eq!(Action::take_position(&Position::from_givens(&givens)), None);
+    let take = Action::take_position(&position).expect("more than the givens");
+    let Action::TakePosition { values, marks } = &take else {
+        panic!("{take:?}")
+    };
+    let given = givens.iter().filter(|&&d| d != 0).count();
+    assert!(
+        !values.is_empty() && marks.len() + values.len() + given == CELLS,
+        "{values:?}"
+    );
+    let mut game = Game::new(givens, solution, Rules::default());
+    let outcome = game.apply(take).unwrap();
+    assert!(outcome.changed && !outcome.mistake);
+    for cell in 0..CELLS {
+        assert_eq!(game.value(cell), position.value(cell));
+        if position.value(cell) == 0 {
+            assert_eq!(game.marks(cell), position.candidates(cell), "{cell}");
+        }
+    }
+    assert_eq!(game.position(), position, "hints see the position read");
+    assert_eq!(game.journal().len(), 1);
+    assert_eq!(game.journal()[0].kind, MoveKind::PositionTaken);
+    assert_eq!(MoveKind::from_id("position-taken"), Some(MoveKind::PositionTaken));
+    assert!(game.helped(), "it began part solved");
+    let replayed = Game::replay(givens, solution, game.rules, game.journal()).unwrap();
+    assert_eq!(replayed.position(), game.position());
+    // Reset goes back to the position taken, not past it.
+    assert!(game.began_with_position());
+    let open = (0..CELLS).find(|&c| game.value(c) == 0).unwrap();
+    game.apply(Action::Enter {
+        cell: open,
+        digit: solution[open],
+    })
+    .unwrap();
+    game.apply(Action::Reset).unwrap();
+    assert_eq!(game.position(), position, "reset to the position taken");
+    assert_eq!(
+        game.apply(Action::Reset),
+        Ok(Outcome::default()),
+        "nothing more to reset"
+    );
+    game.undo();
+    assert_eq!(game.value(open), solution[open]);
+    game.undo();
+    game.undo();
+    assert_eq!(game.values(), &givens);
+    // A wrong digit read is not the player's mistake; a given is not overwritten.
+    let wrong = (0..CELLS).find(|&c| givens[c] == 0).unwrap();
+    let digit = solution[wrong] % 9 + 1;
+    let mut game = Game::new(givens, solution, Rules::default());
+    let taken = game.apply(Action::TakePosition {
+        values: vec![(wrong, digit)],
+        marks: vec![],
+    });
+    assert!(taken.is_ok_and(|o| !o.mistake) && game.mistakes() == 0);
+    let given = (0..CELLS).find(|&c| givens[c] != 0).unwrap();
+    assert_eq!(
+        game.apply(Action::TakePosition {
+            values: vec![(given, 1)],
+            marks: vec![]
+        }),
+        Err(Refusal::GivenCell)
+    );
+}
+
+#[test]
+fn a_script_step_is_one_undoable_move() {
+    let mut game = game();
+    let outcome = game
+        .apply(Action::ApplyScriptStep {
+            placements: vec![(2, 4)],
+            eliminations: vec![(3, 2)],
+        })
+        .unwrap();
+    assert!(outcome.changed && !outcome.mistake);
+    assert_eq!(game.value(2), 4);
+    assert!(
+        !game.marks(3).contains(2) && game.marks(3).contains(6),
+        "marks written out, 2 gone"
+    );
+    assert_eq!(game.journal()[0].kind, MoveKind::ScriptStep);
+    assert_eq!(MoveKind::from_id("script-step"), Some(MoveKind::ScriptStep));
+    let replayed = Game::replay(*game.givens(), *game.solution(), game.rules, game.journal()).unwrap();
+    assert_eq!(replayed.values(), game.values());
+    game.undo();
+    assert_eq!(game.value(2), 0);
+    assert_eq!(
+        game.apply(Action::ApplyScriptStep {
+            placements: vec![(0, 4)],
+            eliminations: vec![]
+        }),
+        Err(Refusal::GivenCell)
+    );
+}
+
+#[test]
+fn undo_and_redo_step_through_actions() {
+    let mut game = game();
+    game.apply(Action::Enter { cell: 2, digit: 4 }).unwrap();
+    game.apply(Action::FillCandidates).unwrap();
+    assert!(game.marks(3).contains(6));
+    assert!(game.undo());
+    assert!(game.marks(3).is_empty());
+    assert!(game.redo());
+    assert!(game.marks(3).contains(6));
+    assert!(game.undo() && game.undo());
+    assert!(!game.undo());
+    assert_eq!(game.value(2), 0);
+    // A new action clears the redo stack.
+    game.apply(Action::Enter { cell: 3, digit: 6 }).unwrap();
+    assert!(!game.redo());
+}
+
+#[test]
+fn filling_the_grid_right_solves_the_game_and_then_input_stops() {
+    let mut game = game();
+    let solution = *game.solution();
+    let mut last = Outcome::default();
+    let open: Vec<Cell> = (0..CELLS).filter(|&c| !game.is_given(c)).collect();
+    for cell in open {
+        last = game
+            .apply(Action::Enter {
+                cell,
+                digit: solution[cell],
+            })
+            .unwrap();
+    }
+    assert!(last.solved);
+    assert_eq!(game.status(), Status::Solved);
+    assert_eq!(game.apply(Action::Clear { cell: 2 }), Err(Refusal::Finished));
+}
+
+#[test]
+fn help_that_gives_digits_away_is_remembered_through_a_replay() {
+    let replayed =
+        |game: &Game| Game::replay(*game.givens(), *game.solution(), Rules::default(), game.journal()).unwrap();
+    // Digits typed, marks, an elimination step and hints asked for are not help of that kind.
+    let mut plain = game();
+    plain.apply(Action::Enter { cell: 2, digit: 4 }).unwrap();
+    plain.apply(Action::ToggleMark { cell: 3, digit: 2 }).unwrap();
+    plain
+        .apply(Action::ApplyScriptStep {
+            placements: vec![],
+            eliminations: vec![(3, 2)],
+        })
+        .unwrap();
+    assert!(plain.hint_request().is_some());
+    assert!(!plain.helped() && !replayed(&plain).helped());
+    // Looking at the solution is, even once it is hidden again.
+    let mut shown = game();
+    shown.set_solution_shown(true);
+    shown.set_solution_shown(false);
+    assert!(shown.helped() && replayed(&shown).helped());
+    assert_eq!(replayed(&shown).journal().len(), 1);
+    // So is a step that places a digit.
+    let mut placed = game();
+    let digit = placed.solution()[2];
+    placed
+        .apply(Action::ApplyScriptStep {
+            placements: vec![(2, digit)],
+            eliminations: vec![],
+        })
+        .unwrap();
+    assert!(placed.helped() && replayed(&placed).helped());
+}
+
+#[test]
+fn showing_the_solution_or_pausing_blocks_input() {
+    let mut game = game();
+    game.set_solution_shown(true);
+    assert_eq!(
+        game.apply(Action::Enter { cell: 2, digit: 4 }),
+        Err(Refusal::SolutionShown)
+    );
+    game.set_solution_shown(false);
+    game.set_paused(true, 1_000);
+    assert_eq!(game.apply(Action::Enter { cell: 2, digit: 4 }), Err(Refusal::Paused));
+    assert!(!game.undo());
+    game.set_paused(false, 2_000);
+    assert!(game.apply(Action::Enter { cell: 2, digit: 4 }).is_ok());
+}
+
+/// Seeing the solution some other way (its path) during play makes the game helped, and
+/// stays in the journal; once the game is over it changes nothing.
+#[test]
+fn seeing_the_solution_path_counts_as_help() {
+    let replayed =
+        |game: &Game| Game::replay(*game.givens(), *game.solution(), Rules::default(), game.journal()).unwrap();
+    let mut game = game();
+    assert!(!game.helped());
+    game.note_solution_seen();
+    assert!(game.helped() && replayed(&game).helped());
+    assert!(!game.solution_shown(), "input goes on");
+    assert!(game.apply(Action::Enter { cell: 2, digit: 4 }).is_ok());
+    let mut over = self::game();
+    over.finish_by_computer(1_000);
+    let moves = over.journal().len();
+    over.note_solution_seen();
+    assert_eq!(over.journal().len(), moves);
+}
+
+#[test]
+fn the_clock_counts_only_while_running() {
+    let mut clock = Clock::default();
+    clock.start(1_000);
+    assert_eq!(clock.elapsed_ms(4_000), 3_000);
+    clock.stop(5_000);
+    assert_eq!(clock.elapsed_ms(60_000), 4_000);
+    clock.start(70_000);
+    clock.start(80_000); // already running: no effect
+    assert_eq!(clock.elapsed_ms(71_500), 5_500);
+    assert_eq!(Clock::with_elapsed(90_000).elapsed_ms(1), 90_000);
+    assert_eq!(format_duration(751_000), "12:31");
+    assert_eq!(format_duration(3_723_000), "1:02:03");
+}
+
+#[test]
+fn pausing_stops_the_clock() {
+    let mut game = game();
+    game.clock.start(0);
+    game.set_paused(true, 10_000);
+    assert_eq!(game.clock.elapsed_ms(50_000), 10_000);
+    game.set_paused(false, 50_000);
+    assert_eq!(game.clock.elapsed_ms(52_000), 12_000);
+}
+
+#[test]
+fn hints_count_against_the_allowance() {
+    let mut game = game();
+    game.rules.hint_allowance = 2;
+    assert!(game.take_hint().is_some());
+    assert!(game.take_hint().is_some());
+    assert_eq!(game.hints_left(), Some(0));
+    assert!(game.take_hint().is_none());
+    assert_eq!(game.hints_used(), 2);
+    game.rules.hint_allowance = 0;
+    assert_eq!(game.hints_left(), None);
+    assert!(game.take_hint().is_some());
+}
+
+#[test]
+fn a_hint_points_at_a_wrong_digit_and_a_step_applies_as_one_action() {
+    let mut game = game();
+    game.apply(Action::Enter { cell: 2, digit: 1 }).unwrap();
+    assert_eq!(game.take_hint(), Some(Hint::WrongEntry { cell: 2, entered: 1 }));
+    game.apply(Action::Clear { cell: 2 }).unwrap();
+    let Some(Hint::Step(step)) = game.take_hint() else {
+        panic!("a step")
+    };
+    let placed = step.placements[0];
+    game.apply(Action::ApplyStep(step)).unwrap();
+    assert_eq!(game.value(placed.cell), placed.digit);
+    game.undo();
+    assert_eq!(game.value(placed.cell), 0);
+}
+
+#[test]
+fn eliminations_in_unmarked_cells_write_out_their_candidates() {
+    let mut game = game();
+    let mut step = Step::new(crate::engine::logic::Technique::NakedPair);
+    step.eliminate(2, 1);
+    game.apply(Action::ApplyStep(step)).unwrap();
+    assert_eq!(game.marks(2).to_string(), "24");
+    assert!(game.position().candidates(2).contains(4));
+}
+
+#[test]
+fn the_computer_can_finish_the_game() {
+    let mut game = game();
+    game.clock.start(0);
+    game.finish_by_computer(30_000);
+    assert_eq!(game.status(), Status::SolvedByComputer);
+    assert_eq!(game.values(), game.solution());
+    assert!(!game.clock.is_running());
+    assert_eq!(game.clock.elapsed_ms(99_000), 30_000);
+}
