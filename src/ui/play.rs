@@ -721,11 +721,11 @@ mod tests {
             .iter()
             .find(|s| s.eliminations.iter().any(|e| e.cell == 9 + 3 && e.digit == 1))
             .expect("HoDoKu's X-Wing");
-        assert_eq!(step_title(step), format!("X-Wing in columns {}", columns.join(", ")));
+        assert_eq!(step_title(step), format!("X-Wing in columns {}", columns.join(" and ")));
         // A hint's first stage points at both columns too, as the board shades them.
         assert_eq!(
             hint_summary(step),
-            format!("Look at columns {}: an x-wing", columns.join(", "))
+            format!("Look at columns {}: an x-wing", columns.join(" and "))
         );
         assert_eq!(step.summary(), hint_summary(step));
         // HoDoKu's hidden pair clearing r1c1 and r1c5: row 1 is the one house of both cells.
