@@ -178,8 +178,11 @@ pub fn eliminations_written(eliminations: &[CellDigit], sign: &str) -> String {
     groups
         .iter()
         .map(|(cells, digits)| {
-            let digits: Vec<String> = digits.iter().map(Digit::to_string).collect();
-            format!("{} {sign} {}", list_cells(cells.iter().copied()), digits.join(", "))
+            format!(
+                "{} {sign} {}",
+                list_cells(cells.iter().copied()),
+                list_digits(digits.iter().copied())
+            )
         })
         .collect::<Vec<_>>()
         .join(if simple { ", " } else { "; " })
@@ -432,20 +435,6 @@ pub fn list_digits(digits: impl IntoIterator<Item = Digit>) -> String {
     digits.into_iter().map(|d| d.to_string()).collect::<Vec<_>>().join(", ")
 }
 
-/// Items as prose: `a`, `a and b`, `a, b and c`.
-pub fn and_list(items: impl IntoIterator<Item = String>) -> String {
-    let mut items: Vec<String> = items.into_iter().collect();
-    match items.pop() {
-        None => String::new(),
-        Some(last) if items.is_empty() => last,
-        Some(last) => format!("{} and {}", items.join(", "), last),
-    }
-}
-
-pub fn list_houses(houses: impl IntoIterator<Item = House>) -> String {
-    houses.into_iter().map(house_name).collect::<Vec<_>>().join(", ")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -468,9 +457,9 @@ mod tests {
             eliminations_notation(&eliminated(&[(1, 6, 1), (1, 2, 4)])),
             "r1c6 <> 1, r1c2 <> 4"
         );
-        // A digit lost by several cells, in the order given.
+        // A digit lost by several cells, in reading order.
         assert_eq!(
-            eliminations_notation(&eliminated(&[(2, 1, 5), (7, 3, 5)])),
+            eliminations_notation(&eliminated(&[(7, 3, 5), (2, 1, 5)])),
             "r2c1, r7c3 <> 5"
         );
         // One cell losing several digits: its digits together.
