@@ -2570,6 +2570,29 @@ fn working_in_history_is_not_being_away() {
     assert_eq!(state["paused"], false, "the game paused while History had the focus");
 }
 
+/// The game on the board is listed in History with its time so far, not the time last saved
+/// (between moves the clock is saved only every ten seconds, so a game just begun showed 0:00).
+#[test]
+fn history_lists_the_game_on_the_board_with_its_time_so_far() {
+    need_display();
+    let home = tempfile::tempdir().unwrap();
+    let db = home.path().join("nonet.db");
+    let app = App::launch_with(Some(PUZZLE), &[("NONET_DB", db.as_path())]);
+    app.wait_until("the history is on", |s| s["history"] == "on");
+    std::thread::sleep(Duration::from_millis(3200));
+    app.action("history", None);
+    wait_for_titled("History");
+    // Written before the window opened, so read at once.
+    let list = history_list(&db);
+    let elapsed = list[0]["elapsed_ms"].as_u64().unwrap();
+    assert_eq!(list[0]["status"], "in-progress");
+    assert!(elapsed >= 3000, "the game's time so far was not saved: {elapsed} ms");
+    let shown = format!(" · 0:{:02} · ", elapsed / 1000);
+    app.wait_for_labels("the game's time so far in its row", |labels| {
+        labels.iter().any(|l| l.contains(&shown))
+    });
+}
+
 /// Issue 15, point 11: with Mark Wrong Digits off the game gives no correctness feedback while
 /// playing: no message, no mistakes counter (the engine still counts, for the end).
 #[test]

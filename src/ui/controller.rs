@@ -346,8 +346,21 @@ impl Controller {
     }
 
     /// Opens the History window.
+    /// The game on the board is listed with its time so far: the clock is saved first (between
+    /// moves it is saved only every [`CLOCK_SAVED_EVERY_MS`]), and the window opens once it is
+    /// written.
     pub fn show_history(self: &Rc<Self>) {
-        super::history::show(&self.window, recorder::database_path());
+        let written = self.recorder.borrow().as_ref().map(|recorder| {
+            self.save_clock_now();
+            recorder.written()
+        });
+        let window = self.window.clone();
+        glib::spawn_future_local(async move {
+            if let Some(written) = written {
+                let _ = written.recv().await; // (closed unanswered when history is off)
+            }
+            super::history::show(&window, recorder::database_path());
+        });
     }
 
     /// Goes back to where the game began (undoable): the givens, or the position the puzzle
@@ -831,20 +844,31 @@ impl Controller {
     /// too, and closing the window at the end), so a crash or a kill costs at most that much of
     /// the game's time.
     fn save_clock(&self) {
-        let now = self.now_ms();
-        let playing =
-            self.with_play(|play| (play.game.status() == Status::Playing).then(|| play.game.clock.elapsed_ms(now)));
-        let Some(elapsed) = playing.flatten() else {
+        // (A new game's clock starts again from nought: that differs from the last one's too.)
+        if self
+            .running_clock_ms()
+            .is_some_and(|elapsed| elapsed.abs_diff(self.clock_saved_ms.get()) >= CLOCK_SAVED_EVERY_MS)
+        {
+            self.save_clock_now();
+        }
+    }
+
+    /// Saves the running clock, if a game is being played.
+    fn save_clock_now(&self) {
+        let Some(elapsed) = self.running_clock_ms() else {
             return;
         };
-        // (A new game's clock starts again from nought: that differs from the last one's too.)
-        if elapsed.abs_diff(self.clock_saved_ms.get()) < CLOCK_SAVED_EVERY_MS {
-            return;
-        }
         if let Some(recorder) = self.recorder.borrow().as_ref() {
             recorder.elapsed(elapsed);
         }
         self.clock_saved_ms.set(elapsed);
+    }
+
+    /// The clock of the game being played (none when it is over).
+    fn running_clock_ms(&self) -> Option<u64> {
+        let now = self.now_ms();
+        self.with_play(|play| (play.game.status() == Status::Playing).then(|| play.game.clock.elapsed_ms(now)))
+            .flatten()
     }
 }
 

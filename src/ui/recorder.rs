@@ -45,6 +45,8 @@ enum Command {
         deletion: Deletion,
         reply: async_channel::Sender<Result<usize, String>>,
     },
+    /// Answer on `reply` once everything sent before is written (commands are written in order).
+    Written(async_channel::Sender<()>),
 }
 
 /// What came of deleting a game of the history.
@@ -147,6 +149,10 @@ impl Recorder {
                             let _ = reply.send_blocking(undone.as_ref().copied().map_err(ToString::to_string));
                             undone.map(|_| ())
                         }
+                        Command::Written(reply) => {
+                            let _ = reply.send_blocking(());
+                            Ok(())
+                        }
                     };
                     if let Err(error) = result {
                         tracing::warn!("history: {error}");
@@ -223,6 +229,14 @@ impl Recorder {
 
     pub fn elapsed(&self, ms: u64) {
         self.send(Command::Elapsed(ms));
+    }
+
+    /// Answers once everything sent so far is in the database (before another connection reads
+    /// it); the channel closes unanswered when history is off.
+    pub fn written(&self) -> async_channel::Receiver<()> {
+        let (reply, answer) = async_channel::bounded(1);
+        self.send(Command::Written(reply));
+        answer
     }
 
     /// Waits for everything sent so far to be written (when the app closes).
