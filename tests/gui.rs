@@ -2278,8 +2278,8 @@ fn a_pasted_bad_puzzle_is_refused_and_a_good_one_played() {
 }
 
 /// A position with pencil marks (as a forum's pencil-mark grid or `nonet-cli` gives one) is played
-/// as it is: its digits beyond the givens and its marks go on the board in one move, which Undo
-/// takes back and Redo puts again, with no mistake counted; and the hint is the position's own
+/// as it is: its digits beyond the givens and its marks go on the board in one move, where Undo
+/// stops as Reset does, with no mistake counted; and the hint is the position's own
 /// step (a Skyscraper whose two targets take a plural verb), not the givens' first single, its
 /// explanation opened whole under the board when the two-line message is clicked, the board
 /// giving it room (it opened in a popover over the board before, hiding the pattern it explains).
@@ -2304,17 +2304,26 @@ fn a_position_with_pencil_marks_is_played_as_it_is() {
         }
     }
     assert_eq!(state["mistakes"], 0);
-    app.action("undo", None);
-    app.wait_until("undone to the givens", |s| {
-        s["values"] == read["givens"] && s["marks"][1] == ""
-    });
-    app.action("redo", None);
-    app.wait_until("the position again", |s| {
-        s["values"] == read["values"] && s["marks"] == state["marks"]
-    });
-    // Reset goes back to the position, not past it.
+    // The player begins there: Undo has nothing to take back (and a call from outside changes
+    // nothing), as Reset goes back to the position and not past it.
+    assert_eq!(state["can_undo"], false, "Undo is offered at the start");
     app.action("fill-candidates", None);
-    app.wait_until("the rules' candidates filled in", |s| s["marks"] != state["marks"]);
+    app.wait_until("the rules' candidates filled in", |s| {
+        s["marks"] != state["marks"] && s["can_undo"] == true
+    });
+    app.action("undo", None);
+    app.wait_until("undone to the position", |s| {
+        s["values"] == read["values"] && s["marks"] == state["marks"] && s["can_undo"] == false
+    });
+    app.action("undo", None);
+    std::thread::sleep(Duration::from_millis(300));
+    let still = app.wait_until("a state", |_| true);
+    assert!(
+        still["values"] == read["values"] && still["marks"] == state["marks"],
+        "Undo went back past the position: {still}"
+    );
+    app.action("redo", None);
+    app.wait_until("the rules' candidates again", |s| s["marks"] != state["marks"]);
     app.action("reset", None);
     let reset = app.wait_until("reset to the position, and said so", |s| {
         s["values"] == read["values"] && s["marks"] == state["marks"] && s["message"] != ""

@@ -187,6 +187,7 @@ impl Game {
                     .iter()
                     .map(|c| (c.cell, c.before_state(), c.after_state()))
                     .collect(),
+                taken_position: index == 0 && entry.kind == MoveKind::PositionTaken,
             };
             match entry.kind {
                 MoveKind::HintTaken => game.hints_used += 1,

@@ -140,6 +140,9 @@ struct CellState {
 #[derive(Clone, Debug, PartialEq)]
 struct Edit {
     changes: Vec<(Cell, CellState, CellState)>,
+    /// The position the puzzle came with, taken up as the game's first move: where undo stops,
+    /// as Reset does (the player began there).
+    taken_position: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -238,7 +241,7 @@ impl Game {
     }
 
     pub fn can_undo(&self) -> bool {
-        !self.undo.is_empty()
+        self.undo.last().is_some_and(|edit| !edit.taken_position)
     }
 
     pub fn can_redo(&self) -> bool {
@@ -453,7 +456,11 @@ impl Game {
             mistake,
             changes: journal_changes(&changes),
         });
-        self.undo.push(Edit { changes });
+        let taken_position = kind == MoveKind::PositionTaken && self.journal.len() == 1;
+        self.undo.push(Edit {
+            changes,
+            taken_position,
+        });
         self.redo.clear();
         if mistake {
             self.mistakes += 1;
@@ -581,7 +588,7 @@ impl Game {
     }
 
     pub fn undo(&mut self) -> bool {
-        if self.refusal().is_some() {
+        if self.refusal().is_some() || !self.can_undo() {
             return false;
         }
         let Some(edit) = self.undo.pop() else { return false };

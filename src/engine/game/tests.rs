@@ -339,7 +339,7 @@ fn a_journal_that_does_not_fit_the_puzzle_is_refused() {
 
 /// A position read with its puzzle (here a JSON one, as `nonet-cli` and forum pencil-mark
 /// grids give them) is taken up whole: its digits beyond the givens and every empty cell's
-/// marks, in one move that undo takes back, with no mistake counted; replayed the same.
+/// marks, in one move with no mistake counted, where undo stops as Reset does; replayed the same.
 #[test]
 fn a_position_read_with_the_puzzle_is_taken_up_as_one_move() {
     let position = crate::engine::format::parse(include_str!("../../../tests/data/skyscraper-position.json")).unwrap();
@@ -388,11 +388,39 @@ fn a_position_read_with_the_puzzle_is_taken_up_as_one_move() {
         Ok(Outcome::default()),
         "nothing more to reset"
     );
-    game.undo();
+    assert!(game.undo());
     assert_eq!(game.value(open), solution[open]);
-    game.undo();
-    game.undo();
-    assert_eq!(game.values(), &givens);
+    assert!(game.undo());
+    assert_eq!(game.position(), position);
+    assert!(
+        !game.can_undo() && !game.undo(),
+        "undo goes back past the position taken"
+    );
+    assert_eq!(game.position(), position);
+    let replayed = Game::replay(givens, solution, game.rules, game.journal()).unwrap();
+    assert!(!replayed.can_undo() && replayed.can_redo());
+    // A game saved when undo still took the position back replays as it was played.
+    let mut undone = game.journal()[..1].to_vec();
+    undone.push(Move {
+        kind: MoveKind::Undo,
+        cell: None,
+        digit: None,
+        mistake: false,
+        changes: undone[0]
+            .changes
+            .iter()
+            .map(|c| CellChange {
+                cell: c.cell,
+                before: c.after,
+                before_marks: c.after_marks,
+                after: c.before,
+                after_marks: c.before_marks,
+            })
+            .collect(),
+    });
+    let replayed = Game::replay(givens, solution, game.rules, &undone).unwrap();
+    assert_eq!(replayed.values(), &givens);
+    assert!(!replayed.can_undo() && replayed.can_redo());
     // A wrong digit read is not the player's mistake; a given is not overwritten.
     let wrong = (0..CELLS).find(|&c| givens[c] == 0).unwrap();
     let digit = solution[wrong] % 9 + 1;
