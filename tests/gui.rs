@@ -2333,7 +2333,7 @@ fn a_position_with_pencil_marks_is_played_as_it_is() {
     let state = app.hint_to_pattern();
     let message = state["message"].as_str().unwrap();
     assert!(
-        message.starts_with("Skyscraper on 4") && message.contains("r5c9, r6c6 see both"),
+        message.starts_with("Skyscraper on 4") && message.contains("r5c9 and r6c6 see both"),
         "{message}"
     );
     app.shot("position-taken.png");

@@ -968,6 +968,34 @@ fn an_explanation_that_names_its_technique_names_it_whole() {
     );
 }
 
+/// The cells that lose a digit, named as a sentence's subject, read as prose: "r5c9 and r6c6 see
+/// both", "r2c5, r3c4 and r9c6 cannot be 8", not "r5c9, r6c6 see both" (a colour, one thing
+/// however many cells it has, keeps its commas: "the colour r5c8, r8c2 sees …"). At every
+/// position of every 37th magictour path, each technique's first step there.
+#[test]
+fn cells_named_as_a_subject_are_listed_as_prose() {
+    let listed =
+        regex::Regex::new(r"(\S+ )?((?:r\dc\d, )*r\dc\d(?:,)? and r\dc\d|(?:r\dc\d, )+r\dc\d) (?:see|sees|cannot)\b")
+            .unwrap();
+    let mut as_prose = 0;
+    first_steps_along_paths(|technique, found, _| {
+        for named in listed.captures_iter(&found.explanation) {
+            if named.get(1).is_some_and(|word| word.as_str() == "colour ") {
+                continue;
+            }
+            assert!(
+                named[2].contains(" and "),
+                "{}: {:?} in {}",
+                technique.id(),
+                &named[2],
+                found.explanation
+            );
+            as_prose += 1;
+        }
+    });
+    assert!(as_prose > 20, "{as_prose} lists of cells as a subject: too few to tell");
+}
+
 /// A chain's explanation names its two ends as the chain has them, one of which is true: "so
 /// r6c9 or r8c4 is 7" (an X-Chain's or XY-Chain's end cells and their digit), "so (4)r3c7 or
 /// (5)r1c7 is true" (an AIC's end nodes, groups too). At every position of every 37th magictour

@@ -94,7 +94,7 @@ pub fn simple_colors(board: &Board, found: &mut Found) {
                 }
                 step.explain_with(found.explains(), || {
                     Explanation::new(phrase(
-                        "Simple Colors on {digit}: colouring its strong links alternately, two cells of one colour ({cells}) share a house, so that colour is false and {cells} cannot be {digit}.",
+                        "Simple Colors on {digit}: colouring its strong links alternately, two cells of the colour {cells} share a house, so that colour is false and none of its cells can be {digit}.",
                     ))
                     .digit("digit", digit)
                     .cells("cells", false_class.iter())
@@ -118,7 +118,7 @@ pub fn simple_colors(board: &Board, found: &mut Found) {
                     .digit("digit", digit)
                     .cells("blue", blue.iter())
                     .cells("green", green.iter())
-                    .cells("targets", targets.iter())
+                    .cells_and("targets", targets.iter())
                 });
             }
             if !found.add(step) {
@@ -159,10 +159,11 @@ pub fn multi_colors(board: &Board, found: &mut Found) {
                         }
                         step.explain_with(found.explains(), || {
                             Explanation::new(phrase(
-                                "Multi-Colors on {digit}: the colour {cells} sees both colours of the chain {blue} / {green}, one of which holds {digit}; so {cells} cannot be {digit}.",
+                                "Multi-Colors on {digit}: the colour {cells} sees both colours of the chain {blue} / {green}, one of which holds {digit}; so {targets} cannot be {digit}.",
                             ))
                             .digit("digit", digit)
                             .cells("cells", first[a].iter())
+                            .cells_and("targets", first[a].iter())
                             .cells("blue", second[0].iter())
                             .cells("green", second[1].iter())
                         });
@@ -222,7 +223,7 @@ pub fn multi_colors(board: &Board, found: &mut Found) {
             Explanation::new(template)
             .digit("digit", digit)
             .joined("reasons", reasons, "; ")
-            .cells("targets", targets.iter())
+            .cells_and("targets", targets.iter())
         });
         found.add(step)
     });

@@ -403,7 +403,7 @@ fn finned_on(
                                 .cells("fins", fins.iter())
                                 .clause(
                                     "targets",
-                                    Explanation::new(seeing).cells("cells", targets.iter()).digit("digit", digit),
+                                    Explanation::new(seeing).cells_and("cells", targets.iter()).digit("digit", digit),
                                 )
                         });
                         step
@@ -897,7 +897,7 @@ impl<'a> CoverSearch<'a> {
             };
             fish_explanation(template, technique, digit, base, covers)
                 .cells("fins", fins.iter())
-                .cells("targets", targets.iter())
+                .cells_and("targets", targets.iter())
         });
         found.add(step)
     }

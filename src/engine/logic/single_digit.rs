@@ -120,7 +120,7 @@ fn strong_weak_strong(board: &Board, wanted: Technique, found: &mut Found) {
                             .cell("b", b)
                             .cell("c", c)
                             .cell("d", d)
-                            .cells("targets", targets.iter())
+                            .cells_and("targets", targets.iter())
                         });
                         if !found.add(step) {
                             return false;

@@ -261,9 +261,12 @@ pub fn template_delete(board: &Board, found: &mut Found) {
             step.eliminate(cell, digit);
         }
         step.explain_with(found.explains(), || {
-            Explanation::new(phrase(
-                "Template Delete on {digit}: no way to place nine {digit}s that the grid still allows uses {cells}, so {cells} cannot be {digit}.",
-            ))
+            let template = if targets.len() == 1 {
+                phrase("Template Delete on {digit}: no way to place nine {digit}s that the grid still allows uses {cells}, so {cells} cannot be {digit}.")
+            } else {
+                phrase("Template Delete on {digit}: no way to place nine {digit}s that the grid still allows uses any of {cells}, so none of them can be {digit}.")
+            };
+            Explanation::new(template)
             .digit("digit", digit)
             .cells("cells", targets.iter())
         });

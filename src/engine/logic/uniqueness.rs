@@ -177,7 +177,7 @@ pub fn type_2(board: &Board, found: &mut Found) {
             .cell("a", a)
             .cell("b", b)
             .digit("z", z)
-            .cells("targets", targets.iter())
+            .cells_and("targets", targets.iter())
         });
         if !found.add(step) {
             return;
@@ -454,7 +454,7 @@ pub fn type_5(board: &Board, found: &mut Found) {
             )
             .cells("roof", roof.iter().copied())
             .digit("z", z)
-            .cells("targets", targets.iter())
+            .cells_and("targets", targets.iter())
         });
         if !found.add(step) {
             return;
@@ -669,7 +669,7 @@ fn avoidable(board: &Board, type_2: bool, found: &mut Found) {
                 .digit("y", needs[1])
                 .cells("pair", pair.iter())
                 .digit("z", z)
-                .cells("targets", targets.iter())
+                .cells_and("targets", targets.iter())
             });
             if !found.add(step) {
                 return;

@@ -67,7 +67,7 @@ pub fn xy_wing(board: &Board, found: &mut Found) {
                     .digit("z", z)
                     .cell("first", first)
                     .cell("second", second)
-                    .cells("targets", targets.iter())
+                    .cells_and("targets", targets.iter())
                 });
                 if !found.add(step) {
                     return;
@@ -113,14 +113,14 @@ pub fn xyz_wing(board: &Board, found: &mut Found) {
                 }
                 step.explain_with(found.explains(), || {
                     Explanation::new(phrase(
-                        "XYZ-Wing: {pivot} holds {pivot_digits}, and {first} and {second} each hold {z} with one of its other digits. One of the three is {z}, so {targets} cannot be {z}.",
+                        "XYZ-Wing: {pivot} holds {pivot_digits}; {first} and {second} each hold {z} with one of its other digits. One of the three is {z}, so {targets} cannot be {z}.",
                     ))
                     .cell("pivot", pivot)
-                    .digits("pivot_digits", pivot_digits.iter())
+                    .digits_and("pivot_digits", pivot_digits.iter())
                     .cell("first", first)
                     .cell("second", second)
                     .digit("z", z)
-                    .cells("targets", targets.iter())
+                    .cells_and("targets", targets.iter())
                 });
                 if !found.add(step) {
                     return;
@@ -189,7 +189,7 @@ pub fn w_wing(board: &Board, found: &mut Found) {
                         .house("house", house)
                         .cell("near_first", near_first)
                         .cell("near_second", near_second)
-                        .cells("targets", targets.iter())
+                        .cells_and("targets", targets.iter())
                     });
                     if !found.add(step) {
                         return;

@@ -291,7 +291,7 @@ fn blossom(
                 .digits("digits", digits.iter().copied())
                 .joined("parts", parts, "; ")
                 .digit("z", z)
-                .cells("targets", targets.iter())
+                .cells_and("targets", targets.iter())
         });
         return found.add(step);
     }
