@@ -185,7 +185,7 @@ fn files_mix_lines_and_json_and_report_line_numbers() {
 
 #[test]
 fn format_names() {
-    for format in Format::ALL {
+    for &format in Format::ALL {
         assert_eq!(format.name().parse::<Format>().unwrap(), format);
     }
     assert!("xml".parse::<Format>().unwrap_err().contains("unknown format"));
@@ -294,7 +294,7 @@ proptest! {
     #[test]
     fn arbitrary_text_never_panics(text in "\\PC{0,300}") {
         let _ = parse(&text);
-        for format in Format::ALL {
+        for &format in Format::ALL {
             let _ = parse_as(format, &text);
         }
         let _ = read_puzzles(&text);

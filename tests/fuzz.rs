@@ -153,7 +153,7 @@ fn fuzz_json() {
 #[test]
 fn fuzz_random_text() {
     fuzz("parse random text", "\\PC{0,400}", |text| {
-        for format in Format::ALL {
+        for &format in Format::ALL {
             read_everything(format, &text)?;
         }
         Ok(())

@@ -82,7 +82,7 @@ fn ratings_name_the_hardest_technique_and_count_steps() {
 
 #[test]
 fn rated_generation_makes_unique_puzzles_of_the_asked_level() {
-    for level in Level::ALL {
+    for &level in Level::ALL {
         for seed in 0..4 {
             let generated = generate(Options {
                 seed,

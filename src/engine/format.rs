@@ -11,8 +11,9 @@ use thiserror::Error;
 
 use super::grid::{cell_name, Candidates, Cell, Digit, Position, CELLS};
 
-/// The formats Nonet reads and writes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// The formats Nonet reads and writes, by their short names on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, strum::IntoStaticStr, strum::VariantArray)]
+#[strum(serialize_all = "lowercase")]
 pub enum Format {
     /// 81 characters on one line, `.` or `0` for blanks; text after them is a comment.
     Line,
@@ -25,31 +26,18 @@ pub enum Format {
     /// The forums' pencil-mark grid: each cell lists its candidates, a filled cell its digit.
     /// As on the forums, an entry with one digit is read as a filled cell, so an empty cell with
     /// a single candidate comes back filled.
+    #[strum(serialize = "pm")]
     PencilMarks,
     /// `{"givens": "…", "values": "…", "candidates": ["…", …]}`.
     Json,
 }
 
 impl Format {
-    pub const ALL: [Format; 6] = [
-        Format::Line,
-        Format::Grid,
-        Format::Sdk,
-        Format::Ss,
-        Format::PencilMarks,
-        Format::Json,
-    ];
+    pub const ALL: &'static [Format] = <Format as strum::VariantArray>::VARIANTS;
 
     /// The short name used on the command line.
     pub fn name(self) -> &'static str {
-        match self {
-            Format::Line => "line",
-            Format::Grid => "grid",
-            Format::Sdk => "sdk",
-            Format::Ss => "ss",
-            Format::PencilMarks => "pm",
-            Format::Json => "json",
-        }
+        self.into()
     }
 
     /// Whether a puzzle in this format takes a single line of text.
@@ -61,10 +49,7 @@ impl Format {
 impl FromStr for Format {
     type Err = String;
     fn from_str(s: &str) -> Result<Format, String> {
-        Format::ALL
-            .into_iter()
-            .find(|f| f.name() == s)
-            .ok_or_else(|| format!("unknown format '{s}' (expected line, grid, sdk, ss, pm or json)"))
+        crate::engine::ids::parse(s, "format")
     }
 }
 
@@ -681,7 +666,7 @@ mod tests {
     #[test]
     fn detect_tells_the_formats_apart() {
         let position = parse(PUZZLE).unwrap();
-        for format in Format::ALL {
+        for &format in Format::ALL {
             let text = write(&position, format);
             let expected = if format == Format::Sdk || format == Format::Ss {
                 Format::Grid

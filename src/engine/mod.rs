@@ -6,6 +6,7 @@ pub mod format;
 pub mod game;
 pub mod generator;
 pub mod grid;
+pub mod ids;
 pub mod input;
 pub mod logic;
 pub mod solver;

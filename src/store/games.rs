@@ -11,8 +11,9 @@ use crate::engine::grid::{digits_to_line, Candidates, Digit, CELLS};
 use crate::engine::logic::Level;
 
 /// Where a game's puzzle came from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, strum::IntoStaticStr, strum::VariantArray)]
 #[serde(rename_all = "kebab-case")]
+#[strum(serialize_all = "kebab-case")]
 pub enum Source {
     Generated,
     Typed,
@@ -21,8 +22,9 @@ pub enum Source {
 }
 
 /// Where a game stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, strum::IntoStaticStr, strum::VariantArray)]
 #[serde(rename_all = "kebab-case")]
+#[strum(serialize_all = "kebab-case")]
 pub enum GameStatus {
     InProgress,
     /// Solved by the player alone.
@@ -40,34 +42,23 @@ pub enum GameStatus {
 }
 
 macro_rules! ids {
-    ($type:ty { $($variant:ident = $id:literal),* }) => {
+    ($type:ty, $what:literal) => {
         impl $type {
-            pub const ALL: &'static [$type] = &[$(<$type>::$variant),*];
+            pub const ALL: &'static [$type] = <$type as strum::VariantArray>::VARIANTS;
             pub fn id(self) -> &'static str {
-                match self { $(<$type>::$variant => $id),* }
+                self.into()
             }
         }
         impl std::str::FromStr for $type {
             type Err = String;
             fn from_str(s: &str) -> std::result::Result<$type, String> {
-                <$type>::ALL.iter().copied().find(|v| v.id() == s).ok_or_else(|| {
-                    let known: Vec<&str> = <$type>::ALL.iter().map(|v| v.id()).collect();
-                    format!("unknown value '{s}' (expected {})", known.join(", "))
-                })
+                crate::engine::ids::parse(s, $what)
             }
         }
     };
 }
-ids!(Source { Generated = "generated", Typed = "typed", Opened = "opened", Pasted = "pasted" });
-ids!(GameStatus {
-    InProgress = "in-progress",
-    Solved = "solved",
-    SolvedWithHelp = "solved-with-help",
-    SolvedByComputer = "solved-by-computer",
-    Paused = "paused",
-    Abandoned = "abandoned",
-    Lost = "lost"
-});
+ids!(Source, "source");
+ids!(GameStatus, "status");
 
 /// Sets the game in progress (other than game ?1) aside for another: paused, so History can
 /// resume it, if anything was done in it; abandoned otherwise.

@@ -499,3 +499,27 @@ fn statistics_survive_extreme_times() {
     let easy = store.stats().unwrap()[0].clone();
     assert_eq!(easy.mean_ms, Some(i64::MAX as u64));
 }
+
+/// The statuses and sources as databases written by earlier versions hold them, each read back;
+/// an unknown one is refused with the ids known.
+#[test]
+fn status_and_source_ids_are_those_already_stored() {
+    let statuses = [
+        "in-progress",
+        "solved",
+        "solved-with-help",
+        "solved-by-computer",
+        "paused",
+        "abandoned",
+        "lost",
+    ];
+    assert_eq!(GameStatus::ALL.iter().map(|s| s.id()).collect::<Vec<_>>(), statuses);
+    assert!(GameStatus::ALL.iter().all(|&s| s.id().parse() == Ok(s)));
+    let sources = ["generated", "typed", "opened", "pasted"];
+    assert_eq!(Source::ALL.iter().map(|s| s.id()).collect::<Vec<_>>(), sources);
+    assert!(Source::ALL.iter().all(|&s| s.id().parse() == Ok(s)));
+    assert_eq!(
+        "won".parse::<GameStatus>(),
+        Err("unknown status 'won' (expected in-progress, solved, solved-with-help, solved-by-computer, paused, abandoned or lost)".to_string())
+    );
+}

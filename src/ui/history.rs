@@ -508,7 +508,7 @@ fn draw_chart(
     }
     // Legend.
     let mut x = left + w;
-    for level in Level::ALL.into_iter().rev() {
+    for &level in Level::ALL.iter().rev() {
         let name = super::level_name(level);
         let name = name.as_str();
         let extents = cr.text_extents(name)?;

@@ -4,8 +4,9 @@
 use super::{CellState, Edit, Game, Rules, Status};
 use crate::engine::grid::{Candidates, Cell, Digit, CELLS};
 
-/// What a journal entry records.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// What a journal entry records; its id (`mark-on`, `hint`) is how the store keeps it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, strum::IntoStaticStr, strum::VariantArray)]
+#[strum(serialize_all = "kebab-case")]
 pub enum MoveKind {
     Digit,
     Clear,
@@ -16,6 +17,7 @@ pub enum MoveKind {
     Step,
     Reset,
     /// A hint was asked for (it counts against the allowance).
+    #[strum(serialize = "hint")]
     HintTaken,
     /// A step from a player's script.
     ScriptStep,
@@ -32,46 +34,14 @@ pub enum MoveKind {
 }
 
 impl MoveKind {
-    pub const ALL: [MoveKind; 15] = [
-        MoveKind::Digit,
-        MoveKind::Clear,
-        MoveKind::MarkOn,
-        MoveKind::MarkOff,
-        MoveKind::FillCandidates,
-        MoveKind::Step,
-        MoveKind::Reset,
-        MoveKind::HintTaken,
-        MoveKind::ScriptStep,
-        MoveKind::Undo,
-        MoveKind::Redo,
-        MoveKind::ComputerSolve,
-        MoveKind::SolutionShown,
-        MoveKind::Strike,
-        MoveKind::PositionTaken,
-    ];
+    pub const ALL: &'static [MoveKind] = <MoveKind as strum::VariantArray>::VARIANTS;
 
     pub fn id(self) -> &'static str {
-        match self {
-            MoveKind::Digit => "digit",
-            MoveKind::Clear => "clear",
-            MoveKind::MarkOn => "mark-on",
-            MoveKind::MarkOff => "mark-off",
-            MoveKind::FillCandidates => "fill-candidates",
-            MoveKind::Step => "step",
-            MoveKind::Reset => "reset",
-            MoveKind::HintTaken => "hint",
-            MoveKind::ScriptStep => "script-step",
-            MoveKind::Undo => "undo",
-            MoveKind::Redo => "redo",
-            MoveKind::ComputerSolve => "computer-solve",
-            MoveKind::SolutionShown => "solution-shown",
-            MoveKind::Strike => "strike",
-            MoveKind::PositionTaken => "position-taken",
-        }
+        self.into()
     }
 
     pub fn from_id(id: &str) -> Option<MoveKind> {
-        MoveKind::ALL.into_iter().find(|kind| kind.id() == id)
+        crate::engine::ids::parse(id, "move").ok()
     }
 }
 

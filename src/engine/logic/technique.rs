@@ -7,8 +7,22 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 /// How hard a puzzle (or the technique it needs) is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    strum::IntoStaticStr,
+    strum::VariantArray,
+)]
 #[serde(rename_all = "kebab-case")]
+#[strum(serialize_all = "kebab-case")]
 pub enum Level {
     Easy,
     Medium,
@@ -19,16 +33,10 @@ pub enum Level {
 }
 
 impl Level {
-    pub const ALL: [Level; 5] = [Level::Easy, Level::Medium, Level::Hard, Level::Expert, Level::Master];
+    pub const ALL: &'static [Level] = <Level as strum::VariantArray>::VARIANTS;
 
     pub fn id(self) -> &'static str {
-        match self {
-            Level::Easy => "easy",
-            Level::Medium => "medium",
-            Level::Hard => "hard",
-            Level::Expert => "expert",
-            Level::Master => "master",
-        }
+        self.into()
     }
 
     pub fn name(self) -> &'static str {
@@ -45,10 +53,7 @@ impl Level {
 impl FromStr for Level {
     type Err = String;
     fn from_str(s: &str) -> Result<Level, String> {
-        Level::ALL
-            .into_iter()
-            .find(|l| l.id() == s)
-            .ok_or_else(|| format!("unknown level '{s}' (expected easy, medium, hard, expert or master)"))
+        crate::engine::ids::parse(s, "level")
     }
 }
 
