@@ -345,10 +345,9 @@ impl Controller {
         super::show_toast(&self.toasts, toast);
     }
 
-    /// Opens the History window.
-    /// The game on the board is listed with its time so far: the clock is saved first (between
-    /// moves it is saved only every [`CLOCK_SAVED_EVERY_MS`]), and the window opens once it is
-    /// written.
+    /// Opens the History window, where the game on the board is listed with its time so far:
+    /// the clock is saved first (between moves it is saved only every
+    /// [`CLOCK_SAVED_EVERY_MS`]), and the window opens once that is written.
     pub fn show_history(self: &Rc<Self>) {
         let written = self.recorder.borrow().as_ref().map(|recorder| {
             self.save_clock_now();
