@@ -317,12 +317,7 @@ impl Game {
         match &action {
             Action::Enter { cell, digit } => {
                 let (cell, digit) = (*cell, *digit);
-                if cell >= CELLS || !(1..=9).contains(&digit) {
-                    return Err(Refusal::OutOfRange);
-                }
-                if self.is_given(cell) {
-                    return Err(Refusal::GivenCell);
-                }
+                self.writable(cell, digit)?;
                 if self.rules.strict && digit != self.solution[cell] && self.values[cell] != digit {
                     return Ok(self.strike(cell, digit));
                 }
@@ -352,12 +347,7 @@ impl Game {
             }
             Action::ToggleMark { cell, digit } => {
                 let (cell, digit) = (*cell, *digit);
-                if cell >= CELLS || !(1..=9).contains(&digit) {
-                    return Err(Refusal::OutOfRange);
-                }
-                if self.is_given(cell) {
-                    return Err(Refusal::GivenCell);
-                }
+                self.writable(cell, digit)?;
                 if self.values[cell] != 0 {
                     return Ok(Outcome::default());
                 }
@@ -386,12 +376,7 @@ impl Game {
             } => self.write_step(&mut after, placements, eliminations)?,
             Action::TakePosition { values, marks } => {
                 for &(cell, digit) in values {
-                    if cell >= CELLS || !(1..=9).contains(&digit) {
-                        return Err(Refusal::OutOfRange);
-                    }
-                    if self.is_given(cell) {
-                        return Err(Refusal::GivenCell);
-                    }
+                    self.writable(cell, digit)?;
                     after[cell] = CellState {
                         value: digit,
                         marks: Candidates::NONE,
@@ -583,6 +568,18 @@ impl Game {
                 after[cell].marks = position.candidates(cell);
             }
             after[cell].marks.remove(digit);
+        }
+        Ok(())
+    }
+
+    /// Whether `digit` may be written in `cell` (as a digit or a mark): both in range, and the
+    /// cell not a given.
+    fn writable(&self, cell: Cell, digit: Digit) -> Result<(), Refusal> {
+        if cell >= CELLS || !(1..=9).contains(&digit) {
+            return Err(Refusal::OutOfRange);
+        }
+        if self.is_given(cell) {
+            return Err(Refusal::GivenCell);
         }
         Ok(())
     }
