@@ -4068,6 +4068,11 @@ fn the_lab_panel_sits_beside_the_board_and_keeps_its_width() {
             x + size * 9.0 <= window_width - lab_width,
             "the board left of the panel: {board}, {lab_width}"
         );
+        // The example's long lines wrap in the panel rather than run past its edge.
+        assert_eq!(
+            open["lab"]["editor_overflows"], false,
+            "the editor scrolls sideways: {open}"
+        );
         app.action("script-run", None);
         app.wait_until("steps on the visible board", |s| {
             s["values"].as_str().unwrap().matches('.').count() <= PUZZLE.matches('.').count() - 3

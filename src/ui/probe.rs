@@ -34,6 +34,8 @@ impl Controller {
                 // The middle of the script editor, in window coordinates.
                 "editor": lab.view.compute_point(&self.window, &gtk::graphene::Point::new(lab.view.width() as f32 / 2.0, lab.view.height() as f32 / 2.0))
                     .map(|p| [p.x(), p.y()]),
+                // Whether the editor holds a line wider than itself (scrolled sideways to read).
+                "editor_overflows": lab.view.hadjustment().is_some_and(|a| a.upper() > a.page_size() + 1.0),
                 "output": lab.output_text(),
                 "output_placeholder": lab.output_placeholder_shown(),
             }));
