@@ -1190,6 +1190,104 @@ fn the_row_and_column_highlight_shows_in_dark_style_too() {
     );
 }
 
+/// The colour difference (ΔE, CIELAB) between two points of a cell each, offset from their
+/// centres by a fraction of a cell (clear of the digits and marks drawn there).
+fn tint_difference(shot: &Path, state: &Value, cells: (usize, usize), offset: f64) -> f64 {
+    let size = state["board"][2].as_f64().unwrap();
+    let point = |cell| {
+        let (x, y) = cell_centre(state, cell);
+        let d = (size * offset) as usize;
+        lab(pixel(shot, x - d, y - d))
+    };
+    let (a, b) = (point(cells.0), point(cells.1));
+    (0..3).map(|i| (a[i] - b[i]).powi(2)).sum::<f64>().sqrt()
+}
+
+/// Alt+digit (or a right-click on the digit pad) highlights a digit everywhere, as HoDoKu's
+/// filter does: the cells holding it and the empty cells whose pencil marks hold it are tinted,
+/// wherever the selection is, and nothing of the game changes; the same digit again ends it, and
+/// a new game starts without it. The action's state and the pad show the digit.
+#[test]
+fn a_digit_highlighted_stands_out_everywhere_until_asked_again() {
+    need_display();
+    let app = App::launch(Some(PUZZLE));
+    app.action("fill-candidates", None);
+    let before = app.wait_until("marks filled", |s| s["marks"][2].as_str().is_some_and(|m| m.len() > 1));
+    assert_eq!(before["highlight_action"], 0);
+    // Outside the selected cell's row, column and box (r5c5): an empty cell whose marks hold 5
+    // and one whose marks do not; a given 5 (r1c1) and a given 3 (r1c2).
+    let marks = |cell: usize| before["marks"][cell].as_str().unwrap().to_string();
+    let outside = |cell: usize| {
+        cell / 9 != 4 && cell % 9 != 4 && !(3..6).contains(&(cell / 9)) && at(&before, "values", cell) == '.'
+    };
+    let holds = (0..81)
+        .find(|&c| outside(c) && marks(c).contains('5'))
+        .expect("a 5 among the marks");
+    let lacks = (0..81)
+        .find(|&c| outside(c) && !marks(c).contains('5'))
+        .expect("a cell without a 5");
+    assert_eq!((at(&before, "values", 0), at(&before, "values", 1)), ('5', '3'));
+    let plain = app.shot("highlight-none.png");
+    assert!(
+        tint_difference(&plain, &before, (holds, lacks), 0.16) < 1.5,
+        "tinted before Alt+5"
+    );
+    assert!(
+        tint_difference(&plain, &before, (0, 1), 0.4) < 1.5,
+        "given tinted before Alt+5"
+    );
+
+    app.keys(&["alt+5"]);
+    let on = app.wait_until("5 highlighted", |s| {
+        s["highlighted_digit"] == 5 && s["highlight_action"] == 5 && s["highlight_pad"] == 5
+    });
+    assert_eq!(
+        (&on["values"], &on["marks"]),
+        (&before["values"], &before["marks"]),
+        "the game changed"
+    );
+    assert_eq!(on["selected"], before["selected"]);
+    let shot = app.shot("highlight-5.png");
+    let marked = tint_difference(&shot, &on, (holds, lacks), 0.16);
+    let placed = tint_difference(&shot, &on, (0, 1), 0.4);
+    assert!(
+        marked >= 4.0,
+        "a cell with the mark 5 hardly stands out: ΔE {marked:.1}"
+    );
+    assert!(placed >= 4.0, "the given 5 hardly stands out: ΔE {placed:.1}");
+
+    // A right-click on the pad's 5 ends it; on its 3, highlights 3; Alt+3 ends that.
+    let pad = |state: &Value, digit: usize| {
+        let at = &state["pad_at"][digit - 1];
+        (at[0].as_f64().unwrap() as usize, at[1].as_f64().unwrap() as usize)
+    };
+    let (x, y) = pad(&on, 5);
+    app.click_until(x, y, "3", "the highlight ended", |s| {
+        s["highlighted_digit"].is_null() && s["highlight_action"] == 0 && s["highlight_pad"].is_null()
+    });
+    let (x, y) = pad(&on, 3);
+    let three = app.click_until(x, y, "3", "3 highlighted", |s| {
+        s["highlighted_digit"] == 3 && s["highlight_pad"] == 3
+    });
+    assert_eq!(three["values"], before["values"], "a right-click entered a digit");
+    app.keys(&["alt+3"]);
+    app.wait_until("the highlight ended", |s| {
+        s["highlighted_digit"].is_null() && s["highlight_action"] == 0
+    });
+    // The action from outside, then a new game: it starts without.
+    app.action("highlight-digit", Some("7"));
+    app.wait_until("7 highlighted", |s| {
+        s["highlighted_digit"] == 7 && s["highlight_pad"] == 7
+    });
+    app.action("new-game", None);
+    app.wait_until("a new game without it", |s| {
+        s["givens"] != before["givens"]
+            && s["highlighted_digit"].is_null()
+            && s["highlight_action"] == 0
+            && s["highlight_pad"].is_null()
+    });
+}
+
 /// How many pixels of a colour lie in the third of a cell where a pencil mark sits (3×3, 1 at
 /// the top left).
 fn mark_pixels(rows: &[Vec<[u8; 3]>], state: &Value, cell: usize, mark: usize, colour: fn([i32; 3]) -> bool) -> usize {

@@ -253,6 +253,21 @@ fn add_actions(app: &adw::Application, controller: &Rc<Controller>) {
     });
     app.add_action(&difficulty);
 
+    // `highlight-digit(i)`: every cell holding the digit, or holding it as a pencil mark, stands
+    // out; the same digit again (or 0) ends it. The state is the digit highlighted (0: none).
+    let highlight =
+        gio::SimpleAction::new_stateful("highlight-digit", Some(glib::VariantTy::INT32), &0i32.to_variant());
+    let weak = Rc::downgrade(controller);
+    highlight.connect_activate(move |_, parameter| {
+        let digit = parameter
+            .and_then(|p| p.get::<i32>())
+            .and_then(|d| u8::try_from(d).ok());
+        if let (Some(controller), Some(digit)) = (weak.upgrade(), digit) {
+            controller.highlight_digit(digit);
+        }
+    });
+    app.add_action(&highlight);
+
     // Quit closes the windows, so each saves its state as when closed by hand.
     let quit = gio::ActionEntry::builder("quit")
         .activate(|app: &adw::Application, _, _| quit(app))
@@ -287,6 +302,11 @@ fn add_actions(app: &adw::Application, controller: &Rc<Controller>) {
         ("app.quit", &["<Control>q"]),
     ] {
         app.set_accels_for_action(action, accels);
+    }
+    for digit in 1..=9 {
+        let keys = [format!("<Alt>{digit}"), format!("<Alt>KP_{digit}")];
+        let keys: Vec<&str> = keys.iter().map(String::as_str).collect();
+        app.set_accels_for_action(&format!("app.highlight-digit({digit})"), &keys);
     }
 }
 

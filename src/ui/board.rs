@@ -225,25 +225,33 @@ pub fn draw(cr: &cairo::Context, layout: Layout, play: &Play, palette: &Palette)
     if let Some((cell, digit)) = play.strike_flash {
         shown[cell] = digit;
     }
-    if let Some(selected) = play.selected {
+    // (While a digit is highlighted its pattern alone is tinted, to read apart at a glance.)
+    let region = play.prefs.highlight_region && play.highlighted_digit.is_none();
+    if let (Some(selected), true) = (play.selected, region) {
         let region = palette.highlight(0.08);
+        for cell in 0..CELLS {
+            let related = row_of(cell) == row_of(selected)
+                || col_of(cell) == col_of(selected)
+                || box_of(cell) == box_of(selected);
+            if related {
+                fill_cell(cr, &layout, cell, &region)?;
+            }
+        }
+    }
+    // A highlighted digit shows where it may still go: the empty cells whose marks hold it.
+    if let Some(digit) = play.highlighted_digit {
+        let holds = palette.highlight(0.15);
+        for cell in (0..CELLS).filter(|&c| shown[c] == 0 && game.marks(c).contains(digit)) {
+            fill_cell(cr, &layout, cell, &holds)?;
+        }
+    }
+    if let Some(digit) = play.emphasised_digit() {
         let same = palette.highlight(0.22);
-        if play.prefs.highlight_region {
-            for cell in 0..CELLS {
-                let related = row_of(cell) == row_of(selected)
-                    || col_of(cell) == col_of(selected)
-                    || box_of(cell) == box_of(selected);
-                if related {
-                    fill_cell(cr, &layout, cell, &region)?;
-                }
-            }
+        for cell in (0..CELLS).filter(|&c| shown[c] == digit) {
+            fill_cell(cr, &layout, cell, &same)?;
         }
-        let digit = shown[selected];
-        if play.prefs.highlight_same && digit != 0 {
-            for cell in (0..CELLS).filter(|&c| shown[c] == digit) {
-                fill_cell(cr, &layout, cell, &same)?;
-            }
-        }
+    }
+    if let Some(selected) = play.selected {
         fill_cell(cr, &layout, selected, &palette.highlight(0.35))?;
     }
 
@@ -303,9 +311,7 @@ pub fn draw(cr: &cairo::Context, layout: Layout, play: &Play, palette: &Palette)
     // Digits and pencil marks.
     // (Not while a hint's pattern is shown: its colours say what the marks are to it.)
     let selected_digit = play
-        .selected
-        .map(|cell| shown[cell])
-        .filter(|&d| d != 0 && play.prefs.highlight_same)
+        .emphasised_digit()
         .filter(|_| play.hint.as_ref().is_none_or(|h| h.stage < 2));
     // A fin (or a set's linking digit, or a rectangle's extra candidates) in the warning
     // colour, darkened towards the ink so that small digits stay legible.
@@ -388,7 +394,7 @@ pub fn draw(cr: &cairo::Context, layout: Layout, play: &Play, palette: &Palette)
                 Some(Role::SecondAlternate) => palette.brown,
                 // A mark a digit in the same row, column or box rules out, as conflicts are.
                 None if ruled_out.contains(mark) => palette.error,
-                // The selected cell's digit, wherever it is still a mark (issue 15, point 8).
+                // The selected cell's (or the highlighted) digit, wherever it is still a mark.
                 None if selected_digit == Some(mark) => palette.accent,
                 None => blend(&palette.paper, &palette.ink, 0.6),
             };

@@ -23,7 +23,7 @@ use super::settings::Settings;
 use super::step_list::Listing;
 use super::timing::Timing;
 use crate::engine::game::{format_duration, Action, Outcome, Refusal, Status};
-use crate::engine::grid::Position;
+use crate::engine::grid::{Digit, Position};
 use crate::engine::logic::{self, Level};
 use crate::i18n::{count, fill, gettext};
 use crate::store::NewGame;
@@ -695,6 +695,45 @@ impl Controller {
         });
         self.refresh();
         on.unwrap_or(false)
+    }
+
+    /// Highlights a digit everywhere (Alt+digit, a right-click on the digit pad, or the
+    /// `highlight-digit` action), or ends it: the same digit again, or 0. The action's state and
+    /// the pad always agree with the board.
+    pub fn highlight_digit(&self, digit: Digit) {
+        // While a puzzle is entered on the board there is no game on show to highlight in.
+        if self.entry.borrow().is_some() {
+            return;
+        }
+        let Some(now) = self.with_play(|play| {
+            play.highlighted_digit = Some(digit).filter(|&d| (1..=9).contains(&d) && play.highlighted_digit != Some(d));
+            play.highlighted_digit
+        }) else {
+            return;
+        };
+        self.show_highlighted_digit(now);
+        self.say(&match now {
+            Some(digit) => fill(
+                &gettext("{digit} highlighted: its digits and the pencil marks that hold it stand out. Alt+{digit} again ends it."),
+                &[("digit", &digit)],
+            ),
+            None => gettext("No digit highlighted."),
+        });
+        self.refresh();
+    }
+
+    /// The `highlight-digit` action's state (0: none) and the digit pad show the digit.
+    pub(super) fn show_highlighted_digit(&self, digit: Option<Digit>) {
+        let action = self
+            .window
+            .application()
+            .and_then(|app| app.lookup_action("highlight-digit"));
+        if let Some(action) = action.and_downcast::<gio::SimpleAction>() {
+            action.set_state(&i32::from(digit.unwrap_or(0)).to_variant());
+        }
+        if let Some(pad) = self.digit_pad.borrow().as_ref() {
+            pad.show_highlighted(digit);
+        }
     }
 
     pub fn set_solution_shown(&self, shown: bool) {

@@ -1,20 +1,25 @@
 //! The digit pad under the board: a button per digit that enters it into the selected cell (or
 //! toggles its mark in pencil mode), showing how many of that digit are still to place, and
-//! insensitive once all nine are on the board.
+//! insensitive once all nine are on the board. A right-click on a digit highlights it on the
+//! board (its number then in the accent colour).
 
 use std::rc::Rc;
 
+use gtk::gdk;
 use gtk::prelude::*;
 
 use crate::engine::grid::{Digit, CELLS};
 
 pub struct DigitPad {
     buttons: Vec<(gtk::Button, gtk::Label)>,
+    numbers: Vec<gtk::Label>,
 }
 
 impl DigitPad {
-    /// Fills `container` with the nine buttons; `press` gets the digit pressed.
-    pub fn new(container: &gtk::Box, press: Rc<dyn Fn(Digit)>) -> DigitPad {
+    /// Fills `container` with the nine buttons; `press` gets the digit pressed, `highlight` the
+    /// digit right-clicked.
+    pub fn new(container: &gtk::Box, press: Rc<dyn Fn(Digit)>, highlight: Rc<dyn Fn(Digit)>) -> DigitPad {
+        let mut numbers = Vec::new();
         let buttons = (1..=9u8)
             .map(|digit| {
                 let number = gtk::Label::builder()
@@ -32,11 +37,41 @@ impl DigitPad {
                     .build();
                 let press = press.clone();
                 button.connect_clicked(move |_| press(digit));
+                let right_click = gtk::GestureClick::builder().button(gdk::BUTTON_SECONDARY).build();
+                let highlight = highlight.clone();
+                right_click.connect_pressed(move |gesture, _, _, _| {
+                    gesture.set_state(gtk::EventSequenceState::Claimed);
+                    highlight(digit);
+                });
+                button.add_controller(right_click);
                 container.append(&button);
+                numbers.push(number);
                 (button, left)
             })
             .collect();
-        DigitPad { buttons }
+        DigitPad { buttons, numbers }
+    }
+
+    /// Shows which digit is highlighted on the board: its number in the accent colour, and its
+    /// button's tooltip and description (what a screen reader reads) saying so.
+    pub fn show_highlighted(&self, digit: Option<Digit>) {
+        for (index, ((button, left), number)) in self.buttons.iter().zip(&self.numbers).enumerate() {
+            let on = digit == Some(index as Digit + 1);
+            if number.has_css_class("accent") != on {
+                if on {
+                    number.add_css_class("accent");
+                } else {
+                    number.remove_css_class("accent");
+                }
+                describe(button, index as Digit + 1, left.label().parse().unwrap_or(0), on);
+            }
+        }
+    }
+
+    /// The digit shown as highlighted (for the state file of GUI tests).
+    pub fn highlighted(&self) -> Option<Digit> {
+        let index = self.numbers.iter().position(|n| n.has_css_class("accent"))?;
+        Some(index as Digit + 1)
     }
 
     /// Shows how many of each digit are left to place among these values.
@@ -48,16 +83,8 @@ impl DigitPad {
             let text = remaining.to_string();
             if left.label() != text {
                 left.set_label(&text);
-                let tip = crate::i18n::fill(
-                    &crate::i18n::ngettext(
-                        "{digit}: {n} left to place",
-                        "{digit}: {n} left to place",
-                        remaining as u32,
-                    ),
-                    &[("digit", &digit), ("n", &remaining)],
-                );
-                button.set_tooltip_text(Some(&tip));
-                crate::ui::set_accessible(button, gtk::AccessibleProperty::Label, &tip);
+                let highlighted = self.numbers[index].has_css_class("accent");
+                describe(button, digit, remaining, highlighted);
             }
             if button.is_sensitive() != (remaining > 0) {
                 button.set_sensitive(remaining > 0);
@@ -65,8 +92,42 @@ impl DigitPad {
         }
     }
 
+    /// The middle of each digit's button in `window`'s coordinates (for the state file of GUI
+    /// tests, to click them).
+    pub fn centres(&self, window: &impl IsA<gtk::Widget>) -> Vec<Option<[f32; 2]>> {
+        let middle = |b: &gtk::Button| gtk::graphene::Point::new(b.width() as f32 / 2.0, b.height() as f32 / 2.0);
+        self.buttons
+            .iter()
+            .map(|(button, _)| button.compute_point(window, &middle(button)).map(|p| [p.x(), p.y()]))
+            .collect()
+    }
+
     /// How many of each digit the pad shows as left (for the state file of GUI tests).
     pub fn remaining(&self) -> Vec<String> {
         self.buttons.iter().map(|(_, left)| left.label().to_string()).collect()
     }
+}
+
+/// A pad button's tooltip, accessible label (how many are left to place) and description (how
+/// to highlight the digit, or that it is).
+fn describe(button: &gtk::Button, digit: Digit, remaining: usize, highlighted: bool) {
+    let left = crate::i18n::fill(
+        &crate::i18n::ngettext(
+            "{digit}: {n} left to place",
+            "{digit}: {n} left to place",
+            remaining as u32,
+        ),
+        &[("digit", &digit), ("n", &remaining)],
+    );
+    let how = crate::i18n::fill(
+        &if highlighted {
+            crate::i18n::gettext("Every {digit} is highlighted; a right-click or Alt+{digit} ends it")
+        } else {
+            crate::i18n::gettext("A right-click or Alt+{digit} highlights every {digit}")
+        },
+        &[("digit", &digit)],
+    );
+    button.set_tooltip_text(Some(&format!("{left}\n{how}")));
+    crate::ui::set_accessible(button, gtk::AccessibleProperty::Label, &left);
+    crate::ui::set_accessible(button, gtk::AccessibleProperty::Description, &how);
 }

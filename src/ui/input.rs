@@ -124,6 +124,7 @@ impl Controller {
     pub(super) fn connect_digit_pad(self: &Rc<Self>) {
         let this = Rc::downgrade(self);
         let container = self.window.parts().digit_pad.get();
+        let highlighter = Rc::downgrade(self);
         let pad = super::digit_pad::DigitPad::new(
             &container,
             Rc::new(move |digit| {
@@ -133,6 +134,11 @@ impl Controller {
                 }
                 if let Some(result) = this.with_play(|play| play.press_digit(digit, false)) {
                     this.report(result);
+                }
+            }),
+            Rc::new(move |digit| {
+                if let Some(this) = highlighter.upgrade() {
+                    this.highlight_digit(digit);
                 }
             }),
         );
@@ -281,6 +287,10 @@ pub fn command_for(key: gdk::Key, state: gdk::ModifierType) -> Option<KeyCommand
                 .map(|d| d as u8)
         });
     if let Some(digit) = digit {
+        // Alt+digit highlights the digit: an accelerator of the application's.
+        if state.contains(gdk::ModifierType::ALT_MASK) {
+            return None;
+        }
         return Some(KeyCommand::Digit { digit, control });
     }
     if control {
@@ -382,5 +392,8 @@ mod tests {
         assert_eq!(command_for(gdk::Key::w, gdk::ModifierType::CONTROL_MASK), None);
         assert_eq!(command_for(gdk::Key::q, NONE), None);
         assert_eq!(command_for(gdk::Key::F1, NONE), None);
+        // Alt+digit is the application's: it highlights the digit.
+        assert_eq!(command_for(gdk::Key::_5, gdk::ModifierType::ALT_MASK), None);
+        assert_eq!(command_for(gdk::Key::KP_5, gdk::ModifierType::ALT_MASK), None);
     }
 }

@@ -193,6 +193,10 @@ pub struct Play {
     pub script_step: Option<ScriptView>,
     /// Strict mode: the wrong digit just refused, flashed red in its cell for a moment.
     pub strike_flash: Option<(Cell, Digit)>,
+    /// The digit the player asked to see everywhere (Alt+digit, or a right-click on the pad):
+    /// its cells and the cells whose pencil marks hold it stand out, wherever the selection is,
+    /// as HoDoKu's filter shows a digit. A view only: nothing of the game changes.
+    pub highlighted_digit: Option<Digit>,
 }
 
 /// A script's step on the board: its highlighted cells tinted, what it places in green and what
@@ -230,11 +234,23 @@ impl Play {
             told_ruled_out: None,
             script_step: None,
             strike_flash: None,
+            highlighted_digit: None,
         }
     }
 
     pub fn solution_shown(&self) -> bool {
         self.game.solution_shown()
+    }
+
+    /// The digit that stands out on the board: the one the player highlighted, else the selected
+    /// cell's (with Highlight Equal Digits on).
+    pub fn emphasised_digit(&self) -> Option<Digit> {
+        let shown = self.shown_values();
+        self.highlighted_digit.or_else(|| {
+            self.selected
+                .map(|cell| shown[cell])
+                .filter(|&d| d != 0 && self.prefs.highlight_same)
+        })
     }
 
     /// The digits on screen: the animation's, the solution when shown, else the game's.

@@ -53,6 +53,7 @@ impl Controller {
             "marks": (0..81).map(|c| game.marks(c).to_string()).collect::<Vec<_>>(),
             "selected": play.selected,
             "pencil": play.pencil,
+
             // What the header's pencil button shows (the action's state).
             "pencil_button": self.window.application().and_then(|app| app.lookup_action("pencil")).and_then(|a| a.state()).and_then(|v| v.get::<bool>()),
             "mistakes": game.mistakes(),
@@ -96,6 +97,16 @@ impl Controller {
             "lab": lab,
         });
         let mut state = state;
+        // The digit highlighted everywhere, as the board, the action's state and the pad show it.
+        state["highlighted_digit"] = serde_json::json!(play.highlighted_digit);
+        state["highlight_action"] = serde_json::json!(self
+            .window
+            .application()
+            .and_then(|app| app.lookup_action("highlight-digit"))
+            .and_then(|a| a.state())
+            .and_then(|v| v.get::<i32>()));
+        state["highlight_pad"] = serde_json::json!(self.digit_pad.borrow().as_ref().and_then(|pad| pad.highlighted()));
+        state["pad_at"] = serde_json::json!(self.digit_pad.borrow().as_ref().map(|pad| pad.centres(&self.window)));
         // Whether the game had help that gives digits away.
         state["helped"] = serde_json::json!(game.helped());
         // The Solution Path window while open: the steps it lists and the hardest technique (null

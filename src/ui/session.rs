@@ -132,6 +132,7 @@ impl Controller {
                 for name in ["show-solution", "pause", "pencil"] {
                     self.set_action_state(name, false);
                 }
+                self.show_highlighted_digit(None);
                 self.saved_moves.set(entries.len());
                 self.end_saved.set(false);
                 self.record(Unrecorded::Resumed(record.id));
@@ -185,6 +186,7 @@ impl Controller {
         for name in ["show-solution", "pause", "pencil"] {
             self.set_action_state(name, false);
         }
+        self.show_highlighted_digit(None);
     }
 
     /// Tells the player, once, that games are not being saved; play goes on.
