@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # Refreshes the pictures of the README and the AppStream metainfo (docs/screenshots/) from the GUI
-# tests that take them under a virtual display: the chain hint in light and dark style, and the
-# History window's games and statistics.
+# tests that take them under a virtual display: the chain hint in light and dark style, the
+# History window's games and statistics, and the Scripting Lab running its example. (The Solution
+# Path's picture, narrowed to a Master puzzle's forcing nets, is taken by hand.)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 dbus-run-session -- xvfb-run -a -s "-screen 0 1280x1024x24 -noreset" \
-    cargo test --test gui -- --exact a_chain_hint_draws_its_links_in_light_and_dark history_statistics_and_replay
-for shot in game.png game-dark.png history.png statistics.png; do
-    cp "target/gui-shots/$shot" "docs/screenshots/$shot"
-    echo "docs/screenshots/$shot"
+    cargo test --test gui -- --exact a_chain_hint_draws_its_links_in_light_and_dark history_statistics_and_replay \
+    the_scripting_lab_runs_and_stops
+for shot in game.png game-dark.png history.png statistics.png lab-running.png:lab.png; do
+    from="${shot%%:*}" to="${shot##*:}"
+    cp "target/gui-shots/$from" "docs/screenshots/$to"
+    echo "docs/screenshots/$to"
 done
