@@ -1274,6 +1274,19 @@ fn a_digit_highlighted_stands_out_everywhere_until_asked_again() {
     app.wait_until("the highlight ended", |s| {
         s["highlighted_digit"].is_null() && s["highlight_action"] == 0
     });
+    // Escape ends it too, once a hint on show has been dismissed by the first Escape.
+    app.keys(&["alt+4"]);
+    app.wait_until("4 highlighted", |s| s["highlighted_digit"] == 4);
+    app.action("hint", None);
+    app.wait_until("a hint", |s| s["hint_stage"].is_number());
+    app.keys(&["Escape"]);
+    app.wait_until("the hint dismissed", |s| {
+        s["hint_stage"].is_null() && s["highlighted_digit"] == 4
+    });
+    app.keys(&["Escape"]);
+    app.wait_until("Escape ended it", |s| {
+        s["highlighted_digit"].is_null() && s["highlight_pad"].is_null()
+    });
     // The action from outside, then a new game: it starts without.
     app.action("highlight-digit", Some("7"));
     app.wait_until("7 highlighted", |s| {

@@ -216,6 +216,15 @@ impl Controller {
                 self.close_message();
             }
             KeyCommand::Escape => {
+                // With nothing else to dismiss, Escape ends a highlighted digit.
+                let highlighted = self.with_play(|play| {
+                    let busy = play.animation.is_some() || play.hint.is_some() || play.solution_shown();
+                    play.highlighted_digit.filter(|_| !busy)
+                });
+                if let Some(digit) = highlighted.flatten() {
+                    self.highlight_digit(digit);
+                    return true;
+                }
                 self.stop_animation();
                 self.with_play(|play| play.drop_hint());
                 // Escape hides the solution too (issue 15, point 12).
