@@ -1274,6 +1274,20 @@ fn a_digit_highlighted_stands_out_everywhere_until_asked_again() {
     app.wait_until("the highlight ended", |s| {
         s["highlighted_digit"].is_null() && s["highlight_action"] == 0
     });
+    // A long press on the pad's 6 (as on a touch screen) highlights 6 and enters nothing.
+    let (x, y) = pad(&on, 6);
+    xdotool(&["mousemove", "--window", &app.window, &x.to_string(), &y.to_string()]);
+    xdotool(&["mousedown", "1"]);
+    std::thread::sleep(Duration::from_millis(1200));
+    xdotool(&["mouseup", "1"]);
+    let six = app.wait_until("6 highlighted", |s| {
+        s["highlighted_digit"] == 6 && s["highlight_pad"] == 6
+    });
+    std::thread::sleep(Duration::from_millis(300));
+    assert_eq!(app.wait_until("a state", |_| true)["values"], six["values"]);
+    assert_eq!(six["values"], before["values"], "a long press entered a digit");
+    app.keys(&["alt+6"]);
+    app.wait_until("the highlight ended", |s| s["highlighted_digit"].is_null());
     // Escape ends it too, once a hint on show has been dismissed by the first Escape.
     app.keys(&["alt+4"]);
     app.wait_until("4 highlighted", |s| s["highlighted_digit"] == 4);

@@ -1,7 +1,7 @@
 //! The digit pad under the board: a button per digit that enters it into the selected cell (or
 //! toggles its mark in pencil mode), showing how many of that digit are still to place, and
-//! insensitive once all nine are on the board. A right-click on a digit highlights it on the
-//! board (its number then in the accent colour).
+//! insensitive once all nine are on the board. A right-click or a long press on a digit
+//! highlights it on the board (its number then in the accent colour).
 
 use std::rc::Rc;
 
@@ -17,7 +17,7 @@ pub struct DigitPad {
 
 impl DigitPad {
     /// Fills `container` with the nine buttons; `press` gets the digit pressed, `highlight` the
-    /// digit right-clicked.
+    /// digit right-clicked or long-pressed.
     pub fn new(container: &gtk::Box, press: Rc<dyn Fn(Digit)>, highlight: Rc<dyn Fn(Digit)>) -> DigitPad {
         let mut numbers = Vec::new();
         let buttons = (1..=9u8)
@@ -38,12 +38,21 @@ impl DigitPad {
                 let press = press.clone();
                 button.connect_clicked(move |_| press(digit));
                 let right_click = gtk::GestureClick::builder().button(gdk::BUTTON_SECONDARY).build();
-                let highlight = highlight.clone();
+                let on_right_click = highlight.clone();
                 right_click.connect_pressed(move |gesture, _, _, _| {
                     gesture.set_state(gtk::EventSequenceState::Claimed);
-                    highlight(digit);
+                    on_right_click(digit);
                 });
                 button.add_controller(right_click);
+                // A long press does the same on a touch screen (and with a held mouse button):
+                // claimed, so the button's own click (entering the digit) is cancelled.
+                let long_press = gtk::GestureLongPress::new();
+                let on_long_press = highlight.clone();
+                long_press.connect_pressed(move |gesture, _, _| {
+                    gesture.set_state(gtk::EventSequenceState::Claimed);
+                    on_long_press(digit);
+                });
+                button.add_controller(long_press);
                 container.append(&button);
                 numbers.push(number);
                 (button, left)
