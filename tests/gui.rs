@@ -1292,7 +1292,16 @@ fn a_digit_highlighted_stands_out_everywhere_until_asked_again() {
     app.keys(&["alt+4"]);
     app.wait_until("4 highlighted", |s| s["highlighted_digit"] == 4);
     app.action("hint", None);
-    app.wait_until("a hint", |s| s["hint_stage"].is_number());
+    let hinted = app.wait_until("a hint", |s| s["hint_stage"].is_number());
+    // Toggled while a hint is on show, the hint's explanation stays.
+    app.keys(&["alt+4"]);
+    let off = app.wait_until("4 no longer highlighted", |s| s["highlighted_digit"].is_null());
+    app.keys(&["alt+4"]);
+    let again = app.wait_until("4 highlighted again", |s| s["highlighted_digit"] == 4);
+    assert_eq!(
+        (&off["message"], &again["message"]),
+        (&hinted["message"], &hinted["message"])
+    );
     app.keys(&["Escape"]);
     app.wait_until("the hint dismissed", |s| {
         s["hint_stage"].is_null() && s["highlighted_digit"] == 4

@@ -712,6 +712,11 @@ impl Controller {
             return;
         };
         self.show_highlighted_digit(now);
+        // A hint's (or a script step's) explanation stays: the digit is often the one it is about.
+        if self.with_play(|play| play.hint.is_some() || play.script_step.is_some()) == Some(true) {
+            self.refresh();
+            return;
+        }
         self.say(&match now {
             Some(digit) => fill(
                 &gettext("{digit} highlighted: its digits and the pencil marks that hold it stand out. Alt+{digit} again ends it."),
