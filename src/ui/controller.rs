@@ -697,9 +697,9 @@ impl Controller {
         on.unwrap_or(false)
     }
 
-    /// Highlights a digit everywhere (Alt+digit, a right-click on the digit pad, or the
-    /// `highlight-digit` action), or ends it: the same digit again, or 0. The action's state and
-    /// the pad always agree with the board.
+    /// Highlights a digit everywhere (Alt+digit, a right-click or long press on the digit pad,
+    /// or the `highlight-digit` action), or ends it: the same digit again, or 0. The action's
+    /// state and the pad always agree with the board.
     pub fn highlight_digit(&self, digit: Digit) {
         // While a puzzle is entered on the board there is no game on show to highlight in.
         if self.entry.borrow().is_some() {

@@ -193,7 +193,7 @@ pub struct Play {
     pub script_step: Option<ScriptView>,
     /// Strict mode: the wrong digit just refused, flashed red in its cell for a moment.
     pub strike_flash: Option<(Cell, Digit)>,
-    /// The digit the player asked to see everywhere (Alt+digit, or a right-click on the pad):
+    /// The digit the player asked to see everywhere (Alt+digit, or the digit pad):
     /// its cells and the cells whose pencil marks hold it stand out, wherever the selection is,
     /// as HoDoKu's filter shows a digit. A view only: nothing of the game changes.
     pub highlighted_digit: Option<Digit>,
