@@ -1310,6 +1310,11 @@ fn a_digit_highlighted_stands_out_everywhere_until_asked_again() {
     app.wait_until("Escape ended it", |s| {
         s["highlighted_digit"].is_null() && s["highlight_pad"].is_null()
     });
+    // From the keypad too, with Num Lock off (as the virtual display has it) or on.
+    app.keys(&["alt+KP_End"]);
+    app.wait_until("1 highlighted from the keypad", |s| s["highlighted_digit"] == 1);
+    app.keys(&["alt+KP_End"]);
+    app.wait_until("the highlight ended", |s| s["highlighted_digit"].is_null());
     // The action from outside, then a new game: it starts without.
     app.action("highlight-digit", Some("7"));
     app.wait_until("7 highlighted", |s| {

@@ -303,8 +303,25 @@ fn add_actions(app: &adw::Application, controller: &Rc<Controller>) {
     ] {
         app.set_accels_for_action(action, accels);
     }
-    for digit in 1..=9 {
-        let keys = [format!("<Alt>{digit}"), format!("<Alt>KP_{digit}")];
+    // Alt+digit highlights the digit: from the top row, and from the keypad with Num Lock on or
+    // off (as digits are entered either way).
+    let keypad_off = [
+        "End",
+        "Down",
+        "Page_Down",
+        "Left",
+        "Begin",
+        "Right",
+        "Home",
+        "Up",
+        "Page_Up",
+    ];
+    for (digit, off) in (1..=9).zip(keypad_off) {
+        let keys = [
+            format!("<Alt>{digit}"),
+            format!("<Alt>KP_{digit}"),
+            format!("<Alt>KP_{off}"),
+        ];
         let keys: Vec<&str> = keys.iter().map(String::as_str).collect();
         app.set_accels_for_action(&format!("app.highlight-digit({digit})"), &keys);
     }
