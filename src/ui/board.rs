@@ -245,7 +245,8 @@ pub fn draw(cr: &cairo::Context, layout: Layout, play: &Play, palette: &Palette)
             fill_cell(cr, &layout, cell, &holds)?;
         }
     }
-    if let Some(digit) = play.emphasised_digit() {
+    let emphasised = play.emphasised_digit();
+    if let Some(digit) = emphasised {
         let same = palette.highlight(0.22);
         for cell in (0..CELLS).filter(|&c| shown[c] == digit) {
             fill_cell(cr, &layout, cell, &same)?;
@@ -310,9 +311,7 @@ pub fn draw(cr: &cairo::Context, layout: Layout, play: &Play, palette: &Palette)
     };
     // Digits and pencil marks.
     // (Not while a hint's pattern is shown: its colours say what the marks are to it.)
-    let selected_digit = play
-        .emphasised_digit()
-        .filter(|_| play.hint.as_ref().is_none_or(|h| h.stage < 2));
+    let selected_digit = emphasised.filter(|_| play.hint.as_ref().is_none_or(|h| h.stage < 2));
     // A fin (or a set's linking digit, or a rectangle's extra candidates) in the warning
     // colour, darkened towards the ink so that small digits stay legible.
     let fin = blend(&palette.warning, &palette.ink, 0.35);

@@ -221,8 +221,8 @@ impl Controller {
                     let busy = play.animation.is_some() || play.hint.is_some() || play.solution_shown();
                     play.highlighted_digit.filter(|_| !busy)
                 });
-                if let Some(digit) = highlighted.flatten() {
-                    self.highlight_digit(digit);
+                if highlighted.flatten().is_some() {
+                    self.highlight_digit(0);
                     return true;
                 }
                 self.stop_animation();

@@ -53,7 +53,6 @@ impl Controller {
             "marks": (0..81).map(|c| game.marks(c).to_string()).collect::<Vec<_>>(),
             "selected": play.selected,
             "pencil": play.pencil,
-
             // What the header's pencil button shows (the action's state).
             "pencil_button": self.window.application().and_then(|app| app.lookup_action("pencil")).and_then(|a| a.state()).and_then(|v| v.get::<bool>()),
             "mistakes": game.mistakes(),
