@@ -10,7 +10,7 @@
 use std::time::Instant;
 
 use nonet::engine::format::{parse, parse_as, read_puzzles, write, Format};
-use nonet::engine::game::{Action, CellChange, Game, Move, MoveKind, Rules};
+use nonet::engine::game::{Action, CellChange, Game, Move, MoveKind, Paint, Rules, COLOURS};
 use nonet::engine::validate::check_puzzle;
 use nonet::engine::{Candidates, Position, CELLS};
 use proptest::prelude::*;
@@ -160,26 +160,40 @@ fn fuzz_random_text() {
     });
 }
 
+/// A cell's colours: each of its ten slots (the cell, candidates 1–9) none or a colour.
+fn paint() -> impl Strategy<Value = Paint> {
+    prop::collection::vec(0..=COLOURS, 10).prop_map(|slots| {
+        (1..=9).fold(Paint::NONE.with_cell(slots[0]), |paint, d| {
+            paint.with_candidate(d, slots[d as usize])
+        })
+    })
+}
+
 #[test]
 fn fuzz_stored_changes() {
     let changes = prop_oneof![
         "[0-9:;>]{0,60}".boxed(),
         "\\PC{0,60}".boxed(),
-        prop::collection::vec((0usize..81, 0u8..10, 0u16..1024, 0u8..10, 0u16..1024), 0..5)
-            .prop_map(|list| {
-                let changes: Vec<CellChange> = list
-                    .into_iter()
-                    .map(|(cell, before, bm, after, am)| CellChange {
-                        cell,
-                        before,
-                        before_marks: Candidates::from_mask(bm),
-                        after,
-                        after_marks: Candidates::from_mask(am),
-                    })
-                    .collect();
-                nonet::store::encode_changes(&changes)
-            })
-            .boxed(),
+        prop::collection::vec(
+            (0usize..81, 0u8..10, 0u16..1024, paint(), 0u8..10, 0u16..1024, paint()),
+            0..5,
+        )
+        .prop_map(|list| {
+            let changes: Vec<CellChange> = list
+                .into_iter()
+                .map(|(cell, before, bm, bp, after, am, ap)| CellChange {
+                    cell,
+                    before,
+                    before_marks: Candidates::from_mask(bm),
+                    before_paint: bp,
+                    after,
+                    after_marks: Candidates::from_mask(am),
+                    after_paint: ap,
+                })
+                .collect();
+            nonet::store::encode_changes(&changes)
+        })
+        .boxed(),
     ];
     fuzz("decode stored changes", (changes, edits()), |(text, edits)| {
         let text = edited(text, edits);
@@ -191,14 +205,15 @@ fn fuzz_stored_changes() {
     });
 }
 
-/// A game played at random: digits (right and wrong), marks, clears, fills, resets, undo, redo.
+/// A game played at random: digits (right and wrong), marks, clears, fills, resets, colours,
+/// undo, redo.
 fn play(script: &[(u8, usize, u8)]) -> Game {
     let givens = *nonet::engine::format::parse_line(PUZZLE).unwrap().values();
     let solution = check_puzzle(&givens).unwrap();
     let mut game = Game::new(givens, solution, Rules::default());
-    for &(what, cell, digit) in script {
-        let (cell, digit) = (cell % CELLS, digit % 9 + 1);
-        match what % 8 {
+    for &(what, cell, raw) in script {
+        let (cell, digit) = (cell % CELLS, raw % 9 + 1);
+        match what % 10 {
             0 | 1 => drop(game.apply(Action::Enter { cell, digit })),
             2 | 3 => drop(game.apply(Action::ToggleMark { cell, digit })),
             4 => drop(game.apply(Action::Clear { cell })),
@@ -208,7 +223,13 @@ fn play(script: &[(u8, usize, u8)]) -> Game {
                 Action::FillCandidates
             })),
             6 => drop(game.undo()),
-            _ => drop(game.redo()),
+            7 => drop(game.redo()),
+            8 => drop(game.apply(Action::Colour {
+                cell,
+                digit: raw % 10,
+                colour: raw / 10 % (COLOURS + 1),
+            })),
+            _ => drop(game.apply(Action::ClearColours)),
         }
     }
     game
@@ -227,6 +248,10 @@ fn fuzz_replay() {
         let replayed = Game::replay(givens, solution, Rules::default(), game.journal())
             .map_err(|e| TestCaseError::fail(format!("a recorded journal did not replay: {e}")))?;
         prop_assert_eq!(replayed.values(), game.values());
+        for cell in 0..CELLS {
+            prop_assert_eq!(replayed.marks(cell), game.marks(cell));
+            prop_assert_eq!(replayed.paint(cell), game.paint(cell));
+        }
         // Damaged (entries dropped, duplicated, swapped, fields changed): no panic, ever.
         let mut journal: Vec<Move> = game.journal().to_vec();
         for (what, index, value, small) in damage {

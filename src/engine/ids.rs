@@ -45,6 +45,8 @@ mod tests {
             "solution-shown",
             "strike",
             "position-taken",
+            "colour",
+            "clear-colours",
         ];
         assert_eq!(MoveKind::ALL.iter().map(|k| k.id()).collect::<Vec<_>>(), moves);
         assert!(MoveKind::ALL.iter().all(|&k| MoveKind::from_id(k.id()) == Some(k)));

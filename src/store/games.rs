@@ -6,7 +6,7 @@ use rusqlite::{params, OptionalExtension, Row};
 use serde::Serialize;
 
 use super::{Result, Store, StoreError};
-use crate::engine::game::{CellChange, Move, MoveKind};
+use crate::engine::game::{CellChange, Move, MoveKind, Paint};
 use crate::engine::grid::{digits_to_line, Candidates, Digit, CELLS};
 use crate::engine::logic::Level;
 
@@ -123,18 +123,25 @@ pub struct Filter {
 }
 
 /// `cell:value:marks>value:marks` for each changed cell, `;`-separated (marks as the 9-bit mask
-/// of digits 1–9 shifted by one, as [`Candidates`] keeps them).
+/// of digits 1–9 shifted by one, as [`Candidates`] keeps them). A side whose cell is coloured
+/// has its [`Paint`] word as a third number (`cell:value:marks:paint`); games from before
+/// colours read as they were written.
 pub fn encode_changes(changes: &[CellChange]) -> String {
+    let side = |value: Digit, marks: Candidates, paint: Paint| {
+        if paint.is_empty() {
+            format!("{value}:{}", marks.mask())
+        } else {
+            format!("{value}:{}:{}", marks.mask(), paint.bits())
+        }
+    };
     changes
         .iter()
         .map(|c| {
             format!(
-                "{}:{}:{}>{}:{}",
+                "{}:{}>{}",
                 c.cell,
-                c.before,
-                c.before_marks.mask(),
-                c.after,
-                c.after_marks.mask()
+                side(c.before, c.before_marks, c.before_paint),
+                side(c.after, c.after_marks, c.after_paint)
             )
         })
         .collect::<Vec<_>>()
@@ -148,24 +155,40 @@ pub fn decode_changes(text: &str) -> std::result::Result<Vec<CellChange>, String
     text.split(';')
         .map(|part| {
             let bad = || format!("unreadable change '{part}'");
+            let out_of_range = || format!("change '{part}' is out of range");
             let (before, after) = part.split_once('>').ok_or_else(bad)?;
-            let mut b = before.split(':');
-            let mut a = after.split(':');
-            let number =
-                |it: &mut std::str::Split<'_, char>| it.next().and_then(|n| n.parse::<u16>().ok()).ok_or_else(bad);
-            let cell = number(&mut b)? as usize;
-            let (bv, bm, av, am) = (number(&mut b)?, number(&mut b)?, number(&mut a)?, number(&mut a)?);
-            let digit_ok = |d: u16| d <= 9;
-            let marks_ok = |m: u16| m & !Candidates::ALL.mask() == 0;
-            if cell >= CELLS || !digit_ok(bv) || !digit_ok(av) || !marks_ok(bm) || !marks_ok(am) {
-                return Err(format!("change '{part}' is out of range"));
+            let (cell, before) = before.split_once(':').ok_or_else(bad)?;
+            let cell: usize = cell.parse().map_err(|_| bad())?;
+            // value:marks, and the paint when there is one.
+            let side = |text: &str| -> std::result::Result<(Digit, Candidates, Paint), String> {
+                let numbers: Vec<u32> = text
+                    .split(':')
+                    .map(|n| n.parse::<u32>().map_err(|_| bad()))
+                    .collect::<std::result::Result<_, _>>()?;
+                let (value, marks, paint) = match numbers[..] {
+                    [value, marks] => (value, marks, 0),
+                    [value, marks, paint] => (value, marks, paint),
+                    _ => return Err(bad()),
+                };
+                let paint = Paint::from_bits(paint).ok_or_else(out_of_range)?;
+                if value > 9 || marks & !(Candidates::ALL.mask() as u32) != 0 {
+                    return Err(out_of_range());
+                }
+                Ok((value as Digit, Candidates::from_mask(marks as u16), paint))
+            };
+            let (before, before_marks, before_paint) = side(before)?;
+            let (after, after_marks, after_paint) = side(after)?;
+            if cell >= CELLS {
+                return Err(out_of_range());
             }
             Ok(CellChange {
                 cell,
-                before: bv as Digit,
-                before_marks: Candidates::from_mask(bm),
-                after: av as Digit,
-                after_marks: Candidates::from_mask(am),
+                before,
+                before_marks,
+                before_paint,
+                after,
+                after_marks,
+                after_paint,
             })
         })
         .collect()

@@ -83,6 +83,31 @@ fn moves_come_back_as_the_same_game() {
     game.undo();
     game.take_hint();
     game.apply(Action::Enter { cell: 2, digit: 4 }).unwrap();
+    // Colours: a mark's, a cell's, and one taken away again by the same colour.
+    game.apply(Action::Colour {
+        cell: 3,
+        digit: 6,
+        colour: 2,
+    })
+    .unwrap();
+    game.apply(Action::Colour {
+        cell: 0,
+        digit: 0,
+        colour: 4,
+    })
+    .unwrap();
+    game.apply(Action::Colour {
+        cell: 0,
+        digit: 0,
+        colour: 4,
+    })
+    .unwrap();
+    game.apply(Action::Colour {
+        cell: 5,
+        digit: 0,
+        colour: 1,
+    })
+    .unwrap();
     let moves: Vec<(u64, _)> = game
         .journal()
         .iter()
@@ -121,6 +146,15 @@ fn moves_come_back_as_the_same_game() {
     .unwrap();
     assert_eq!(replayed.values(), game.values());
     assert!((0..81).all(|c| replayed.marks(c) == game.marks(c)));
+    assert!((0..81).all(|c| replayed.paint(c) == game.paint(c)));
+    assert_eq!(
+        (
+            replayed.paint(3).candidate(6),
+            replayed.paint(0).cell(),
+            replayed.paint(5).cell()
+        ),
+        (2, 0, 1)
+    );
 
     store.finish_game(id, GameStatus::Solved, 9_000, progress).unwrap();
     assert!(store.unfinished().unwrap().is_none());
@@ -425,6 +459,15 @@ fn damaged_moves_name_the_game_and_move() {
     assert_eq!(decode_changes("2:0:0>4:0").unwrap()[0].after, 4);
     assert!(decode_changes("2:0:0").is_err());
     assert!(decode_changes("2:0:1024>4:0").is_err());
+    // A coloured side carries its paint; a colour Nonet does not have is refused.
+    let coloured = decode_changes("2:0:4>0:4:64").unwrap()[0];
+    assert_eq!(
+        (coloured.before_paint.is_empty(), coloured.after_paint.candidate(2)),
+        (true, 1)
+    );
+    assert_eq!(encode_changes(&[coloured]), "2:0:4>0:4:64");
+    assert!(decode_changes("2:0:4>0:4:5").is_err());
+    assert!(decode_changes("2:0:4>0:4:64:1").is_err());
 }
 
 #[test]

@@ -342,5 +342,7 @@ fn move_kind_name(kind: MoveKind) -> String {
         MoveKind::SolutionShown => gettext("solution shown"),
         MoveKind::Strike => gettext("strike"),
         MoveKind::PositionTaken => gettext("position taken"),
+        MoveKind::Colour => gettext("colour"),
+        MoveKind::ClearColours => gettext("colours cleared"),
     }
 }

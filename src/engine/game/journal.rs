@@ -1,7 +1,7 @@
 //! A game's journal: each move as it is stored (its kind, the player's intent and every cell it
 //! changed, before and after), and rebuilding a game from its journal.
 
-use super::{CellState, Edit, Game, Rules, Status};
+use super::{CellState, Edit, Game, Paint, Rules, Status};
 use crate::engine::grid::{Candidates, Cell, Digit, CELLS};
 
 /// What a journal entry records; its id (`mark-on`, `hint`) is how the store keeps it.
@@ -31,6 +31,10 @@ pub enum MoveKind {
     Strike,
     /// The position read with the puzzle taken up: its digits beyond the givens and its marks.
     PositionTaken,
+    /// A cell or a pencil mark coloured, or its colour taken away.
+    Colour,
+    /// Every colour taken off the board.
+    ClearColours,
 }
 
 impl MoveKind {
@@ -45,14 +49,16 @@ impl MoveKind {
     }
 }
 
-/// One cell's digit and pencil marks before and after a move.
+/// One cell's digit, pencil marks and colours before and after a move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CellChange {
     pub cell: Cell,
     pub before: Digit,
     pub before_marks: Candidates,
+    pub before_paint: Paint,
     pub after: Digit,
     pub after_marks: Candidates,
+    pub after_paint: Paint,
 }
 
 impl CellChange {
@@ -61,6 +67,7 @@ impl CellChange {
         CellState {
             value: self.before,
             marks: self.before_marks,
+            paint: self.before_paint,
         }
     }
 
@@ -69,6 +76,7 @@ impl CellChange {
         CellState {
             value: self.after,
             marks: self.after_marks,
+            paint: self.after_paint,
         }
     }
 }
@@ -103,8 +111,10 @@ pub(super) fn journal_changes(changes: &[(Cell, CellState, CellState)]) -> Vec<C
             cell,
             before: before.value,
             before_marks: before.marks,
+            before_paint: before.paint,
             after: after.value,
             after_marks: after.marks,
+            after_paint: after.paint,
         })
         .collect()
 }
@@ -183,8 +193,7 @@ impl Game {
                 }
                 MoveKind::ComputerSolve => {
                     for c in &entry.changes {
-                        game.values[c.cell] = c.after;
-                        game.marks[c.cell] = c.after_marks;
+                        game.set_state(c.cell, c.after_state());
                     }
                     game.status = Status::SolvedByComputer;
                 }

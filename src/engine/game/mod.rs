@@ -9,12 +9,14 @@ use crate::engine::logic::{self, Hint, Step};
 
 mod clock;
 mod journal;
+mod paint;
 #[cfg(test)]
 mod tests;
 
 pub use clock::{format_duration, Clock};
 use journal::journal_changes;
 pub use journal::{CellChange, Move, MoveKind, ReplayError};
+pub use paint::{Paint, COLOURS};
 
 /// How the game ended, or that it goes on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -80,6 +82,12 @@ pub enum Action {
         values: Vec<(Cell, Digit)>,
         marks: Vec<(Cell, Candidates)>,
     },
+    /// Colour a cell (`digit` 0) or one of its pencil marks with `colour` (1 to [`COLOURS`]),
+    /// or take the colour away when it already has that one (or `colour` is 0). A mark's colour
+    /// goes with the mark: a cell without that mark, or with a digit, takes none.
+    Colour { cell: Cell, digit: Digit, colour: u8 },
+    /// Take every colour off the board.
+    ClearColours,
 }
 
 impl Action {
@@ -129,11 +137,24 @@ pub struct Outcome {
     pub lost: bool,
 }
 
-/// A cell's player-visible state: its digit (0 when empty) and pencil marks.
+/// A cell's player-visible state: its digit (0 when empty), pencil marks and colours.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct CellState {
     value: Digit,
     marks: Candidates,
+    paint: Paint,
+}
+
+impl CellState {
+    /// The state with only the colours it can show: a mark's colour goes with the mark (and
+    /// every mark's with a digit placed), the cell's own stays.
+    fn with_paint_kept(self) -> CellState {
+        let shown = if self.value == 0 { self.marks } else { Candidates::NONE };
+        CellState {
+            paint: self.paint.kept_on(shown),
+            ..self
+        }
+    }
 }
 
 /// The cells one action changed, before and after, so it can be undone and redone.
@@ -151,6 +172,7 @@ pub struct Game {
     solution: [Digit; CELLS],
     values: [Digit; CELLS],
     marks: [Candidates; CELLS],
+    paints: [Paint; CELLS],
     undo: Vec<Edit>,
     redo: Vec<Edit>,
     journal: Vec<Move>,
@@ -172,6 +194,7 @@ impl Game {
             solution,
             values: givens,
             marks: [Candidates::NONE; CELLS],
+            paints: [Paint::NONE; CELLS],
             undo: Vec::new(),
             redo: Vec::new(),
             journal: Vec::new(),
@@ -204,6 +227,16 @@ impl Game {
 
     pub fn marks(&self, cell: Cell) -> Candidates {
         self.marks[cell]
+    }
+
+    /// The colours the player gave the cell and its pencil marks.
+    pub fn paint(&self, cell: Cell) -> Paint {
+        self.paints[cell]
+    }
+
+    /// Whether any cell or pencil mark is coloured.
+    pub fn has_colours(&self) -> bool {
+        self.paints.iter().any(|p| !p.is_empty())
     }
 
     pub fn is_given(&self, cell: Cell) -> bool {
@@ -287,12 +320,14 @@ impl Game {
         CellState {
             value: self.values[cell],
             marks: self.marks[cell],
+            paint: self.paints[cell],
         }
     }
 
     fn set_state(&mut self, cell: Cell, state: CellState) {
         self.values[cell] = state.value;
         self.marks[cell] = state.marks;
+        self.paints[cell] = state.paint;
     }
 
     fn refusal(&self) -> Option<Refusal> {
@@ -337,11 +372,16 @@ impl Game {
                 }
                 after[cell] = if self.values[cell] != 0 {
                     let marks = self.restore_marks_into(&mut after, cell).unwrap_or(self.marks[cell]);
-                    CellState { value: 0, marks }
+                    CellState {
+                        value: 0,
+                        marks,
+                        ..after[cell]
+                    }
                 } else {
                     CellState {
                         value: 0,
                         marks: Candidates::NONE,
+                        ..after[cell]
                     }
                 };
             }
@@ -380,6 +420,7 @@ impl Game {
                     after[cell] = CellState {
                         value: digit,
                         marks: Candidates::NONE,
+                        ..after[cell]
                     };
                 }
                 for &(cell, digits) in marks {
@@ -391,11 +432,35 @@ impl Game {
                     }
                 }
             }
+            Action::Colour { cell, digit, colour } => {
+                let (cell, digit, colour) = (*cell, *digit, *colour);
+                if cell >= CELLS || digit > 9 || colour > COLOURS {
+                    return Err(Refusal::OutOfRange);
+                }
+                let paint = after[cell].paint;
+                let now = if digit == 0 {
+                    paint.cell()
+                } else {
+                    paint.candidate(digit)
+                };
+                let colour = if now == colour { 0 } else { colour };
+                after[cell].paint = if digit == 0 {
+                    paint.with_cell(colour)
+                } else {
+                    paint.with_candidate(digit, colour)
+                };
+            }
+            Action::ClearColours => {
+                for state in after.iter_mut() {
+                    state.paint = Paint::NONE;
+                }
+            }
             Action::Reset => {
                 for (cell, state) in after.iter_mut().enumerate() {
                     *state = CellState {
                         value: self.givens[cell],
                         marks: Candidates::NONE,
+                        paint: Paint::NONE,
                     };
                 }
                 if let Some(taken) = self.position_taken() {
@@ -404,6 +469,9 @@ impl Game {
                     }
                 }
             }
+        }
+        for state in after.iter_mut() {
+            *state = state.with_paint_kept();
         }
         let changes: Vec<(Cell, CellState, CellState)> = (0..CELLS)
             .filter(|&c| after[c] != self.state(c))
@@ -433,6 +501,8 @@ impl Game {
                 (MoveKind::ScriptStep, placed.map(|p| p.0), placed.map(|p| p.1))
             }
             Action::TakePosition { .. } => (MoveKind::PositionTaken, None, None),
+            Action::Colour { cell, digit, .. } => (MoveKind::Colour, Some(*cell), Some(*digit).filter(|&d| d != 0)),
+            Action::ClearColours => (MoveKind::ClearColours, None, None),
         };
         self.journal.push(Move {
             kind,
@@ -494,6 +564,7 @@ impl Game {
         after[cell] = CellState {
             value: digit,
             marks: Candidates::NONE,
+            ..after[cell]
         };
         if self.rules.auto_remove_marks {
             for &peer in &PEERS[cell] {
@@ -714,6 +785,7 @@ impl Game {
         let after = CellState {
             value: 0,
             marks: Candidates::NONE,
+            paint: Paint::NONE,
         };
         let changes: Vec<(Cell, CellState, CellState)> = (0..CELLS)
             .map(|c| {
@@ -737,6 +809,7 @@ impl Game {
         });
         self.values = self.solution;
         self.marks = [Candidates::NONE; CELLS];
+        self.paints = [Paint::NONE; CELLS];
         self.status = Status::SolvedByComputer;
         self.solution_shown = false;
         self.clock.stop(now_ms);

@@ -413,8 +413,10 @@ fn a_position_read_with_the_puzzle_is_taken_up_as_one_move() {
                 cell: c.cell,
                 before: c.after,
                 before_marks: c.after_marks,
+                before_paint: c.after_paint,
                 after: c.before,
                 after_marks: c.before_marks,
+                after_paint: c.before_paint,
             })
             .collect(),
     });
@@ -650,4 +652,57 @@ fn the_computer_can_finish_the_game() {
     assert_eq!(game.values(), game.solution());
     assert!(!game.clock.is_running());
     assert_eq!(game.clock.elapsed_ms(99_000), 30_000);
+}
+
+#[test]
+fn colours_go_on_marks_and_cells_and_are_undone_like_any_move() {
+    let mut game = game();
+    // r1c3 is empty; r1c1 is a given.
+    let colour = |cell, digit, colour| Action::Colour { cell, digit, colour };
+    // A mark not there takes no colour.
+    assert!(!game.apply(colour(2, 1, 1)).unwrap().changed);
+    game.apply(Action::ToggleMark { cell: 2, digit: 1 }).unwrap();
+    game.apply(Action::ToggleMark { cell: 2, digit: 2 }).unwrap();
+    assert!(game.apply(colour(2, 1, 1)).unwrap().changed);
+    assert!(game.apply(colour(2, 2, 3)).unwrap().changed);
+    assert_eq!((game.paint(2).candidate(1), game.paint(2).candidate(2)), (1, 3));
+    assert_eq!(
+        game.journal().last().map(|m| (m.kind, m.cell, m.digit)),
+        Some((MoveKind::Colour, Some(2), Some(2)))
+    );
+    // A given cell can be coloured as a whole; the same colour again takes it away.
+    assert!(game.apply(colour(0, 0, 2)).unwrap().changed);
+    assert_eq!(game.paint(0).cell(), 2);
+    assert_eq!(game.journal().last().map(|m| (m.cell, m.digit)), Some((Some(0), None)));
+    game.apply(colour(0, 0, 2)).unwrap();
+    assert_eq!(game.paint(0).cell(), 0);
+    game.apply(colour(2, 0, 4)).unwrap();
+    assert_eq!(game.apply(colour(2, 0, COLOURS + 1)), Err(Refusal::OutOfRange));
+    assert_eq!(game.apply(colour(81, 0, 1)), Err(Refusal::OutOfRange));
+    assert_eq!(game.apply(colour(2, 10, 1)), Err(Refusal::OutOfRange));
+    // A mark that goes takes its colour; undo brings both back.
+    game.apply(Action::ToggleMark { cell: 2, digit: 1 }).unwrap();
+    assert_eq!(game.paint(2).candidate(1), 0);
+    game.undo();
+    assert_eq!(game.paint(2).candidate(1), 1);
+    // A digit placed takes the marks' colours and keeps the cell's.
+    game.apply(Action::Enter { cell: 2, digit: 4 }).unwrap();
+    assert_eq!((game.paint(2).candidate(2), game.paint(2).cell()), (0, 4));
+    game.undo();
+    assert_eq!((game.paint(2).candidate(2), game.paint(2).cell()), (3, 4));
+    // Colours are no digits: no mistake, the same position for the techniques.
+    assert_eq!(game.mistakes(), 0);
+    let mut plain = game.clone();
+    plain.apply(Action::ClearColours).unwrap();
+    assert_eq!(plain.position(), game.position());
+    assert!(!plain.has_colours() && game.has_colours());
+    plain.undo();
+    assert_eq!(plain.paint(2), game.paint(2));
+    // Reset takes them off with everything else; the journal replays them.
+    let replayed = Game::replay(*game.givens(), *game.solution(), game.rules, game.journal()).unwrap();
+    assert!((0..CELLS).all(|c| replayed.paint(c) == game.paint(c)));
+    game.apply(Action::Reset).unwrap();
+    assert!(!game.has_colours());
+    game.set_paused(true, 0);
+    assert_eq!(game.apply(colour(2, 0, 1)), Err(Refusal::Paused));
 }
