@@ -1329,6 +1329,186 @@ fn a_digit_highlighted_stands_out_everywhere_until_asked_again() {
     });
 }
 
+/// Colouring by hand, as HoDoKu's colouring tool: C takes up a colour (the digit pad tinted
+/// with it), a click on a pencil mark colours it (a disc behind the mark), Space or a click
+/// elsewhere in a cell the cell, a given's too; the same colour again takes it off; Shift+C and
+/// the Colour menu's action choose another. Each is an undoable move that changes no digit or
+/// mark, a hint on show stays with its explanation, Escape puts colouring down after the hint,
+/// Clear All Colours takes every colour off (undoable), and a new game starts without.
+#[test]
+fn a_player_colours_marks_and_cells_by_hand() {
+    need_display();
+    let app = App::launch(Some(PUZZLE));
+    app.action("fill-candidates", None);
+    let before = app.wait_until("marks filled", |s| s["marks"][2].as_str().is_some_and(|m| m.len() > 1));
+    assert_eq!(
+        (&before["colouring"], &before["colour_action"], &before["colour_pad"]),
+        (&Value::from(0), &Value::from(0), &Value::from(0))
+    );
+    // Two empty cells outside the selection's row, column and box (r5c5), both with the mark
+    // 2 and away from each other's houses; and the givens 5 (r1c1) and 3 (r1c2).
+    let marks = |cell: usize| before["marks"][cell].as_str().unwrap().to_string();
+    let outside = |cell: usize| {
+        cell / 9 != 4 && cell % 9 != 4 && !(3..6).contains(&(cell / 9)) && at(&before, "values", cell) == '.'
+    };
+    let cell = (0..81)
+        .find(|&c| outside(c) && marks(c).contains('2'))
+        .expect("a mark 2");
+    let other = (0..81)
+        .find(|&c| {
+            outside(c) && marks(c).contains('2') && c / 9 != cell / 9 && c % 9 != cell % 9 && c / 27 != cell / 27
+        })
+        .expect("another mark 2");
+    let paints = |s: &Value| {
+        s["paints"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p.as_u64().unwrap())
+            .collect::<Vec<_>>()
+    };
+    // A mark's colour sits in its slot (3 bits a slot: the cell's own first, then 1–9).
+    let mark_colour = |digit: u32, colour: u64| colour << (3 * digit);
+    assert!(paints(&before).iter().all(|&p| p == 0));
+    // The point in a mark's third, below its digit, where the disc shows.
+    let mark_point = |state: &Value, cell: usize, digit: usize| {
+        let size = state["board"][2].as_f64().unwrap();
+        let (cx, cy) = cell_centre(state, cell);
+        let x = cx as f64 + (((digit - 1) % 3) as f64 - 1.0) * size / 3.0;
+        let y = cy as f64 + (((digit - 1) / 3) as f64 - 1.0) * size / 3.0;
+        (x, y, size)
+    };
+    let disc_difference = |shot: &Path, state: &Value| {
+        let point = |cell| {
+            let (x, y, size) = mark_point(state, cell, 2);
+            lab(pixel(shot, (x + size * 0.05) as usize, (y + size * 0.11) as usize))
+        };
+        let (a, b) = (point(cell), point(other));
+        (0..3).map(|i| (a[i] - b[i]).powi(2)).sum::<f64>().sqrt()
+    };
+    let plain = app.shot("colour-none.png");
+    assert!(disc_difference(&plain, &before) < 1.5, "a disc before any colour");
+
+    // C takes up yellow; a click on the mark 2 colours it, and nothing else changes.
+    app.keys(&["c"]);
+    let yellow = app.wait_until("colouring in yellow", |s| {
+        s["colouring"] == 1 && s["colour_action"] == 1 && s["colour_pad"] == 1
+    });
+    assert!(
+        yellow["message"].as_str().unwrap().starts_with("Colouring in yellow"),
+        "{}",
+        yellow["message"]
+    );
+    let (x, y, _) = mark_point(&yellow, cell, 2);
+    let coloured = app.click_until(x as usize, y as usize, "1", "the mark coloured", |s| {
+        paints(s)[cell] == mark_colour(2, 1)
+    });
+    assert_eq!(
+        (&coloured["values"], &coloured["marks"]),
+        (&before["values"], &before["marks"]),
+        "a colour changed the game"
+    );
+    assert!(coloured["picker"].is_null(), "the number picker opened");
+    assert_eq!(coloured["selected"], cell);
+    let shot = app.shot("colour-mark.png");
+    let disc = disc_difference(&shot, &coloured);
+    assert!(disc >= 8.0, "the coloured mark hardly stands out: ΔE {disc:.1}");
+
+    // Shift+C: green; Space colours the selected cell; a given takes a colour, and loses it
+    // to the same colour again.
+    app.keys(&["shift+c"]);
+    app.wait_until("colouring in green", |s| s["colouring"] == 2 && s["colour_pad"] == 2);
+    app.keys(&["space"]);
+    let both = app.wait_until("the cell coloured", |s| paints(s)[cell] == mark_colour(2, 1) | 2);
+    let (x, y) = cell_centre(&both, 0);
+    let size = both["board"][2].as_f64().unwrap() as usize;
+    let given = app.click_until(x + size / 3, y + size / 3, "1", "the given coloured", |s| {
+        paints(s)[0] == 2
+    });
+    assert_eq!(given["values"], before["values"]);
+    let shot = app.shot("colour-cell.png");
+    let tinted = tint_difference(&shot, &given, (cell, other), 0.16);
+    let given_tint = tint_difference(&shot, &given, (0, 1), 0.4);
+    assert!(tinted >= 8.0, "the coloured cell hardly stands out: ΔE {tinted:.1}");
+    assert!(
+        given_tint >= 8.0,
+        "the coloured given hardly stands out: ΔE {given_tint:.1}"
+    );
+    app.click_until(
+        x + size / 3,
+        y + size / 3,
+        "1",
+        "the same colour again took it off",
+        |s| paints(s)[0] == 0,
+    );
+
+    // Undo and redo, as any move.
+    app.keys(&["ctrl+z"]);
+    app.wait_until("undone", |s| paints(s)[0] == 2);
+    app.keys(&["ctrl+shift+z"]);
+    app.wait_until("redone", |s| paints(s)[0] == 0);
+
+    // While colouring, the digit pad colours the selected cell's marks.
+    app.select(other);
+    let pad = app.wait_until("the other cell selected", |s| s["selected"] == other);
+    let at_pad = &pad["pad_at"][1];
+    let (px, py) = (
+        at_pad[0].as_f64().unwrap() as usize,
+        at_pad[1].as_f64().unwrap() as usize,
+    );
+    app.click_until(px, py, "1", "the pad coloured the mark", |s| {
+        paints(s)[other] == mark_colour(2, 2)
+    });
+
+    // A hint on show stays, its explanation too; the first Escape drops it, the second puts
+    // colouring down.
+    app.action("hint", None);
+    let hinted = app.wait_until("a hint", |s| s["hint_stage"].is_number());
+    app.keys(&["space"]);
+    let kept = app.wait_until("the cell coloured", |s| paints(s)[other] == mark_colour(2, 2) | 2);
+    assert_eq!(
+        (&kept["hint_stage"], &kept["message"]),
+        (&hinted["hint_stage"], &hinted["message"])
+    );
+    app.keys(&["Escape"]);
+    app.wait_until("the hint dismissed", |s| {
+        s["hint_stage"].is_null() && s["colouring"] == 2
+    });
+    app.keys(&["Escape"]);
+    app.wait_until("colouring put down", |s| {
+        s["colouring"] == 0 && s["colour_action"] == 0 && s["colour_pad"] == 0
+    });
+    // Not colouring, a click on a mark selects (and opens the picker) as ever.
+    let (x, y, _) = mark_point(&kept, cell, 2);
+    let selected = app.click_until(x as usize, y as usize, "1", "selected", |s| s["selected"] == cell);
+    assert_eq!(paints(&selected), paints(&kept));
+    app.keys(&["Escape"]);
+
+    // The Colour menu's action: purple, then the same again puts it down.
+    app.action("colour", Some("4"));
+    app.wait_until("colouring in purple", |s| s["colouring"] == 4 && s["colour_pad"] == 4);
+    app.action("colour", Some("4"));
+    app.wait_until("colouring put down", |s| s["colouring"] == 0 && s["colour_action"] == 0);
+    // Clear All Colours, undoable.
+    app.action("clear-colours", None);
+    app.wait_until("every colour off", |s| paints(s).iter().all(|&p| p == 0));
+    app.keys(&["ctrl+z"]);
+    let back = app.wait_until("the colours back", |s| paints(s)[other] != 0);
+    assert_eq!(paints(&back), paints(&kept));
+
+    // A new game starts without colours, and not colouring.
+    // (C takes up the colour last taken up: purple, from the menu.)
+    app.keys(&["c"]);
+    app.wait_until("colouring in purple", |s| s["colouring"] == 4);
+    app.action("new-game", None);
+    app.wait_until("a new game without colours", |s| {
+        s["givens"] != before["givens"]
+            && s["colouring"] == 0
+            && s["colour_pad"] == 0
+            && paints(s).iter().all(|&p| p == 0)
+    });
+}
+
 /// How many pixels of a colour lie in the third of a cell where a pencil mark sits (3×3, 1 at
 /// the top left).
 fn mark_pixels(rows: &[Vec<[u8; 3]>], state: &Value, cell: usize, mark: usize, colour: fn([i32; 3]) -> bool) -> usize {
@@ -3177,7 +3357,10 @@ fn a_killed_game_resumes_exactly() {
         let mut app = App::launch_with(Some(PUZZLE), &env);
         app.select(2);
         // A mistake, its correction, two pencil marks, a digit taken back (redo stays possible).
-        app.keys(&["1", "4", "Right", "p", "2", "6", "p", "Down", "Down", "9", "ctrl+z"]);
+        // Colours too: the mark 2 yellow, the cell green.
+        app.keys(&[
+            "1", "4", "Right", "p", "2", "6", "p", "c", "2", "shift+c", "space", "c", "Down", "Down", "9", "ctrl+z",
+        ]);
         app.action("hint", None);
         let made = app.wait_until("the moves are made", |s| s["hints_used"] == 1 && s["can_redo"] == true);
         // Twelve seconds on the clock after the last move: the moves are long committed, and
@@ -3209,10 +3392,13 @@ fn a_killed_game_resumes_exactly() {
         "can_undo",
         "can_redo",
         "level",
+        "paints",
     ] {
         assert_eq!(after[key], before[key], "{key} after the restart");
     }
     assert_eq!(after["mistakes"], 2, "1 in r1c3 and 9 in r3c4");
+    // r1c4's mark 2 yellow (slot 2) and the cell green (slot 0).
+    assert_eq!(after["paints"][3], (1 << 6) | 2, "r1c4's colours after the restart");
     // The clock as last saved: at most ten seconds (and a tick) short of what it showed.
     let (shown, kept) = (
         before["elapsed_ms"].as_u64().unwrap(),

@@ -174,6 +174,22 @@ fn with_number(app: &adw::Application, controller: &Rc<Controller>, name: &str, 
     app.add_action(&action);
 }
 
+/// A stateful action taking a small number (`int32`: a digit, a colour; 0 for none), whose state
+/// the controller keeps in step with what the board shows.
+fn with_choice(app: &adw::Application, controller: &Rc<Controller>, name: &str, run: fn(&Controller, u8)) {
+    let action = gio::SimpleAction::new_stateful(name, Some(glib::VariantTy::INT32), &0i32.to_variant());
+    let weak = Rc::downgrade(controller);
+    action.connect_activate(move |_, parameter| {
+        let choice = parameter
+            .and_then(|p| p.get::<i32>())
+            .and_then(|n| u8::try_from(n).ok());
+        if let (Some(controller), Some(choice)) = (weak.upgrade(), choice) {
+            run(&controller, choice);
+        }
+    });
+    app.add_action(&action);
+}
+
 fn add_actions(app: &adw::Application, controller: &Rc<Controller>) {
     // `play-again(x)`: a fresh game on the puzzle of a game of the history, by its id.
     with_number(app, controller, "play-again", |c, id| c.play_again_id(id));
@@ -255,18 +271,11 @@ fn add_actions(app: &adw::Application, controller: &Rc<Controller>) {
 
     // `highlight-digit(i)`: every cell holding the digit, or holding it as a pencil mark, stands
     // out; the same digit again (or 0) ends it. The state is the digit highlighted (0: none).
-    let highlight =
-        gio::SimpleAction::new_stateful("highlight-digit", Some(glib::VariantTy::INT32), &0i32.to_variant());
-    let weak = Rc::downgrade(controller);
-    highlight.connect_activate(move |_, parameter| {
-        let digit = parameter
-            .and_then(|p| p.get::<i32>())
-            .and_then(|d| u8::try_from(d).ok());
-        if let (Some(controller), Some(digit)) = (weak.upgrade(), digit) {
-            controller.highlight_digit(digit);
-        }
-    });
-    app.add_action(&highlight);
+    with_choice(app, controller, "highlight-digit", |c, digit| c.highlight_digit(digit));
+    // `colour(i)`: takes up colour i (1–4) for colouring pencil marks and cells, or puts it down
+    // when it is the one in hand (or for 0). The state is the colour in hand (0: none).
+    with_choice(app, controller, "colour", |c, colour| c.choose_colour(colour));
+    simple(app, controller, "clear-colours", |c| c.clear_colours());
 
     // Quit closes the windows, so each saves its state as when closed by hand.
     let quit = gio::ActionEntry::builder("quit")

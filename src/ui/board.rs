@@ -7,6 +7,7 @@ use gtk::gdk;
 
 use super::play::{HintView, Play};
 use crate::engine::cellset::CellSet;
+use crate::engine::game::COLOURS;
 use crate::engine::grid::{box_of, col_of, row_of, Cell, Digit, CELLS};
 use crate::engine::logic::Role;
 
@@ -88,11 +89,20 @@ pub struct Palette {
     /// the second and fourth sets of an ALS step.
     pub purple: gdk::RGBA,
     pub brown: gdk::RGBA,
+    /// The player's colours for cells and pencil marks (colour n is `paints[n - 1]`).
+    pub paints: [gdk::RGBA; COLOURS as usize],
     /// Whether the paper is dark (highlights then need more of the accent to show).
     pub dark: bool,
 }
 
 impl Palette {
+    /// The tint of a cell (`strength` 1) or behind a pencil mark the player coloured with
+    /// `colour` (1 to [`COLOURS`]); none for 0.
+    pub fn paint(&self, colour: u8, amount: f32) -> Option<gdk::RGBA> {
+        let ink = self.paints.get(usize::from(colour).checked_sub(1)?)?;
+        Some(blend(&self.paper, ink, if self.dark { amount * 0.8 } else { amount }))
+    }
+
     /// The paper tinted `amount` towards the accent; on dark paper twice as much, since a tint
     /// of a dark grey is much harder to see than the same tint of white.
     pub fn highlight(&self, amount: f32) -> gdk::RGBA {
@@ -185,8 +195,21 @@ pub fn palette(widget: &impl gtk::prelude::IsA<gtk::Widget>) -> Palette {
         } else {
             named("brown_3", (0.60, 0.42, 0.27))
         },
+        paints: paint_colours(),
         dark,
     }
+}
+
+/// The player's four colours, from GNOME's palette (yellow 2, green 2, blue 2, purple 2), in
+/// the order the Colour menu names them.
+pub fn paint_colours() -> [gdk::RGBA; COLOURS as usize] {
+    let rgb = |r: u8, g: u8, b: u8| gdk::RGBA::new(r as f32 / 255.0, g as f32 / 255.0, b as f32 / 255.0, 1.0);
+    [
+        rgb(0xf8, 0xe4, 0x5c),
+        rgb(0x57, 0xe3, 0x89),
+        rgb(0x62, 0xa0, 0xea),
+        rgb(0xdc, 0x8a, 0xdd),
+    ]
 }
 
 /// Row numbers down the left and column numbers along the top, as hints name cells (r4c7).
@@ -254,6 +277,18 @@ pub fn draw(cr: &cairo::Context, layout: Layout, play: &Play, palette: &Palette)
     }
     if let Some(selected) = play.selected {
         fill_cell(cr, &layout, selected, &palette.highlight(0.35))?;
+    }
+    // The cells the player coloured (the selected one a little towards the accent, to show
+    // where it is).
+    for cell in 0..CELLS {
+        if let Some(tint) = palette.paint(game.paint(cell).cell(), 0.55) {
+            let tint = if play.selected == Some(cell) {
+                blend(&tint, &palette.accent, 0.3)
+            } else {
+                tint
+            };
+            fill_cell(cr, &layout, cell, &tint)?;
+        }
     }
 
     // Where to look, tinted alike: a hint's area, the cell holding the digit that rules out
@@ -366,7 +401,21 @@ pub fn draw(cr: &cairo::Context, layout: Layout, play: &Play, palette: &Palette)
         cr.select_font_face("Cantarell", cairo::FontSlant::Normal, cairo::FontWeight::Normal);
         cr.set_font_size(small);
         let ruled_out = play.ruled_out_marks(cell);
+        let paint = game.paint(cell);
         for mark in marks.iter() {
+            let (i, j) = (((mark - 1) % 3) as f64, ((mark - 1) / 3) as f64);
+            // A mark the player coloured sits on a disc of its colour.
+            if let Some(disc) = palette.paint(paint.candidate(mark), 0.85) {
+                set_color(cr, &disc);
+                cr.arc(
+                    x + (i + 0.5) * layout.cell / 3.0,
+                    y + (j + 0.5) * layout.cell / 3.0,
+                    layout.cell / 6.6,
+                    0.0,
+                    std::f64::consts::TAU,
+                );
+                cr.fill()?;
+            }
             let role = play.hint.as_ref().and_then(|h| h.role_of(cell, mark));
             let placed =
                 play.hint.as_ref().is_some_and(|h| {
@@ -407,7 +456,6 @@ pub fn draw(cr: &cairo::Context, layout: Layout, play: &Play, palette: &Palette)
                     cairo::FontWeight::Normal
                 },
             );
-            let (i, j) = (((mark - 1) % 3) as f64, ((mark - 1) / 3) as f64);
             centred_text(
                 cr,
                 &mark.to_string(),
@@ -579,6 +627,7 @@ mod tests {
                 warning: rgb(0.5),
                 purple: rgb(0.5),
                 brown: rgb(0.5),
+                paints: paint_colours(),
                 dark: false,
             };
             draw_empty(&cr, layout, &palette).unwrap();

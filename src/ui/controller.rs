@@ -114,6 +114,8 @@ pub struct Controller {
     pub(super) lab: RefCell<Option<Rc<super::lab::Lab>>>,
     /// Why the last puzzle offered was refused (the dialog's text; for the state file of tests).
     pub(super) last_refusal: RefCell<String>,
+    /// The colour last taken up for colouring (C takes it up again).
+    pub(super) last_colour: StdCell<u8>,
     /// The digit pad under the board.
     pub(super) digit_pad: RefCell<Option<super::digit_pad::DigitPad>>,
     /// The toast offering a new puzzle at a newly chosen level (dismissed when a game starts).
@@ -182,6 +184,7 @@ impl Controller {
             history: RefCell::new("opening".into()),
             lab: RefCell::new(None),
             level_toast: RefCell::new(None),
+            last_colour: StdCell::new(1),
             entry: RefCell::new(None),
             path_shown: RefCell::new(None),
             all_steps_shown: RefCell::new(None),

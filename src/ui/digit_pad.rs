@@ -1,7 +1,8 @@
 //! The digit pad under the board: a button per digit that enters it into the selected cell (or
 //! toggles its mark in pencil mode), showing how many of that digit are still to place, and
 //! insensitive once all nine are on the board. A right-click or a long press on a digit
-//! highlights it on the board (its number then in the accent colour).
+//! highlights it on the board (its number then in the accent colour). While colouring, the
+//! buttons are tinted with the colour in hand, and colour the selected cell's pencil marks.
 
 use std::rc::Rc;
 
@@ -75,6 +76,31 @@ impl DigitPad {
                 describe(button, index as Digit + 1, left.label().parse().unwrap_or(0), on);
             }
         }
+    }
+
+    /// Shows the colour in hand while colouring (the pad then colours the selected cell's
+    /// pencil marks): each button tinted with it; none for 0.
+    pub fn show_colouring(&self, colour: u8) {
+        let class = format!("paint-{colour}");
+        for (button, _) in &self.buttons {
+            for old in (1..=crate::engine::game::COLOURS).map(|c| format!("paint-{c}")) {
+                if old != class && button.has_css_class(&old) {
+                    button.remove_css_class(&old);
+                }
+            }
+            if colour != 0 && !button.has_css_class(&class) {
+                button.add_css_class(&class);
+            }
+        }
+    }
+
+    /// The colour the pad shows in hand, 0 for none (for the state file of GUI tests).
+    pub fn colouring(&self) -> u8 {
+        let classes = self.buttons.first().map(|(b, _)| b.css_classes()).unwrap_or_default();
+        classes
+            .iter()
+            .find_map(|c| c.strip_prefix("paint-").and_then(|n| n.parse().ok()))
+            .unwrap_or(0)
     }
 
     /// The digit shown as highlighted (for the state file of GUI tests).

@@ -245,7 +245,11 @@ impl Controller {
                         (cell + CELLS - 1) % CELLS
                     }
                 }
-                KeyCommand::Escape | KeyCommand::TogglePencil => {}
+                KeyCommand::Escape
+                | KeyCommand::TogglePencil
+                | KeyCommand::ColourCell
+                | KeyCommand::ToggleColouring
+                | KeyCommand::NextColour => {}
             }
         }
         self.refresh();

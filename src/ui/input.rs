@@ -18,7 +18,11 @@ use crate::engine::grid::Digit;
 enum Click {
     Select,
     Mark(Digit),
-    Picker { marks: bool },
+    Picker {
+        marks: bool,
+    },
+    /// Colouring: the pencil mark under the pointer, or the cell (0).
+    Colour(Digit),
 }
 
 impl Controller {
@@ -56,6 +60,14 @@ impl Controller {
             let choice = this.with_play(|play| {
                 let again = play.selected == Some(cell);
                 play.selected = Some(cell);
+                // Colouring: the mark under the pointer takes the colour in hand, else the cell
+                // (a given's too); the right button still opens the marks' picker.
+                if play.colouring != 0 && button != gdk::BUTTON_SECONDARY && play.animation.is_none() {
+                    let mark = layout
+                        .candidate_at(x, y)
+                        .filter(|&d| play.game.value(cell) == 0 && play.game.marks(cell).contains(d));
+                    return Click::Colour(mark.unwrap_or(0));
+                }
                 let open =
                     !play.game.is_given(cell) && play.animation.is_none() && !play.solution_shown() && !play.paused;
                 if !open || play.game.status() != Status::Playing {
@@ -74,6 +86,7 @@ impl Controller {
                 Click::Picker { marks: false }
             });
             match choice {
+                Some(Click::Colour(digit)) => this.colour_at(cell, digit),
                 Some(Click::Mark(digit)) => {
                     let result = this.with_play(|play| play.press_digit(digit, true));
                     if let Some(result) = result {
@@ -132,9 +145,7 @@ impl Controller {
                 if this.entry_digit(digit) {
                     return;
                 }
-                if let Some(result) = this.with_play(|play| play.press_digit(digit, false)) {
-                    this.report(result);
-                }
+                this.press_digit(digit, false);
             }),
             Rc::new(move |digit| {
                 if let Some(this) = highlighter.upgrade() {
@@ -186,11 +197,16 @@ impl Controller {
             return false;
         };
         match command {
-            KeyCommand::Digit { digit, control } => {
-                if let Some(result) = self.with_play(|play| play.press_digit(digit, control)) {
-                    self.report(result);
+            KeyCommand::Digit { digit, control } => self.press_digit(digit, control),
+            KeyCommand::ColourCell => {
+                let selected = self.with_play(|play| play.selected.filter(|_| play.colouring != 0));
+                match selected.flatten() {
+                    Some(cell) => self.colour_at(cell, 0),
+                    None => return false,
                 }
             }
+            KeyCommand::ToggleColouring => self.toggle_colouring(),
+            KeyCommand::NextColour => self.next_colour(),
             KeyCommand::Move { rows, cols } => {
                 self.with_play(|play| play.move_selection(rows, cols));
                 self.refresh();
@@ -225,6 +241,15 @@ impl Controller {
                     self.highlight_digit(0);
                     return true;
                 }
+                // Then colouring is put down.
+                let colouring = self.with_play(|play| {
+                    let busy = play.animation.is_some() || play.hint.is_some() || play.solution_shown();
+                    play.colouring != 0 && !busy
+                });
+                if colouring == Some(true) {
+                    self.set_colouring(0);
+                    return true;
+                }
                 self.stop_animation();
                 self.with_play(|play| play.drop_hint());
                 // Escape hides the solution too (issue 15, point 12).
@@ -236,6 +261,20 @@ impl Controller {
             }
         }
         true
+    }
+
+    /// A digit from a key or the digit pad: entered, or a pencil mark toggled (in pencil mode, or
+    /// with `mark`), or, while colouring, that pencil mark of the selected cell coloured.
+    fn press_digit(self: &Rc<Self>, digit: Digit, mark: bool) {
+        let colouring = self.with_play(|play| play.colouring != 0 && !mark) == Some(true);
+        let Some(result) = self.with_play(|play| play.press_digit(digit, mark)) else {
+            return;
+        };
+        if colouring {
+            self.report_colouring(result);
+        } else {
+            self.report(result);
+        }
     }
 }
 
@@ -264,6 +303,12 @@ pub enum KeyCommand {
     /// Empty the selected cell.
     Clear,
     TogglePencil,
+    /// Space: colour the selected cell, while colouring.
+    ColourCell,
+    /// C: take up colouring (the colour last used), or put it down.
+    ToggleColouring,
+    /// Shift+C: the next colour.
+    NextColour,
     /// Stop an animation, drop a hint.
     Escape,
 }
@@ -271,7 +316,8 @@ pub enum KeyCommand {
 /// The command for a key with its modifiers, or `None` when the board does not take it (Ctrl+Z
 /// and the other accelerators belong to the application). Digits come from the top row and the
 /// keypad, with or without Num Lock; arrows and WASD move, Ctrl+arrows jump to the nearest empty
-/// cell that way; Tab steps to the next empty cell; P toggles pencil mode.
+/// cell that way; Tab steps to the next empty cell; P toggles pencil mode; C takes up or puts
+/// down colouring and Shift+C takes the next colour, Space colouring the selected cell.
 pub fn command_for(key: gdk::Key, state: gdk::ModifierType) -> Option<KeyCommand> {
     let control = state.contains(gdk::ModifierType::CONTROL_MASK);
     let keypad = [
@@ -325,6 +371,9 @@ pub fn command_for(key: gdk::Key, state: gdk::ModifierType) -> Option<KeyCommand
             Some(KeyCommand::Clear)
         }
         gdk::Key::p | gdk::Key::P => Some(KeyCommand::TogglePencil),
+        gdk::Key::C if state.contains(gdk::ModifierType::SHIFT_MASK) => Some(KeyCommand::NextColour),
+        gdk::Key::c | gdk::Key::C => Some(KeyCommand::ToggleColouring),
+        gdk::Key::space => Some(KeyCommand::ColourCell),
         gdk::Key::Escape => Some(KeyCommand::Escape),
         _ => None,
     }
@@ -385,6 +434,14 @@ mod tests {
         assert_eq!(command_for(gdk::Key::BackSpace, NONE), Some(KeyCommand::Clear));
         assert_eq!(command_for(gdk::Key::P, NONE), Some(KeyCommand::TogglePencil));
         assert_eq!(command_for(gdk::Key::Escape, NONE), Some(KeyCommand::Escape));
+        assert_eq!(command_for(gdk::Key::c, NONE), Some(KeyCommand::ToggleColouring));
+        // Caps Lock gives C without Shift: still C.
+        assert_eq!(command_for(gdk::Key::C, NONE), Some(KeyCommand::ToggleColouring));
+        assert_eq!(
+            command_for(gdk::Key::C, gdk::ModifierType::SHIFT_MASK),
+            Some(KeyCommand::NextColour)
+        );
+        assert_eq!(command_for(gdk::Key::space, NONE), Some(KeyCommand::ColourCell));
         assert_eq!(
             command_for(gdk::Key::Up, gdk::ModifierType::CONTROL_MASK),
             Some(KeyCommand::Jump { rows: -1, cols: 0 })

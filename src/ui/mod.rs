@@ -2,6 +2,7 @@
 mod animation;
 mod application;
 mod board;
+mod colouring;
 mod controller;
 mod copy;
 mod digit_pad;

@@ -2,6 +2,7 @@
 //! preferences, the staged hint and the solver animation. Input handlers change this state and
 //! the board redraws from it; it touches no widget, so it is tested without a display.
 
+use super::colouring::colour_name;
 use crate::engine::backtrack::{Backtracker, SearchEvent};
 use crate::engine::game::{Action, Game, Outcome, Refusal};
 use crate::engine::grid::{cell_name, Candidates, Cell, Digit, CELLS, HOUSES};
@@ -197,6 +198,9 @@ pub struct Play {
     /// its cells and the cells whose pencil marks hold it stand out, wherever the selection is,
     /// as HoDoKu's filter shows a digit. A view only: nothing of the game changes.
     pub highlighted_digit: Option<Digit>,
+    /// The colour in hand (1 to [`COLOURS`](crate::engine::game::COLOURS)) while the player colours cells and pencil marks
+    /// (C, or Board → Colour): clicks and digits colour rather than enter; 0 when not colouring.
+    pub colouring: u8,
 }
 
 /// A script's step on the board: its highlighted cells tinted, what it places in green and what
@@ -235,6 +239,7 @@ impl Play {
             script_step: None,
             strike_flash: None,
             highlighted_digit: None,
+            colouring: 0,
         }
     }
 
@@ -297,10 +302,41 @@ impl Play {
         } else {
             digit.to_string()
         };
-        fill(
+        let described = fill(
             &gettext("Row {row}, column {column}: {what}"),
             &[("row", &row), ("column", &column), ("what", &what)],
-        )
+        );
+        format!("{described}{}", self.describe_colours(cell))
+    }
+
+    /// The colours the player gave a cell, as `describe_selected` ends: "; coloured green; mark 2
+    /// yellow, mark 7 blue" (nothing for a cell without).
+    fn describe_colours(&self, cell: Cell) -> String {
+        let paint = self.game.paint(cell);
+        let empty = self.shown_values()[cell] == 0;
+        let mut told = String::new();
+        if paint.cell() != 0 {
+            told += &fill(
+                &gettext("; coloured {colour}"),
+                &[("colour", &colour_name(paint.cell()))],
+            );
+        }
+        let marks: Vec<String> = self
+            .game
+            .marks(cell)
+            .iter()
+            .filter(|&d| empty && paint.candidate(d) != 0)
+            .map(|d| {
+                fill(
+                    &gettext("mark {digit} {colour}"),
+                    &[("digit", &d), ("colour", &colour_name(paint.candidate(d)))],
+                )
+            })
+            .collect();
+        if !marks.is_empty() {
+            told += &format!("; {}", marks.join(", "));
+        }
+        told
     }
 
     /// Moves the selection by rows and columns, wrapping at the edges.
@@ -335,8 +371,10 @@ impl Play {
         if self.animation.is_some() {
             return Err(Refusal::SolutionShown);
         }
+        // Colours leave the position as it was, so a hint on show stays.
+        let colours = matches!(action, Action::Colour { .. } | Action::ClearColours);
         let outcome = self.game.apply(action)?;
-        if outcome.changed {
+        if outcome.changed && !colours {
             self.drop_hint();
         }
         Ok(outcome)
@@ -366,10 +404,25 @@ impl Play {
         let Some(cell) = self.selected else {
             return Ok(Outcome::default());
         };
-        if mark || self.pencil {
+        if self.colouring != 0 && !mark {
+            self.colour_selected(digit)
+        } else if mark || self.pencil {
             self.act(Action::ToggleMark { cell, digit })
         } else {
             self.act(Action::Enter { cell, digit })
+        }
+    }
+
+    /// Colours the selected cell's pencil mark `digit` (the cell itself for 0) with the colour
+    /// in hand, or takes that colour away again.
+    pub fn colour_selected(&mut self, digit: Digit) -> Result<Outcome, Refusal> {
+        match self.selected {
+            Some(cell) if self.colouring != 0 => self.act(Action::Colour {
+                cell,
+                digit,
+                colour: self.colouring,
+            }),
+            _ => Ok(Outcome::default()),
         }
     }
 
@@ -670,6 +723,19 @@ mod tests {
         play.press_digit(2, false).unwrap();
         // The puzzle's solution has 6 there.
         assert_eq!(play.describe_selected(), "Row 1, column 4: 2, a mistake");
+        // Colours are told after the rest.
+        play.selected = Some(5);
+        play.press_digit(2, true).unwrap();
+        play.press_digit(4, true).unwrap();
+        play.colouring = 3;
+        play.colour_selected(4).unwrap();
+        play.colour_selected(0).unwrap();
+        play.colouring = 1;
+        play.colour_selected(2).unwrap();
+        assert_eq!(
+            play.describe_selected(),
+            "Row 1, column 6: empty, candidates 2, 4; coloured blue; mark 2 yellow, mark 4 blue"
+        );
     }
 
     /// The UI renders hints through gettext; untranslated, it says what the engine says, for

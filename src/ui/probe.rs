@@ -96,15 +96,24 @@ impl Controller {
             "lab": lab,
         });
         let mut state = state;
+        // A stateful app action's number (the highlighted digit's, the colour in hand's).
+        let chosen = |name: &str| {
+            self.window
+                .application()
+                .and_then(|app| app.lookup_action(name))
+                .and_then(|a| a.state())
+                .and_then(|v| v.get::<i32>())
+        };
         // The digit highlighted everywhere, as the board, the action's state and the pad show it.
         state["highlighted_digit"] = serde_json::json!(play.highlighted_digit);
-        state["highlight_action"] = serde_json::json!(self
-            .window
-            .application()
-            .and_then(|app| app.lookup_action("highlight-digit"))
-            .and_then(|a| a.state())
-            .and_then(|v| v.get::<i32>()));
+        state["highlight_action"] = serde_json::json!(chosen("highlight-digit"));
         state["highlight_pad"] = serde_json::json!(self.digit_pad.borrow().as_ref().and_then(|pad| pad.highlighted()));
+        // Colouring: the colour in hand as the game, the `colour` action and the digit pad have
+        // it, and each cell's colours ([`Paint`](crate::engine::game::Paint)'s packed word).
+        state["colouring"] = serde_json::json!(play.colouring);
+        state["colour_action"] = serde_json::json!(chosen("colour"));
+        state["colour_pad"] = serde_json::json!(self.digit_pad.borrow().as_ref().map(|p| p.colouring()));
+        state["paints"] = serde_json::json!((0..81).map(|c| game.paint(c).bits()).collect::<Vec<_>>());
         state["pad_at"] = serde_json::json!(self.digit_pad.borrow().as_ref().map(|pad| pad.centres(&self.window)));
         // Whether the game had help that gives digits away.
         state["helped"] = serde_json::json!(game.helped());

@@ -133,6 +133,7 @@ impl Controller {
                     self.set_action_state(name, false);
                 }
                 self.show_highlighted_digit(None);
+                self.show_colouring(0);
                 self.saved_moves.set(entries.len());
                 self.end_saved.set(false);
                 self.record(Unrecorded::Resumed(record.id));
@@ -187,6 +188,7 @@ impl Controller {
             self.set_action_state(name, false);
         }
         self.show_highlighted_digit(None);
+        self.show_colouring(0);
     }
 
     /// Tells the player, once, that games are not being saved; play goes on.
