@@ -405,7 +405,8 @@ pub fn draw(cr: &cairo::Context, layout: Layout, play: &Play, palette: &Palette)
         for mark in marks.iter() {
             let (i, j) = (((mark - 1) % 3) as f64, ((mark - 1) / 3) as f64);
             // A mark the player coloured sits on a disc of its colour.
-            if let Some(disc) = palette.paint(paint.candidate(mark), 0.85) {
+            let disc = palette.paint(paint.candidate(mark), 0.85);
+            if let Some(disc) = disc {
                 set_color(cr, &disc);
                 cr.arc(
                     x + (i + 0.5) * layout.cell / 3.0,
@@ -442,6 +443,15 @@ pub fn draw(cr: &cairo::Context, layout: Layout, play: &Play, palette: &Palette)
                 Some(Role::SecondAlternate) => palette.brown,
                 // A mark a digit in the same row, column or box rules out, as conflicts are.
                 None if ruled_out.contains(mark) => palette.error,
+                // On a disc, in the darker of paper and ink, to read on the light colour (bold
+                // still where it is the emphasised digit).
+                None if disc.is_some() => {
+                    if palette.dark {
+                        palette.paper
+                    } else {
+                        palette.ink
+                    }
+                }
                 // The selected cell's (or the highlighted) digit, wherever it is still a mark.
                 None if selected_digit == Some(mark) => palette.accent,
                 None => blend(&palette.paper, &palette.ink, 0.6),
