@@ -1315,6 +1315,28 @@ fn a_digit_highlighted_stands_out_everywhere_until_asked_again() {
     app.wait_until("1 highlighted from the keypad", |s| s["highlighted_digit"] == 1);
     app.keys(&["alt+KP_End"]);
     app.wait_until("the highlight ended", |s| s["highlighted_digit"].is_null());
+    // Alt+0: the cells with two pencil marks (HoDoKu's bivalue filter); the pad shows no
+    // digit, and nothing of the game changes.
+    let two = (0..81)
+        .find(|&c| outside(c) && marks(c).len() == 2)
+        .expect("a cell with two marks");
+    let more = (0..81)
+        .find(|&c| outside(c) && marks(c).len() > 2)
+        .expect("a cell with more marks");
+    assert!(
+        tint_difference(&plain, &before, (two, more), 0.16) < 1.5,
+        "a bivalue cell tinted before Alt+0"
+    );
+    app.keys(&["alt+0"]);
+    let bivalue = app.wait_until("the bivalue cells highlighted", |s| {
+        s["highlighted_digit"] == 10 && s["highlight_action"] == 10 && s["highlight_pad"].is_null()
+    });
+    assert_eq!(bivalue["values"], before["values"], "Alt+0 cleared a cell");
+    let shot = app.shot("highlight-bivalue.png");
+    let tinted = tint_difference(&shot, &bivalue, (two, more), 0.16);
+    assert!(tinted >= 4.0, "a cell with two marks hardly stands out: ΔE {tinted:.1}");
+    app.keys(&["alt+0"]);
+    app.wait_until("the highlight ended", |s| s["highlighted_digit"].is_null());
     // The action from outside, then a new game: it starts without.
     app.action("highlight-digit", Some("7"));
     app.wait_until("7 highlighted", |s| {

@@ -270,7 +270,8 @@ fn add_actions(app: &adw::Application, controller: &Rc<Controller>) {
     app.add_action(&difficulty);
 
     // `highlight-digit(i)`: every cell holding the digit, or holding it as a pencil mark, stands
-    // out; the same digit again (or 0) ends it. The state is the digit highlighted (0: none).
+    // out (10: the cells with two pencil marks); the same again (or 0) ends it. The state is
+    // what is highlighted (0: nothing).
     with_choice(app, controller, "highlight-digit", |c, digit| c.highlight_digit(digit));
     // `colour(i)`: takes up colour i (1–4) for colouring pencil marks and cells, or puts it down
     // when it is the one in hand (or for 0). The state is the colour in hand (0: none).
@@ -334,6 +335,11 @@ fn add_actions(app: &adw::Application, controller: &Rc<Controller>) {
         let keys: Vec<&str> = keys.iter().map(String::as_str).collect();
         app.set_accels_for_action(&format!("app.highlight-digit({digit})"), &keys);
     }
+    // Alt+0: the cells with two pencil marks (HoDoKu's bivalue filter).
+    app.set_accels_for_action(
+        &format!("app.highlight-digit({})", super::play::BIVALUE),
+        &["<Alt>0", "<Alt>KP_0", "<Alt>KP_Insert"],
+    );
 }
 
 fn show_about(app: &adw::Application) {

@@ -5,7 +5,7 @@
 use gtk::cairo;
 use gtk::gdk;
 
-use super::play::{HintView, Play};
+use super::play::{HintView, Play, BIVALUE};
 use crate::engine::cellset::CellSet;
 use crate::engine::game::COLOURS;
 use crate::engine::grid::{box_of, col_of, row_of, Cell, Digit, CELLS};
@@ -261,10 +261,15 @@ pub fn draw(cr: &cairo::Context, layout: Layout, play: &Play, palette: &Palette)
             }
         }
     }
-    // A highlighted digit shows where it may still go: the empty cells whose marks hold it.
+    // A highlighted digit shows where it may still go: the empty cells whose marks hold it (or,
+    // highlighting the bivalue cells, those with two marks).
     if let Some(digit) = play.highlighted_digit {
         let holds = palette.highlight(0.15);
-        for cell in (0..CELLS).filter(|&c| shown[c] == 0 && game.marks(c).contains(digit)) {
+        let tinted = |c: Cell| match digit {
+            BIVALUE => game.marks(c).len() == 2,
+            digit => game.marks(c).contains(digit),
+        };
+        for cell in (0..CELLS).filter(|&c| shown[c] == 0 && tinted(c)) {
             fill_cell(cr, &layout, cell, &holds)?;
         }
     }

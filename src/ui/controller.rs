@@ -17,7 +17,7 @@ use gtk::{gio, glib};
 use super::board::Layout;
 use super::pending::PendingGames;
 use super::picker::Picker;
-use super::play::{HintProgress, Play};
+use super::play::{HintProgress, Play, BIVALUE};
 use super::recorder::{self, Recorder};
 use super::settings::Settings;
 use super::step_list::Listing;
@@ -701,15 +701,17 @@ impl Controller {
     }
 
     /// Highlights a digit everywhere (Alt+digit, a right-click or long press on the digit pad,
-    /// or the `highlight-digit` action), or ends it: the same digit again, or 0. The action's
-    /// state and the pad always agree with the board.
+    /// or the `highlight-digit` action), or the cells with two pencil marks ([`BIVALUE`], Alt+0),
+    /// or ends it: the same again, or 0. The action's state and the pad always agree with the
+    /// board.
     pub fn highlight_digit(&self, digit: Digit) {
         // While a puzzle is entered on the board there is no game on show to highlight in.
         if self.entry.borrow().is_some() {
             return;
         }
         let Some(now) = self.with_play(|play| {
-            play.highlighted_digit = Some(digit).filter(|&d| (1..=9).contains(&d) && play.highlighted_digit != Some(d));
+            play.highlighted_digit =
+                Some(digit).filter(|&d| ((1..=9).contains(&d) || d == BIVALUE) && play.highlighted_digit != Some(d));
             play.highlighted_digit
         }) else {
             return;
@@ -721,6 +723,9 @@ impl Controller {
             return;
         }
         self.say(&match now {
+            Some(BIVALUE) => gettext(
+                "Cells with two pencil marks highlighted, where XY-Wings and XY-Chains are found. Alt+0 again ends it.",
+            ),
             Some(digit) => fill(
                 &gettext("{digit} highlighted: its digits and the pencil marks that hold it stand out. Alt+{digit} again ends it."),
                 &[("digit", &digit)],
@@ -740,7 +745,7 @@ impl Controller {
             action.set_state(&i32::from(digit.unwrap_or(0)).to_variant());
         }
         if let Some(pad) = self.digit_pad.borrow().as_ref() {
-            pad.show_highlighted(digit);
+            pad.show_highlighted(digit.filter(|&d| d != BIVALUE));
         }
     }
 

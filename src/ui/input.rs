@@ -348,6 +348,11 @@ pub fn command_for(key: gdk::Key, state: gdk::ModifierType) -> Option<KeyCommand
         }
         return Some(KeyCommand::Digit { digit, control });
     }
+    // Alt+0 highlights the cells with two pencil marks: an accelerator of the application's.
+    let zero = [gdk::Key::_0, gdk::Key::KP_0, gdk::Key::KP_Insert].contains(&key);
+    if zero && state.contains(gdk::ModifierType::ALT_MASK) {
+        return None;
+    }
     if control {
         let jump = |rows, cols| Some(KeyCommand::Jump { rows, cols });
         return match key {
@@ -461,5 +466,8 @@ mod tests {
         // Alt+digit is the application's: it highlights the digit.
         assert_eq!(command_for(gdk::Key::_5, gdk::ModifierType::ALT_MASK), None);
         assert_eq!(command_for(gdk::Key::KP_5, gdk::ModifierType::ALT_MASK), None);
+        // Alt+0 too: it highlights the cells with two pencil marks (0 alone clears the cell).
+        assert_eq!(command_for(gdk::Key::_0, gdk::ModifierType::ALT_MASK), None);
+        assert_eq!(command_for(gdk::Key::KP_Insert, gdk::ModifierType::ALT_MASK), None);
     }
 }

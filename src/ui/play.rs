@@ -196,12 +196,17 @@ pub struct Play {
     pub strike_flash: Option<(Cell, Digit)>,
     /// The digit the player asked to see everywhere (Alt+digit, or the digit pad):
     /// its cells and the cells whose pencil marks hold it stand out, wherever the selection is,
-    /// as HoDoKu's filter shows a digit. A view only: nothing of the game changes.
+    /// as HoDoKu's filter shows a digit; or [`BIVALUE`] (Alt+0), the cells with two pencil
+    /// marks, as HoDoKu's bivalue filter shows them. A view only: nothing of the game changes.
     pub highlighted_digit: Option<Digit>,
     /// The colour in hand (1 to [`COLOURS`](crate::engine::game::COLOURS)) while the player colours cells and pencil marks
     /// (C, or Board → Colour): clicks and digits colour rather than enter; 0 when not colouring.
     pub colouring: u8,
 }
+
+/// What [`Play::highlighted_digit`] holds for the cells with exactly two pencil marks, where
+/// XY-Wings and XY-Chains are found by eye.
+pub const BIVALUE: Digit = 10;
 
 /// A script's step on the board: its highlighted cells tinted, what it places in green and what
 /// it eliminates in red.
@@ -248,10 +253,10 @@ impl Play {
     }
 
     /// The digit that stands out on the board: the one the player highlighted, else the selected
-    /// cell's (with Highlight Equal Digits on).
+    /// cell's (with Highlight Equal Digits on; while the bivalue cells are highlighted too).
     pub fn emphasised_digit(&self) -> Option<Digit> {
         let shown = self.shown_values();
-        self.highlighted_digit.or_else(|| {
+        self.highlighted_digit.filter(|&d| d != BIVALUE).or_else(|| {
             self.selected
                 .map(|cell| shown[cell])
                 .filter(|&d| d != 0 && self.prefs.highlight_same)
