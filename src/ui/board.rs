@@ -96,8 +96,8 @@ pub struct Palette {
 }
 
 impl Palette {
-    /// The tint of a cell (`strength` 1) or behind a pencil mark the player coloured with
-    /// `colour` (1 to [`COLOURS`]); none for 0.
+    /// The tint, `amount` of the way from the paper to the player's colour `colour` (1 to
+    /// [`COLOURS`]), of a cell or of the disc behind a pencil mark; none for 0.
     pub fn paint(&self, colour: u8, amount: f32) -> Option<gdk::RGBA> {
         let ink = self.paints.get(usize::from(colour).checked_sub(1)?)?;
         Some(blend(&self.paper, ink, if self.dark { amount * 0.8 } else { amount }))
@@ -200,8 +200,9 @@ pub fn palette(widget: &impl gtk::prelude::IsA<gtk::Widget>) -> Palette {
     }
 }
 
-/// The player's four colours, from GNOME's palette (yellow 2, green 2, blue 2, purple 2), in
-/// the order the Colour menu names them.
+/// The player's four colours, from GNOME's palette (yellow 2, green 2, blue 2, purple 1), in
+/// the order the Colour menu names them; `resources/style.css` tints the digit pad with the
+/// same four while colouring.
 pub fn paint_colours() -> [gdk::RGBA; COLOURS as usize] {
     let rgb = |r: u8, g: u8, b: u8| gdk::RGBA::new(r as f32 / 255.0, g as f32 / 255.0, b as f32 / 255.0, 1.0);
     [

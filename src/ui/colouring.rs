@@ -9,7 +9,7 @@ use gtk::gio;
 use gtk::prelude::*;
 
 use super::controller::Controller;
-use crate::engine::game::{Action, COLOURS};
+use crate::engine::game::{Action, Outcome, Refusal, COLOURS};
 use crate::engine::grid::{Cell, Digit};
 use crate::i18n::{fill, gettext};
 
@@ -43,7 +43,7 @@ impl Controller {
         }
         self.show_colouring(now);
         // A hint's explanation stays: colouring often follows what it points at.
-        if self.with_play(|play| play.hint.is_some() || play.script_step.is_some()) != Some(true) {
+        if self.with_play(|play| play.is_explaining()) != Some(true) {
             self.say(&if now == 0 {
                 gettext("Colouring off.")
             } else {
@@ -99,11 +99,8 @@ impl Controller {
 
     /// As [`Controller::report`], but a hint's explanation on show stays: colours change nothing
     /// it explains.
-    pub(super) fn report_colouring(
-        self: &Rc<Self>,
-        result: Result<crate::engine::game::Outcome, crate::engine::game::Refusal>,
-    ) {
-        let explaining = self.with_play(|play| play.hint.is_some() || play.script_step.is_some()) == Some(true);
+    pub(super) fn report_colouring(self: &Rc<Self>, result: Result<Outcome, Refusal>) {
+        let explaining = self.with_play(|play| play.is_explaining()) == Some(true);
         if explaining && result.is_ok() {
             self.refresh();
         } else {

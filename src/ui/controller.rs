@@ -718,7 +718,7 @@ impl Controller {
         };
         self.show_highlighted_digit(now);
         // A hint's (or a script step's) explanation stays: the digit is often the one it is about.
-        if self.with_play(|play| play.hint.is_some() || play.script_step.is_some()) == Some(true) {
+        if self.with_play(|play| play.is_explaining()) == Some(true) {
             self.refresh();
             return;
         }

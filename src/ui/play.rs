@@ -398,13 +398,20 @@ impl Play {
         self.hint.is_some() || self.slip.is_some_and(|slip| slip.still_there(&self.game))
     }
 
-    /// A digit key: enters it, or toggles the pencil mark in pencil mode (or when `mark` is set).
     /// Whether something was done in the game and it is not over: starting another game would
     /// set it aside (paused in the history) rather than lose nothing.
     pub fn is_under_way(&self) -> bool {
         self.game.status() == crate::engine::game::Status::Playing && !self.game.journal().is_empty()
     }
 
+    /// Whether a hint's or a script step's explanation is on show (a highlight or a colour
+    /// leaves it there).
+    pub fn is_explaining(&self) -> bool {
+        self.hint.is_some() || self.script_step.is_some()
+    }
+
+    /// A digit key: enters it, or toggles the pencil mark in pencil mode (or when `mark` is set),
+    /// or colours that pencil mark of the selected cell while colouring.
     pub fn press_digit(&mut self, digit: Digit, mark: bool) -> Result<Outcome, Refusal> {
         let Some(cell) = self.selected else {
             return Ok(Outcome::default());
