@@ -1421,6 +1421,12 @@ fn a_player_colours_marks_and_cells_by_hand() {
         "{}",
         yellow["message"]
     );
+    // The pad's buttons say what they do now (their tooltip, and what a screen reader reads).
+    let tooltip = yellow["pad_tooltip"].as_str().unwrap();
+    assert!(
+        tooltip.contains("Colours the selected cell's pencil mark 1 yellow"),
+        "{tooltip}"
+    );
     let (x, y, _) = mark_point(&yellow, cell, 2);
     let coloured = app.click_until(x as usize, y as usize, "1", "the mark coloured", |s| {
         paints(s)[cell] == mark_colour(2, 1)
@@ -1497,9 +1503,14 @@ fn a_player_colours_marks_and_cells_by_hand() {
         s["hint_stage"].is_null() && s["colouring"] == 2
     });
     app.keys(&["Escape"]);
-    app.wait_until("colouring put down", |s| {
+    let down = app.wait_until("colouring put down", |s| {
         s["colouring"] == 0 && s["colour_action"] == 0 && s["colour_pad"] == 0
     });
+    assert!(
+        !down["pad_tooltip"].as_str().unwrap().contains("Colours"),
+        "{}",
+        down["pad_tooltip"]
+    );
     // Not colouring, a click on a mark selects (and opens the picker) as ever.
     let (x, y, _) = mark_point(&kept, cell, 2);
     let selected = app.click_until(x as usize, y as usize, "1", "selected", |s| s["selected"] == cell);

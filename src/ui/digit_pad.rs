@@ -14,6 +14,8 @@ use crate::engine::grid::{Digit, CELLS};
 pub struct DigitPad {
     buttons: Vec<(gtk::Button, gtk::Label)>,
     numbers: Vec<gtk::Label>,
+    /// The colour in hand while colouring (0: none), which the buttons' descriptions tell.
+    colouring: std::cell::Cell<u8>,
 }
 
 impl DigitPad {
@@ -59,7 +61,11 @@ impl DigitPad {
                 (button, left)
             })
             .collect();
-        DigitPad { buttons, numbers }
+        DigitPad {
+            buttons,
+            numbers,
+            colouring: std::cell::Cell::new(0),
+        }
     }
 
     /// Shows which digit is highlighted on the board: its number in the accent colour, and its
@@ -73,7 +79,13 @@ impl DigitPad {
                 } else {
                     number.remove_css_class("accent");
                 }
-                describe(button, index as Digit + 1, left.label().parse().unwrap_or(0), on);
+                describe(
+                    button,
+                    index as Digit + 1,
+                    left.label().parse().unwrap_or(0),
+                    on,
+                    self.colouring.get(),
+                );
             }
         }
     }
@@ -82,7 +94,8 @@ impl DigitPad {
     /// pencil marks): each button tinted with it; none for 0.
     pub fn show_colouring(&self, colour: u8) {
         let class = format!("paint-{colour}");
-        for (button, _) in &self.buttons {
+        let changed = self.colouring.replace(colour) != colour;
+        for (index, (button, left)) in self.buttons.iter().enumerate() {
             for old in (1..=crate::engine::game::COLOURS).map(|c| format!("paint-{c}")) {
                 if old != class && button.has_css_class(&old) {
                     button.remove_css_class(&old);
@@ -91,16 +104,35 @@ impl DigitPad {
             if colour != 0 && !button.has_css_class(&class) {
                 button.add_css_class(&class);
             }
+            if changed {
+                let highlighted = self.numbers[index].has_css_class("accent");
+                describe(
+                    button,
+                    index as Digit + 1,
+                    left.label().parse().unwrap_or(0),
+                    highlighted,
+                    colour,
+                );
+            }
         }
     }
 
-    /// The colour the pad shows in hand, 0 for none (for the state file of GUI tests).
+    /// The colour the pad shows in hand, 0 for none (for the state file of GUI tests): read
+    /// from the buttons' tint.
     pub fn colouring(&self) -> u8 {
         let classes = self.buttons.first().map(|(b, _)| b.css_classes()).unwrap_or_default();
         classes
             .iter()
             .find_map(|c| c.strip_prefix("paint-").and_then(|n| n.parse().ok()))
             .unwrap_or(0)
+    }
+
+    /// The first button's tooltip (for the state file of GUI tests).
+    pub fn tooltip(&self) -> Option<String> {
+        self.buttons
+            .first()
+            .and_then(|(b, _)| b.tooltip_text())
+            .map(String::from)
     }
 
     /// The digit shown as highlighted (for the state file of GUI tests).
@@ -119,7 +151,7 @@ impl DigitPad {
             if left.label() != text {
                 left.set_label(&text);
                 let highlighted = self.numbers[index].has_css_class("accent");
-                describe(button, digit, remaining, highlighted);
+                describe(button, digit, remaining, highlighted, self.colouring.get());
             }
             if button.is_sensitive() != (remaining > 0) {
                 button.set_sensitive(remaining > 0);
@@ -144,8 +176,8 @@ impl DigitPad {
 }
 
 /// A pad button's tooltip, accessible label (how many are left to place) and description (how
-/// to highlight the digit, or that it is).
-fn describe(button: &gtk::Button, digit: Digit, remaining: usize, highlighted: bool) {
+/// to highlight the digit, or that it is; and while colouring, that it colours the mark).
+fn describe(button: &gtk::Button, digit: Digit, remaining: usize, highlighted: bool, colouring: u8) {
     let left = crate::i18n::fill(
         &crate::i18n::ngettext(
             "{digit}: {n} left to place",
@@ -154,7 +186,7 @@ fn describe(button: &gtk::Button, digit: Digit, remaining: usize, highlighted: b
         ),
         &[("digit", &digit), ("n", &remaining)],
     );
-    let how = crate::i18n::fill(
+    let mut how = crate::i18n::fill(
         &if highlighted {
             crate::i18n::gettext("Every {digit} is highlighted; a right-click or Alt+{digit} ends it")
         } else {
@@ -162,6 +194,13 @@ fn describe(button: &gtk::Button, digit: Digit, remaining: usize, highlighted: b
         },
         &[("digit", &digit)],
     );
+    if colouring != 0 {
+        let colours = crate::i18n::fill(
+            &crate::i18n::gettext("Colours the selected cell's pencil mark {digit} {colour}"),
+            &[("digit", &digit), ("colour", &super::colouring::colour_name(colouring))],
+        );
+        how = format!("{colours}\n{how}");
+    }
     button.set_tooltip_text(Some(&format!("{left}\n{how}")));
     crate::ui::set_accessible(button, gtk::AccessibleProperty::Label, &left);
     crate::ui::set_accessible(button, gtk::AccessibleProperty::Description, &how);

@@ -113,6 +113,7 @@ impl Controller {
         state["colouring"] = serde_json::json!(play.colouring);
         state["colour_action"] = serde_json::json!(chosen("colour"));
         state["colour_pad"] = serde_json::json!(self.digit_pad.borrow().as_ref().map(|p| p.colouring()));
+        state["pad_tooltip"] = serde_json::json!(self.digit_pad.borrow().as_ref().and_then(|p| p.tooltip()));
         state["paints"] = serde_json::json!((0..81).map(|c| game.paint(c).bits()).collect::<Vec<_>>());
         state["pad_at"] = serde_json::json!(self.digit_pad.borrow().as_ref().map(|pad| pad.centres(&self.window)));
         // Whether the game had help that gives digits away.
