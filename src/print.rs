@@ -7,6 +7,7 @@ use std::path::Path;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use crate::engine::game::{Paint, COLOUR_RGB};
 use crate::engine::generator::{self, GenerateError, Options};
 use crate::engine::grid::{digits_to_line, Candidates, Digit, CELLS};
 use crate::engine::logic::{self, Level};
@@ -27,6 +28,8 @@ pub struct Printed {
     pub values: Option<[Digit; CELLS]>,
     /// The player's pencil marks, likewise.
     pub marks: Option<[Candidates; CELLS]>,
+    /// The colours the player gave cells and marks, likewise.
+    pub paints: Option<[Paint; CELLS]>,
     /// The line above the grid: "3 · Hard · 4.2 · K7PZQD".
     pub caption: String,
 }
@@ -50,6 +53,7 @@ impl Printed {
             solution,
             values: None,
             marks: None,
+            paints: None,
             caption: caption.join(" · "),
         }
     }
@@ -173,9 +177,10 @@ impl Booklet {
             cr.show_text(&text)?;
             let grid = Grid { left, top, size };
             if solutions {
-                grid.draw(cr, &printed.givens, Some(&printed.solution), None)?;
+                grid.draw(cr, &printed.givens, Some(&printed.solution), None, None)?;
             } else {
-                grid.draw(cr, &printed.givens, printed.values.as_ref(), printed.marks.as_ref())?;
+                let progress = (printed.values.as_ref(), printed.marks.as_ref());
+                grid.draw(cr, &printed.givens, progress.0, progress.1, printed.paints.as_ref())?;
             }
         }
         cr.set_source_rgb(0.45, 0.45, 0.45);
@@ -222,16 +227,37 @@ struct Grid {
 }
 
 impl Grid {
-    /// Lines, then the givens in bold; the other digits of `values` in a lighter face; the pencil
-    /// marks of empty cells small, each in its place of a 3×3 grid.
+    /// The player's coloured cells tinted, lines, then the givens in bold; the other digits of
+    /// `values` in a lighter face; the pencil marks of empty cells small, each in its place of a
+    /// 3×3 grid, a coloured one on a disc of its colour.
     fn draw(
         &self,
         cr: &cairo::Context,
         givens: &[Digit; CELLS],
         values: Option<&[Digit; CELLS]>,
         marks: Option<&[Candidates; CELLS]>,
+        paints: Option<&[Paint; CELLS]>,
     ) -> Result<(), cairo::Error> {
         let cell = self.size / 9.0;
+        // A colour `amount` of the way from the paper's white (as the board tints them).
+        let tint = |cr: &cairo::Context, colour: u8, amount: f64| {
+            let Some(rgb) = COLOUR_RGB.get(usize::from(colour).wrapping_sub(1)) else {
+                return false;
+            };
+            let mix = |c: u8| 1.0 + (f64::from(c) / 255.0 - 1.0) * amount;
+            cr.set_source_rgb(mix(rgb[0]), mix(rgb[1]), mix(rgb[2]));
+            true
+        };
+        for (index, paint) in paints.into_iter().flatten().enumerate() {
+            if tint(cr, paint.cell(), 0.55) {
+                let (x, y) = (
+                    self.left + (index % 9) as f64 * cell,
+                    self.top + (index / 9) as f64 * cell,
+                );
+                cr.rectangle(x, y, cell, cell);
+                cr.fill()?;
+            }
+        }
         cr.set_source_rgb(0.0, 0.0, 0.0);
         for i in 0..=9 {
             if i % 3 == 0 {
@@ -274,11 +300,17 @@ impl Grid {
                 cr.set_font_size(cell * 0.6);
                 centred(cr, &digit.to_string(), x + cell / 2.0, y + cell / 2.0)?;
             } else if let Some(marks) = marks {
-                cr.set_source_rgb(0.35, 0.35, 0.35);
                 cr.select_font_face("Sans", cairo::FontSlant::Normal, cairo::FontWeight::Normal);
                 cr.set_font_size(cell * 0.26);
                 for mark in marks[index].iter() {
                     let (r, c) = (f64::from((mark - 1) / 3), f64::from((mark - 1) % 3));
+                    let colour = paints.map_or(0, |p| p[index].candidate(mark));
+                    if tint(cr, colour, 0.85) {
+                        let (cx, cy) = (x + (c + 0.5) * cell / 3.0, y + (r + 0.5) * cell / 3.0);
+                        cr.arc(cx, cy, cell / 6.6, 0.0, std::f64::consts::TAU);
+                        cr.fill()?;
+                    }
+                    cr.set_source_rgb(0.35, 0.35, 0.35);
                     centred(
                         cr,
                         &mark.to_string(),

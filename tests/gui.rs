@@ -814,8 +814,8 @@ fn strict_mode_strikes_and_game_over() {
 }
 
 /// Issue 13: Print… goes through GtkPrintOperation: exported to a PDF (the action scripts use),
-/// the board's givens, the player's digit and pencil marks are read back from the file; without
-/// them, only the givens. Print… itself opens the system's print dialog with a Sudoku tab.
+/// the board's givens, the player's digit, pencil marks and colours are read back from the file;
+/// without them, only the givens. Print… itself opens the system's print dialog with a Sudoku tab.
 #[test]
 fn print_writes_the_board_through_the_print_operation() {
     need_display();
@@ -823,9 +823,12 @@ fn print_writes_the_board_through_the_print_operation() {
     app.select(2);
     app.keys(&["4"]);
     app.select(3);
-    app.keys(&["p", "2", "6", "p"]);
-    app.wait_until("a digit and two marks", |s| {
-        at(s, "values", 2) == '4' && s["marks"][3] == "26"
+    // Two marks, the 2 coloured yellow; the given 7 beside (r1c5) coloured yellow too.
+    app.keys(&["p", "2", "6", "p", "c", "2"]);
+    app.select(4);
+    app.keys(&["space", "c"]);
+    app.wait_until("a digit, two marks and colours", |s| {
+        at(s, "values", 2) == '4' && s["marks"][3] == "26" && s["paints"][3] == 1 << 6 && s["paints"][4] == 1
     });
     let dir = tempfile::tempdir().unwrap();
     for (name, with_progress) in [("progress.pdf", true), ("givens.pdf", false)] {
@@ -844,11 +847,21 @@ fn print_writes_the_board_through_the_print_operation() {
         assert_eq!(sheets.len(), 1, "one grid");
         let mut expected: [u8; 81] =
             std::array::from_fn(|c| char::from(PUZZLE.as_bytes()[c]).to_digit(10).unwrap_or(0) as u8);
+        // The coloured cell's corner, the disc below the coloured mark 2, and an uncoloured
+        // given's corner (r1c2) as white paper.
+        let shade = |cell, at| common::pdf::shade_in_cell(&pdf, 1, cell, at);
+        let (cell, disc, plain) = (shade(4, (0.15, 0.15)), shade(3, (0.5, 0.29)), shade(1, (0.15, 0.15)));
+        assert!(plain > 250, "r1c2's corner is not white: {plain}");
         if with_progress {
             expected[2] = 4;
             assert_eq!(sheets[0].marks[3], "26", "the pencil marks are printed");
+            assert!(cell < 245 && disc < 245, "colours not printed: {cell}, {disc}");
         } else {
             assert!(sheets[0].marks.iter().all(String::is_empty), "no marks");
+            assert!(
+                cell > 250 && disc > 250,
+                "colours printed with the givens alone: {cell}, {disc}"
+            );
         }
         assert_eq!(sheets[0].digits, expected, "{name}");
     }

@@ -7,7 +7,7 @@ use gtk::gdk;
 
 use super::play::{HintView, Play, BIVALUE};
 use crate::engine::cellset::CellSet;
-use crate::engine::game::COLOURS;
+use crate::engine::game::{COLOURS, COLOUR_RGB};
 use crate::engine::grid::{box_of, col_of, row_of, Cell, Digit, CELLS};
 use crate::engine::logic::Role;
 
@@ -200,17 +200,9 @@ pub fn palette(widget: &impl gtk::prelude::IsA<gtk::Widget>) -> Palette {
     }
 }
 
-/// The player's four colours, from GNOME's palette (yellow 2, green 2, blue 2, purple 1), in
-/// the order the Colour menu names them; `resources/style.css` tints the digit pad with the
-/// same four while colouring.
+/// The player's four colours ([`COLOUR_RGB`]), in the order the Colour menu names them.
 pub fn paint_colours() -> [gdk::RGBA; COLOURS as usize] {
-    let rgb = |r: u8, g: u8, b: u8| gdk::RGBA::new(r as f32 / 255.0, g as f32 / 255.0, b as f32 / 255.0, 1.0);
-    [
-        rgb(0xf8, 0xe4, 0x5c),
-        rgb(0x57, 0xe3, 0x89),
-        rgb(0x62, 0xa0, 0xea),
-        rgb(0xdc, 0x8a, 0xdd),
-    ]
+    COLOUR_RGB.map(|[r, g, b]| gdk::RGBA::new(r as f32 / 255.0, g as f32 / 255.0, b as f32 / 255.0, 1.0))
 }
 
 /// Row numbers down the left and column numbers along the top, as hints name cells (r4c7).

@@ -32,6 +32,7 @@ impl Controller {
             if with_progress {
                 printed.values = Some(*game.values());
                 printed.marks = Some(std::array::from_fn(|c| game.marks(c)));
+                printed.paints = Some(std::array::from_fn(|c| game.paint(c)));
             }
             printed
         })

@@ -169,6 +169,18 @@ pub struct Sheet {
     pub marks: Vec<String>,
 }
 
+/// The grey level (0 black, 255 white) at a point of a cell of the page's first grid: `at` is
+/// the point's place in the cell, as fractions of its width and height from its top left corner.
+pub fn shade_in_cell(pdf: &Path, page: usize, cell: usize, at: (f64, f64)) -> u8 {
+    let rendered = render(pdf, page);
+    let found = grids(&rendered);
+    let grid = found.first().expect("a grid on the page");
+    let (column, row) = (cell % 9, cell / 9);
+    let x = grid.xs[column] + (grid.xs[column + 1] - grid.xs[column]) * at.0;
+    let y = grid.ys[row] + (grid.ys[row + 1] - grid.ys[row]) * at.1;
+    rendered.2[y as usize * rendered.0 + x as usize]
+}
+
 /// The digits of each grid of a page, read from the PDF.
 pub fn read_page(pdf: &Path, page: usize) -> Vec<[u8; 81]> {
     read_sheets(pdf, page).into_iter().map(|sheet| sheet.digits).collect()

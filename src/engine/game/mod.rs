@@ -16,7 +16,7 @@ mod tests;
 pub use clock::{format_duration, Clock};
 use journal::journal_changes;
 pub use journal::{CellChange, Move, MoveKind, ReplayError};
-pub use paint::{Paint, COLOURS};
+pub use paint::{Paint, COLOURS, COLOUR_RGB};
 
 /// How the game ended, or that it goes on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

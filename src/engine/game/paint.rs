@@ -7,6 +7,16 @@ use crate::engine::grid::{Candidates, Digit};
 /// How many colours a player can choose from (1 to this; 0 is none).
 pub const COLOURS: u8 = 4;
 
+/// How each colour looks, on the board and on paper: GNOME's palette (yellow 2, green 2,
+/// blue 2, purple 1), in the order the Colour menu names them. (`resources/style.css` tints the
+/// digit pad with the same four.)
+pub const COLOUR_RGB: [[u8; 3]; COLOURS as usize] = [
+    [0xf8, 0xe4, 0x5c],
+    [0x57, 0xe3, 0x89],
+    [0x62, 0xa0, 0xea],
+    [0xdc, 0x8a, 0xdd],
+];
+
 /// Bits a slot takes: the cell's colour in slot 0, candidate d's in slot d.
 const SLOT_BITS: u32 = 3;
 const SLOT_MASK: u32 = (1 << SLOT_BITS) - 1;
