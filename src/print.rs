@@ -239,7 +239,8 @@ impl Grid {
         paints: Option<&[Paint; CELLS]>,
     ) -> Result<(), cairo::Error> {
         let cell = self.size / 9.0;
-        // A colour `amount` of the way from the paper's white (as the board tints them).
+        // Sets the source to the player's colour `colour`, `amount` of the way from the paper's
+        // white (as the board tints it); false, setting nothing, for no colour.
         let tint = |cr: &cairo::Context, colour: u8, amount: f64| {
             let Some(rgb) = COLOUR_RGB.get(usize::from(colour).wrapping_sub(1)) else {
                 return false;
