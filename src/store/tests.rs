@@ -84,30 +84,9 @@ fn moves_come_back_as_the_same_game() {
     game.take_hint();
     game.apply(Action::Enter { cell: 2, digit: 4 }).unwrap();
     // Colours: a mark's, a cell's, and one taken away again by the same colour.
-    game.apply(Action::Colour {
-        cell: 3,
-        digit: 6,
-        colour: 2,
-    })
-    .unwrap();
-    game.apply(Action::Colour {
-        cell: 0,
-        digit: 0,
-        colour: 4,
-    })
-    .unwrap();
-    game.apply(Action::Colour {
-        cell: 0,
-        digit: 0,
-        colour: 4,
-    })
-    .unwrap();
-    game.apply(Action::Colour {
-        cell: 5,
-        digit: 0,
-        colour: 1,
-    })
-    .unwrap();
+    for (cell, digit, colour) in [(3, 6, 2), (0, 0, 4), (0, 0, 4), (5, 0, 1)] {
+        game.apply(Action::Colour { cell, digit, colour }).unwrap();
+    }
     let moves: Vec<(u64, _)> = game
         .journal()
         .iter()

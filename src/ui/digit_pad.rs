@@ -71,7 +71,7 @@ impl DigitPad {
     /// Shows which digit is highlighted on the board: its number in the accent colour, and its
     /// button's tooltip and description (what a screen reader reads) saying so.
     pub fn show_highlighted(&self, digit: Option<Digit>) {
-        for (index, ((button, left), number)) in self.buttons.iter().zip(&self.numbers).enumerate() {
+        for (index, number) in self.numbers.iter().enumerate() {
             let on = digit == Some(index as Digit + 1);
             if number.has_css_class("accent") != on {
                 if on {
@@ -79,13 +79,7 @@ impl DigitPad {
                 } else {
                     number.remove_css_class("accent");
                 }
-                describe(
-                    button,
-                    index as Digit + 1,
-                    left.label().parse().unwrap_or(0),
-                    on,
-                    self.colouring.get(),
-                );
+                self.redescribe(index);
             }
         }
     }
@@ -95,7 +89,7 @@ impl DigitPad {
     pub fn show_colouring(&self, colour: u8) {
         let class = format!("paint-{colour}");
         let changed = self.colouring.replace(colour) != colour;
-        for (index, (button, left)) in self.buttons.iter().enumerate() {
+        for (index, (button, _)) in self.buttons.iter().enumerate() {
             for old in (1..=crate::engine::game::COLOURS).map(|c| format!("paint-{c}")) {
                 if old != class && button.has_css_class(&old) {
                     button.remove_css_class(&old);
@@ -105,16 +99,18 @@ impl DigitPad {
                 button.add_css_class(&class);
             }
             if changed {
-                let highlighted = self.numbers[index].has_css_class("accent");
-                describe(
-                    button,
-                    index as Digit + 1,
-                    left.label().parse().unwrap_or(0),
-                    highlighted,
-                    colour,
-                );
+                self.redescribe(index);
             }
         }
+    }
+
+    /// Button `index`'s tooltip and descriptions, from what the pad shows: the count left, the
+    /// highlight, the colour in hand.
+    fn redescribe(&self, index: usize) {
+        let (button, left) = &self.buttons[index];
+        let highlighted = self.numbers[index].has_css_class("accent");
+        let remaining = left.label().parse().unwrap_or(0);
+        describe(button, index as Digit + 1, remaining, highlighted, self.colouring.get());
     }
 
     /// The colour the pad shows in hand, 0 for none (for the state file of GUI tests): read
@@ -150,8 +146,7 @@ impl DigitPad {
             let text = remaining.to_string();
             if left.label() != text {
                 left.set_label(&text);
-                let highlighted = self.numbers[index].has_css_class("accent");
-                describe(button, digit, remaining, highlighted, self.colouring.get());
+                self.redescribe(index);
             }
             if button.is_sensitive() != (remaining > 0) {
                 button.set_sensitive(remaining > 0);

@@ -232,21 +232,19 @@ impl Controller {
                 self.close_message();
             }
             KeyCommand::Escape => {
-                // With nothing else to dismiss, Escape ends a highlighted digit.
-                let highlighted = self.with_play(|play| {
-                    let busy = play.animation.is_some() || play.hint.is_some() || play.solution_shown();
-                    play.highlighted_digit.filter(|_| !busy)
-                });
-                if highlighted.flatten().is_some() {
+                // With nothing else to dismiss, Escape ends a highlighted digit, then puts
+                // colouring down.
+                let (highlighted, colouring) = self
+                    .with_play(|play| {
+                        let busy = play.animation.is_some() || play.hint.is_some() || play.solution_shown();
+                        (play.highlighted_digit.is_some() && !busy, play.colouring != 0 && !busy)
+                    })
+                    .unwrap_or_default();
+                if highlighted {
                     self.highlight_digit(0);
                     return true;
                 }
-                // Then colouring is put down.
-                let colouring = self.with_play(|play| {
-                    let busy = play.animation.is_some() || play.hint.is_some() || play.solution_shown();
-                    play.colouring != 0 && !busy
-                });
-                if colouring == Some(true) {
+                if colouring {
                     self.set_colouring(0);
                     return true;
                 }
