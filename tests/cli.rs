@@ -688,3 +688,43 @@ fn a_reader_that_stops_early_ends_the_command_quietly() {
     assert!(output.status.success(), "{output:?}");
     assert_eq!(String::from_utf8_lossy(&output.stderr), "");
 }
+
+#[test]
+fn practise_writes_a_position_whose_next_step_is_the_technique() {
+    let dir = tempfile::tempdir().unwrap();
+    for (technique, seed) in [("naked-pair", "5"), ("swordfish", "8"), ("xy-wing", "2")] {
+        let written = succeed(&["practise", technique, "--seed", seed]);
+        let file = dir.path().join(format!("{technique}.json"));
+        std::fs::write(&file, &written).unwrap();
+        // Read back as any position file is, the hint there (the easiest step) is the technique's.
+        let hint = succeed(&["hint", file.to_str().unwrap(), "--json"]);
+        assert_eq!(json(&hint)["technique"], technique, "{written}");
+        // The same seed, the same position; the JSON object holds it with its puzzle and step.
+        let object = json(&succeed(&["practice", technique, "--seed", seed, "--json"]));
+        assert_eq!(object["position"], json(&written));
+        assert_eq!(object["step"]["technique"], technique);
+        assert_eq!(object["seed"].as_u64(), seed.parse().ok());
+        let puzzle = object["puzzle"].as_str().unwrap();
+        let solution = object["solution"].as_str().unwrap();
+        assert_solves(&digits(puzzle), &digits(solution));
+        assert_eq!(
+            object["position"]["givens"].as_str().unwrap().replace('.', "0"),
+            puzzle.replace('.', "0")
+        );
+        // The puzzle rates at the technique's level, as `rate` rates it from its givens.
+        let rated = json(&succeed_on(&["rate", "--json", "-"], format!("{puzzle}\n")));
+        assert_eq!(rated["level"], object["rating"]["level"]);
+        assert_eq!(rated["score"], object["rating"]["score"]);
+    }
+    // A technique only `hint --technique` asks can't be practised, and an unknown one is refused.
+    cli()
+        .args(["practise", "finned-mutant-jellyfish", "--seed", "1"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("cannot be practised"));
+    cli()
+        .args(["practise", "x-wings"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("x-wing"));
+}

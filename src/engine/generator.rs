@@ -117,8 +117,7 @@ pub fn generate_cancellable(
     let mut tried = 0u64;
     let mut rng = ChaCha8Rng::seed_from_u64(options.seed);
     loop {
-        let solution = random_full_grid(&mut rng);
-        let puzzle = remove_clues(&solution, options.symmetry, &mut rng);
+        let (puzzle, solution) = draw(&mut rng, options.symmetry);
         // Without symmetry one removal pass already leaves every clue necessary; a symmetric
         // pass can leave a single removable clue, so draw again (a few tries on average).
         if options.minimal && options.symmetry != Symmetry::None && !is_minimal(&puzzle) {
@@ -151,6 +150,13 @@ pub fn generate_cancellable(
             rating,
         });
     }
+}
+
+/// One random puzzle, minimal but for symmetry, with its solution: a random full grid, then its
+/// clues removed in random order while the solution stays unique.
+pub(crate) fn draw(rng: &mut ChaCha8Rng, symmetry: Symmetry) -> ([Digit; CELLS], [Digit; CELLS]) {
+    let solution = random_full_grid(rng);
+    (remove_clues(&solution, symmetry, rng), solution)
 }
 
 /// Whether removing any one clue would leave more than one solution.

@@ -9,6 +9,7 @@ pub mod grid;
 pub mod ids;
 pub mod input;
 pub mod logic;
+pub mod practice;
 pub mod solver;
 pub mod validate;
 

@@ -3,6 +3,7 @@
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use anyhow::Result;
@@ -10,7 +11,7 @@ use nonet::engine::generator::{self, Options, Symmetry};
 use nonet::engine::grid::{cell_name, digits_to_line};
 use nonet::engine::logic::{self, Hint, Level, Step, Technique};
 use nonet::engine::validate::{check_puzzle, PuzzleProblem};
-use nonet::engine::{format, input, solver, Format, ParseError, Position, CELLS};
+use nonet::engine::{format, input, practice, solver, Format, ParseError, Position, CELLS};
 use serde_json::json;
 
 use crate::batch::{self, Threads};
@@ -183,6 +184,41 @@ pub fn generate(
         progress.advance(1);
     }
     out.flush()?;
+    Ok(true)
+}
+
+pub fn practise(technique: Technique, seed: Option<u64>, to: Format, json: bool) -> Result<bool> {
+    if !practice::techniques().contains(&technique) {
+        anyhow::bail!(
+            "{} is asked only by `hint --technique`, never first on the ladder: it cannot be practised",
+            technique.id()
+        );
+    }
+    let seed = seed.unwrap_or_else(generator::random_seed);
+    let mut progress = Progress::searching("puzzles drawn");
+    let found = practice::practise(technique, seed, &AtomicBool::new(false), &mut |n| progress.set(n))?;
+    drop(progress);
+    let mut out = std::io::stdout().lock();
+    if json {
+        let object = json!({
+            "technique": technique.id(),
+            "puzzle": digits_to_line(&found.puzzle),
+            "solution": digits_to_line(&found.solution),
+            "seed": found.seed,
+            "tried": found.tried,
+            "position": serde_json::from_str::<serde_json::Value>(&format::write(&found.position, Format::Json))?,
+            "step": serde_json::to_value(&found.step)?,
+            "rating": serde_json::to_value(&found.rating)?,
+        });
+        writeln!(out, "{object}")?;
+    } else {
+        write!(out, "{}", format::write(&found.position, to))?;
+        eprintln!(
+            "{}: a position from puzzle {} of seed {seed}",
+            technique.id(),
+            found.tried
+        );
+    }
     Ok(true)
 }
 

@@ -88,6 +88,26 @@ enum Command {
         /// An 81-character puzzle, or a file in any supported format (JSON keeps pencil marks).
         position: String,
     },
+    /// A position to practise a technique on, as HoDoKu's practising mode makes them: a random
+    /// puzzle solved by the ladder up to a step of that technique, so that it is the easiest step
+    /// there. Writes the position (pencil marks and all) on stdout; `hint` on it finds the step.
+    #[command(visible_alias = "practice")]
+    Practise {
+        /// The technique's id (`nonet-cli techniques` lists them; not those only `hint
+        /// --technique` asks).
+        technique: Technique,
+        /// Seed of the search; random when absent.
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Format of the position: json (givens, digits and candidates apart), pm (the forums'
+        /// pencil-mark grid, which reads a cell with one candidate as filled), line, grid, sdk
+        /// or ss.
+        #[arg(long, default_value = "json", conflicts_with = "json")]
+        to: Format,
+        /// One JSON object: technique, puzzle, solution, seed, tried, position, step, rating.
+        #[arg(long)]
+        json: bool,
+    },
     /// The logical solution path, one step a line; `stuck` if the techniques run out.
     Path {
         /// Steps as JSON objects.
@@ -321,6 +341,12 @@ fn main() -> ExitCode {
         Command::Path { json, explain, puzzle } => commands::path(&puzzle, json, explain),
         Command::Rate { json, file, jobs } => commands::rate(&file, json, jobs.threads(2)),
         Command::Techniques { json } => commands::techniques(json),
+        Command::Practise {
+            technique,
+            seed,
+            to,
+            json,
+        } => commands::practise(technique, seed, to, json),
         Command::Convert { to, file } => commands::convert(&file, to),
         Command::Bench { json, files } => commands::bench(&files, json),
         Command::Pdf {

@@ -17,10 +17,17 @@ pub struct Progress {
 
 impl Progress {
     pub fn new(total: u64, what: &str) -> Progress {
-        let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::hidden());
-        bar.set_style(
-            ProgressStyle::with_template("{msg} {wide_bar} {pos}/{len} ({eta})").expect("the template is valid"),
-        );
+        Progress::with(Some(total), "{msg} {wide_bar} {pos}/{len} ({eta})", what)
+    }
+
+    /// For a search of unknown length: a count of what it went through ("puzzles drawn: 512").
+    pub fn searching(what: &str) -> Progress {
+        Progress::with(None, "{spinner} {msg}: {pos}", what)
+    }
+
+    fn with(total: Option<u64>, template: &str, what: &str) -> Progress {
+        let bar = ProgressBar::with_draw_target(total, ProgressDrawTarget::hidden());
+        bar.set_style(ProgressStyle::with_template(template).expect("the template is valid"));
         bar.set_message(what.to_string());
         Progress {
             bar,
@@ -31,11 +38,21 @@ impl Progress {
     }
 
     pub fn advance(&mut self, by: u64) {
+        self.show_when_due();
+        self.bar.inc(by);
+    }
+
+    /// Sets the count so far.
+    pub fn set(&mut self, position: u64) {
+        self.show_when_due();
+        self.bar.set_position(position);
+    }
+
+    fn show_when_due(&mut self) {
         if self.wanted && !self.shown && self.started.elapsed() >= DELAY {
             self.bar.set_draw_target(ProgressDrawTarget::stderr());
             self.shown = true;
         }
-        self.bar.inc(by);
     }
 }
 

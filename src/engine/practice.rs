@@ -1,0 +1,219 @@
+//! Practice positions, as HoDoKu's practising mode makes them: random puzzles solved by the ladder
+//! until one reaches a position whose easiest step is the technique asked for. That position,
+//! with every candidate left as a pencil mark, is where the player starts, so the next hint is a
+//! step of that technique.
+
+use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+use super::game::Action;
+use super::generator::{draw, GenerateError, Symmetry};
+use super::grid::{Candidates, Cell, Digit, Position, CELLS};
+use super::logic::rating::{by_score, Rating};
+use super::logic::{ladder_step_on, Board, Level, Step, Technique};
+
+/// A practice position: a puzzle part solved, up to a step of the technique asked for.
+#[derive(Clone, Debug)]
+pub struct Practice {
+    pub technique: Technique,
+    pub puzzle: [Digit; CELLS],
+    pub solution: [Digit; CELLS],
+    /// The seed that, with the technique, gives this practice again.
+    pub seed: u64,
+    /// The position before the step: the digits the easier steps placed, and the candidates
+    /// they left (its pencil marks).
+    pub position: Position,
+    /// The step the player is to find, explained: the easiest step in the position.
+    pub step: Step,
+    /// The puzzle's rating: of the technique's level, as the practice stops at nothing harder.
+    pub rating: Rating,
+    /// How many puzzles were drawn to find it.
+    pub tried: u64,
+}
+
+impl Practice {
+    /// The move that puts the position on the board of a game of the puzzle: its digits, and its
+    /// candidates as every empty cell's pencil marks (beyond the singles, a player needs them to
+    /// see the pattern).
+    pub fn take(&self) -> Option<Action> {
+        let values: Vec<(Cell, Digit)> = (0..CELLS)
+            .filter(|&cell| !self.position.is_given(cell) && self.position.value(cell) != 0)
+            .map(|cell| (cell, self.position.value(cell)))
+            .collect();
+        let marks: Vec<(Cell, Candidates)> = match self.technique.level() {
+            Level::Easy => Vec::new(),
+            _ => (0..CELLS)
+                .filter(|&cell| self.position.value(cell) == 0)
+                .map(|cell| (cell, self.position.candidates(cell)))
+                .collect(),
+        };
+        (!values.is_empty() || !marks.is_empty()).then_some(Action::TakePosition { values, marks })
+    }
+}
+
+/// The techniques that can be practised: those on the ladder of paths, hints and ratings (the
+/// two asked for only by id never come first on it), by score.
+pub fn techniques() -> &'static [Technique] {
+    by_score()
+}
+
+/// Draws puzzles from `seed` until one, solved by the ladder, reaches a position whose easiest
+/// step is of `technique`, and the rest of its solution needs nothing of a harder level. `cancel`
+/// is looked at before each step; `progress` is told every so often how many puzzles were drawn.
+/// A technique off the ladder ([`techniques`]) is never found: the caller offers only those.
+pub fn practise(
+    technique: Technique,
+    seed: u64,
+    cancel: &AtomicBool,
+    progress: &mut dyn FnMut(u64),
+) -> Result<Practice, GenerateError> {
+    let level = technique.level();
+    // Every step up to the hardest score of the level is asked for, as the ladder asks: a
+    // technique of another level scoring below it may come first (an X-Wing, Hard, before a
+    // hidden triple, Medium), and then the position's hint would not be the practised one.
+    let ceiling = by_score()
+        .iter()
+        .filter(|t| t.level() <= level)
+        .map(|t| t.score())
+        .fold(0.0f32, f32::max);
+    let allowed = |t: Technique| t.score() <= ceiling;
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut tried = 0u64;
+    loop {
+        if cancel.load(Ordering::Relaxed) {
+            return Err(GenerateError::Cancelled);
+        }
+        let (puzzle, solution) = draw(&mut rng, Symmetry::None);
+        tried += 1;
+        if tried.is_multiple_of(16) {
+            progress(tried);
+        }
+        let mut board = Board::from_position(&Position::from_givens(&puzzle));
+        let mut before: Option<Board> = None;
+        let mut steps = BTreeMap::new();
+        let mut hardest: Option<(Technique, f32)> = None;
+        while !board.is_solved() {
+            if cancel.load(Ordering::Relaxed) {
+                return Err(GenerateError::Cancelled);
+            }
+            let Some(step) = ladder_step_on(&board, allowed, false) else {
+                break;
+            };
+            if step.technique.level() > level {
+                break;
+            }
+            if before.is_none() && step.technique == technique {
+                before = Some(board.clone());
+            }
+            if hardest.is_none_or(|(_, score)| step.score > score) {
+                hardest = Some((step.technique, step.score));
+            }
+            *steps.entry(step.technique).or_insert(0) += 1;
+            board.apply(&step);
+        }
+        let (Some(before), true, Some((top, score))) = (before, board.is_solved(), hardest) else {
+            continue;
+        };
+        let step = ladder_step_on(&before, allowed, true).expect("the step found before");
+        let position =
+            Position::from_givens_and_values(&puzzle, before.values()).with_candidates(before.all_candidates());
+        return Ok(Practice {
+            technique,
+            puzzle,
+            solution,
+            seed,
+            position,
+            step,
+            rating: Rating {
+                level: top.level(),
+                score,
+                hardest: Some(top),
+                steps,
+                solved: true,
+            },
+            tried,
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::logic::{agrees_with, hint, rate};
+    use crate::engine::solver::{solve, Solutions};
+
+    fn practice(technique: Technique, seed: u64) -> Practice {
+        practise(technique, seed, &AtomicBool::new(false), &mut |_| {}).expect("never cancelled")
+    }
+
+    /// The position is the puzzle's, part solved by the rules, and the hint there (as the app
+    /// asks, from the position alone) is a step of the technique, right by the solution.
+    fn check(found: &Practice) {
+        assert_eq!(solve(&found.puzzle), Solutions::Unique(found.solution));
+        for cell in 0..CELLS {
+            let value = found.position.value(cell);
+            assert_eq!(found.position.is_given(cell), found.puzzle[cell] != 0);
+            assert!(value == 0 || value == found.solution[cell], "a wrong digit at {cell}");
+            if value == 0 {
+                assert!(found.position.candidates(cell).contains(found.solution[cell]));
+            }
+        }
+        assert_eq!(found.step.technique, found.technique);
+        assert!(agrees_with(&found.step, &found.solution));
+        assert!(!found.step.explanation.is_empty());
+        match hint(&found.position) {
+            crate::engine::logic::Hint::Step(step) => assert_eq!(step.technique, found.technique),
+            other => panic!("the hint is {other:?}"),
+        }
+        // The whole rating, from the givens, agrees with the one worked out on the way.
+        assert_eq!(rate(&found.puzzle), found.rating);
+        assert_eq!(found.rating.level, found.technique.level());
+        assert!(found.rating.steps.contains_key(&found.technique));
+    }
+
+    #[test]
+    fn practice_positions_lead_to_their_technique() {
+        for technique in [
+            Technique::HiddenSingle,
+            Technique::NakedSingle,
+            Technique::LockedCandidatesClaiming,
+            Technique::HiddenPair,
+            Technique::XWing,
+            Technique::XyWing,
+            Technique::SimpleColors,
+        ] {
+            check(&practice(technique, 7));
+        }
+    }
+
+    #[test]
+    fn a_seed_gives_the_same_practice_again() {
+        let one = practice(Technique::NakedPair, 11);
+        let two = practice(Technique::NakedPair, 11);
+        assert_eq!((one.puzzle, one.tried), (two.puzzle, two.tried));
+        assert_eq!(one.position.all_candidates(), two.position.all_candidates());
+    }
+
+    #[test]
+    fn the_move_puts_every_candidate_on_the_board_beyond_the_singles() {
+        let pair = practice(Technique::NakedPair, 3);
+        let Some(Action::TakePosition { marks, .. }) = pair.take() else {
+            panic!("no move")
+        };
+        let empty = (0..CELLS).filter(|&c| pair.position.value(c) == 0).count();
+        assert_eq!(marks.len(), empty);
+        assert!(marks.iter().all(|&(cell, m)| m == pair.position.candidates(cell)));
+        let single = practice(Technique::NakedSingle, 3);
+        assert!(!matches!(single.take(), Some(Action::TakePosition { marks, .. }) if !marks.is_empty()));
+    }
+
+    #[test]
+    fn cancelling_stops_the_search() {
+        let cancel = AtomicBool::new(true);
+        let result = practise(Technique::XWing, 1, &cancel, &mut |_| {});
+        assert!(matches!(result, Err(GenerateError::Cancelled)));
+    }
+}
