@@ -4614,3 +4614,98 @@ fn the_lab_opens_and_saves_script_files() {
     });
     assert_eq!(state["lab"]["script"], script);
 }
+
+#[test]
+fn a_technique_is_practised_from_a_position_where_it_is_next() {
+    need_display();
+    let app = App::launch(Some(PUZZLE));
+    // Ctrl+T opens the chooser, every technique listed by level; typing narrows the list, and
+    // Return starts the first technique still listed (X-Wing, before Finned and Sashimi X-Wing).
+    app.keys(&["ctrl+t"]);
+    app.wait_for_labels("the chooser", |labels| {
+        [
+            "Practise a Technique",
+            "X-Wing",
+            "Death Blossom",
+            "Forcing Net Verity",
+            "Expert",
+        ]
+        .iter()
+        .all(|l| labels.iter().any(|x| x == l))
+    });
+    for key in ["x", "minus", "w"] {
+        xdotool(&["key", "--clearmodifiers", key]);
+        std::thread::sleep(Duration::from_millis(60));
+    }
+    app.wait_for_labels("the list narrowed", |labels| {
+        labels.iter().any(|l| l == "Sashimi X-Wing") && !labels.iter().any(|l| l == "Death Blossom")
+    });
+    xdotool(&["key", "--clearmodifiers", "Return"]);
+    let state = app.wait_until("the practice", |s| {
+        s["message"].as_str().is_some_and(|m| m.starts_with("Practise X-Wing:"))
+    });
+    app.wait_for_labels("the chooser closed", |labels| {
+        !labels.iter().any(|l| l == "Sashimi X-Wing")
+    });
+    let givens = state["givens"].as_str().unwrap().to_string();
+    assert_ne!(givens, PUZZLE);
+    let solution = solution_of(&givens);
+    // The position: the easier steps' digits, right by the solution, and every empty cell's
+    // candidates as its pencil marks, the solution's among them.
+    for cell in 0..81 {
+        match at(&state, "values", cell) {
+            '.' => {
+                let marks = state["marks"][cell].as_str().unwrap();
+                assert!(
+                    marks.contains(solution.as_bytes()[cell] as char),
+                    "r{}c{}: {marks}",
+                    cell / 9 + 1,
+                    cell % 9 + 1
+                );
+            }
+            digit => assert_eq!(digit, solution.as_bytes()[cell] as char),
+        }
+    }
+    assert!((0..81).any(|c| at(&state, "values", c) != '.' && at(&state, "givens", c) == '.'));
+    // (The position is where the player begins: Undo stops there.)
+    assert_eq!(
+        (&state["level"], &state["can_undo"], &state["status"]),
+        (&Value::from("hard"), &Value::from(false), &Value::from("Playing"))
+    );
+    // The next step there is an X-Wing: the hint says so.
+    app.action("hint", None);
+    let hinted = app.wait_until("the hint", |s| s["hint_stage"] == 1);
+    assert_eq!(hinted["hint_technique"], "x-wing", "{}", hinted["message"]);
+
+    // From outside, by its id; starting another game meanwhile gives a long search up.
+    app.action("practise-technique", Some("'xy-wing'"));
+    let state = app.wait_until("the XY-Wing", |s| {
+        s["message"]
+            .as_str()
+            .is_some_and(|m| m.starts_with("Practise XY-Wing:"))
+    });
+    assert_ne!(state["givens"], givens.as_str());
+    app.action("hint", None);
+    let hinted = app.wait_until("its hint", |s| s["hint_stage"] == 1);
+    assert_eq!(hinted["hint_technique"], "xy-wing");
+    app.action("practise-technique", Some("'dual-empty-rectangle'"));
+    app.wait_until("the search", |s| {
+        s["message"]
+            .as_str()
+            .is_some_and(|m| m.starts_with("Looking for a position to practise Dual Empty Rectangle"))
+    });
+    app.action("difficulty", Some("'easy'"));
+    app.action("new-game", None);
+    let easy = app.wait_until("an easy game", |s| {
+        s["level"] == "easy"
+            && s["message"]
+                .as_str()
+                .is_some_and(|m| m.starts_with("A new easy puzzle"))
+    });
+    std::thread::sleep(Duration::from_millis(1500));
+    let later = app.wait_until("a state", |_| true);
+    assert_eq!(
+        (&later["givens"], &later["message"]),
+        (&easy["givens"], &easy["message"])
+    );
+}

@@ -12,7 +12,7 @@ use super::preferences;
 use super::settings::Settings;
 use super::step_list::Listing;
 use super::{APP_ID, RESOURCE_PREFIX};
-use crate::engine::logic::Level;
+use crate::engine::logic::{Level, Technique};
 use crate::i18n::gettext;
 
 /// The one game window, owned here: every callback holds the controller weakly.
@@ -205,6 +205,20 @@ fn add_actions(app: &adw::Application, controller: &Rc<Controller>) {
     simple(app, controller, "lab-open", |c| c.lab().open_script());
     simple(app, controller, "lab-save-as", |c| c.lab().save_script_as());
     simple(app, controller, "new-game", |c| c.new_game());
+    // `practise`: the chooser of a technique to practise; `practise-technique(s)`: a new game at
+    // a position whose next step is of that technique (its id, as `nonet-cli techniques` lists).
+    simple(app, controller, "practise", |c| c.choose_practice());
+    let practise = gio::SimpleAction::new("practise-technique", Some(glib::VariantTy::STRING));
+    let weak = Rc::downgrade(controller);
+    practise.connect_activate(move |_, parameter| {
+        let technique = parameter
+            .and_then(|p| p.get::<String>())
+            .and_then(|id| id.parse::<Technique>().ok());
+        if let (Some(controller), Some(technique)) = (weak.upgrade(), technique) {
+            controller.practise(technique);
+        }
+    });
+    app.add_action(&practise);
     simple(app, controller, "hint", |c| c.hint());
     simple(app, controller, "show-message", |c| c.show_whole_message());
     simple(app, controller, "solve", |c| c.solve());
@@ -289,6 +303,7 @@ fn add_actions(app: &adw::Application, controller: &Rc<Controller>) {
 
     for (action, accels) in [
         ("app.new-game", &["<Control>n"][..]),
+        ("app.practise", &["<Control>t"]),
         ("app.hint", &["<Control>h"]),
         ("app.show-message", &["<Control>m"]),
         ("app.undo", &["<Control>z"]),

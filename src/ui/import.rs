@@ -279,50 +279,25 @@ impl super::controller::Controller {
         let level = self.level.get();
         self.say(&gettext("Generating a puzzle…"));
         let seed = generator::random_seed();
-        // A new request stops the search before it (a Master search can take a while).
-        let cancel = Arc::new(AtomicBool::new(false));
-        self.cancel_search
-            .replace(cancel.clone())
-            .store(true, Ordering::Relaxed);
-        let tried = Arc::new(AtomicU64::new(0));
-        let counter = tried.clone();
-        let work = move || {
+        let work = move |cancel: &AtomicBool, progress: &mut dyn FnMut(u64)| {
             let options = Options {
                 seed,
                 difficulty: Some(level),
                 ..Options::default()
             };
-            let result =
-                generator::generate_cancellable(options, &cancel, &mut |n| counter.store(n, Ordering::Relaxed));
-            counter.store(u64::MAX, Ordering::Relaxed);
-            result
+            generator::generate_cancellable(options, cancel, progress)
         };
-        let request = self.generation.get() + 1;
-        let this = Rc::downgrade(self);
-        glib::timeout_add_local(Duration::from_millis(250), move || {
-            let Some(this) = this.upgrade() else {
-                return glib::ControlFlow::Break;
-            };
-            if this.generation.get() != request {
-                return glib::ControlFlow::Break;
-            }
-            let n = tried.load(Ordering::Relaxed);
-            if n == u64::MAX {
-                return glib::ControlFlow::Break;
-            }
-            if n > 0 {
-                this.say(&fill(
-                    &ngettext(
-                        "Generating a {level} puzzle… {n} candidate tried",
-                        "Generating a {level} puzzle… {n} candidates tried",
-                        n.min(1_000_000) as u32,
-                    ),
-                    &[("level", &super::level_in_sentence(level)), ("n", &n)],
-                ));
-            }
-            glib::ControlFlow::Continue
-        });
-        self.off_main(work, move |this, result| match result {
+        let told = move |n: u64| {
+            fill(
+                &ngettext(
+                    "Generating a {level} puzzle… {n} candidate tried",
+                    "Generating a {level} puzzle… {n} candidates tried",
+                    n.min(1_000_000) as u32,
+                ),
+                &[("level", &super::level_in_sentence(level)), ("n", &n)],
+            )
+        };
+        self.search(work, told, move |this, result| match result {
             Some(Ok(generated)) => {
                 let new = NewGame {
                     puzzle: generated.puzzle,
@@ -342,6 +317,45 @@ impl super::controller::Controller {
             Some(Err(generator::GenerateError::Cancelled)) => {}
             None => this.say(&gettext("Generating the puzzle failed.")),
         });
+    }
+
+    /// Runs a search for the next game off the main thread, as [`Self::off_main`] does: `work`
+    /// is given a flag to give up on (set when another game is asked for) and a counter to tell
+    /// how far it got, which the message line shows every quarter second as `told` writes it.
+    pub(super) fn search<T: Send + 'static>(
+        self: &Rc<Self>,
+        work: impl FnOnce(&AtomicBool, &mut dyn FnMut(u64)) -> T + Send + 'static,
+        told: impl Fn(u64) -> String + 'static,
+        done: impl FnOnce(&Rc<Self>, Option<T>) + 'static,
+    ) {
+        // A new request stops the search before it (a Master search can take a while).
+        let cancel = Arc::new(AtomicBool::new(false));
+        self.cancel_search
+            .replace(cancel.clone())
+            .store(true, Ordering::Relaxed);
+        let tried = Arc::new(AtomicU64::new(0));
+        let counter = tried.clone();
+        let work = move || {
+            let result = work(&cancel, &mut |n| counter.store(n, Ordering::Relaxed));
+            counter.store(u64::MAX, Ordering::Relaxed);
+            result
+        };
+        let request = self.generation.get() + 1;
+        let this = Rc::downgrade(self);
+        glib::timeout_add_local(Duration::from_millis(250), move || {
+            let Some(this) = this.upgrade() else {
+                return glib::ControlFlow::Break;
+            };
+            let n = tried.load(Ordering::Relaxed);
+            if this.generation.get() != request || n == u64::MAX {
+                return glib::ControlFlow::Break;
+            }
+            if n > 0 {
+                this.say(&told(n));
+            }
+            glib::ControlFlow::Continue
+        });
+        self.off_main(work, done);
     }
 
     /// Runs `work` off the main thread for the next game, then `done` with its result (`None` if

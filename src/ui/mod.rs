@@ -18,6 +18,7 @@ mod names;
 mod pending;
 mod picker;
 mod play;
+mod practice;
 mod preferences;
 mod printing;
 mod probe;

@@ -116,6 +116,8 @@ impl Controller {
         state["pad_tooltip"] = serde_json::json!(self.digit_pad.borrow().as_ref().and_then(|p| p.tooltip()));
         state["paints"] = serde_json::json!((0..81).map(|c| game.paint(c).bits()).collect::<Vec<_>>());
         state["pad_at"] = serde_json::json!(self.digit_pad.borrow().as_ref().map(|pad| pad.centres(&self.window)));
+        // The technique of the hint on show (its id).
+        state["hint_technique"] = serde_json::json!(play.hint.as_ref().map(|h| h.step.technique.id()));
         // Whether the game had help that gives digits away.
         state["helped"] = serde_json::json!(game.helped());
         // The Solution Path window while open: the steps it lists and the hardest technique (null

@@ -1,0 +1,231 @@
+//! Practising a technique, as HoDoKu's practising mode: the chooser window (every technique the
+//! engine can set a position for, by level, with a search) and the controller's side, which looks
+//! for a position off the main thread (`engine::practice`) and puts it on the board, pencil marks
+//! and all, as the move the game begins with.
+
+use std::rc::Rc;
+use std::sync::atomic::AtomicBool;
+
+use adw::prelude::*;
+use adw::subclass::prelude::ObjectSubclassIsExt;
+use gtk::glib;
+
+use super::names::technique_name;
+use crate::engine::generator::{self, GenerateError};
+use crate::engine::logic::{Level, Technique};
+use crate::engine::practice;
+use crate::i18n::{fill, gettext, ngettext};
+use crate::store::{self, NewGame};
+
+/// The chooser's widgets, from its template `resources/ui/practice.ui`.
+mod imp {
+    use std::cell::RefCell;
+
+    use adw::subclass::prelude::*;
+    use gtk::glib;
+    use gtk::CompositeTemplate;
+
+    #[derive(Default, CompositeTemplate)]
+    #[template(resource = "/io/github/nonet/Nonet/ui/practice.ui")]
+    pub struct PracticeChooser {
+        #[template_child]
+        pub search: TemplateChild<gtk::SearchEntry>,
+        #[template_child]
+        pub groups: TemplateChild<gtk::Box>,
+        #[template_child]
+        pub nothing_found: TemplateChild<adw::StatusPage>,
+        /// Each level's group with its rows and the names they are searched by.
+        pub levels: RefCell<Vec<LevelGroup>>,
+    }
+
+    /// A level's group of rows, each row with its technique's name in lower case.
+    pub type LevelGroup = (adw::PreferencesGroup, Vec<(adw::ActionRow, String)>);
+
+    #[glib::object_subclass]
+    impl ObjectSubclass for PracticeChooser {
+        const NAME: &'static str = "NonetPracticeChooser";
+        type Type = super::PracticeChooser;
+        type ParentType = adw::Window;
+
+        fn class_init(klass: &mut Self::Class) {
+            klass.bind_template();
+        }
+
+        fn instance_init(obj: &glib::subclass::InitializingObject<Self>) {
+            obj.init_template();
+        }
+    }
+
+    impl ObjectImpl for PracticeChooser {}
+    impl WidgetImpl for PracticeChooser {}
+    impl WindowImpl for PracticeChooser {}
+    impl AdwWindowImpl for PracticeChooser {}
+}
+
+glib::wrapper! {
+    pub struct PracticeChooser(ObjectSubclass<imp::PracticeChooser>)
+        @extends adw::Window, gtk::Window, gtk::Widget,
+        @implements gtk::Buildable, gtk::ConstraintTarget, gtk::Native, gtk::Root, gtk::ShortcutManager;
+}
+
+impl PracticeChooser {
+    /// Opens the chooser over `parent`. A row starts `app.practise-technique` with its id and
+    /// closes the chooser; Escape closes it without.
+    pub fn show(parent: &impl IsA<gtk::Window>) -> PracticeChooser {
+        let chooser: PracticeChooser = glib::Object::builder()
+            .property("transient-for", parent)
+            .property("application", parent.as_ref().application())
+            .build();
+        chooser.fill();
+        let weak = chooser.downgrade();
+        chooser.imp().search.connect_search_changed(move |entry| {
+            if let Some(chooser) = weak.upgrade() {
+                chooser.narrow(&entry.text());
+            }
+        });
+        // Return in the search starts the first technique still listed.
+        let weak = chooser.downgrade();
+        chooser.imp().search.connect_activate(move |_| {
+            let Some(chooser) = weak.upgrade() else { return };
+            let first = chooser
+                .imp()
+                .levels
+                .borrow()
+                .iter()
+                .flat_map(|(_, rows)| rows.iter().map(|(row, _)| row.clone()))
+                .find(|row| row.is_visible());
+            if let Some(row) = first {
+                WidgetExt::activate(&row);
+                GtkWindowExt::close(&chooser);
+            }
+        });
+        super::close_on_escape(&chooser);
+        GtkWindowExt::present(&chooser);
+        chooser.imp().search.grab_focus();
+        chooser
+    }
+
+    /// A group for each level, a row for each technique in it (by score, as the ladder asks).
+    fn fill(&self) {
+        let imp = self.imp();
+        let mut levels = Vec::new();
+        for level in [Level::Easy, Level::Medium, Level::Hard, Level::Expert, Level::Master] {
+            let group = adw::PreferencesGroup::builder().title(super::level_name(level)).build();
+            let mut rows = Vec::new();
+            for &technique in practice::techniques().iter().filter(|t| t.level() == level) {
+                let name = technique_name(technique);
+                let row = adw::ActionRow::builder()
+                    .title(&name)
+                    .subtitle(fill(&gettext("Score {score}"), &[("score", &score_text(technique))]))
+                    .activatable(true)
+                    .action_name("app.practise-technique")
+                    .action_target(&technique.id().to_variant())
+                    .build();
+                row.add_suffix(&gtk::Image::from_icon_name("go-next-symbolic"));
+                let weak = self.downgrade();
+                row.connect_activated(move |_| {
+                    if let Some(chooser) = weak.upgrade() {
+                        GtkWindowExt::close(&chooser);
+                    }
+                });
+                group.add(&row);
+                rows.push((row, name.to_lowercase()));
+            }
+            imp.groups.append(&group);
+            levels.push((group, rows));
+        }
+        imp.levels.replace(levels);
+    }
+
+    /// Shows only the techniques whose name holds `text` (and the levels that keep one).
+    fn narrow(&self, text: &str) {
+        let text = text.trim().to_lowercase();
+        let mut any = false;
+        for (group, rows) in self.imp().levels.borrow().iter() {
+            let mut kept = false;
+            for (row, name) in rows {
+                let shown = name.contains(&text);
+                row.set_visible(shown);
+                kept |= shown;
+            }
+            group.set_visible(kept);
+            any |= kept;
+        }
+        self.imp().nothing_found.set_visible(!any);
+    }
+}
+
+/// A technique's score as the CLI writes it: one decimal, two where it has them (7.35).
+fn score_text(technique: Technique) -> String {
+    let hundredths = (f64::from(technique.score()) * 100.0).round() as i64;
+    match hundredths % 10 {
+        0 => format!("{}.{}", hundredths / 100, (hundredths % 100) / 10),
+        _ => format!("{}.{:02}", hundredths / 100, hundredths % 100),
+    }
+}
+
+/// Practising, the controller's side.
+impl super::controller::Controller {
+    /// Opens the chooser of a technique to practise.
+    pub fn choose_practice(self: &Rc<Self>) {
+        PracticeChooser::show(&self.window);
+    }
+
+    /// Looks for a position whose next step is of `technique`, off the main thread, telling
+    /// how many puzzles it drew as it goes, then starts a game of its puzzle at that position
+    /// (the easier steps' digits and every candidate as pencil marks, one move: Reset goes back
+    /// to it). Starting another game meanwhile gives the search up, as for a Master puzzle.
+    pub fn practise(self: &Rc<Self>, technique: Technique) {
+        if !practice::techniques().contains(&technique) {
+            return;
+        }
+        self.stop_animation();
+        let name = technique_name(technique);
+        self.say(&fill(
+            &gettext("Looking for a position to practise {technique}…"),
+            &[("technique", &name)],
+        ));
+        let seed = generator::random_seed();
+        let work = move |cancel: &AtomicBool, progress: &mut dyn FnMut(u64)| {
+            practice::practise(technique, seed, cancel, progress)
+        };
+        let told = name.clone();
+        let told = move |n: u64| {
+            fill(
+                &ngettext(
+                    "Looking for a position to practise {technique}… {n} puzzle tried",
+                    "Looking for a position to practise {technique}… {n} puzzles tried",
+                    n.min(1_000_000) as u32,
+                ),
+                &[("technique", &told), ("n", &n)],
+            )
+        };
+        self.search(work, told, move |this, result| match result {
+            Some(Ok(found)) => {
+                let level = found.rating.level;
+                let new = NewGame {
+                    puzzle: found.puzzle,
+                    solution: found.solution,
+                    level,
+                    score: Some(found.rating.score),
+                    source: store::Source::Generated,
+                    // (The seed gives the practice again with its technique, not `generate`'s.)
+                    seed: None,
+                    started_at: store::now_unix_ms(),
+                };
+                this.start(new, level);
+                if let Some(take) = found.take() {
+                    if let Some(result) = this.with_play(|play| play.act(take)) {
+                        this.report(result);
+                    }
+                }
+                this.say(&fill(
+                    &gettext("Practise {technique}: find one on the board. Hint shows it if you need it."),
+                    &[("technique", &name)],
+                ));
+            }
+            Some(Err(GenerateError::Cancelled)) => {}
+            None => this.say(&gettext("Looking for a position failed.")),
+        });
+    }
+}
