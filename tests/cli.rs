@@ -703,7 +703,13 @@ fn practise_writes_a_position_whose_next_step_is_the_technique() {
         let object = json(&succeed(&["practice", technique, "--seed", seed, "--json"]));
         assert_eq!(object["position"], json(&written));
         assert_eq!(object["step"]["technique"], technique);
-        assert_eq!(object["seed"].as_u64(), seed.parse().ok());
+        // Its seed is the puzzle's own, which gives the same position from the first puzzle.
+        let own = object["seed"].as_u64().unwrap();
+        assert_eq!(
+            own,
+            seed.parse::<u64>().unwrap() + object["tried"].as_u64().unwrap() - 1
+        );
+        assert_eq!(succeed(&["practise", technique, "--seed", &own.to_string()]), written);
         let puzzle = object["puzzle"].as_str().unwrap();
         let solution = object["solution"].as_str().unwrap();
         assert_solves(&digits(puzzle), &digits(solution));
@@ -721,7 +727,16 @@ fn practise_writes_a_position_whose_next_step_is_the_technique() {
         .args(["practise", "finned-mutant-jellyfish", "--seed", "1"])
         .assert()
         .failure()
-        .stderr(predicate::str::contains("cannot be practised"));
+        .stderr(predicate::str::contains(
+            "cannot be practised: only `hint --technique` asks",
+        ));
+    cli()
+        .args(["practise", "dual-empty-rectangle"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains(
+            "cannot be practised: it is two steps of a simpler technique",
+        ));
     cli()
         .args(["practise", "x-wings"])
         .assert()

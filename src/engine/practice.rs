@@ -5,6 +5,7 @@
 
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::OnceLock;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -21,7 +22,7 @@ pub struct Practice {
     pub technique: Technique,
     pub puzzle: [Digit; CELLS],
     pub solution: [Digit; CELLS],
-    /// The seed that, with the technique, gives this practice again.
+    /// The seed that, with the technique, gives this practice again, from its first puzzle.
     pub seed: u64,
     /// The position before the step: the digits the easier steps placed, and the candidates
     /// they left (its pencil marks).
@@ -54,16 +55,31 @@ impl Practice {
     }
 }
 
-/// The techniques that can be practised: those on the ladder of paths, hints and ratings (the
-/// two asked for only by id never come first on it), by score.
+/// The techniques that can be practised, by score: those that come first on the ladder of
+/// paths, hints and ratings in some position ([`why_not`] tells the others apart).
 pub fn techniques() -> &'static [Technique] {
-    by_score()
+    static PRACTISED: OnceLock<Vec<Technique>> = OnceLock::new();
+    PRACTISED.get_or_init(|| by_score().iter().copied().filter(|&t| why_not(t).is_none()).collect())
 }
 
-/// Draws puzzles from `seed` until one, solved by the ladder, reaches a position whose easiest
+/// Why a technique can't be practised, if it can't: no position has it as its easiest step.
+pub fn why_not(technique: Technique) -> Option<&'static str> {
+    match technique {
+        // A dual is two steps of the simpler pattern, each removing something: the ladder takes
+        // one of them first, always.
+        Technique::DualTwoStringKite | Technique::DualEmptyRectangle => {
+            Some("it is two steps of a simpler technique, and the ladder always takes one of those first")
+        }
+        _ if !by_score().contains(&technique) => Some("only `hint --technique` asks for it, never the ladder"),
+        _ => None,
+    }
+}
+
+/// Draws puzzles from `seed` on (the next one from `seed + 1`, and so on) until one, solved by the ladder, reaches a position whose easiest
 /// step is of `technique`, and the rest of its solution needs nothing of a harder level. `cancel`
 /// is looked at before each step; `progress` is told every so often how many puzzles were drawn.
-/// A technique off the ladder ([`techniques`]) is never found: the caller offers only those.
+/// A technique that can't be practised ([`why_not`]) is never found: the caller offers only
+/// [`techniques`].
 pub fn practise(
     technique: Technique,
     seed: u64,
@@ -80,13 +96,15 @@ pub fn practise(
         .map(|t| t.score())
         .fold(0.0f32, f32::max);
     let allowed = |t: Technique| t.score() <= ceiling;
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut tried = 0u64;
     loop {
         if cancel.load(Ordering::Relaxed) {
             return Err(GenerateError::Cancelled);
         }
-        let (puzzle, solution) = draw(&mut rng, Symmetry::None);
+        // Each puzzle from a seed of its own, so the one found comes again at once from its
+        // seed ([`Practice::seed`]).
+        let own_seed = seed.wrapping_add(tried);
+        let (puzzle, solution) = draw(&mut ChaCha8Rng::seed_from_u64(own_seed), Symmetry::None);
         tried += 1;
         if tried.is_multiple_of(16) {
             progress(tried);
@@ -124,7 +142,7 @@ pub fn practise(
             technique,
             puzzle,
             solution,
-            seed,
+            seed: own_seed,
             position,
             step,
             rating: Rating {
@@ -190,11 +208,15 @@ mod tests {
     }
 
     #[test]
-    fn a_seed_gives_the_same_practice_again() {
+    fn a_seed_gives_the_same_practice_again_and_its_own_at_once() {
         let one = practice(Technique::NakedPair, 11);
         let two = practice(Technique::NakedPair, 11);
         assert_eq!((one.puzzle, one.tried), (two.puzzle, two.tried));
         assert_eq!(one.position.all_candidates(), two.position.all_candidates());
+        assert!(one.tried > 1, "a puzzle of the first seed, by chance: take another");
+        assert_eq!(one.seed, 11 + one.tried - 1);
+        let again = practice(Technique::NakedPair, one.seed);
+        assert_eq!((again.puzzle, again.tried, again.seed), (one.puzzle, 1, one.seed));
     }
 
     #[test]
@@ -208,6 +230,27 @@ mod tests {
         assert!(marks.iter().all(|&(cell, m)| m == pair.position.candidates(cell)));
         let single = practice(Technique::NakedSingle, 3);
         assert!(!matches!(single.take(), Some(Action::TakePosition { marks, .. }) if !marks.is_empty()));
+    }
+
+    /// The duals are left out because their parts come first: at every position along the
+    /// paths of every 20th magictour puzzle where a dual applies, the ladder takes another step.
+    #[test]
+    fn a_dual_is_never_the_easiest_step() {
+        let mut seen = 0;
+        for (_, _, board) in crate::engine::logic::magictour_positions(20, 1) {
+            for dual in [Technique::DualTwoStringKite, Technique::DualEmptyRectangle] {
+                if crate::engine::logic::find_step_on(&board, dual).is_some() {
+                    seen += 1;
+                    let easiest = ladder_step_on(&board, |_| true, false).expect("a step");
+                    assert!(easiest.score < dual.score(), "{:?}", easiest.technique);
+                }
+            }
+        }
+        assert!(seen > 0, "no dual along the paths");
+        for technique in [Technique::DualTwoStringKite, Technique::FinnedMutantJellyfish] {
+            assert!(why_not(technique).is_some() && !techniques().contains(&technique));
+        }
+        assert_eq!(techniques().len(), by_score().len() - 2);
     }
 
     #[test]

@@ -188,11 +188,8 @@ pub fn generate(
 }
 
 pub fn practise(technique: Technique, seed: Option<u64>, to: Format, json: bool) -> Result<bool> {
-    if !practice::techniques().contains(&technique) {
-        anyhow::bail!(
-            "{} is asked only by `hint --technique`, never first on the ladder: it cannot be practised",
-            technique.id()
-        );
+    if let Some(why) = practice::why_not(technique) {
+        anyhow::bail!("{} cannot be practised: {why}", technique.id());
     }
     let seed = seed.unwrap_or_else(generator::random_seed);
     let mut progress = Progress::searching("puzzles drawn");
@@ -214,9 +211,10 @@ pub fn practise(technique: Technique, seed: Option<u64>, to: Format, json: bool)
     } else {
         write!(out, "{}", format::write(&found.position, to))?;
         eprintln!(
-            "{}: a position from puzzle {} of seed {seed}",
+            "{}: found in puzzle {} (--seed {} gives it at once)",
             technique.id(),
-            found.tried
+            found.tried,
+            found.seed
         );
     }
     Ok(true)
