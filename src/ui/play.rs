@@ -257,8 +257,13 @@ impl Play {
     pub fn emphasised_digit(&self) -> Option<Digit> {
         let shown = self.shown_values();
         self.highlighted_digit.filter(|&d| d != BIVALUE).or_else(|| {
+            // Strict mode's refused digit counts as its cell's while it flashes, so the digits
+            // it clashes with stand out with it.
             self.selected
-                .map(|cell| shown[cell])
+                .map(|cell| match self.strike_flash {
+                    Some((flashed, digit)) if flashed == cell => digit,
+                    _ => shown[cell],
+                })
                 .filter(|&d| d != 0 && self.prefs.highlight_same)
         })
     }
@@ -748,6 +753,20 @@ mod tests {
             play.describe_selected(),
             "Row 1, column 6: empty, candidates 2, 4; coloured blue; mark 2 yellow, mark 4 blue"
         );
+    }
+
+    #[test]
+    fn a_refused_digit_flashing_emphasises_its_equals() {
+        let mut play = play();
+        play.selected = Some(2);
+        assert_eq!(play.emphasised_digit(), None);
+        // 5 is given in r1c1: refused in r1c3, it flashes there, and the 5s stand out with it.
+        play.strike_flash = Some((2, 5));
+        assert_eq!(play.emphasised_digit(), Some(5));
+        play.selected = Some(3);
+        assert_eq!(play.emphasised_digit(), None, "only in the flashing cell");
+        play.selected = Some(1);
+        assert_eq!(play.emphasised_digit(), Some(3), "a given's own digit");
     }
 
     /// The UI renders hints through gettext; untranslated, it says what the engine says, for
