@@ -134,11 +134,10 @@ pub fn question(
     dialog
 }
 
-/// Shows a toast, its close button named for screen readers: libadwaita 1.2 leaves it unnamed
-/// (read "GtkImage"). The toast's widget is the overlay's child other than its content, made as
-/// the toast shows; one still waiting in line is named when the next toast shows, or not at all.
-/// (Its action button stays read by its label twice, "Undo Undo": that name is not the
-/// accessible label, which changes nothing there.)
+/// Shows a toast, its buttons named for screen readers: libadwaita 1.2 leaves the close button
+/// unnamed (read "GtkImage") and the action button read twice ("Undo Undo"). The toast's widget
+/// is the overlay's child other than its content, made as the toast shows; one still waiting in
+/// line is named when the next toast shows, or not at all.
 pub fn show_toast(overlay: &adw::ToastOverlay, toast: adw::Toast) {
     overlay.add_toast(toast);
     let content = overlay.child();
@@ -146,19 +145,41 @@ pub fn show_toast(overlay: &adw::ToastOverlay, toast: adw::Toast) {
     while let Some(widget) = child {
         child = widget.next_sibling();
         if Some(&widget) != content.as_ref() {
-            name_close_button(&widget);
+            name_toast_buttons(&widget);
         }
     }
 }
 
-/// Names "Dismiss" the button under `widget` (a toast's) that has no label: its close button.
-fn name_close_button(widget: &gtk::Widget) {
+/// Names the buttons under `widget` (a toast's) for screen readers: "Dismiss" the one without a
+/// label, its close button, and the action button by its label alone (libadwaita 1.2 lets GTK
+/// read it twice, "Undo Undo").
+fn name_toast_buttons(widget: &gtk::Widget) {
     walk::<gtk::Button>(widget, &mut |button| {
-        if button.label().is_none() {
-            set_accessible(button, gtk::AccessibleProperty::Label, &gettext("Dismiss"));
-        }
+        let name = match button.label() {
+            None => gettext("Dismiss"),
+            Some(label) if button.uses_underline() => label.replacen('_', "", 1),
+            Some(label) => label.to_string(),
+        };
+        // (A relation to its label would win over the name, and read it twice.)
+        forget_labelled_by(button);
+        set_accessible(button, gtk::AccessibleProperty::Label, &name);
         true
     });
+}
+
+/// Drops a widget's labelled-by relation, so that its name is its label property
+/// (`gtk_accessible_reset_relation`, in every GTK 4, bound by gtk4-rs only from GTK 4.10).
+fn forget_labelled_by(widget: &impl IsA<gtk::Widget>) {
+    use gtk::glib::translate::{IntoGlib, ToGlibPtr};
+    extern "C" {
+        fn gtk_accessible_reset_relation(accessible: *mut std::ffi::c_void, relation: gtk::ffi::GtkAccessibleRelation);
+    }
+    let widget: &gtk::Widget = widget.as_ref();
+    let instance: *mut gtk::ffi::GtkWidget = widget.to_glib_none().0;
+    // SAFETY: a widget is a GtkAccessible, and the relation one of GTK's own.
+    unsafe {
+        gtk_accessible_reset_relation(instance.cast(), gtk::AccessibleRelation::LabelledBy.into_glib());
+    }
 }
 
 /// Visits `widget` and the widgets under it, depth first, handing each of type `T` to `visit`

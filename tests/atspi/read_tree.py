@@ -5,8 +5,7 @@ role and name, the status line, the text of every label (GTK 4.8 tells no label'
 state: those of pages out of sight are listed too), and the other widgets with a description.
 With `--press NAME` it first presses the sensitive button of that name (the last one found:
 the newest window's; GTK 4.8 tells no button's showing state), as a screen reader's user does
-(AT-SPI's action), and says whether there was one ("pressed"). libadwaita 1.2 names a toast's
-button by its label twice ("Undo Undo"): that name counts too. "controls" lists every button,
+(AT-SPI's action), and says whether there was one ("pressed"). "controls" lists every button,
 drop-down, text, slider and the like with its role and name; "items" the name of every list's
 rows (those in sight, for a list view).
 Used by tests/gui.rs; needs Debian's python3-pyatspi."""
@@ -39,7 +38,7 @@ def walk(node, depth=0):
 def pressable(node, press):
     """Whether `node` is the sensitive button named `press` (False if it vanished)."""
     try:
-        return (node.getRoleName() == "push button" and node.name in (press, press + " " + press)
+        return (node.getRoleName() == "push button" and node.name == press
                 and node.getState().contains(pyatspi.STATE_SENSITIVE))
     except GLib.GError:
         return False
