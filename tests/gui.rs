@@ -4623,7 +4623,7 @@ fn a_technique_is_practised_from_a_position_where_it_is_next() {
     // Ctrl+T opens the chooser, every technique listed by level; typing narrows the list, and
     // Return starts the first technique still listed (X-Wing, before Finned and Sashimi X-Wing).
     app.keys(&["ctrl+t"]);
-    app.wait_for_labels("the chooser", |labels| {
+    let listed = app.wait_for_labels("the chooser", |labels| {
         [
             "Practise a Technique",
             "X-Wing",
@@ -4634,6 +4634,13 @@ fn a_technique_is_practised_from_a_position_where_it_is_next() {
         .iter()
         .all(|l| labels.iter().any(|x| x == l))
     });
+    // Each with its score; the rare ones say so; the duals, never the easiest step, are left out.
+    assert!(listed.iter().any(|l| l == "Score 3.2"), "{listed:?}");
+    let rare = listed
+        .iter()
+        .filter(|l| l.ends_with("rare: finding a position can take many minutes"));
+    assert_eq!(rare.count(), 3, "{listed:?}");
+    assert!(!listed.iter().any(|l| l.starts_with("Dual ")), "{listed:?}");
     for key in ["x", "minus", "w"] {
         xdotool(&["key", "--clearmodifiers", key]);
         std::thread::sleep(Duration::from_millis(60));
@@ -4689,11 +4696,11 @@ fn a_technique_is_practised_from_a_position_where_it_is_next() {
     app.action("hint", None);
     let hinted = app.wait_until("its hint", |s| s["hint_stage"] == 1);
     assert_eq!(hinted["hint_technique"], "xy-wing");
-    app.action("practise-technique", Some("'dual-empty-rectangle'"));
+    app.action("practise-technique", Some("'franken-swordfish'"));
     app.wait_until("the search", |s| {
         s["message"]
             .as_str()
-            .is_some_and(|m| m.starts_with("Looking for a position to practise Dual Empty Rectangle"))
+            .is_some_and(|m| m.starts_with("Looking for a position to practise Franken Swordfish"))
     });
     app.action("difficulty", Some("'easy'"));
     app.action("new-game", None);

@@ -34,11 +34,11 @@ mod imp {
         pub groups: TemplateChild<gtk::Box>,
         #[template_child]
         pub nothing_found: TemplateChild<adw::StatusPage>,
-        /// Each level's group with its rows and the names they are searched by.
+        /// Each level's group with its rows and the text they are searched by.
         pub levels: RefCell<Vec<LevelGroup>>,
     }
 
-    /// A level's group of rows, each row with its technique's name in lower case.
+    /// A level's group of rows, each row with its technique's name in lower case and its id.
     pub type LevelGroup = (adw::PreferencesGroup, Vec<(adw::ActionRow, String)>);
 
     #[glib::object_subclass]
@@ -114,9 +114,13 @@ impl PracticeChooser {
             let mut rows = Vec::new();
             for &technique in practice::techniques().iter().filter(|t| t.level() == level) {
                 let name = technique_name(technique);
+                let subtitle = match practice::is_rare(technique) {
+                    true => gettext("Score {score} · rare: finding a position can take many minutes"),
+                    false => gettext("Score {score}"),
+                };
                 let row = adw::ActionRow::builder()
                     .title(&name)
-                    .subtitle(fill(&gettext("Score {score}"), &[("score", &score_text(technique))]))
+                    .subtitle(fill(&subtitle, &[("score", &score_text(technique))]))
                     .activatable(true)
                     .action_name("app.practise-technique")
                     .action_target(&technique.id().to_variant())
@@ -129,7 +133,9 @@ impl PracticeChooser {
                     }
                 });
                 group.add(&row);
-                rows.push((row, name.to_lowercase()));
+                // Searched by its name in the user's language and by its id (English, as the
+                // command line and HoDoKu's lists write it: "aic").
+                rows.push((row, format!("{} {}", name.to_lowercase(), technique.id())));
             }
             imp.groups.append(&group);
             levels.push((group, rows));
@@ -137,7 +143,7 @@ impl PracticeChooser {
         imp.levels.replace(levels);
     }
 
-    /// Shows only the techniques whose name holds `text` (and the levels that keep one).
+    /// Shows only the techniques whose name or id holds `text` (and the levels that keep one).
     fn narrow(&self, text: &str) {
         let text = text.trim().to_lowercase();
         let mut any = false;
