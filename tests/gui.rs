@@ -4639,7 +4639,7 @@ fn a_technique_is_practised_from_a_position_where_it_is_next() {
     let rare = listed
         .iter()
         .filter(|l| l.ends_with("rare: finding a position can take many minutes"));
-    assert_eq!(rare.count(), 3, "{listed:?}");
+    assert_eq!(rare.count(), 4, "{listed:?}");
     assert!(!listed.iter().any(|l| l.starts_with("Dual ")), "{listed:?}");
     for key in ["x", "minus", "w"] {
         xdotool(&["key", "--clearmodifiers", key]);

@@ -78,13 +78,16 @@ pub fn why_not(technique: Technique) -> Option<&'static str> {
 /// Whether a position for the technique is rare among random puzzles, so that the search may
 /// take many minutes. Measured with `examples/practice_frequency` (release, one core of this
 /// project's machine): a franken jellyfish came first after 414,716 puzzles (3.4 minutes), and
-/// for a franken swordfish and a forcing-chain contradiction none came in ten minutes; every
-/// other technique took at most 49,000 puzzles (a hidden quad, 12–24 s), most well under a
-/// second.
+/// for a franken swordfish, a forcing-chain contradiction and a forcing-net verity none came in
+/// ten minutes; every other technique took at most 49,000 puzzles (a hidden quad, 12–24 s),
+/// most well under a second.
 pub fn is_rare(technique: Technique) -> bool {
     matches!(
         technique,
-        Technique::FrankenSwordfish | Technique::FrankenJellyfish | Technique::ForcingChainContradiction
+        Technique::FrankenSwordfish
+            | Technique::FrankenJellyfish
+            | Technique::ForcingChainContradiction
+            | Technique::ForcingNetVerity
     )
 }
 
