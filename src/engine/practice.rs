@@ -1,7 +1,7 @@
 //! Practice positions, as HoDoKu's practising mode makes them: random puzzles solved by the ladder
-//! until one reaches a position whose easiest step is the technique asked for. That position,
-//! with every candidate left as a pencil mark, is where the player starts, so the next hint is a
-//! step of that technique.
+//! until one reaches a position whose easiest step is the technique asked for. That position
+//! (beyond the singles, with every candidate as a pencil mark) is where the player starts, so
+//! the next hint is a step of that technique.
 
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -91,11 +91,12 @@ pub fn is_rare(technique: Technique) -> bool {
     )
 }
 
-/// Draws puzzles from `seed` on (the next one from `seed + 1`, and so on) until one, solved by the ladder, reaches a position whose easiest
-/// step is of `technique`, and the rest of its solution needs nothing of a harder level. `cancel`
-/// is looked at before each step; `progress` is told every so often how many puzzles were drawn.
-/// A technique that can't be practised ([`why_not`]) is never found: the caller offers only
-/// [`techniques`].
+/// Draws puzzles from `seed` on (the next one from `seed + 1`, and so on) until one, solved by
+/// the ladder, reaches a position whose easiest step is of `technique`, and the rest of its
+/// solution needs nothing of a harder level. `cancel` is looked at before each step; `progress`
+/// is told every so often how many puzzles were drawn. A technique that can't be practised
+/// ([`why_not`]) is never found, so the search would run until cancelled: the caller offers
+/// only [`techniques`].
 pub fn practise(
     technique: Technique,
     seed: u64,

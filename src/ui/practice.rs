@@ -134,7 +134,7 @@ impl PracticeChooser {
                 });
                 group.add(&row);
                 // Searched by its name in the user's language and by its id (English, as the
-                // command line and HoDoKu's lists write it: "aic").
+                // command line writes it: "aic").
                 rows.push((row, format!("{} {}", name.to_lowercase(), technique.id())));
             }
             imp.groups.append(&group);
