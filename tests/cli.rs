@@ -722,24 +722,23 @@ fn practise_writes_a_position_whose_next_step_is_the_technique() {
         assert_eq!(rated["level"], object["rating"]["level"]);
         assert_eq!(rated["score"], object["rating"]["score"]);
     }
-    // A technique only `hint --technique` asks can't be practised, and an unknown one is refused.
-    cli()
-        .args(["practise", "finned-mutant-jellyfish", "--seed", "1"])
-        .assert()
-        .failure()
-        .stderr(predicate::str::contains(
+    // A technique only `hint --technique` asks can't be practised, nor a dual, and an unknown
+    // one is refused; each says why.
+    for (technique, why) in [
+        (
+            "finned-mutant-jellyfish",
             "cannot be practised: only `hint --technique` asks",
-        ));
-    cli()
-        .args(["practise", "dual-empty-rectangle"])
-        .assert()
-        .failure()
-        .stderr(predicate::str::contains(
+        ),
+        (
+            "dual-empty-rectangle",
             "cannot be practised: it is two steps of a simpler technique",
-        ));
-    cli()
-        .args(["practise", "x-wings"])
-        .assert()
-        .failure()
-        .stderr(predicate::str::contains("x-wing"));
+        ),
+        ("x-wings", "x-wing"),
+    ] {
+        cli()
+            .args(["practise", technique, "--seed", "1"])
+            .assert()
+            .failure()
+            .stderr(predicate::str::contains(why));
+    }
 }

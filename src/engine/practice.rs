@@ -3,7 +3,6 @@
 //! (beyond the singles, with every candidate as a pencil mark) is where the player starts, so
 //! the next hint is a step of that technique.
 
-use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::OnceLock;
 
@@ -12,8 +11,8 @@ use rand_chacha::ChaCha8Rng;
 
 use super::game::Action;
 use super::generator::{draw, GenerateError, Symmetry};
-use super::grid::{Candidates, Cell, Digit, Position, CELLS};
-use super::logic::rating::{by_score, Rating};
+use super::grid::{Digit, Position, CELLS};
+use super::logic::rating::{by_score, Rating, Tally};
 use super::logic::{ladder_step_on, Board, Level, Step, Technique};
 
 /// A practice position: a puzzle part solved, up to a step of the technique asked for.
@@ -40,18 +39,11 @@ impl Practice {
     /// candidates as every empty cell's pencil marks (beyond the singles, a player needs them to
     /// see the pattern).
     pub fn take(&self) -> Option<Action> {
-        let values: Vec<(Cell, Digit)> = (0..CELLS)
-            .filter(|&cell| !self.position.is_given(cell) && self.position.value(cell) != 0)
-            .map(|cell| (cell, self.position.value(cell)))
-            .collect();
-        let marks: Vec<(Cell, Candidates)> = match self.technique.level() {
-            Level::Easy => Vec::new(),
-            _ => (0..CELLS)
-                .filter(|&cell| self.position.value(cell) == 0)
-                .map(|cell| (cell, self.position.candidates(cell)))
-                .collect(),
-        };
-        (!values.is_empty() || !marks.is_empty()).then_some(Action::TakePosition { values, marks })
+        match self.technique.level() {
+            // (Only singles came before: the candidates are the rules', and stay unmarked.)
+            Level::Easy => Action::take_position(&self.position),
+            _ => Action::take_position_marked(&self.position),
+        }
     }
 }
 
@@ -128,8 +120,7 @@ pub fn practise(
         }
         let mut board = Board::from_position(&Position::from_givens(&puzzle));
         let mut before: Option<Board> = None;
-        let mut steps = BTreeMap::new();
-        let mut hardest: Option<(Technique, f32)> = None;
+        let mut tally = Tally::default();
         while !board.is_solved() {
             if cancel.load(Ordering::Relaxed) {
                 return Err(GenerateError::Cancelled);
@@ -143,13 +134,10 @@ pub fn practise(
             if before.is_none() && step.technique == technique {
                 before = Some(board.clone());
             }
-            if hardest.is_none_or(|(_, score)| step.score > score) {
-                hardest = Some((step.technique, step.score));
-            }
-            *steps.entry(step.technique).or_insert(0) += 1;
+            tally.add(&step);
             board.apply(&step);
         }
-        let (Some(before), true, Some((top, score))) = (before, board.is_solved(), hardest) else {
+        let (Some(before), true) = (before, board.is_solved()) else {
             continue;
         };
         let step = ladder_step_on(&before, allowed, true).expect("the step found before");
@@ -162,13 +150,7 @@ pub fn practise(
             seed: own_seed,
             position,
             step,
-            rating: Rating {
-                level: top.level(),
-                score,
-                hardest: Some(top),
-                steps,
-                solved: true,
-            },
+            rating: tally.rating(true),
             tried,
         });
     }

@@ -120,7 +120,7 @@ impl PracticeChooser {
                 };
                 let row = adw::ActionRow::builder()
                     .title(&name)
-                    .subtitle(fill(&subtitle, &[("score", &score_text(technique))]))
+                    .subtitle(fill(&subtitle, &[("score", &technique.score_text())]))
                     .activatable(true)
                     .action_name("app.practise-technique")
                     .action_target(&technique.id().to_variant())
@@ -158,15 +158,6 @@ impl PracticeChooser {
             any |= kept;
         }
         self.imp().nothing_found.set_visible(!any);
-    }
-}
-
-/// A technique's score as the CLI writes it: one decimal, two where it has them (7.35).
-fn score_text(technique: Technique) -> String {
-    let hundredths = (f64::from(technique.score()) * 100.0).round() as i64;
-    match hundredths % 10 {
-        0 => format!("{}.{}", hundredths / 100, (hundredths % 100) / 10),
-        _ => format!("{}.{:02}", hundredths / 100, hundredths % 100),
     }
 }
 

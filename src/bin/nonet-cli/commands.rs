@@ -369,8 +369,7 @@ pub fn techniques(json: bool) -> Result<bool> {
             } else {
                 " (only asked by hint --technique)"
             };
-            let score = format!("{:.2}", hundredths / 100.0);
-            let score = score.strip_suffix('0').unwrap_or(&score);
+            let score = technique.score_text();
             let (id, level) = (technique.id(), technique.level().id());
             writeln!(out, "{id:<32} {level:<7} {score:<5} {}{note}", technique.name())?;
         }

@@ -96,17 +96,28 @@ impl Action {
     /// the candidates its digits leave (then every empty cell's, as a pencil-mark grid shows
     /// them). `None` when it holds nothing more than its givens and the rules' candidates.
     pub fn take_position(position: &Position) -> Option<Action> {
+        let by_rules = Position::from_givens_and_values(&position.givens(), position.values());
+        let marked = (0..CELLS).any(|c| position.value(c) == 0 && position.candidates(c) != by_rules.candidates(c));
+        Action::taking(position, marked)
+    }
+
+    /// Like [`Action::take_position`], with every empty cell's candidates as its pencil marks
+    /// even where they are the rules' (a practice position, whose pattern wants them seen).
+    pub fn take_position_marked(position: &Position) -> Option<Action> {
+        Action::taking(position, true)
+    }
+
+    fn taking(position: &Position, marked: bool) -> Option<Action> {
         let values: Vec<(Cell, Digit)> = (0..CELLS)
             .filter(|&cell| !position.is_given(cell) && position.value(cell) != 0)
             .map(|cell| (cell, position.value(cell)))
             .collect();
-        let by_rules = Position::from_givens_and_values(&position.givens(), position.values());
-        let empty = (0..CELLS).filter(|&cell| position.value(cell) == 0);
-        let marks: Vec<(Cell, Candidates)> = if empty.clone().any(|c| position.candidates(c) != by_rules.candidates(c))
-        {
-            empty.map(|cell| (cell, position.candidates(cell))).collect()
-        } else {
-            Vec::new()
+        let marks: Vec<(Cell, Candidates)> = match marked {
+            true => (0..CELLS)
+                .filter(|&cell| position.value(cell) == 0)
+                .map(|cell| (cell, position.candidates(cell)))
+                .collect(),
+            false => Vec::new(),
         };
         (!values.is_empty() || !marks.is_empty()).then_some(Action::TakePosition { values, marks })
     }

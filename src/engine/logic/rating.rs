@@ -11,7 +11,7 @@ use serde::Serialize;
 
 use super::board::Board;
 use super::technique::{Level, Technique};
-use super::{agrees_with, ladder_step_on};
+use super::{agrees_with, ladder_step_on, Step};
 use crate::engine::grid::{Digit, Position, CELLS};
 
 /// The least score of a puzzle that needs more than the techniques Nonet knows.
@@ -67,9 +67,7 @@ fn rate_until(
     cancel: &AtomicBool,
 ) -> Option<Rating> {
     let mut board = Board::from_position(&Position::from_givens(puzzle));
-    let mut steps = BTreeMap::new();
-    let mut hardest: Option<Technique> = None;
-    let mut top = 0.0f32;
+    let mut tally = Tally::default();
     while !board.is_solved() {
         if cancel.load(Ordering::Relaxed) {
             return None;
@@ -80,28 +78,44 @@ fn rate_until(
         if let Some(solution) = solution {
             debug_assert!(agrees_with(&step, solution), "wrong step {}", step.compact());
         }
-        let technique = step.technique;
-        if hardest.is_none() || step.score > top {
-            hardest = Some(technique);
-            top = step.score;
-        }
-        *steps.entry(technique).or_insert(0) += 1;
+        tally.add(&step);
         board.apply(&step);
     }
-    let solved = board.is_solved();
-    let known = top;
-    let (level, score) = if solved {
-        (hardest.map_or(Level::Easy, |t| t.level()), known)
-    } else {
-        (Level::Master, known.max(BEYOND_KNOWN_SCORE))
-    };
-    Some(Rating {
-        level,
-        score,
-        hardest,
-        steps,
-        solved,
-    })
+    Some(tally.rating(board.is_solved()))
+}
+
+/// A rating as it is worked out, step by step along a path.
+#[derive(Default)]
+pub(crate) struct Tally {
+    steps: BTreeMap<Technique, usize>,
+    /// The hardest step so far: its technique and score.
+    hardest: Option<(Technique, f32)>,
+}
+
+impl Tally {
+    pub(crate) fn add(&mut self, step: &Step) {
+        if self.hardest.is_none_or(|(_, top)| step.score > top) {
+            self.hardest = Some((step.technique, step.score));
+        }
+        *self.steps.entry(step.technique).or_insert(0) += 1;
+    }
+
+    /// The rating of the path so far, `solved` when it filled the grid.
+    pub(crate) fn rating(self, solved: bool) -> Rating {
+        let known = self.hardest.map_or(0.0, |(_, score)| score);
+        let (level, score) = if solved {
+            (self.hardest.map_or(Level::Easy, |(t, _)| t.level()), known)
+        } else {
+            (Level::Master, known.max(BEYOND_KNOWN_SCORE))
+        };
+        Rating {
+            level,
+            score,
+            hardest: self.hardest.map(|(t, _)| t),
+            steps: self.steps,
+            solved,
+        }
+    }
 }
 
 /// Rates a puzzle from its givens.

@@ -199,6 +199,16 @@ impl Technique {
         })
     }
 
+    /// The score as it is written: one decimal, two where it has them ("3.2", "7.35"; as an
+    /// `f32` printed whole, 7.35 would be 7.349999904632568).
+    pub fn score_text(self) -> String {
+        let text = format!("{:.2}", self.score());
+        match text.strip_suffix('0') {
+            Some(short) => short.to_string(),
+            None => text,
+        }
+    }
+
     /// Every technique, simplest first (by score; the ladder's order, with the two it leaves
     /// out in their places).
     pub fn all_by_score() -> Vec<Technique> {
