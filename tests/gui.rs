@@ -4616,6 +4616,38 @@ fn the_lab_opens_and_saves_script_files() {
     assert_eq!(state["lab"]["script"], script);
 }
 
+/// The X-Wings of the position a state shows (its digits and pencil marks), as the engine
+/// lists them.
+fn x_wings_of(state: &Value) -> Vec<nonet::engine::logic::Step> {
+    use nonet::engine::grid::{Candidates, Position};
+    let digits = |key: &str| -> [u8; 81] {
+        let line: Vec<u8> = state[key]
+            .as_str()
+            .unwrap()
+            .bytes()
+            .map(|b| b.saturating_sub(b'0') % 10)
+            .collect();
+        line.try_into().unwrap()
+    };
+    let marks: Vec<Candidates> = (0..81)
+        .map(|cell| {
+            let mut set = Candidates::NONE;
+            at_marks(state, cell).chars().for_each(|d| set.insert(d as u8 - b'0'));
+            set
+        })
+        .collect();
+    let position = Position::from_givens_and_values(&digits("givens"), &digits("values"))
+        .with_candidates(&marks.try_into().unwrap());
+    let found = nonet::engine::logic::find_all(&position, nonet::engine::logic::Technique::XWing);
+    assert!(!found.is_empty(), "no X-Wing in {}", position.to_line());
+    found
+}
+
+/// A cell's pencil marks in a state, as digits.
+fn at_marks(state: &Value, cell: usize) -> String {
+    state["marks"][cell].as_str().unwrap().to_string()
+}
+
 #[test]
 fn a_technique_is_practised_from_a_position_where_it_is_next() {
     need_display();
@@ -4680,10 +4712,35 @@ fn a_technique_is_practised_from_a_position_where_it_is_next() {
         (&state["level"], &state["can_undo"], &state["status"]),
         (&Value::from("hard"), &Value::from(false), &Value::from("Playing"))
     );
-    // The next step there is an X-Wing: the hint says so.
+    // The next step there is an X-Wing: the player takes its pencil marks off by hand (an
+    // X-Wing of the position, as the engine lists them), and is told at the last one, with an
+    // offer of another.
+    assert_eq!(state["practising"], "x-wing");
+    let x_wing = x_wings_of(&state)[0].clone();
+    for (i, e) in x_wing.eliminations.iter().enumerate() {
+        app.select(e.cell);
+        app.keys(&[&format!("ctrl+{}", e.digit)]);
+        let last = i + 1 == x_wing.eliminations.len();
+        let now = app.wait_until("the mark off", |s| !at_marks(s, e.cell).contains(&e.digit.to_string()));
+        if !last {
+            assert_eq!(now["practising"], "x-wing", "{}", x_wing.explanation);
+        }
+    }
+    let found = app.wait_until("the X-Wing found", |s| s["practising"].is_null());
+    assert!(
+        found["message"]
+            .as_str()
+            .is_some_and(|m| m.starts_with("Well found: that is the X-Wing.")),
+        "{}",
+        found["message"]
+    );
+    app.wait_for_labels("the offer", |labels| {
+        labels.iter().any(|l| l == "X-Wing done") && labels.iter().any(|l| l == "Practise Another")
+    });
+    // The next step is found by the hint as ever.
     app.action("hint", None);
     let hinted = app.wait_until("the hint", |s| s["hint_stage"] == 1);
-    assert_eq!(hinted["hint_technique"], "x-wing", "{}", hinted["message"]);
+    assert!(hinted["hint_technique"].is_string(), "{}", hinted["message"]);
 
     // From outside, by its id; starting another game meanwhile gives a long search up.
     app.action("practise-technique", Some("'xy-wing'"));
@@ -4696,6 +4753,14 @@ fn a_technique_is_practised_from_a_position_where_it_is_next() {
     app.action("hint", None);
     let hinted = app.wait_until("its hint", |s| s["hint_stage"] == 1);
     assert_eq!(hinted["hint_technique"], "xy-wing");
+    // The hint applied does the step: the offer comes, and the hint's own message stays.
+    app.action("hint", None);
+    app.wait_until("stage 2", |s| s["hint_stage"] == 2);
+    assert_eq!(app.wait_until("a state", |_| true)["practising"], "xy-wing");
+    app.action("hint", None);
+    let applied = app.wait_until("the step applied", |s| s["practising"].is_null());
+    assert_eq!(applied["message"], "Applied: XY-Wing");
+    app.wait_for_labels("the offer", |labels| labels.iter().any(|l| l == "XY-Wing done"));
     app.action("practise-technique", Some("'franken-swordfish'"));
     app.wait_until("the search", |s| {
         s["message"]

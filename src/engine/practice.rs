@@ -9,11 +9,11 @@ use std::sync::OnceLock;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use super::game::Action;
+use super::game::{Action, Game};
 use super::generator::{draw, GenerateError, Symmetry};
 use super::grid::{Digit, Position, CELLS};
 use super::logic::rating::{by_score, Rating, Tally};
-use super::logic::{ladder_step_on, Board, Level, Step, Technique};
+use super::logic::{find_up_to, ladder_step_on, Board, Level, Step, Technique};
 
 /// A practice position: a puzzle part solved, up to a step of the technique asked for.
 #[derive(Clone, Debug)]
@@ -45,6 +45,61 @@ impl Practice {
             _ => Action::take_position_marked(&self.position),
         }
     }
+
+    /// What the player is asked to do there: any step of the technique in the position (there
+    /// may be several X-Wings). Lists them all, so it may take a moment for a forcing net.
+    pub fn goal(&self) -> Goal {
+        let mut steps = find_up_to(&self.position, self.technique, GOAL_MOST);
+        if !steps.iter().any(|s| same_effect(s, &self.step)) {
+            steps.push(self.step.clone());
+        }
+        Goal {
+            technique: self.technique,
+            steps,
+        }
+    }
+}
+
+/// The most steps of the technique a [`Goal`] lists (an ALS-XY-Chain may have thousands).
+const GOAL_MOST: usize = 200;
+
+/// What a practice asks of the player: a step of its technique done on the board, whichever
+/// of the position's steps of the technique it is.
+#[derive(Clone, Debug)]
+pub struct Goal {
+    pub technique: Technique,
+    steps: Vec<Step>,
+}
+
+impl Goal {
+    /// The step of the technique the game shows done, if one is: its digits placed, and each
+    /// candidate it removes gone from the pencil marks of a cell that still holds its own
+    /// solution digit as a mark (or has it placed). Clearing a cell's marks wholesale is not
+    /// finding the step.
+    pub fn met_by(&self, game: &Game) -> Option<&Step> {
+        let solution = game.solution();
+        let done = |step: &&Step| {
+            step.placements.iter().all(|p| game.value(p.cell) == p.digit)
+                && step.eliminations.iter().all(|e| match game.value(e.cell) {
+                    0 => {
+                        let marks = game.marks(e.cell);
+                        !marks.contains(e.digit) && marks.contains(solution[e.cell])
+                    }
+                    value => value == solution[e.cell],
+                })
+        };
+        self.steps.iter().find(done)
+    }
+}
+
+/// Whether two steps place and remove the same candidates.
+fn same_effect(one: &Step, other: &Step) -> bool {
+    let sorted = |list: &[super::logic::CellDigit]| {
+        let mut list: Vec<(usize, Digit)> = list.iter().map(|c| (c.cell, c.digit)).collect();
+        list.sort_unstable();
+        list
+    };
+    sorted(&one.placements) == sorted(&other.placements) && sorted(&one.eliminations) == sorted(&other.eliminations)
 }
 
 /// The techniques that can be practised, by score: those that come first on the ladder of
@@ -250,6 +305,86 @@ mod tests {
             assert!(why_not(technique).is_some() && !techniques().contains(&technique));
         }
         assert_eq!(techniques().len(), by_score().len() - 2);
+    }
+
+    #[test]
+    fn a_goal_is_met_when_a_step_of_the_technique_is_done_by_hand() {
+        let found = practice(Technique::XWing, 5);
+        let goal = found.goal();
+        // Every step listed is an X-Wing that removes something, right by the solution; the
+        // practice's own is among them.
+        assert!(!goal.steps.is_empty());
+        for step in &goal.steps {
+            assert_eq!(step.technique, Technique::XWing);
+            assert!(!step.eliminations.is_empty() && agrees_with(step, &found.solution));
+        }
+        assert!(goal.steps.iter().any(|s| same_effect(s, &found.step)));
+        // Each step, its pencil marks taken off one by one: met only at the last.
+        for step in &goal.steps {
+            let mut game = game_at(&found);
+            assert!(goal.met_by(&game).is_none());
+            for (i, e) in step.eliminations.iter().enumerate() {
+                game.apply(Action::ToggleMark {
+                    cell: e.cell,
+                    digit: e.digit,
+                })
+                .unwrap();
+                let last = i + 1 == step.eliminations.len();
+                assert_eq!(goal.met_by(&game).is_some(), last, "{}", step.explanation);
+            }
+            // Putting one back undoes it.
+            let e = step.eliminations[0];
+            game.apply(Action::ToggleMark {
+                cell: e.cell,
+                digit: e.digit,
+            })
+            .unwrap();
+            assert!(goal.met_by(&game).is_none());
+        }
+        // Emptying the cells' marks wholesale is not finding it; the hint's step applied is.
+        let mut game = game_at(&found);
+        for e in &found.step.eliminations {
+            if game.marks(e.cell).contains(e.digit) {
+                game.apply(Action::Clear { cell: e.cell }).unwrap();
+            }
+        }
+        assert!(goal.met_by(&game).is_none());
+        let mut game = game_at(&found);
+        game.apply(Action::ApplyStep(found.step.clone())).unwrap();
+        assert!(goal.met_by(&game).is_some());
+    }
+
+    #[test]
+    fn a_single_is_met_by_placing_its_digit() {
+        let found = practice(Technique::HiddenSingle, 2);
+        let goal = found.goal();
+        let mut game = game_at(&found);
+        assert!(goal.met_by(&game).is_none());
+        let placed = found.step.placements[0];
+        // A wrong digit there is not it.
+        let wrong = (1..=9).find(|&d| d != placed.digit).unwrap();
+        game.apply(Action::Enter {
+            cell: placed.cell,
+            digit: wrong,
+        })
+        .unwrap();
+        assert!(goal.met_by(&game).is_none());
+        game.apply(Action::Enter {
+            cell: placed.cell,
+            digit: placed.digit,
+        })
+        .unwrap();
+        assert!(goal.met_by(&game).is_some());
+    }
+
+    /// A game at the practice position, as the app starts one (at the givens, when the
+    /// singles' position holds nothing more).
+    fn game_at(found: &Practice) -> Game {
+        let mut game = Game::new(found.puzzle, found.solution, crate::engine::game::Rules::default());
+        if let Some(take) = found.take() {
+            game.apply(take).unwrap();
+        }
+        game
     }
 
     #[test]

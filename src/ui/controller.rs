@@ -406,6 +406,7 @@ impl Controller {
     /// Redraws the board and updates the counters (and the state file for tests).
     pub fn refresh(&self) {
         self.area.queue_draw();
+        self.notice_practice_done();
         let entering = self.refresh_entry();
         let now = self.now_ms();
         let play = self.play.borrow();

@@ -202,6 +202,9 @@ pub struct Play {
     /// The colour in hand (1 to [`COLOURS`](crate::engine::game::COLOURS)) while the player colours cells and pencil marks
     /// (C, or Board → Colour): clicks and digits colour rather than enter; 0 when not colouring.
     pub colouring: u8,
+    /// The practice this game began with (Practise a Technique…), until a step of its technique
+    /// is done on the board.
+    pub practice: Option<super::practice::Practising>,
 }
 
 /// What [`Play::highlighted_digit`] holds for the cells with exactly two pencil marks, where
@@ -245,6 +248,7 @@ impl Play {
             strike_flash: None,
             highlighted_digit: None,
             colouring: 0,
+            practice: None,
         }
     }
 

@@ -1,7 +1,8 @@
 //! Practising a technique, as HoDoKu's practising mode: the chooser window (every technique the
 //! engine can set a position for, by level, with a search) and the controller's side, which looks
-//! for a position off the main thread (`engine::practice`) and puts it on the board, pencil marks
-//! and all, as the move the game begins with.
+//! for a position off the main thread (`engine::practice`), puts it on the board, pencil marks
+//! and all, as the move the game begins with, and tells the player when a step of the technique
+//! is done there.
 
 use std::rc::Rc;
 use std::sync::atomic::AtomicBool;
@@ -11,9 +12,10 @@ use adw::subclass::prelude::ObjectSubclassIsExt;
 use gtk::glib;
 
 use super::names::technique_name;
+use crate::engine::game::MoveKind;
 use crate::engine::generator::{self, GenerateError};
 use crate::engine::logic::{Level, Technique};
-use crate::engine::practice;
+use crate::engine::practice::{self, Goal};
 use crate::i18n::{fill, gettext, ngettext};
 use crate::store::{self, NewGame};
 
@@ -183,8 +185,13 @@ impl super::controller::Controller {
             &[("technique", &name)],
         ));
         let seed = generator::random_seed();
+        // (Listing the goal's steps, every forcing net of the position, is off the main thread
+        // too.)
         let work = move |cancel: &AtomicBool, progress: &mut dyn FnMut(u64)| {
-            practice::practise(technique, seed, cancel, progress)
+            practice::practise(technique, seed, cancel, progress).map(|found| {
+                let goal = found.goal();
+                (found, goal)
+            })
         };
         let told = name.clone();
         let told = move |n: u64| {
@@ -198,7 +205,7 @@ impl super::controller::Controller {
             )
         };
         self.search(work, told, move |this, result| match result {
-            Some(Ok(found)) => {
+            Some(Ok((found, goal))) => {
                 let level = found.rating.level;
                 let new = NewGame {
                     puzzle: found.puzzle,
@@ -216,6 +223,12 @@ impl super::controller::Controller {
                         this.report(result);
                     }
                 }
+                this.with_play(|play| {
+                    play.practice = Some(Practising {
+                        goal,
+                        hints_before: play.game.hints_used(),
+                    })
+                });
                 this.say(&fill(
                     &gettext("Practise {technique}: find one on the board. Hint shows it if you need it."),
                     &[("technique", &name)],
@@ -224,5 +237,53 @@ impl super::controller::Controller {
             Some(Err(GenerateError::Cancelled)) => {}
             None => this.say(&gettext("Looking for a position failed.")),
         });
+    }
+}
+
+/// A practice under way: what it asks, and the hints taken before it began.
+pub struct Practising {
+    goal: Goal,
+    hints_before: u32,
+}
+
+impl Practising {
+    pub fn technique(&self) -> Technique {
+        self.goal.technique
+    }
+}
+
+impl super::controller::Controller {
+    /// Once a step of the practised technique is done on the board, tells the player (praise
+    /// for finding it, or only the offer after a hint or All Steps did it) and offers another
+    /// practice of the technique; then the game plays on as any other.
+    pub(super) fn notice_practice_done(&self) {
+        let done = self.with_play(|play| {
+            let practising = play.practice.as_ref()?;
+            practising.goal.met_by(&play.game)?;
+            let technique = practising.goal.technique;
+            let last = play.game.journal().last().map(|m| m.kind);
+            let shown = play.game.hints_used() > practising.hints_before
+                || matches!(last, Some(MoveKind::Step | MoveKind::ScriptStep));
+            play.practice = None;
+            Some((technique, shown))
+        });
+        let Some((technique, shown)) = done.flatten() else {
+            return;
+        };
+        let name = technique_name(technique);
+        if !shown {
+            self.say(&fill(
+                &gettext("Well found: that is the {technique}. Play on, or practise another."),
+                &[("technique", &name)],
+            ));
+        }
+        let toast = adw::Toast::builder()
+            .title(fill(&gettext("{technique} done"), &[("technique", &name)]))
+            .button_label(gettext("Practise Another"))
+            .action_name("app.practise-technique")
+            .action_target(&technique.id().to_variant())
+            .timeout(10)
+            .build();
+        super::show_toast(&self.toasts, toast);
     }
 }
