@@ -722,8 +722,8 @@ fn practise_writes_a_position_whose_next_step_is_the_technique() {
         assert_eq!(rated["level"], object["rating"]["level"]);
         assert_eq!(rated["score"], object["rating"]["score"]);
     }
-    // A technique only `hint --technique` asks can't be practised, nor a dual, and an unknown
-    // one is refused; each says why.
+    // A technique only `hint --technique` asks can't be practised, nor a dual or a
+    // discontinuous loop, and an unknown one is refused; each says why.
     for (technique, why) in [
         (
             "finned-mutant-jellyfish",
@@ -732,6 +732,10 @@ fn practise_writes_a_position_whose_next_step_is_the_technique() {
         (
             "dual-empty-rectangle",
             "cannot be practised: it is two steps of a simpler technique",
+        ),
+        (
+            "grouped-discontinuous-nice-loop",
+            "cannot be practised: each of its loops holds an AIC",
         ),
         ("x-wings", "x-wing"),
     ] {
