@@ -4766,6 +4766,16 @@ fn a_technique_is_practised_from_a_position_where_it_is_next() {
     let applied = app.wait_until("the step applied", |s| s["practising"].is_null());
     assert_eq!(applied["message"], "Applied: XY-Wing");
     app.wait_for_labels("the offer", |labels| labels.iter().any(|l| l == "XY-Wing done"));
+    // The chooser marks the technique practised last, and Return with nothing typed takes it.
+    app.keys(&["ctrl+t"]);
+    app.wait_for_labels("the chooser", |labels| {
+        labels.iter().any(|l| l == "Practised last") && labels.iter().any(|l| l == "Death Blossom")
+    });
+    xdotool(&["key", "--clearmodifiers", "Return"]);
+    let again = app.wait_until("another XY-Wing", |s| {
+        s["practising"] == "xy-wing" && s["givens"] != applied["givens"]
+    });
+    assert!(again["message"].as_str().unwrap().starts_with("Practise XY-Wing:"));
     app.action("practise-technique", Some("'franken-swordfish'"));
     app.wait_until("the search", |s| {
         s["message"]

@@ -126,6 +126,8 @@ pub struct Controller {
     pub(super) path_shown: RefCell<Option<super::step_list::StepsShown>>,
     /// The All Steps window last opened.
     pub(super) all_steps_shown: RefCell<Option<super::step_list::StepsShown>>,
+    /// The technique last practised: the practice chooser offers it first.
+    pub(super) last_practised: StdCell<Option<crate::engine::logic::Technique>>,
 }
 
 impl Controller {
@@ -188,6 +190,7 @@ impl Controller {
             entry: RefCell::new(None),
             path_shown: RefCell::new(None),
             all_steps_shown: RefCell::new(None),
+            last_practised: StdCell::new(None),
             digit_pad: RefCell::new(None),
             last_refusal: RefCell::new(String::new()),
         });

@@ -33,6 +33,8 @@ mod imp {
         #[template_child]
         pub search: TemplateChild<gtk::SearchEntry>,
         #[template_child]
+        pub scroller: TemplateChild<gtk::ScrolledWindow>,
+        #[template_child]
         pub groups: TemplateChild<gtk::Box>,
         #[template_child]
         pub nothing_found: TemplateChild<adw::StatusPage>,
@@ -72,32 +74,41 @@ glib::wrapper! {
 
 impl PracticeChooser {
     /// Opens the chooser over `parent`. A row starts `app.practise-technique` with its id and
-    /// closes the chooser; Escape closes it without.
-    pub fn show(parent: &impl IsA<gtk::Window>) -> PracticeChooser {
+    /// closes the chooser; Escape closes it without. The technique `last` practised says so in
+    /// its row, and Return with nothing typed takes it again.
+    pub fn show(parent: &impl IsA<gtk::Window>, last: Option<Technique>) -> PracticeChooser {
         let chooser: PracticeChooser = glib::Object::builder()
             .property("transient-for", parent)
             .property("application", parent.as_ref().application())
             .build();
-        chooser.fill();
+        chooser.fill(last);
         let weak = chooser.downgrade();
         chooser.imp().search.connect_search_changed(move |entry| {
             if let Some(chooser) = weak.upgrade() {
                 chooser.narrow(&entry.text());
             }
         });
-        // Return in the search starts the first technique still listed.
+        // Return in the search starts the technique named exactly, else the first still listed
+        // (with nothing typed, the one practised last, if any).
         let weak = chooser.downgrade();
-        chooser.imp().search.connect_activate(move |_| {
+        chooser.imp().search.connect_activate(move |entry| {
             let Some(chooser) = weak.upgrade() else { return };
-            let first = chooser
+            let named = match entry.text().trim() {
+                "" => last.map(technique_name).unwrap_or_default(),
+                typed => typed.to_string(),
+            }
+            .to_lowercase();
+            let rows: Vec<adw::ActionRow> = chooser
                 .imp()
                 .levels
                 .borrow()
                 .iter()
                 .flat_map(|(_, rows)| rows.iter().map(|(row, _)| row.clone()))
-                .find(|row| row.is_visible());
-            if let Some(row) = first {
-                WidgetExt::activate(&row);
+                .filter(|row| row.is_visible())
+                .collect();
+            let exact = rows.iter().find(|row| row.title().to_lowercase() == named);
+            if let Some(row) = exact.or(rows.first()) {
+                WidgetExt::activate(row);
                 GtkWindowExt::close(&chooser);
             }
         });
@@ -107,8 +118,9 @@ impl PracticeChooser {
         chooser
     }
 
-    /// A group for each level, a row for each technique in it (by score, as the ladder asks).
-    fn fill(&self) {
+    /// A group for each level, a row for each technique in it (by score, as the ladder asks),
+    /// the one practised `last` marked so.
+    fn fill(&self, last: Option<Technique>) {
         let imp = self.imp();
         let mut levels = Vec::new();
         for level in [Level::Easy, Level::Medium, Level::Hard, Level::Expert, Level::Master] {
@@ -127,6 +139,12 @@ impl PracticeChooser {
                     .action_name("app.practise-technique")
                     .action_target(&technique.id().to_variant())
                     .build();
+                if last == Some(technique) {
+                    let label = gtk::Label::new(Some(&gettext("Practised last")));
+                    label.add_css_class("dim-label");
+                    row.add_suffix(&label);
+                    self.scroll_to_once_laid_out(&row);
+                }
                 row.add_suffix(&gtk::Image::from_icon_name("go-next-symbolic"));
                 let weak = self.downgrade();
                 row.connect_activated(move |_| {
@@ -143,6 +161,23 @@ impl PracticeChooser {
             levels.push((group, rows));
         }
         imp.levels.replace(levels);
+    }
+
+    /// Scrolls the list so that `row` is in view, once the rows have their places.
+    fn scroll_to_once_laid_out(&self, row: &adw::ActionRow) {
+        let scroller = self.imp().scroller.get();
+        row.add_tick_callback(move |row, _| {
+            if row.height() == 0 {
+                return glib::ControlFlow::Continue;
+            }
+            let groups = scroller.child().unwrap_or_else(|| scroller.clone().upcast());
+            if let Some(top) = row.compute_point(&groups, &gtk::graphene::Point::new(0.0, 0.0)) {
+                let adjustment = scroller.vadjustment();
+                let centred = f64::from(top.y()) - (adjustment.page_size() - f64::from(row.height())) / 2.0;
+                adjustment.set_value(centred.clamp(adjustment.lower(), adjustment.upper() - adjustment.page_size()));
+            }
+            glib::ControlFlow::Break
+        });
     }
 
     /// Shows only the techniques whose name or id holds `text` (and the levels that keep one).
@@ -167,7 +202,7 @@ impl PracticeChooser {
 impl super::controller::Controller {
     /// Opens the chooser of a technique to practise.
     pub fn choose_practice(self: &Rc<Self>) {
-        PracticeChooser::show(&self.window);
+        PracticeChooser::show(&self.window, self.last_practised.get());
     }
 
     /// Looks for a position whose next step is of `technique`, off the main thread, telling
@@ -179,6 +214,7 @@ impl super::controller::Controller {
             return;
         }
         self.stop_animation();
+        self.last_practised.set(Some(technique));
         let name = technique_name(technique);
         self.say(&fill(
             &gettext("Looking for a position to practise {technique}…"),
