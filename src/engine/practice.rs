@@ -132,10 +132,10 @@ pub fn why_not(technique: Technique) -> Option<&'static str> {
 /// take many minutes. Measured with `examples/practice_frequency` (release, one core of this
 /// project's machine): a franken jellyfish came first after 414,716 puzzles (3.4 minutes), and
 /// for a franken swordfish, a forcing-chain contradiction and a forcing-net verity none came in
-/// ten minutes; every other technique took at most 49,000 puzzles (a hidden quad, 12–24 s; a
-/// jellyfish 39,000, 10 s, and an avoidable rectangle type 2 14,000, 7 s, in a later run of
-/// each technique once), most well under a second. Drawing on both cores halves those times
-/// (a jellyfish 3.5 s, a hidden quad 2.2 s, for the same puzzles).
+/// ten minutes; every other technique took at most 49,000 puzzles (a hidden quad, 12–24 s; in
+/// a later run of each technique once, a jellyfish 39,000, 7 s, and an avoidable rectangle type
+/// 2 14,000, 4–7 s), most well under a second. Drawing on both cores halves those times (a
+/// jellyfish 3.5 s, a hidden quad 2.2 s, for the same puzzles).
 pub fn is_rare(technique: Technique) -> bool {
     matches!(
         technique,
