@@ -174,7 +174,8 @@ impl PracticeChooser {
             if let Some(top) = row.compute_point(&groups, &gtk::graphene::Point::new(0.0, 0.0)) {
                 let adjustment = scroller.vadjustment();
                 let centred = f64::from(top.y()) - (adjustment.page_size() - f64::from(row.height())) / 2.0;
-                adjustment.set_value(centred.clamp(adjustment.lower(), adjustment.upper() - adjustment.page_size()));
+                let bottom = (adjustment.upper() - adjustment.page_size()).max(adjustment.lower());
+                adjustment.set_value(centred.clamp(adjustment.lower(), bottom));
             }
             glib::ControlFlow::Break
         });
