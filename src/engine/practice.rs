@@ -128,22 +128,36 @@ pub fn why_not(technique: Technique) -> Option<&'static str> {
     }
 }
 
-/// Whether a position for the technique is rare among random puzzles, so that the search may
-/// take many minutes. Measured with `examples/practice_frequency` (release, one core of this
-/// project's machine): a franken jellyfish came first after 414,716 puzzles (3.4 minutes), and
-/// for a franken swordfish, a forcing-chain contradiction and a forcing-net verity none came in
-/// ten minutes; every other technique took at most 49,000 puzzles (a hidden quad, 12–24 s; in
-/// a later run of each technique once, a jellyfish 39,000, 7 s, and an avoidable rectangle type
-/// 2 14,000, 4–7 s), most well under a second. Drawing on both cores halves those times (a
-/// jellyfish 3.5 s, a hidden quad 2.2 s, for the same puzzles).
-pub fn is_rare(technique: Technique) -> bool {
-    matches!(
-        technique,
-        Technique::FrankenSwordfish
-            | Technique::FrankenJellyfish
-            | Technique::ForcingChainContradiction
-            | Technique::ForcingNetVerity
-    )
+/// How often random puzzles hold a practice of a technique.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rarity {
+    /// Found in seconds at most.
+    Common,
+    /// The search may take many minutes.
+    Rare,
+    /// Never found yet: the search may never end (until cancelled).
+    Unseen,
+}
+
+/// How rare a position for the technique is among random puzzles. Measured with
+/// `examples/practice_frequency` (release, one core of this project's machine): a franken
+/// jellyfish came first after 414,716 puzzles (3.4 minutes); every other technique took at most
+/// 49,000 puzzles (a hidden quad, 12–24 s; in a later run of each technique once, a jellyfish
+/// 39,000, 7 s, and an avoidable rectangle type 2 14,000, 4–7 s), most well under a second.
+/// Drawing on both cores halves those times (a jellyfish 3.5 s, a hidden quad 2.2 s, for the
+/// same puzzles). For a franken swordfish, a forcing-chain contradiction and a forcing-net
+/// verity none came in ten minutes, and none is ever the easiest step along the paths of
+/// magictour's 1,465 puzzles or of every tenth of the 48,766 rated 11 and more by Sudoku
+/// Explainer (4,877 puzzles, 94,279 forcing-net contradictions): something simpler always
+/// applies where they do, though that is not proven for every position.
+pub fn rarity(technique: Technique) -> Rarity {
+    match technique {
+        Technique::FrankenJellyfish => Rarity::Rare,
+        Technique::FrankenSwordfish | Technique::ForcingChainContradiction | Technique::ForcingNetVerity => {
+            Rarity::Unseen
+        }
+        _ => Rarity::Common,
+    }
 }
 
 /// Draws puzzles from `seed` on (the next one from `seed + 1`, and so on) until one, solved by
@@ -406,6 +420,11 @@ mod tests {
             }
         }
         assert!(seen.iter().all(|&n| n > 0), "each along the paths: {seen:?}");
+        // (Nor, there, is a technique whose practice was never found.)
+        for (_, _, board) in crate::engine::logic::magictour_positions(20, 1) {
+            let easiest = ladder_step_on(&board, |_| true, false).expect("a step");
+            assert_ne!(rarity(easiest.technique), Rarity::Unseen, "{:?}", easiest.technique);
+        }
         for technique in left_out.into_iter().chain([Technique::FinnedMutantJellyfish]) {
             assert!(why_not(technique).is_some() && !techniques().contains(&technique));
         }

@@ -15,7 +15,7 @@ use super::names::technique_name;
 use crate::engine::game::MoveKind;
 use crate::engine::generator::{self, GenerateError};
 use crate::engine::logic::{Level, Technique};
-use crate::engine::practice::{self, Goal};
+use crate::engine::practice::{self, Goal, Rarity};
 use crate::i18n::{fill, gettext, ngettext};
 use crate::store::{self, NewGame};
 
@@ -128,9 +128,12 @@ impl PracticeChooser {
             let mut rows = Vec::new();
             for &technique in practice::techniques().iter().filter(|t| t.level() == level) {
                 let name = technique_name(technique);
-                let subtitle = match practice::is_rare(technique) {
-                    true => gettext("Score {score} · rare: finding a position can take many minutes"),
-                    false => gettext("Score {score}"),
+                let subtitle = match practice::rarity(technique) {
+                    Rarity::Common => gettext("Score {score}"),
+                    Rarity::Rare => gettext("Score {score} · rare: finding a position can take many minutes"),
+                    Rarity::Unseen => {
+                        gettext("Score {score} · very rare: no position found yet in ten minutes of searching")
+                    }
                 };
                 let row = adw::ActionRow::builder()
                     .title(&name)
