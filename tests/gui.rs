@@ -4726,6 +4726,12 @@ fn a_technique_is_practised_from_a_position_where_it_is_next() {
     // X-Wing of the position, as the engine lists them), and is told at the last one, with an
     // offer of another.
     assert_eq!(state["practising"], "x-wing");
+    // The header says what is practised, until it is done (the message line goes with a move).
+    assert!(
+        state["subtitle"].as_str().unwrap().starts_with("Practising X-Wing"),
+        "{}",
+        state["subtitle"]
+    );
     let x_wing = x_wings_of(&state)[0].clone();
     for (i, e) in x_wing.eliminations.iter().enumerate() {
         app.select(e.cell);
@@ -4737,6 +4743,11 @@ fn a_technique_is_practised_from_a_position_where_it_is_next() {
         }
     }
     let found = app.wait_until("the X-Wing found", |s| s["practising"].is_null());
+    assert!(
+        found["subtitle"].as_str().unwrap().starts_with("Hard"),
+        "{}",
+        found["subtitle"]
+    );
     assert!(
         found["message"]
             .as_str()

@@ -478,11 +478,23 @@ impl Controller {
                 self.pause_page.set_description(Some(&description));
             }
         }
-        let mut status: Vec<String> = [Some(super::level_name(play.level)), clock]
-            .into_iter()
-            .flatten()
-            .collect();
-        self.title.set_subtitle(&status.join(" · "));
+        // A practice says what it practises until its step is done (the message line that said
+        // so goes with the next move); then the level.
+        let what = match &play.practice {
+            Some(practising) => fill(
+                &gettext("Practising {technique}"),
+                &[("technique", &super::names::technique_name(practising.technique()))],
+            ),
+            None => super::level_name(play.level),
+        };
+        let mut status: Vec<String> = [Some(what), clock].into_iter().flatten().collect();
+        let subtitle = status.join(" · ");
+        // (A long technique's name does not fit a narrow header: the tooltip has it all.)
+        if self.title.subtitle() != subtitle {
+            self.title.set_subtitle(&subtitle);
+            self.title
+                .set_tooltip_text(play.practice.is_some().then_some(subtitle.as_str()));
+        }
         if self.window.is_narrow() {
             // The header has no room for the title and counters: they share the status line.
             if strict {

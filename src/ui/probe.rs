@@ -69,7 +69,8 @@ impl Controller {
             "solution_shown": play.solution_shown(),
             "animating": play.animation.is_some(),
             "paused": play.paused,
-            // The header's subtitle: the level, and the clock unless hidden.
+            // The header's subtitle: the level (or the technique practised), and the clock unless
+            // hidden.
             "subtitle": self.title.subtitle().to_string(),
             // In a narrow window the status line under the header shows level, clock and counters.
             "narrow": self.window.is_narrow().then(|| self.window.parts().narrow_status.label().to_string()),
