@@ -47,7 +47,7 @@ impl Practice {
     }
 
     /// What the player is asked to do there: any step of the technique in the position (there
-    /// may be several X-Wings). Lists them all, so it may take a moment for a forcing net.
+    /// may be several X-Wings). Lists them all: a few milliseconds, even for forcing nets.
     pub fn goal(&self) -> Goal {
         let mut steps = find_up_to(&self.position, self.technique, GOAL_MOST);
         if !steps.iter().any(|s| same_effect(s, &self.step)) {
@@ -230,7 +230,6 @@ fn practise_on(
         .ok_or(GenerateError::Cancelled)?;
     Ok(Practice {
         tried: index + 1,
-        seed: seed.wrapping_add(index),
         ..practice
     })
 }
@@ -301,6 +300,7 @@ impl Search<'_> {
             position,
             step,
             rating: tally.rating(true),
+            // (The search counts the puzzles before it: `practise_on`.)
             tried: 1,
         })
     }

@@ -481,9 +481,9 @@ impl Controller {
         // A practice says what it practises until its step is done (the message line that said
         // so goes with the next move); then the level.
         let what = match &play.practice {
-            Some(practising) => fill(
+            Some(goal) => fill(
                 &gettext("Practising {technique}"),
-                &[("technique", &super::names::technique_name(practising.technique()))],
+                &[("technique", &super::names::technique_name(goal.technique))],
             ),
             None => super::level_name(play.level),
         };

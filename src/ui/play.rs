@@ -204,7 +204,7 @@ pub struct Play {
     pub colouring: u8,
     /// The practice this game began with (Practise a Technique…), until a step of its technique
     /// is done on the board.
-    pub practice: Option<super::practice::Practising>,
+    pub practice: Option<crate::engine::practice::Goal>,
 }
 
 /// What [`Play::highlighted_digit`] holds for the cells with exactly two pencil marks, where

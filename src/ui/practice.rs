@@ -15,7 +15,7 @@ use super::names::technique_name;
 use crate::engine::game::MoveKind;
 use crate::engine::generator::{self, GenerateError};
 use crate::engine::logic::{Level, Technique};
-use crate::engine::practice::{self, Goal, Rarity};
+use crate::engine::practice::{self, Rarity};
 use crate::i18n::{fill, gettext, ngettext};
 use crate::store::{self, NewGame};
 
@@ -263,12 +263,7 @@ impl super::controller::Controller {
                         this.report(result);
                     }
                 }
-                this.with_play(|play| {
-                    play.practice = Some(Practising {
-                        goal,
-                        hints_before: play.game.hints_used(),
-                    })
-                });
+                this.with_play(|play| play.practice = Some(goal));
                 this.say(&fill(
                     &gettext("Practise {technique}: find one on the board. Hint shows it if you need it."),
                     &[("technique", &name)],
@@ -278,32 +273,18 @@ impl super::controller::Controller {
             None => this.say(&gettext("Looking for a position failed.")),
         });
     }
-}
 
-/// A practice under way: what it asks, and the hints taken before it began.
-pub struct Practising {
-    goal: Goal,
-    hints_before: u32,
-}
-
-impl Practising {
-    pub fn technique(&self) -> Technique {
-        self.goal.technique
-    }
-}
-
-impl super::controller::Controller {
     /// Once a step of the practised technique is done on the board, tells the player (praise
     /// for finding it, or only the offer after a hint or All Steps did it) and offers another
     /// practice of the technique; then the game plays on as any other.
     pub(super) fn notice_practice_done(&self) {
         let done = self.with_play(|play| {
-            let practising = play.practice.as_ref()?;
-            practising.goal.met_by(&play.game)?;
-            let technique = practising.goal.technique;
+            let goal = play.practice.as_ref()?;
+            goal.met_by(&play.game)?;
+            let technique = goal.technique;
+            // (The practice is a new game: any hint in it came after the position.)
             let last = play.game.journal().last().map(|m| m.kind);
-            let shown = play.game.hints_used() > practising.hints_before
-                || matches!(last, Some(MoveKind::Step | MoveKind::ScriptStep));
+            let shown = play.game.hints_used() > 0 || matches!(last, Some(MoveKind::Step | MoveKind::ScriptStep));
             play.practice = None;
             Some((technique, shown))
         });

@@ -120,7 +120,7 @@ impl Controller {
         // The technique of the hint on show (its id).
         state["hint_technique"] = serde_json::json!(play.hint.as_ref().map(|h| h.step.technique.id()));
         // The technique practised, until a step of it is done on the board (its id).
-        state["practising"] = serde_json::json!(play.practice.as_ref().map(|p| p.technique().id()));
+        state["practising"] = serde_json::json!(play.practice.as_ref().map(|goal| goal.technique.id()));
         // Whether the game had help that gives digits away.
         state["helped"] = serde_json::json!(game.helped());
         // The Solution Path window while open: the steps it lists and the hardest technique (null
