@@ -42,6 +42,7 @@ fn main() {
         score: Some(2.0),
         source: Source::Generated,
         seed: Some(1),
+        practice: None,
         started_at,
     };
 

@@ -88,6 +88,12 @@ fn solution_of(puzzle: &str) -> String {
 }
 
 impl App {
+    /// Kills the app (SIGKILL: nothing more is saved) and waits for it to end.
+    fn kill(&mut self) {
+        self.child.kill().unwrap();
+        self.child.wait().unwrap();
+    }
+
     /// Opens a file in the running app as a second launch with it on the command line does.
     fn open_from_outside(&self, file: &Path) {
         let status = Command::new(env!("CARGO_BIN_EXE_nonet"))
@@ -3148,6 +3154,13 @@ fn history_list(db: &Path) -> Vec<Value> {
         .clone()
 }
 
+/// A history of the test's own: its directory (removed when dropped) and its database's path.
+fn own_history() -> (tempfile::TempDir, PathBuf) {
+    let home = tempfile::tempdir().unwrap();
+    let db = home.path().join("nonet.db");
+    (home, db)
+}
+
 /// Polls the history until `test` holds for its list (the recorder commits off the main thread).
 fn wait_for_history(db: &Path, what: &str, test: impl Fn(&[Value]) -> bool) -> Vec<Value> {
     let deadline = Instant::now() + Duration::from_secs(10);
@@ -3396,8 +3409,7 @@ fn settings_persist_across_restarts() {
 #[test]
 fn a_killed_game_resumes_exactly() {
     need_display();
-    let home = tempfile::tempdir().unwrap();
-    let db = home.path().join("nonet.db");
+    let (_home, db) = own_history();
     let env = [("NONET_DB", db.as_path())];
     let before = {
         let mut app = App::launch_with(Some(PUZZLE), &env);
@@ -3421,8 +3433,7 @@ fn a_killed_game_resumes_exactly() {
             assert!(Instant::now() < deadline, "the clock stopped: {state}");
             std::thread::sleep(Duration::from_millis(100));
         };
-        app.child.kill().unwrap(); // SIGKILL: no chance to save anything more
-        app.child.wait().unwrap();
+        app.kill(); // SIGKILL: no chance to save anything more
         state
     };
     let app = App::launch_with(None, &env);
@@ -3498,6 +3509,7 @@ fn write_history(path: &Path) {
         score: None,
         source: Source::Generated,
         seed: None,
+        practice: None,
         started_at: 1_790_000_000_000 + i * 86_400_000,
     };
     for i in 0..24i64 {
@@ -4247,6 +4259,7 @@ fn a_puzzle_file_given_at_start_wins_over_a_busy_history() {
                     score: None,
                     source: nonet::store::Source::Typed,
                     seed: None,
+                    practice: None,
                     started_at: 1,
                 })
                 .unwrap();
@@ -4643,6 +4656,15 @@ fn x_wings_of(state: &Value) -> Vec<nonet::engine::logic::Step> {
     found
 }
 
+/// Asserts that the message line of a state begins with `start`.
+fn assert_said(state: &Value, start: &str) {
+    assert!(
+        state["message"].as_str().is_some_and(|m| m.starts_with(start)),
+        "{}",
+        state["message"]
+    );
+}
+
 /// A cell's pencil marks in a state, as digits.
 fn at_marks(state: &Value, cell: usize) -> String {
     state["marks"][cell].as_str().unwrap().to_string()
@@ -4748,13 +4770,7 @@ fn a_technique_is_practised_from_a_position_where_it_is_next() {
         "{}",
         found["subtitle"]
     );
-    assert!(
-        found["message"]
-            .as_str()
-            .is_some_and(|m| m.starts_with("Well found: that is the X-Wing.")),
-        "{}",
-        found["message"]
-    );
+    assert_said(&found, "Well found: that is the X-Wing.");
     app.wait_for_labels("the offer", |labels| {
         labels.iter().any(|l| l == "X-Wing done") && labels.iter().any(|l| l == "Practise Another")
     });
@@ -4812,4 +4828,98 @@ fn a_technique_is_practised_from_a_position_where_it_is_next() {
         (&later["givens"], &later["message"]),
         (&easy["givens"], &easy["message"])
     );
+}
+
+/// A practice is kept with its game: after the app is killed it comes back asking for its step
+/// (and says so), History names it, a practice done before a restart is not asked again, and
+/// Play Again starts it from its position once more.
+#[test]
+fn a_practice_survives_a_restart_and_history_names_it() {
+    need_display();
+    let (_home, db) = own_history();
+    let env = [("NONET_DB", db.as_path())];
+    let (position, x_wing) = {
+        let mut app = App::launch_with(None, &env);
+        app.wait_until("a game", |s| s["givens"].is_string());
+        app.action("practise-technique", Some("'x-wing'"));
+        let state = app.wait_until("the practice", |s| s["practising"] == "x-wing");
+        let x_wing = x_wings_of(&state)[0].clone();
+        assert!(x_wing.eliminations.len() > 1, "{}", x_wing.explanation);
+        // One of its marks off, then the app is killed.
+        let first = &x_wing.eliminations[0];
+        app.select(first.cell);
+        app.keys(&[&format!("ctrl+{}", first.digit)]);
+        app.wait_until("the mark off", |s| {
+            !at_marks(s, first.cell).contains(&first.digit.to_string())
+        });
+        wait_for_history(&db, "the practice and its moves recorded", |list| {
+            list.first()
+                .is_some_and(|g| g["practice"] == "x-wing" && g["status"] == "in-progress")
+        });
+        std::thread::sleep(Duration::from_millis(500));
+        app.kill();
+        (state, x_wing)
+    };
+    {
+        let mut app = App::launch_with(None, &env);
+        let back = app.wait_until("resumed", |s| {
+            s["message"]
+                .as_str()
+                .is_some_and(|m| m.starts_with("Welcome back: your practice of X-Wing"))
+        });
+        assert_eq!(back["givens"], position["givens"]);
+        let back = app.wait_until("the practice asked again", |s| s["practising"] == "x-wing");
+        assert!(
+            back["subtitle"].as_str().unwrap().starts_with("Practising X-Wing"),
+            "{}",
+            back["subtitle"]
+        );
+        // History names it.
+        app.keys(&["ctrl+shift+h"]);
+        app.wait_for_labels("History's row", |labels| {
+            labels.iter().any(|l| l == "Hard · Practice of X-Wing · In progress")
+        });
+        xdotool(&["key", "--clearmodifiers", "Escape"]);
+        app.wait_for_labels("History closed", |labels| {
+            !labels.iter().any(|l| l.contains("Practice of X-Wing"))
+        });
+        // The rest of its marks off: the step is found.
+        for e in &x_wing.eliminations[1..] {
+            app.select(e.cell);
+            app.keys(&[&format!("ctrl+{}", e.digit)]);
+            app.wait_until("the mark off", |s| !at_marks(s, e.cell).contains(&e.digit.to_string()));
+        }
+        let found = app.wait_until("the X-Wing found", |s| s["practising"].is_null());
+        assert_said(&found, "Well found: that is the X-Wing.");
+        std::thread::sleep(Duration::from_millis(500));
+        app.kill();
+    }
+    // Done before the restart: not asked again.
+    let app = App::launch_with(None, &env);
+    app.wait_until("resumed again", |s| {
+        s["message"]
+            .as_str()
+            .is_some_and(|m| m.starts_with("Welcome back: your practice of X-Wing"))
+    });
+    std::thread::sleep(Duration::from_secs(1));
+    let state = app.state().unwrap();
+    assert!(state["practising"].is_null(), "{state}");
+    assert!(
+        state["subtitle"].as_str().unwrap().starts_with("Hard"),
+        "{}",
+        state["subtitle"]
+    );
+    // Play Again: the practice from its position, as a new game of the history.
+    let id = history_list(&db)[0]["id"].as_i64().unwrap();
+    app.action("play-again", Some(&format!("int64 {id}")));
+    let again = app.wait_until("the practice again", |s| {
+        s["practising"] == "x-wing" && s["message"].as_str().is_some_and(|m| m.starts_with("Practise X-Wing:"))
+    });
+    for key in ["givens", "values", "marks"] {
+        assert_eq!(again[key], position[key], "{key}");
+    }
+    wait_for_history(&db, "a second practice game, the first paused", |list| {
+        let practices: Vec<_> = list.iter().filter(|g| g["practice"] == "x-wing").collect();
+        practices.len() == 2 && practices[1]["status"] == "paused" && practices[0]["status"] == "in-progress"
+    });
 }

@@ -10,7 +10,7 @@ use nonet::engine::game::{Action, Game, Rules};
 use nonet::engine::logic::Level;
 use nonet::store::{GameStatus, NewGame, Progress, Source, Store};
 use rand::{Rng, SeedableRng};
-use serde_json::Value;
+use serde_json::{json, Value};
 
 const PUZZLE: &str = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 
@@ -98,6 +98,7 @@ fn new_game(level: Level, started_at: i64) -> NewGame {
         score: Some(2.0),
         source: Source::Generated,
         seed: Some(1),
+        practice: None,
         started_at,
     }
 }
@@ -113,7 +114,12 @@ fn history(path: &std::path::Path) {
     .into_iter()
     .enumerate()
     {
-        let id = store.start_game(&new_game(level, 1_000_000 * (i as i64 + 1))).unwrap();
+        // (The hard one a practice of X-Wing.)
+        let new = NewGame {
+            practice: (level == Level::Hard).then_some(nonet::engine::logic::Technique::XWing),
+            ..new_game(level, 1_000_000 * (i as i64 + 1))
+        };
+        let id = store.start_game(&new).unwrap();
         store
             .finish_game(
                 id,
@@ -175,7 +181,13 @@ fn history_lists_shows_counts_and_exports() {
         "--limit",
         "5",
     ]);
-    assert_eq!(serde_json::from_str::<Value>(&text).unwrap()[0]["level"], "hard");
+    let hard = &serde_json::from_str::<Value>(&text).unwrap()[0];
+    assert_eq!((&hard["level"], &hard["practice"]), (&json!("hard"), &json!("x-wing")));
+    let (_, text, _) = output(&["history", "--db", db, "show", "3"]);
+    assert!(
+        text.starts_with("game 3: hard generated, practice of x-wing, solved-by-computer"),
+        "{text}"
+    );
     let (ok, _, error) = output(&["history", "--db", db, "list", "--status", "won"]);
     assert!(!ok && error.contains("in-progress, solved"), "{error}");
 
@@ -199,7 +211,9 @@ fn history_lists_shows_counts_and_exports() {
 
     let (_, csv, _) = output(&["history", "--db", db, "export", "--format", "csv"]);
     assert_eq!(csv.lines().count(), 5);
-    assert!(csv.starts_with("id,started_at,"));
+    assert!(csv.starts_with("id,started_at,") && csv.lines().next().unwrap().ends_with(",practice"));
+    let practices: Vec<&str> = csv.lines().skip(1).map(|l| l.rsplit(',').next().unwrap()).collect();
+    assert_eq!(practices, ["", "", "x-wing", ""], "{csv}");
     let file = dir.path().join("all.json");
     assert!(output(&["history", "--db", db, "export", file.to_str().unwrap()]).0);
     let all: Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();

@@ -191,18 +191,8 @@ fn practise_on(
     cancel: &AtomicBool,
     progress: &mut dyn FnMut(u64),
 ) -> Result<Practice, GenerateError> {
-    let level = technique.level();
-    // Every step up to the hardest score of the level is asked for, as the ladder asks: a
-    // technique of another level scoring below it may come first (an X-Wing, Hard, before a
-    // hidden triple, Medium), and then the position's hint would not be the practised one.
-    let ceiling = by_score()
-        .iter()
-        .filter(|t| t.level() <= level)
-        .map(|t| t.score())
-        .fold(0.0f32, f32::max);
     let search = Search {
         technique,
-        allowed: &|t: Technique| t.score() <= ceiling,
         cancel,
         first_found: AtomicU64::new(u64::MAX),
         drawn: AtomicU64::new(0),
@@ -237,7 +227,6 @@ fn practise_on(
 /// A practice search shared by its threads.
 struct Search<'a> {
     technique: Technique,
-    allowed: &'a (dyn Fn(Technique) -> bool + Sync),
     cancel: &'a AtomicBool,
     /// The index of the first puzzle found to hold a practice so far.
     first_found: AtomicU64,
@@ -269,41 +258,70 @@ impl Search<'_> {
     /// goes on). Each puzzle comes from a seed of its own, so the one found comes again at once
     /// from its seed ([`Practice::seed`]).
     fn practice_in(&self, own_seed: u64) -> Option<Practice> {
-        let (technique, level) = (self.technique, self.technique.level());
         let (puzzle, solution) = draw(&mut ChaCha8Rng::seed_from_u64(own_seed), Symmetry::None);
-        let mut board = Board::from_position(&Position::from_givens(&puzzle));
-        let mut before: Option<Board> = None;
-        let mut tally = Tally::default();
-        while !board.is_solved() {
-            if self.cancel.load(Ordering::Relaxed) {
-                return None;
-            }
-            let step = ladder_step_on(&board, self.allowed, false)?;
-            if step.technique.level() > level {
-                return None;
-            }
-            if before.is_none() && step.technique == technique {
-                before = Some(board.clone());
-            }
-            tally.add(&step);
-            board.apply(&step);
-        }
-        let before = before?;
-        let step = ladder_step_on(&before, self.allowed, true).expect("the step found before");
-        let position =
-            Position::from_givens_and_values(&puzzle, before.values()).with_candidates(before.all_candidates());
-        Some(Practice {
-            technique,
-            puzzle,
-            solution,
-            seed: own_seed,
-            position,
-            step,
-            rating: tally.rating(true),
-            // (The search counts the puzzles before it: `practise_on`.)
-            tried: 1,
-        })
+        practice_in(self.technique, &puzzle, &solution, own_seed, self.cancel)
     }
+}
+
+/// The hardest score a practice of `technique` may need: every step up to it is asked for, as
+/// the ladder asks, since a technique of another level scoring below it may come first (an
+/// X-Wing, Hard, before a hidden triple, Medium), and then the position's hint would not be the
+/// practised one.
+fn ceiling(technique: Technique) -> f32 {
+    let level = technique.level();
+    by_score()
+        .iter()
+        .filter(|t| t.level() <= level)
+        .map(|t| t.score())
+        .fold(0.0f32, f32::max)
+}
+
+/// The practice of `technique` that `puzzle` (with its `solution`, drawn from `seed`) holds, if
+/// it holds one: the first position on the ladder's path whose easiest step is of the
+/// technique, on a path needing nothing of a harder level. The same puzzle always gives the
+/// same practice, so a practice game taken up again (resumed, played again) finds its position
+/// and goal here. `cancel` is looked at before each step.
+pub fn practice_in(
+    technique: Technique,
+    puzzle: &[Digit; CELLS],
+    solution: &[Digit; CELLS],
+    seed: u64,
+    cancel: &AtomicBool,
+) -> Option<Practice> {
+    let level = technique.level();
+    let ceiling = ceiling(technique);
+    let allowed = |t: Technique| t.score() <= ceiling;
+    let mut board = Board::from_position(&Position::from_givens(puzzle));
+    let mut before: Option<Board> = None;
+    let mut tally = Tally::default();
+    while !board.is_solved() {
+        if cancel.load(Ordering::Relaxed) {
+            return None;
+        }
+        let step = ladder_step_on(&board, allowed, false)?;
+        if step.technique.level() > level {
+            return None;
+        }
+        if before.is_none() && step.technique == technique {
+            before = Some(board.clone());
+        }
+        tally.add(&step);
+        board.apply(&step);
+    }
+    let before = before?;
+    let step = ladder_step_on(&before, allowed, true).expect("the step found before");
+    let position = Position::from_givens_and_values(puzzle, before.values()).with_candidates(before.all_candidates());
+    Some(Practice {
+        technique,
+        puzzle: *puzzle,
+        solution: *solution,
+        seed,
+        position,
+        step,
+        rating: tally.rating(true),
+        // (A search counts the puzzles before it: `practise_on`.)
+        tried: 1,
+    })
 }
 
 #[cfg(test)]
@@ -366,6 +384,38 @@ mod tests {
         assert_eq!(one.seed, 11 + one.tried - 1);
         let again = practice(Technique::NakedPair, one.seed);
         assert_eq!((again.puzzle, again.tried, again.seed), (one.puzzle, 1, one.seed));
+    }
+
+    /// A practice game taken up again finds its position and goal from its puzzle alone; a
+    /// puzzle without one (its technique never the easiest step, or a harder one needed) gives
+    /// none.
+    #[test]
+    fn a_puzzle_gives_its_practice_again() {
+        let never = AtomicBool::new(false);
+        for (technique, seed) in [(Technique::XWing, 5), (Technique::NakedPair, 11)] {
+            let found = practice(technique, seed);
+            let again = practice_in(technique, &found.puzzle, &found.solution, found.seed, &never).expect("again");
+            assert_eq!(
+                (again.puzzle, again.seed, again.technique),
+                (found.puzzle, found.seed, technique)
+            );
+            assert_eq!(again.position.values(), found.position.values());
+            assert_eq!(again.position.all_candidates(), found.position.all_candidates());
+            assert!(same_effect(&again.step, &found.step));
+            assert_eq!(again.goal().steps.len(), found.goal().steps.len());
+            // (A technique the path never takes gives nothing.)
+            let other = [Technique::Swordfish, Technique::HiddenQuad]
+                .into_iter()
+                .find(|t| !again.rating.steps.contains_key(t));
+            if let Some(other) = other {
+                assert!(practice_in(other, &found.puzzle, &found.solution, found.seed, &never).is_none());
+            }
+        }
+        let found = practice(Technique::XWing, 5);
+        assert!(
+            practice_in(Technique::NakedSingle, &found.puzzle, &found.solution, 5, &never).is_none(),
+            "a hard puzzle is no naked-single practice"
+        );
     }
 
     /// However many threads draw, the practice is the first puzzle's that holds one.

@@ -8,7 +8,7 @@ use serde::Serialize;
 use super::{Result, Store, StoreError};
 use crate::engine::game::{CellChange, Move, MoveKind, Paint};
 use crate::engine::grid::{digits_to_line, Candidates, Digit, CELLS};
-use crate::engine::logic::Level;
+use crate::engine::logic::{Level, Technique};
 
 /// Where a game's puzzle came from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, strum::IntoStaticStr, strum::VariantArray)]
@@ -75,7 +75,12 @@ pub struct NewGame {
     pub level: Level,
     pub score: Option<f32>,
     pub source: Source,
+    /// The seed that gives the puzzle again: `generate`'s, or for a practice, with its
+    /// technique, `practise`'s.
     pub seed: Option<u64>,
+    /// The technique a practice game practises: it starts at a position where that technique
+    /// is the easiest step (`engine::practice`).
+    pub practice: Option<Technique>,
     /// Unix time in milliseconds.
     pub started_at: i64,
 }
@@ -98,6 +103,7 @@ pub struct GameRecord {
     pub score: Option<f32>,
     pub source: Source,
     pub seed: Option<u64>,
+    pub practice: Option<Technique>,
     pub started_at: i64,
     pub finished_at: Option<i64>,
     pub status: GameStatus,
@@ -203,7 +209,7 @@ fn grid_from_line(line: &str) -> Option<[Digit; CELLS]> {
 }
 
 const COLUMNS: &str =
-    "id, puzzle, solution, level, score, source, seed, started_at, finished_at, status, elapsed_ms, mistakes, hints";
+    "id, puzzle, solution, level, score, source, seed, started_at, finished_at, status, elapsed_ms, mistakes, hints, practice";
 
 fn record(row: &Row<'_>) -> rusqlite::Result<std::result::Result<GameRecord, String>> {
     let id: i64 = row.get(0)?;
@@ -231,6 +237,11 @@ fn record(row: &Row<'_>) -> rusqlite::Result<std::result::Result<GameRecord, Str
             elapsed_ms: row.get::<_, i64>(10).map_err(|e| e.to_string())?.max(0) as u64,
             mistakes: row.get::<_, i64>(11).map_err(|e| e.to_string())?.max(0) as u32,
             hints: row.get::<_, i64>(12).map_err(|e| e.to_string())?.max(0) as u32,
+            // (A technique this version doesn't know leaves the game a plain one.)
+            practice: row
+                .get::<_, Option<String>>(13)
+                .map_err(|e| e.to_string())?
+                .and_then(|id| id.parse().ok()),
         })
     })();
     Ok(parsed)
@@ -253,8 +264,8 @@ impl Store {
         let transaction = self.connection.transaction()?;
         transaction.execute(SET_ASIDE, [-1])?;
         transaction.execute(
-            "INSERT INTO games (puzzle, solution, level, score, source, seed, started_at, status)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 'in-progress')",
+            "INSERT INTO games (puzzle, solution, level, score, source, seed, started_at, practice, status)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, 'in-progress')",
             params![
                 digits_to_line(&game.puzzle),
                 digits_to_line(&game.solution),
@@ -263,6 +274,7 @@ impl Store {
                 game.source.id(),
                 game.seed.map(|s| s as i64),
                 game.started_at,
+                game.practice.map(Technique::id),
             ],
         )?;
         let id = transaction.last_insert_rowid();

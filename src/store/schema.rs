@@ -37,6 +37,9 @@ pub const MIGRATIONS: &[&str] = &[
     "CREATE INDEX games_by_start ON games (started_at DESC);
     CREATE INDEX games_by_level ON games (level, started_at DESC);
     CREATE INDEX games_by_status ON games (status, started_at DESC);",
+    // 3: the technique a practice game practises (its seed then gives the practice again with
+    // `nonet-cli practise`); NULL for every other game.
+    "ALTER TABLE games ADD COLUMN practice TEXT;",
 ];
 
 pub fn version(connection: &Connection) -> rusqlite::Result<usize> {

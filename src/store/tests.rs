@@ -21,6 +21,7 @@ fn new_game(level: Level, started_at: i64) -> NewGame {
         score: Some(1.5),
         source: Source::Generated,
         seed: Some(7),
+        practice: None,
         started_at,
     }
 }
@@ -68,7 +69,49 @@ fn each_migration_upgrades_an_older_database() {
             )
             .unwrap();
         assert_eq!(indexes, 3);
+        // (Games from before practices are plain games.)
+        let games = store.list(&Filter::default()).unwrap();
+        assert!(games.iter().all(|g| g.practice.is_none()), "from {from}");
     }
+}
+
+/// A practice game keeps its technique through the history: listed, loaded to resume, deleted
+/// and brought back; a technique this version doesn't know leaves a plain game, still readable.
+#[test]
+fn a_practice_game_keeps_its_technique() {
+    use crate::engine::logic::Technique;
+    let mut store = Store::in_memory().unwrap();
+    let practice = NewGame {
+        practice: Some(Technique::XWing),
+        ..new_game(Level::Hard, 1_000)
+    };
+    let id = store.start_game(&practice).unwrap();
+    let (record, _) = store.unfinished().unwrap().expect("in progress");
+    assert_eq!(
+        (record.id, record.practice, record.seed),
+        (id, Some(Technique::XWing), Some(7))
+    );
+    let plain = store.start_game(&new_game(Level::Hard, 2_000)).unwrap();
+    let listed: Vec<_> = store
+        .list(&Filter::default())
+        .unwrap()
+        .into_iter()
+        .map(|g| (g.id, g.practice))
+        .collect();
+    assert_eq!(listed, [(plain, None), (id, Some(Technique::XWing))]);
+    let deletion = store.delete_game(id).unwrap().expect("deleted");
+    assert!(store.game(id).unwrap().is_none());
+    assert_eq!(store.undo_deletion(deletion).unwrap(), 1);
+    assert_eq!(store.game(id).unwrap().unwrap().0.practice, Some(Technique::XWing));
+    store
+        .connection
+        .execute(
+            "UPDATE games SET practice = 'a-technique-from-later' WHERE id = ?1",
+            [id],
+        )
+        .unwrap();
+    let (record, _) = store.game(id).unwrap().expect("still readable");
+    assert_eq!(record.practice, None);
 }
 
 #[test]

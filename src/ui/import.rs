@@ -306,6 +306,7 @@ impl super::controller::Controller {
                     score: generated.rating.as_ref().map(|r| r.score),
                     source: store::Source::Generated,
                     seed: Some(generated.seed),
+                    practice: None,
                     started_at: store::now_unix_ms(),
                 };
                 this.start(new, level);
@@ -422,6 +423,7 @@ impl super::controller::Controller {
                     score,
                     source: source.stored(),
                     seed: None,
+                    practice: None,
                     started_at: store::now_unix_ms(),
                 };
                 this.start(new, level);
@@ -638,8 +640,12 @@ impl super::controller::Controller {
             score: record.score,
             source: record.source,
             seed: record.seed,
+            practice: record.practice,
             started_at: store::now_unix_ms(),
         };
+        if let (Some(technique), Some(seed)) = (record.practice, record.seed) {
+            return self.practise_again(new, technique, seed);
+        }
         self.start(new, record.level);
         self.say(&fill(
             &gettext("The {level} puzzle from {time}, once more."),

@@ -245,32 +245,89 @@ impl super::controller::Controller {
             )
         };
         self.search(work, told, move |this, result| match result {
-            Some(Ok((found, goal))) => {
-                let level = found.rating.level;
-                let new = NewGame {
-                    puzzle: found.puzzle,
-                    solution: found.solution,
-                    level,
-                    score: Some(found.rating.score),
-                    source: store::Source::Generated,
-                    // (The seed gives the practice again with its technique, not `generate`'s.)
-                    seed: None,
-                    started_at: store::now_unix_ms(),
-                };
-                this.start(new, level);
-                if let Some(take) = found.take() {
-                    if let Some(result) = this.with_play(|play| play.act(take)) {
-                        this.report(result);
-                    }
-                }
-                this.with_play(|play| play.practice = Some(goal));
-                this.say(&fill(
-                    &gettext("Practise {technique}: find one on the board. Hint shows it if you need it."),
-                    &[("technique", &name)],
-                ));
-            }
+            Some(Ok((found, goal))) => this.begin_practice(found, goal),
             Some(Err(GenerateError::Cancelled)) => {}
             None => this.say(&gettext("Looking for a position failed.")),
+        });
+    }
+
+    /// A practice game from its start again (History's Play Again, Try Again after a strict
+    /// game is lost): its puzzle solved by the ladder up to its position again, off the main
+    /// thread; the puzzle is played from its givens if the position is no longer there (a
+    /// damaged history, a ladder that has changed).
+    pub(super) fn practise_again(self: &Rc<Self>, again: NewGame, technique: Technique, seed: u64) {
+        let (puzzle, solution) = (again.puzzle, again.solution);
+        let work = move || {
+            practice::practice_in(technique, &puzzle, &solution, seed, &AtomicBool::new(false)).map(|found| {
+                let goal = found.goal();
+                (found, goal)
+            })
+        };
+        self.off_main(work, move |this, result| {
+            // (Taken whole: a closure that takes fields of the game's arrays alone breaks
+            // rustc 1.95's MIR checks.)
+            let again = again;
+            match result.flatten() {
+                Some((found, goal)) => this.begin_practice(found, goal),
+                None => {
+                    let level = again.level;
+                    this.start(
+                        NewGame {
+                            practice: None,
+                            ..again
+                        },
+                        level,
+                    );
+                }
+            }
+        });
+    }
+
+    /// Starts a game of a practice found: its puzzle, with the position's digits and pencil
+    /// marks as its first move (Reset goes back to it), and the goal the message line asks for.
+    fn begin_practice(self: &Rc<Self>, found: practice::Practice, goal: practice::Goal) {
+        let level = found.rating.level;
+        let new = NewGame {
+            puzzle: found.puzzle,
+            solution: found.solution,
+            level,
+            score: Some(found.rating.score),
+            source: store::Source::Generated,
+            // (With the technique, it gives the practice again: `nonet-cli practise`.)
+            seed: Some(found.seed),
+            practice: Some(found.technique),
+            started_at: store::now_unix_ms(),
+        };
+        self.start(new, level);
+        if let Some(take) = found.take() {
+            if let Some(result) = self.with_play(|play| play.act(take)) {
+                self.report(result);
+            }
+        }
+        self.with_play(|play| play.practice = Some(goal));
+        self.say(&fill(
+            &gettext("Practise {technique}: find one on the board. Hint shows it if you need it."),
+            &[("technique", &technique_name(found.technique))],
+        ));
+    }
+
+    /// A practice game taken up again (at start, or from History) asks for its step again,
+    /// unless it was done before it was left. The goal is found off the main thread, from the
+    /// puzzle as the practice found it.
+    pub(super) fn resume_practice(self: &Rc<Self>, technique: Technique, resumed: &NewGame) {
+        let Some(seed) = resumed.seed else { return };
+        let (puzzle, solution) = (resumed.puzzle, resumed.solution);
+        let work = move || {
+            practice::practice_in(technique, &puzzle, &solution, seed, &AtomicBool::new(false))
+                .map(|found| found.goal())
+        };
+        self.off_main(work, move |this, goal| {
+            let Some(goal) = goal.flatten() else { return };
+            this.with_play(|play| {
+                if play.game.givens() == &puzzle && goal.met_by(&play.game).is_none() {
+                    play.practice = Some(goal);
+                }
+            });
         });
     }
 

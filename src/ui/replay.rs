@@ -125,18 +125,30 @@ fn build(parent: &adw::Window, record: GameRecord, moves: Vec<SavedMove>) {
         .default_width(600)
         .default_height(700)
         .build();
+    // (A practice's puzzle comes back at its position, with its step to find.)
     let again = gtk::Button::builder()
-        .label(gettext("Play This Puzzle Again"))
+        .label(match replay.record.practice {
+            Some(_) => gettext("Practise This Again"),
+            None => gettext("Play This Puzzle Again"),
+        })
         .css_classes(["suggested-action"])
         .build();
     let header = adw::HeaderBar::builder()
         .title_widget(&adw::WindowTitle::new(
             &gettext("Replay"),
-            &format!(
-                "{} · {}",
-                super::level_name(replay.record.level),
-                super::local_time(replay.record.started_at)
-            ),
+            &match replay.record.practice {
+                Some(technique) => format!(
+                    "{} · {} · {}",
+                    super::level_name(replay.record.level),
+                    super::history::practice_name(technique),
+                    super::local_time(replay.record.started_at)
+                ),
+                None => format!(
+                    "{} · {}",
+                    super::level_name(replay.record.level),
+                    super::local_time(replay.record.started_at)
+                ),
+            },
         ))
         .build();
     header.pack_end(&again);

@@ -114,15 +114,20 @@ impl Controller {
         let entries: Vec<_> = moves.into_iter().map(|m| m.entry).collect();
         match Game::replay(givens, solution, self.settings.rules(), &entries) {
             Ok(mut game) => {
-                self.started_game.replace(Some(NewGame {
+                let resumed = NewGame {
                     puzzle: givens,
                     solution,
                     level: record.level,
                     score: record.score,
                     source: record.source,
                     seed: record.seed,
+                    practice: record.practice,
                     started_at: record.started_at,
-                }));
+                };
+                if let Some(technique) = record.practice {
+                    self.resume_practice(technique, &resumed);
+                }
+                self.started_game.replace(Some(resumed));
                 game.clock = Clock::with_elapsed(record.elapsed_ms);
                 game.clock.start(self.now_ms());
                 self.stop_animation();
@@ -137,10 +142,16 @@ impl Controller {
                 self.saved_moves.set(entries.len());
                 self.end_saved.set(false);
                 self.record(Unrecorded::Resumed(record.id));
-                self.say(&fill(
-                    &gettext("Welcome back: your {level} game is as you left it."),
-                    &[("level", &super::level_in_sentence(record.level))],
-                ));
+                self.say(&match record.practice {
+                    Some(technique) => fill(
+                        &gettext("Welcome back: your practice of {technique} is as you left it."),
+                        &[("technique", &super::names::technique_name(technique))],
+                    ),
+                    None => fill(
+                        &gettext("Welcome back: your {level} game is as you left it."),
+                        &[("level", &super::level_in_sentence(record.level))],
+                    ),
+                });
                 self.refresh();
             }
             Err(error) => {

@@ -97,6 +97,9 @@ impl Controller {
         };
         self.generation.set(self.generation.get() + 1); // a generation under way is dropped
         new.started_at = store::now_unix_ms();
+        if let (Some(technique), Some(seed)) = (new.practice, new.seed) {
+            return self.practise_again(new, technique, seed);
+        }
         let level = new.level;
         self.start(new, level);
         self.say(&gettext("The same puzzle, from the start."));

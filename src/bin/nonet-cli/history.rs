@@ -96,10 +96,13 @@ pub fn show(db: &Path, id: i64, json_out: bool) -> Result<bool> {
     }
     writeln!(
         out,
-        "game {}: {} {}, {} ({})",
+        "game {}: {} {}{}, {} ({})",
         game.id,
         game.level.id(),
         game.source.id(),
+        game.practice
+            .map(|t| format!(", practice of {}", t.id()))
+            .unwrap_or_default(),
         game.status.id(),
         store::format_local(game.started_at)
     )?;
@@ -189,7 +192,7 @@ pub fn export(db: &Path, format: &str, file: Option<&Path>) -> Result<bool> {
         }
         "csv" => {
             text.push_str(
-                "id,started_at,finished_at,level,score,source,seed,status,elapsed_ms,mistakes,hints,puzzle,solution\n",
+                "id,started_at,finished_at,level,score,source,seed,status,elapsed_ms,mistakes,hints,puzzle,solution,practice\n",
             );
             for g in games.iter().rev() {
                 let row = [
@@ -206,6 +209,7 @@ pub fn export(db: &Path, format: &str, file: Option<&Path>) -> Result<bool> {
                     g.hints.to_string(),
                     g.puzzle.clone(),
                     g.solution.clone(),
+                    g.practice.map(|t| t.id().to_string()).unwrap_or_default(),
                 ];
                 text.push_str(&row.iter().map(|f| csv_field(f)).collect::<Vec<_>>().join(","));
                 text.push('\n');
