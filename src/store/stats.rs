@@ -111,11 +111,13 @@ pub fn compute(games: impl IntoIterator<Item = Played>) -> Vec<LevelStats> {
 }
 
 impl Store {
-    /// Statistics for every level, over the whole history.
+    /// Statistics for every level, over the whole history. Practice games stay out: an exercise
+    /// begun part solved is not a game of its level (it would lower the solve rate, being
+    /// solved with help, and end streaks when abandoned).
     pub fn stats(&self) -> Result<Vec<LevelStats>> {
         let mut statement = self.connection.prepare_cached(
             "SELECT level, status, elapsed_ms, EXISTS (SELECT 1 FROM moves WHERE moves.game_id = games.id) \
-                 FROM games ORDER BY started_at, id",
+                 FROM games WHERE practice IS NULL ORDER BY started_at, id",
         )?;
         let rows = statement.query_map([], |row| {
             Ok((

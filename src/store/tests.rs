@@ -114,6 +114,41 @@ fn a_practice_game_keeps_its_technique() {
     assert_eq!(record.practice, None);
 }
 
+/// Practice games stay out of the statistics: a practice solved with help does not lower the
+/// level's solve rate, nor does an abandoned one end its streak.
+#[test]
+fn practice_games_stay_out_of_the_statistics() {
+    use crate::engine::logic::Technique;
+    let mut store = Store::in_memory().unwrap();
+    let mut play = |practice: Option<Technique>, status: GameStatus, at: i64| {
+        let new = NewGame {
+            practice,
+            ..new_game(Level::Hard, at)
+        };
+        let id = store.start_game(&new).unwrap();
+        // (A move in each: a game abandoned after one is played.)
+        store
+            .connection
+            .execute(
+                "INSERT INTO moves (game_id, seq, at_ms, kind, changes) VALUES (?1, 0, 0, 'digit', '')",
+                [id],
+            )
+            .unwrap();
+        store.finish_game(id, status, at + 1, Progress::default()).unwrap();
+    };
+    play(None, GameStatus::Solved, 10);
+    play(Some(Technique::XWing), GameStatus::SolvedWithHelp, 20);
+    play(Some(Technique::Swordfish), GameStatus::Abandoned, 30);
+    play(None, GameStatus::Solved, 40);
+    play(None, GameStatus::SolvedWithHelp, 50);
+    let stats = store.stats().unwrap();
+    let hard = stats.iter().find(|s| s.level == Level::Hard).unwrap();
+    assert_eq!(
+        (hard.played, hard.solved, hard.solved_with_help, hard.current_streak),
+        (3, 2, 1, 2)
+    );
+}
+
 #[test]
 fn moves_come_back_as_the_same_game() {
     let mut store = Store::in_memory().unwrap();
