@@ -4656,6 +4656,22 @@ fn x_wings_of(state: &Value) -> Vec<nonet::engine::logic::Step> {
     found
 }
 
+/// The level the engine rates a puzzle: an X-Wing practice is Hard, or Medium where a hidden
+/// triple (Medium, but scoring above the X-Wing) is its hardest step.
+fn level_of(givens: &str) -> &'static str {
+    let puzzle = *nonet::engine::format::parse_line(givens).unwrap().values();
+    nonet::engine::logic::rate(&puzzle).level.id()
+}
+
+/// The level's name as the header shows it.
+fn level_name(givens: &str) -> &'static str {
+    match level_of(givens) {
+        "medium" => "Medium",
+        "hard" => "Hard",
+        other => panic!("an X-Wing practice rated {other}"),
+    }
+}
+
 /// Asserts that the message line of a state begins with `start`.
 fn assert_said(state: &Value, start: &str) {
     assert!(
@@ -4742,7 +4758,11 @@ fn a_technique_is_practised_from_a_position_where_it_is_next() {
     // (The position is where the player begins: Undo stops there.)
     assert_eq!(
         (&state["level"], &state["can_undo"], &state["status"]),
-        (&Value::from("hard"), &Value::from(false), &Value::from("Playing"))
+        (
+            &Value::from(level_of(&givens)),
+            &Value::from(false),
+            &Value::from("Playing")
+        )
     );
     // The next step there is an X-Wing: the player takes its pencil marks off by hand (an
     // X-Wing of the position, as the engine lists them), and is told at the last one, with an
@@ -4766,7 +4786,7 @@ fn a_technique_is_practised_from_a_position_where_it_is_next() {
     }
     let found = app.wait_until("the X-Wing found", |s| s["practising"].is_null());
     assert!(
-        found["subtitle"].as_str().unwrap().starts_with("Hard"),
+        found["subtitle"].as_str().unwrap().starts_with(level_name(&givens)),
         "{}",
         found["subtitle"]
     );
@@ -4831,8 +4851,8 @@ fn a_technique_is_practised_from_a_position_where_it_is_next() {
 }
 
 /// A practice is kept with its game: after the app is killed it comes back asking for its step
-/// (and says so), History names it, a practice done before a restart is not asked again, and
-/// Play Again starts it from its position once more.
+/// (and says so), History names it, a practice done before a restart is not asked again until
+/// Reset goes back to its position, and Play Again starts it from its position once more.
 #[test]
 fn a_practice_survives_a_restart_and_history_names_it() {
     need_display();
@@ -4841,10 +4861,16 @@ fn a_practice_survives_a_restart_and_history_names_it() {
     let (position, x_wing) = {
         let mut app = App::launch_with(None, &env);
         app.wait_until("a game", |s| s["givens"].is_string());
-        app.action("practise-technique", Some("'x-wing'"));
-        let state = app.wait_until("the practice", |s| s["practising"] == "x-wing");
-        let x_wing = x_wings_of(&state)[0].clone();
-        assert!(x_wing.eliminations.len() > 1, "{}", x_wing.explanation);
+        // A practice whose X-Wing takes more than one mark off (most do; the search is random).
+        let (state, x_wing) = (0..10)
+            .find_map(|_| {
+                let before = app.state().unwrap()["givens"].clone();
+                app.action("practise-technique", Some("'x-wing'"));
+                let state = app.wait_until("the practice", |s| s["practising"] == "x-wing" && s["givens"] != before);
+                let x_wing = x_wings_of(&state).into_iter().find(|x| x.eliminations.len() > 1)?;
+                Some((state, x_wing))
+            })
+            .expect("an X-Wing with two marks to take off in ten practices");
         // One of its marks off, then the app is killed.
         let first = &x_wing.eliminations[0];
         app.select(first.cell);
@@ -4877,7 +4903,9 @@ fn a_practice_survives_a_restart_and_history_names_it() {
         // History names it.
         app.keys(&["ctrl+shift+h"]);
         app.wait_for_labels("History's row", |labels| {
-            labels.iter().any(|l| l == "Hard · Practice of X-Wing · In progress")
+            labels
+                .iter()
+                .any(|l| l.ends_with(" · Practice of X-Wing · In progress"))
         });
         xdotool(&["key", "--clearmodifiers", "Escape"]);
         app.wait_for_labels("History closed", |labels| {
@@ -4904,10 +4932,19 @@ fn a_practice_survives_a_restart_and_history_names_it() {
     std::thread::sleep(Duration::from_secs(1));
     let state = app.state().unwrap();
     assert!(state["practising"].is_null(), "{state}");
+    let givens = state["givens"].as_str().unwrap();
     assert!(
-        state["subtitle"].as_str().unwrap().starts_with("Hard"),
+        state["subtitle"].as_str().unwrap().starts_with(level_name(givens)),
         "{}",
         state["subtitle"]
+    );
+    // Reset: back at the position, the step is asked for again.
+    app.action("reset", None);
+    let reset = app.wait_until("the practice asked again", |s| s["practising"] == "x-wing");
+    assert_said(&reset, "The board is back to the position: find the X-Wing again");
+    assert_eq!(
+        (&reset["values"], &reset["marks"]),
+        (&position["values"], &position["marks"])
     );
     // Play Again: the practice from its position, as a new game of the history.
     let id = history_list(&db)[0]["id"].as_i64().unwrap();
@@ -4918,8 +4955,8 @@ fn a_practice_survives_a_restart_and_history_names_it() {
     for key in ["givens", "values", "marks"] {
         assert_eq!(again[key], position[key], "{key}");
     }
-    wait_for_history(&db, "a second practice game, the first paused", |list| {
-        let practices: Vec<_> = list.iter().filter(|g| g["practice"] == "x-wing").collect();
-        practices.len() == 2 && practices[1]["status"] == "paused" && practices[0]["status"] == "in-progress"
+    wait_for_history(&db, "a new practice game, the last one paused", |list| {
+        let paused = list.iter().any(|g| g["id"] == id && g["status"] == "paused");
+        paused && list[0]["id"] != id && list[0]["practice"] == "x-wing" && list[0]["status"] == "in-progress"
     });
 }

@@ -370,17 +370,32 @@ impl Controller {
 
     /// Goes back to where the game began (undoable): the givens, or the position the puzzle
     /// came with.
+    /// A practice whose step was done asks for it again there.
     pub fn reset(self: &Rc<Self>) {
         let result = self.with_play(|play| (play.act(Action::Reset), play.game.began_with_position()));
         if let Some((result, with_position)) = result {
             // Reported first: a move clears the message line, which then says what happened.
             self.report(result);
             if result.map(|o| o.changed).unwrap_or(false) {
-                self.say(&if with_position {
-                    gettext("The board is back to the position it came with (Undo brings your work back).")
-                } else {
-                    gettext("The board is back to the givens (Undo brings your work back).")
+                let again = self
+                    .with_play(|play| {
+                        if play.practice.is_none() {
+                            play.practice = play.practice_done.take();
+                        }
+                        play.practice.as_ref().map(|goal| goal.technique)
+                    })
+                    .flatten();
+                self.say(&match again {
+                    Some(technique) => fill(
+                        &gettext("The board is back to the position: find the {technique} again (Undo brings your work back)."),
+                        &[("technique", &super::names::technique_name(technique))],
+                    ),
+                    None if with_position => {
+                        gettext("The board is back to the position it came with (Undo brings your work back).")
+                    }
+                    None => gettext("The board is back to the givens (Undo brings your work back)."),
                 });
+                self.refresh();
             }
         }
     }

@@ -205,6 +205,8 @@ pub struct Play {
     /// The practice this game began with (Practise a Technique…), until a step of its technique
     /// is done on the board.
     pub practice: Option<crate::engine::practice::Goal>,
+    /// The practice once its step is done: Reset, back at the position, asks for it again.
+    pub practice_done: Option<crate::engine::practice::Goal>,
 }
 
 /// What [`Play::highlighted_digit`] holds for the cells with exactly two pencil marks, where
@@ -249,6 +251,7 @@ impl Play {
             highlighted_digit: None,
             colouring: 0,
             practice: None,
+            practice_done: None,
         }
     }
 

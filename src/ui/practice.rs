@@ -312,7 +312,7 @@ impl super::controller::Controller {
     }
 
     /// A practice game taken up again (at start, or from History) asks for its step again,
-    /// unless it was done before it was left. The goal is found off the main thread, from the
+    /// unless it was done before it was left (then Reset asks for it again). The goal is found off the main thread, from the
     /// puzzle as the practice found it.
     pub(super) fn resume_practice(self: &Rc<Self>, technique: Technique, resumed: &NewGame) {
         let Some(seed) = resumed.seed else { return };
@@ -324,8 +324,12 @@ impl super::controller::Controller {
         self.off_main(work, move |this, goal| {
             let Some(goal) = goal.flatten() else { return };
             this.with_play(|play| {
-                if play.game.givens() == &puzzle && goal.met_by(&play.game).is_none() {
-                    play.practice = Some(goal);
+                if play.game.givens() != &puzzle {
+                    return;
+                }
+                match goal.met_by(&play.game) {
+                    None => play.practice = Some(goal),
+                    Some(_) => play.practice_done = Some(goal),
                 }
             });
         });
@@ -342,7 +346,7 @@ impl super::controller::Controller {
             // (The practice is a new game: any hint in it came after the position.)
             let last = play.game.journal().last().map(|m| m.kind);
             let shown = play.game.hints_used() > 0 || matches!(last, Some(MoveKind::Step | MoveKind::ScriptStep));
-            play.practice = None;
+            play.practice_done = play.practice.take();
             Some((technique, shown))
         });
         let Some((technique, shown)) = done.flatten() else {
