@@ -4946,6 +4946,16 @@ fn a_practice_survives_a_restart_and_history_names_it() {
         (&reset["values"], &reset["marks"]),
         (&position["values"], &position["marks"])
     );
+    // Undo brings the step done back: done again, without praise for it.
+    app.action("undo", None);
+    let undone = app.wait_until("the reset undone", |s| s["practising"].is_null());
+    assert!(
+        !undone["message"].as_str().unwrap_or("").starts_with("Well found"),
+        "{}",
+        undone["message"]
+    );
+    app.action("reset", None);
+    app.wait_until("asked again", |s| s["practising"] == "x-wing");
     // Play Again: the practice from its position, as a new game of the history.
     let id = history_list(&db)[0]["id"].as_i64().unwrap();
     app.action("play-again", Some(&format!("int64 {id}")));

@@ -337,7 +337,8 @@ impl super::controller::Controller {
 
     /// Once a step of the practised technique is done on the board, tells the player (praise
     /// for finding it, or only the offer after a hint or All Steps did it) and offers another
-    /// practice of the technique; then the game plays on as any other.
+    /// practice of the technique; then the game plays on as any other. A step done again by
+    /// Undo (back past a Reset) is taken as done without a word.
     pub(super) fn notice_practice_done(&self) {
         let done = self.with_play(|play| {
             let goal = play.practice.as_ref()?;
@@ -347,7 +348,8 @@ impl super::controller::Controller {
             let last = play.game.journal().last().map(|m| m.kind);
             let shown = play.game.hints_used() > 0 || matches!(last, Some(MoveKind::Step | MoveKind::ScriptStep));
             play.practice_done = play.practice.take();
-            Some((technique, shown))
+            // (Undo back to where the step was done, past a Reset, is no finding: quietly done.)
+            (!play.game.can_redo()).then_some((technique, shown))
         });
         let Some((technique, shown)) = done.flatten() else {
             return;
