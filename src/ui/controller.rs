@@ -369,8 +369,7 @@ impl Controller {
     }
 
     /// Goes back to where the game began (undoable): the givens, or the position the puzzle
-    /// came with.
-    /// A practice whose step was done asks for it again there.
+    /// came with. A practice whose step was done asks for it again there.
     pub fn reset(self: &Rc<Self>) {
         let result = self.with_play(|play| (play.act(Action::Reset), play.game.began_with_position()));
         if let Some((result, with_position)) = result {

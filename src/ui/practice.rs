@@ -278,6 +278,7 @@ impl super::controller::Controller {
                         },
                         level,
                     );
+                    this.say(&gettext("The same puzzle, from the start."));
                 }
             }
         });
@@ -312,8 +313,8 @@ impl super::controller::Controller {
     }
 
     /// A practice game taken up again (at start, or from History) asks for its step again,
-    /// unless it was done before it was left (then Reset asks for it again). The goal is found off the main thread, from the
-    /// puzzle as the practice found it.
+    /// unless it was done before it was left (then Reset asks for it again). The goal is found
+    /// off the main thread, from the puzzle as the practice found it.
     pub(super) fn resume_practice(self: &Rc<Self>, technique: Technique, resumed: &NewGame) {
         let Some(seed) = resumed.seed else { return };
         let (puzzle, solution) = (resumed.puzzle, resumed.solution);
