@@ -165,6 +165,12 @@ fn history_lists_shows_counts_and_exports() {
     let rows: Vec<&str> = text.lines().skip(1).collect();
     assert_eq!(rows.len(), 4);
     assert!(rows[0].contains("medium") && rows[0].contains("in-progress"), "{text}");
+    assert!(text.lines().next().unwrap().ends_with("hints  practice"), "{text}");
+    assert_eq!(
+        rows.iter().filter(|r| r.ends_with("  x-wing")).count(),
+        1,
+        "the hard game is a practice of X-Wing: {text}"
+    );
 
     let (_, text, _) = output(&["history", "--db", db, "list", "--json", "--level", "easy"]);
     let games: Value = serde_json::from_str(&text).unwrap();

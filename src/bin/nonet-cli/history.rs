@@ -63,21 +63,22 @@ pub fn list(
     }
     writeln!(
         out,
-        "{:>6}  {:<23}  {:<7}  {:<18}  {:>8}  {:>8}  {:>5}",
+        "{:>6}  {:<23}  {:<7}  {:<18}  {:>8}  {:>8}  {:>5}  practice",
         "id", "started", "level", "status", "time", "mistakes", "hints"
     )?;
     for game in &games {
-        writeln!(
-            out,
-            "{:>6}  {:<23}  {:<7}  {:<18}  {:>8}  {:>8}  {:>5}",
+        let line = format!(
+            "{:>6}  {:<23}  {:<7}  {:<18}  {:>8}  {:>8}  {:>5}  {}",
             game.id,
             store::format_local(game.started_at),
             game.level.id(),
             game.status.id(),
             format_duration(game.elapsed_ms),
             game.mistakes,
-            game.hints
-        )?;
+            game.hints,
+            game.practice.map_or("", |t| t.id())
+        );
+        writeln!(out, "{}", line.trim_end())?;
     }
     Ok(true)
 }
