@@ -4970,3 +4970,28 @@ fn a_practice_survives_a_restart_and_history_names_it() {
         paused && list[0]["id"] != id && list[0]["practice"] == "x-wing" && list[0]["status"] == "in-progress"
     });
 }
+
+/// A practice solved to the end says so (not "solved with help", which a practice always is)
+/// and offers another of its technique first: Return takes it.
+#[test]
+fn a_practice_solved_offers_another() {
+    need_display();
+    let app = App::launch(Some(PUZZLE));
+    app.action("practise-technique", Some("'x-wing'"));
+    let state = app.wait_until("the practice", |s| s["practising"] == "x-wing");
+    let givens = state["givens"].as_str().unwrap().to_string();
+    let solution = solution_of(&givens);
+    for cell in (0..81).filter(|&c| at(&state, "values", c) == '.') {
+        app.select(cell);
+        app.keys(&[&solution[cell..cell + 1]]);
+    }
+    let solved = app.wait_until("solved", |s| s["status"] == "Solved");
+    assert_said(&solved, "Practice of X-Wing solved in ");
+    let dialog = wait_for_titled("Well done!");
+    std::thread::sleep(Duration::from_millis(400));
+    screen_shot(&app.window, "practice-solved.png");
+    press_in(&dialog, &["Return"]);
+    app.wait_until("another X-Wing practice", |s| {
+        s["practising"] == "x-wing" && s["givens"].as_str() != Some(givens.as_str())
+    });
+}

@@ -591,19 +591,29 @@ impl Controller {
         self.refresh();
     }
 
+    /// Tells the player the puzzle is solved, and offers a new one (a practice: another of its
+    /// technique first).
     pub(super) fn finished(self: &Rc<Self>) {
         let now = self.now_ms();
+        let practice = self.started_game.borrow().as_ref().and_then(|g| g.practice);
         let summary = self.with_play(|play| {
             play.game.clock.stop(now);
             let game = &play.game;
-            let template = if game.helped() {
-                gettext("Solved with help in {time} with {mistakes} and {hints} (not a best time).")
-            } else {
-                gettext("Solved in {time} with {mistakes} and {hints}.")
+            // (A practice began part solved: helped, but that is what a practice is.)
+            let template = match practice {
+                Some(_) => gettext("Practice of {technique} solved in {time} with {mistakes} and {hints}."),
+                None if game.helped() => {
+                    gettext("Solved with help in {time} with {mistakes} and {hints} (not a best time).")
+                }
+                None => gettext("Solved in {time} with {mistakes} and {hints}."),
             };
             fill(
                 &template,
                 &[
+                    (
+                        "technique",
+                        &practice.map(super::names::technique_name).unwrap_or_default(),
+                    ),
                     ("time", &format_duration(game.clock.elapsed_ms(now))),
                     ("mistakes", &count(game.mistakes(), "{n} mistake", "{n} mistakes")),
                     ("hints", &count(game.hints_used(), "{n} hint", "{n} hints")),
@@ -615,13 +625,20 @@ impl Controller {
         let dialog = adw::MessageDialog::new(Some(&self.window), Some(&gettext("Well done!")), Some(&summary));
         dialog.add_response("close", &gettext("Close"));
         dialog.add_response("new", &gettext("New Puzzle"));
-        dialog.set_response_appearance("new", adw::ResponseAppearance::Suggested);
-        dialog.set_default_response(Some("new"));
-        let this = Rc::downgrade(self);
-        dialog.connect_response(None, move |_, response| {
-            if let (Some(this), "new") = (this.upgrade(), response) {
-                this.new_game();
+        let offered = match practice {
+            Some(_) => {
+                dialog.add_response("practise", &gettext("Practise Another"));
+                "practise"
             }
+            None => "new",
+        };
+        dialog.set_response_appearance(offered, adw::ResponseAppearance::Suggested);
+        dialog.set_default_response(Some(offered));
+        let this = Rc::downgrade(self);
+        dialog.connect_response(None, move |_, response| match (this.upgrade(), response, practice) {
+            (Some(this), "new", _) => this.new_game(),
+            (Some(this), "practise", Some(technique)) => this.practise(technique),
+            _ => {}
         });
         dialog.present();
     }
