@@ -4672,6 +4672,14 @@ fn level_name(givens: &str) -> &'static str {
     }
 }
 
+/// Asserts that the header says a practice of `technique` is under way: "Practice" over the
+/// technique and the clock.
+fn assert_practice_header(state: &Value, technique: &str) {
+    assert_eq!(state["title"], "Practice");
+    let subtitle = state["subtitle"].as_str().unwrap();
+    assert!(subtitle.starts_with(&format!("{technique} · ")), "{subtitle}");
+}
+
 /// Asserts that the message line of a state begins with `start`.
 fn assert_said(state: &Value, start: &str) {
     assert!(
@@ -4721,6 +4729,7 @@ fn a_technique_is_practised_from_a_position_where_it_is_next() {
             .any(|l| l.starts_with("Dual ") || l.contains("Discontinuous")),
         "{listed:?}"
     );
+    screenshot(&wait_for_titled("Practise a Technique"), "practice-chooser.png");
     for key in ["x", "minus", "w"] {
         xdotool(&["key", "--clearmodifiers", key]);
         std::thread::sleep(Duration::from_millis(60));
@@ -4769,11 +4778,8 @@ fn a_technique_is_practised_from_a_position_where_it_is_next() {
     // offer of another.
     assert_eq!(state["practising"], "x-wing");
     // The header says what is practised, until it is done (the message line goes with a move).
-    assert!(
-        state["subtitle"].as_str().unwrap().starts_with("Practising X-Wing"),
-        "{}",
-        state["subtitle"]
-    );
+    assert_practice_header(&state, "X-Wing");
+    app.shot("practice.png");
     let x_wing = x_wings_of(&state)[0].clone();
     for (i, e) in x_wing.eliminations.iter().enumerate() {
         app.select(e.cell);
@@ -4786,8 +4792,9 @@ fn a_technique_is_practised_from_a_position_where_it_is_next() {
     }
     let found = app.wait_until("the X-Wing found", |s| s["practising"].is_null());
     assert!(
-        found["subtitle"].as_str().unwrap().starts_with(level_name(&givens)),
-        "{}",
+        found["title"] == "Nonet" && found["subtitle"].as_str().unwrap().starts_with(level_name(&givens)),
+        "{} {}",
+        found["title"],
         found["subtitle"]
     );
     assert_said(&found, "Well found: that is the X-Wing.");
@@ -4895,11 +4902,7 @@ fn a_practice_survives_a_restart_and_history_names_it() {
         });
         assert_eq!(back["givens"], position["givens"]);
         let back = app.wait_until("the practice asked again", |s| s["practising"] == "x-wing");
-        assert!(
-            back["subtitle"].as_str().unwrap().starts_with("Practising X-Wing"),
-            "{}",
-            back["subtitle"]
-        );
+        assert_practice_header(&back, "X-Wing");
         // History names it.
         app.keys(&["ctrl+shift+h"]);
         app.wait_for_labels("History's row", |labels| {

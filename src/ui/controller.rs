@@ -493,24 +493,34 @@ impl Controller {
             }
         }
         // A practice says what it practises until its step is done (the message line that said
-        // so goes with the next move); then the level.
-        let what = match &play.practice {
-            Some(goal) => fill(
-                &gettext("Practising {technique}"),
-                &[("technique", &super::names::technique_name(goal.technique))],
-            ),
-            None => super::level_name(play.level),
+        // so goes with the next move): "Practice" over the technique, where the level is
+        // otherwise (a header has room for "X-Wing · 0:12" under its title, not for more).
+        let practising = play.practice.as_ref().map(|goal| {
+            let name = super::names::technique_name(goal.technique);
+            let whole = fill(&gettext("Practising {technique}"), &[("technique", &name)]);
+            (name, whole)
+        });
+        let (title, what) = match &practising {
+            Some((name, _)) => (gettext("Practice"), name.clone()),
+            None => ("Nonet".to_string(), super::level_name(play.level)),
         };
         let mut status: Vec<String> = [Some(what), clock].into_iter().flatten().collect();
         let subtitle = status.join(" · ");
+        if self.title.title() != title {
+            self.title.set_title(&title);
+        }
         // (A long technique's name does not fit a narrow header: the tooltip has it all.)
         if self.title.subtitle() != subtitle {
             self.title.set_subtitle(&subtitle);
             self.title
-                .set_tooltip_text(play.practice.is_some().then_some(subtitle.as_str()));
+                .set_tooltip_text(practising.as_ref().map(|(_, whole)| whole.as_str()));
         }
         if self.window.is_narrow() {
-            // The header has no room for the title and counters: they share the status line.
+            // The header has no room for the title and counters: they share the status line,
+            // which then says that it is a practice.
+            if let Some((_, whole)) = practising {
+                status[0] = whole;
+            }
             if strict {
                 status.push(fill(&gettext("strikes {count}"), &[("count", &self.mistakes.label())]));
             } else if play.prefs.mark_wrong {

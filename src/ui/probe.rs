@@ -72,6 +72,7 @@ impl Controller {
             // The header's subtitle: the level (or the technique practised), and the clock unless
             // hidden.
             "subtitle": self.title.subtitle().to_string(),
+            "title": self.title.title().to_string(),
             // In a narrow window the status line under the header shows level, clock and counters.
             "narrow": self.window.is_narrow().then(|| self.window.parts().narrow_status.label().to_string()),
             "window_width": self.window.width(),
