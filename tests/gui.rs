@@ -4826,9 +4826,13 @@ fn a_technique_is_practised_from_a_position_where_it_is_next() {
     assert_eq!(applied["message"], "Applied: XY-Wing");
     app.wait_for_labels("the offer", |labels| labels.iter().any(|l| l == "XY-Wing done"));
     // The chooser marks the technique practised last, and Return with nothing typed takes it.
+    // (And how often each was practised, as the history counts them.)
     app.keys(&["ctrl+t"]);
     app.wait_for_labels("the chooser", |labels| {
-        labels.iter().any(|l| l == "Practised last") && labels.iter().any(|l| l == "Death Blossom")
+        labels.iter().any(|l| l == "Practised last")
+            && labels.iter().any(|l| l == "Death Blossom")
+            && labels.iter().any(|l| l == "Score 3.2 · practised 1 time")
+            && labels.iter().any(|l| l == "Score 4.2 · practised 1 time")
     });
     xdotool(&["key", "--clearmodifiers", "Return"]);
     let again = app.wait_until("another XY-Wing", |s| {
@@ -4913,6 +4917,18 @@ fn a_practice_survives_a_restart_and_history_names_it() {
         xdotool(&["key", "--clearmodifiers", "Escape"]);
         app.wait_for_labels("History closed", |labels| {
             !labels.iter().any(|l| l.contains("Practice of X-Wing"))
+        });
+        // The chooser knows from the history what was practised last, and how often.
+        app.keys(&["ctrl+t"]);
+        let listed = app.wait_for_labels("the chooser", |labels| labels.iter().any(|l| l == "Practised last"));
+        assert_eq!(
+            listed.iter().filter(|l| l.ends_with(" · practised 1 time")).count(),
+            1,
+            "{listed:?}"
+        );
+        press_in(&wait_for_titled("Practise a Technique"), &["Escape"]);
+        app.wait_for_labels("the chooser closed", |labels| {
+            !labels.iter().any(|l| l == "Practised last")
         });
         // The rest of its marks off: the step is found.
         for e in &x_wing.eliminations[1..] {

@@ -482,4 +482,32 @@ impl Store {
             .connection
             .query_row("SELECT count(*) FROM games", [], |row| row.get::<_, i64>(0))? as u64)
     }
+
+    /// The techniques practised, each with how many practice games it had, the latest first
+    /// (the practice chooser marks them). A technique this version doesn't know is left out.
+    pub fn practised(&self) -> Result<Vec<Practised>> {
+        let mut statement = self.connection.prepare_cached(
+            "SELECT practice, count(*), max(started_at) FROM games WHERE practice IS NOT NULL
+             GROUP BY practice ORDER BY max(started_at) DESC, practice",
+        )?;
+        let rows = statement.query_map([], |row| Ok((row.get::<_, String>(0)?, row.get::<_, i64>(1)?)))?;
+        let mut practised = Vec::new();
+        for row in rows {
+            let (id, games) = row?;
+            if let Ok(technique) = id.parse() {
+                practised.push(Practised {
+                    technique,
+                    games: u32::try_from(games).unwrap_or(u32::MAX),
+                });
+            }
+        }
+        Ok(practised)
+    }
+}
+
+/// A technique practised, and in how many games.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Practised {
+    pub technique: Technique,
+    pub games: u32,
 }

@@ -16,7 +16,9 @@ use rusqlite::{Connection, ErrorCode, OpenFlags};
 use thiserror::Error;
 
 pub use deletion::Deletion;
-pub use games::{decode_changes, encode_changes, Filter, GameRecord, GameStatus, NewGame, Progress, SavedMove, Source};
+pub use games::{
+    decode_changes, encode_changes, Filter, GameRecord, GameStatus, NewGame, Practised, Progress, SavedMove, Source,
+};
 pub use stats::{LevelStats, SolveTime};
 
 #[derive(Debug, Error)]

@@ -114,6 +114,42 @@ fn a_practice_game_keeps_its_technique() {
     assert_eq!(record.practice, None);
 }
 
+/// The techniques practised come with their number of games, the latest practised first.
+#[test]
+fn the_techniques_practised_are_counted_latest_first() {
+    use crate::engine::logic::Technique;
+    let mut store = Store::in_memory().unwrap();
+    assert!(store.practised().unwrap().is_empty());
+    for (practice, at) in [
+        (Some(Technique::XWing), 10),
+        (None, 20),
+        (Some(Technique::Swordfish), 30),
+        (Some(Technique::XWing), 40),
+        (Some(Technique::HiddenPair), 35),
+    ] {
+        store
+            .start_game(&NewGame {
+                practice,
+                ..new_game(Level::Hard, at)
+            })
+            .unwrap();
+    }
+    let practised: Vec<(Technique, u32)> = store
+        .practised()
+        .unwrap()
+        .into_iter()
+        .map(|p| (p.technique, p.games))
+        .collect();
+    assert_eq!(
+        practised,
+        [
+            (Technique::XWing, 2),
+            (Technique::HiddenPair, 1),
+            (Technique::Swordfish, 1)
+        ]
+    );
+}
+
 /// Practice games stay out of the statistics: a practice solved with help does not lower the
 /// level's solve rate, nor does an abandoned one end its streak.
 #[test]

@@ -9,7 +9,7 @@ use std::sync::atomic::AtomicBool;
 
 use adw::prelude::*;
 use adw::subclass::prelude::ObjectSubclassIsExt;
-use gtk::glib;
+use gtk::{gio, glib};
 
 use super::names::technique_name;
 use crate::engine::game::MoveKind;
@@ -17,7 +17,7 @@ use crate::engine::generator::{self, GenerateError};
 use crate::engine::logic::{Level, Technique};
 use crate::engine::practice::{self, Rarity};
 use crate::i18n::{fill, gettext, ngettext};
-use crate::store::{self, NewGame};
+use crate::store::{self, NewGame, Practised};
 
 /// The chooser's widgets, from its template `resources/ui/practice.ui`.
 mod imp {
@@ -74,14 +74,16 @@ glib::wrapper! {
 
 impl PracticeChooser {
     /// Opens the chooser over `parent`. A row starts `app.practise-technique` with its id and
-    /// closes the chooser; Escape closes it without. The technique `last` practised says so in
-    /// its row, and Return with nothing typed takes it again.
-    pub fn show(parent: &impl IsA<gtk::Window>, last: Option<Technique>) -> PracticeChooser {
+    /// closes the chooser; Escape closes it without. Each technique `practised` says how often
+    /// (the history's count); the one practised `last` (this session's, else the history's
+    /// latest) says so in its row, and Return with nothing typed takes it again.
+    pub fn show(parent: &impl IsA<gtk::Window>, last: Option<Technique>, practised: &[Practised]) -> PracticeChooser {
         let chooser: PracticeChooser = glib::Object::builder()
             .property("transient-for", parent)
             .property("application", parent.as_ref().application())
             .build();
-        chooser.fill(last);
+        let last = last.or(practised.first().map(|p| p.technique));
+        chooser.fill(last, practised);
         let weak = chooser.downgrade();
         chooser.imp().search.connect_search_changed(move |entry| {
             if let Some(chooser) = weak.upgrade() {
@@ -113,14 +115,22 @@ impl PracticeChooser {
             }
         });
         super::close_on_escape(&chooser);
+        // (The search has the keys, and takes Escape as the end of a search: it closes the
+        // chooser too.)
+        let weak = chooser.downgrade();
+        chooser.imp().search.connect_stop_search(move |_| {
+            if let Some(chooser) = weak.upgrade() {
+                GtkWindowExt::close(&chooser);
+            }
+        });
         GtkWindowExt::present(&chooser);
         chooser.imp().search.grab_focus();
         chooser
     }
 
     /// A group for each level, a row for each technique in it (by score, as the ladder asks),
-    /// the one practised `last` marked so.
-    fn fill(&self, last: Option<Technique>) {
+    /// with how often it was `practised`, the one practised `last` marked so.
+    fn fill(&self, last: Option<Technique>, practised: &[Practised]) {
         let imp = self.imp();
         let mut levels = Vec::new();
         for level in [Level::Easy, Level::Medium, Level::Hard, Level::Expert, Level::Master] {
@@ -135,9 +145,14 @@ impl PracticeChooser {
                         gettext("Score {score} · very rare: no position found yet in ten minutes of searching")
                     }
                 };
+                let mut subtitle = fill(&subtitle, &[("score", &technique.score_text())]);
+                if let Some(done) = practised.iter().find(|p| p.technique == technique) {
+                    let times = ngettext("practised {n} time", "practised {n} times", done.games);
+                    subtitle = format!("{subtitle} · {}", fill(&times, &[("n", &done.games)]));
+                }
                 let row = adw::ActionRow::builder()
                     .title(&name)
-                    .subtitle(fill(&subtitle, &[("score", &technique.score_text())]))
+                    .subtitle(subtitle)
                     .activatable(true)
                     .action_name("app.practise-technique")
                     .action_target(&technique.id().to_variant())
@@ -204,9 +219,22 @@ impl PracticeChooser {
 
 /// Practising, the controller's side.
 impl super::controller::Controller {
-    /// Opens the chooser of a technique to practise.
+    /// Opens the chooser of a technique to practise, once the history has told which were
+    /// practised and how often (read off the main thread; none when it can't be read).
     pub fn choose_practice(self: &Rc<Self>) {
-        PracticeChooser::show(&self.window, self.last_practised.get());
+        let path = super::recorder::database_path();
+        let read = gio::spawn_blocking(move || {
+            store::Store::open_for_reading(&path)
+                .and_then(|store| store.practised())
+                .unwrap_or_default()
+        });
+        let this = Rc::downgrade(self);
+        glib::spawn_future_local(async move {
+            let practised = read.await.unwrap_or_default();
+            if let Some(this) = this.upgrade() {
+                PracticeChooser::show(&this.window, this.last_practised.get(), &practised);
+            }
+        });
     }
 
     /// Looks for a position whose next step is of `technique`, off the main thread, telling
