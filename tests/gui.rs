@@ -2483,6 +2483,15 @@ fn the_header_has_undo_and_redo_and_a_short_menu() {
     xdotool(&["mousemove", "--window", &app.window, "20", "24"]);
     xdotool(&["click", "1"]);
     app.wait_until("the undo button undid", |s| at(s, "values", 2) == '.');
+    // A practice in a narrow window: the status line says what is practised, as the header's
+    // title would.
+    app.action("practise-technique", Some("'x-wing'"));
+    app.wait_until("a practice, said in the status line", |s| {
+        s["practising"] == "x-wing"
+            && s["narrow"]
+                .as_str()
+                .is_some_and(|n| n.starts_with("Practising X-Wing · 0:"))
+    });
     // Wide again: the clock goes back to the header.
     xdotool(&["windowsize", &app.window, "700", "700"]);
     app.wait_until("the window is wide again", |s| s["narrow"].is_null());
