@@ -242,7 +242,7 @@ impl Search<'_> {
     fn draw_from(&self, first: u64, every: u64, seed: u64, progress: &mut dyn FnMut(u64)) -> Option<(u64, Practice)> {
         let mut index = first;
         while index < self.first_found.load(Ordering::Relaxed) && !self.cancel.load(Ordering::Relaxed) {
-            let found = self.practice_in(seed.wrapping_add(index));
+            let found = self.practice_drawn(seed.wrapping_add(index));
             let drawn = self.drawn.fetch_add(1, Ordering::Relaxed) + 1;
             if first == 0 && index.is_multiple_of(16) {
                 progress(drawn);
@@ -259,7 +259,7 @@ impl Search<'_> {
     /// The practice the puzzle drawn from `own_seed` holds, if it holds one (and the search
     /// goes on). Each puzzle comes from a seed of its own, so the one found comes again at once
     /// from its seed ([`Practice::seed`]).
-    fn practice_in(&self, own_seed: u64) -> Option<Practice> {
+    fn practice_drawn(&self, own_seed: u64) -> Option<Practice> {
         let (puzzle, solution) = draw(&mut ChaCha8Rng::seed_from_u64(own_seed), Symmetry::None);
         practice_in(self.technique, &puzzle, &solution, own_seed, self.cancel)
     }

@@ -256,25 +256,25 @@ fn status_name(status: GameStatus) -> String {
     }
 }
 
-/// What a practice game practised, as History and the replay name it.
-pub(super) fn practice_name(technique: crate::engine::logic::Technique) -> String {
-    fill(
-        &gettext("Practice of {technique}"),
-        &[("technique", &super::names::technique_name(technique))],
-    )
+/// A game as History and the replay name it: its level, what it practised (a practice game),
+/// then `then` (its status, or when it was played).
+pub(super) fn game_heading(game: &GameRecord, then: &str) -> String {
+    let practice = game.practice.map(|technique| {
+        fill(
+            &gettext("Practice of {technique}"),
+            &[("technique", &super::names::technique_name(technique))],
+        )
+    });
+    [Some(super::level_name(game.level)), practice, Some(then.to_string())]
+        .into_iter()
+        .flatten()
+        .collect::<Vec<_>>()
+        .join(" · ")
 }
 
 fn game_row(game: &GameRecord, window: &glib::WeakRef<adw::Window>) -> adw::ActionRow {
     let row = adw::ActionRow::builder()
-        .title(match game.practice {
-            Some(technique) => format!(
-                "{} · {} · {}",
-                super::level_name(game.level),
-                practice_name(technique),
-                status_name(game.status)
-            ),
-            None => format!("{} · {}", super::level_name(game.level), status_name(game.status)),
-        })
+        .title(game_heading(game, &status_name(game.status)))
         .subtitle(format!(
             "{} · {} · {} · {}",
             super::friendly_time(game.started_at),

@@ -217,6 +217,12 @@ impl PracticeChooser {
     }
 }
 
+/// A practice found, with its goal (listed off the main thread, with the practice).
+fn with_goal(found: practice::Practice) -> (practice::Practice, practice::Goal) {
+    let goal = found.goal();
+    (found, goal)
+}
+
 /// Practising, the controller's side.
 impl super::controller::Controller {
     /// Opens the chooser of a technique to practise, once the history has told which were
@@ -256,10 +262,7 @@ impl super::controller::Controller {
         // (Listing the goal's steps, every forcing net of the position, is off the main thread
         // too.)
         let work = move |cancel: &AtomicBool, progress: &mut dyn FnMut(u64)| {
-            practice::practise(technique, seed, cancel, progress).map(|found| {
-                let goal = found.goal();
-                (found, goal)
-            })
+            practice::practise(technique, seed, cancel, progress).map(with_goal)
         };
         let told = name.clone();
         let told = move |n: u64| {
@@ -285,12 +288,8 @@ impl super::controller::Controller {
     /// damaged history, a ladder that has changed).
     pub(super) fn practise_again(self: &Rc<Self>, again: NewGame, technique: Technique, seed: u64) {
         let (puzzle, solution) = (again.puzzle, again.solution);
-        let work = move || {
-            practice::practice_in(technique, &puzzle, &solution, seed, &AtomicBool::new(false)).map(|found| {
-                let goal = found.goal();
-                (found, goal)
-            })
-        };
+        let work =
+            move || practice::practice_in(technique, &puzzle, &solution, seed, &AtomicBool::new(false)).map(with_goal);
         self.off_main(work, move |this, result| {
             // (Taken whole: a closure that takes fields of the game's arrays alone breaks
             // rustc 1.95's MIR checks.)

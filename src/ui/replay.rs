@@ -136,19 +136,7 @@ fn build(parent: &adw::Window, record: GameRecord, moves: Vec<SavedMove>) {
     let header = adw::HeaderBar::builder()
         .title_widget(&adw::WindowTitle::new(
             &gettext("Replay"),
-            &match replay.record.practice {
-                Some(technique) => format!(
-                    "{} · {} · {}",
-                    super::level_name(replay.record.level),
-                    super::history::practice_name(technique),
-                    super::local_time(replay.record.started_at)
-                ),
-                None => format!(
-                    "{} · {}",
-                    super::level_name(replay.record.level),
-                    super::local_time(replay.record.started_at)
-                ),
-            },
+            &super::history::game_heading(&replay.record, &super::local_time(replay.record.started_at)),
         ))
         .build();
     header.pack_end(&again);
