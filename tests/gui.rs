@@ -2657,6 +2657,87 @@ fn a_pasted_bad_puzzle_is_refused_and_a_good_one_played() {
     }
 }
 
+/// A file of several puzzles is played one puzzle after another: Open plays the first, Next Puzzle
+/// from File (Ctrl+Shift+N) the next, a puzzle that can't be played is refused by its number and
+/// passed over, and the action goes once the last is played; `puzzle-in-file(n)` goes to any.
+#[test]
+fn a_file_of_several_puzzles_is_played_one_after_another() {
+    need_display();
+    // Before any file of several, the action is not there (its menu item hidden).
+    let single = App::launch(Some(PUZZLE));
+    let state = single.wait_until("the puzzle is told", |s| {
+        s["message"].as_str().unwrap_or("").contains("Good luck")
+    });
+    assert_eq!(state["message"], "The puzzle in puzzle.txt rates Easy. Good luck!");
+    assert_eq!(state["next_in_file_enabled"], false);
+    drop(single);
+    let file = format!("# three puzzles\n{PUZZLE}\n{}\n\n{OTHER}\n", ".".repeat(81));
+    let app = App::launch(Some(&file));
+    let state = app.wait_until("the first is told", |s| {
+        s["message"].as_str().unwrap_or("").contains("Good luck")
+    });
+    let message = state["message"].as_str().unwrap();
+    assert!(message.starts_with("Puzzle 1 of 3 in puzzle.txt rates "), "{message}");
+    assert_eq!(state["next_in_file_enabled"], true);
+    // The second has every solution: refused by its number, the first game going on.
+    app.keys(&["ctrl+shift+n"]);
+    let state = app.wait_until("the second is refused", |s| {
+        s["refusal"]
+            .as_str()
+            .unwrap_or("")
+            .starts_with("Puzzle 2 of 3 in puzzle.txt")
+    });
+    assert!(
+        state["refusal"].as_str().unwrap().contains("more than one solution"),
+        "{}",
+        state["refusal"]
+    );
+    assert_eq!(state["givens"], PUZZLE);
+    assert_eq!(state["next_in_file_enabled"], true);
+    app.keys(&["Return"]); // closes the dialog
+    app.action("next-in-file", None);
+    let state = app.wait_until("the third is played", |s| s["givens"] == OTHER);
+    let message = state["message"].as_str().unwrap();
+    assert!(message.starts_with("Puzzle 3 of 3 in puzzle.txt rates "), "{message}");
+    assert_eq!(state["next_in_file_enabled"], false, "nothing follows the last");
+    // Any puzzle by its number; one past the last is refused, saying how many there are.
+    app.action("puzzle-in-file", Some("int64 1"));
+    let state = app.wait_until("the first again", |s| s["givens"] == PUZZLE);
+    assert_eq!(state["next_in_file_enabled"], true);
+    app.action("puzzle-in-file", Some("int64 7"));
+    let state = app.wait_until("no seventh", |s| {
+        s["refusal"].as_str().unwrap_or("").contains("no puzzle 7")
+    });
+    assert!(
+        state["refusal"]
+            .as_str()
+            .unwrap()
+            .contains("it holds 3 puzzles, so there is no puzzle 7"),
+        "{}",
+        state["refusal"]
+    );
+    assert_eq!(state["givens"], PUZZLE);
+    app.keys(&["Return"]);
+    // A file of one puzzle opened meanwhile leaves the place in the file of several.
+    let one = app._dir.path().join("one.txt");
+    std::fs::write(&one, format!("{OTHER}\n")).unwrap();
+    app.open_from_outside(&one);
+    let state = app.wait_until("the single file's puzzle", |s| {
+        s["message"]
+            .as_str()
+            .unwrap_or("")
+            .starts_with("The puzzle in one.txt rates ")
+    });
+    assert_eq!(state["next_in_file_enabled"], true);
+    app.action("next-in-file", None);
+    app.wait_until("the second refused again", |s| {
+        s["refusal"]
+            .as_str()
+            .unwrap_or("")
+            .starts_with("Puzzle 2 of 3 in puzzle.txt")
+    });
+}
+
 /// A position with pencil marks (as a forum's pencil-mark grid or `nonet-cli` gives one) is played
 /// as it is: its digits beyond the givens and its marks go on the board in one move, where Undo
 /// stops as Reset does, with no mistake counted; and the hint is the position's own

@@ -95,6 +95,9 @@ pub enum ImportError {
     },
     #[error("this puzzle has {0}")]
     Problem(PuzzleProblem),
+    /// A puzzle asked for by its number (from 1) past the text's last.
+    #[error("there is no puzzle {number}: the text holds {count}")]
+    Beyond { number: usize, count: usize },
 }
 
 /// A puzzle read from text that can be played: its givens and their unique solution.
@@ -114,18 +117,35 @@ pub struct Playable {
 /// one solution. Digits the format marks as the player's are not givens: the puzzle is its givens,
 /// and the position read is kept beside it.
 pub fn playable_from_text(text: &str) -> Result<Playable, ImportError> {
+    playable_at(text, 0).0
+}
+
+/// Reads puzzle `index` (from 0) of a text as [`playable_from_text`] reads the first, and says
+/// how many puzzles the text holds, whether that one can be played or not: the app plays a
+/// file's puzzles one after another.
+pub fn playable_at(text: &str, index: usize) -> (Result<Playable, ImportError>, usize) {
     let puzzles = super::format::read_puzzles(text);
     let count = puzzles.len();
-    let (number, first) = puzzles.into_iter().next().ok_or(ImportError::Empty)?;
-    let position = first.map_err(|error| ImportError::Parse { number, error })?;
-    let givens = position.givens();
-    let solution = check_puzzle(&givens).map_err(ImportError::Problem)?;
-    Ok(Playable {
-        givens,
-        solution,
-        puzzles_in_text: count,
-        position,
-    })
+    let playable = match puzzles.into_iter().nth(index) {
+        None if count == 0 => Err(ImportError::Empty),
+        None => Err(ImportError::Beyond {
+            number: index + 1,
+            count,
+        }),
+        Some((number, read)) => read
+            .map_err(|error| ImportError::Parse { number, error })
+            .and_then(|position| {
+                let givens = position.givens();
+                let solution = check_puzzle(&givens).map_err(ImportError::Problem)?;
+                Ok(Playable {
+                    givens,
+                    solution,
+                    puzzles_in_text: count,
+                    position,
+                })
+            }),
+    };
+    (playable, count)
 }
 
 #[cfg(test)]
@@ -150,6 +170,42 @@ mod tests {
             repeated.to_string().contains("digit 5 appears twice in row 1"),
             "{repeated}"
         );
+    }
+
+    #[test]
+    fn any_puzzle_of_a_text_can_be_taken_and_the_text_counted() {
+        let first = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+        let third = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+        let several = format!("# a collection\n{first}\n{}\n\n{third}\n", ".".repeat(81));
+        let (taken, count) = playable_at(&several, 2);
+        assert_eq!(count, 3, "the comment and the blank line are not puzzles");
+        let taken = taken.unwrap();
+        assert_eq!(taken.givens[0], 4);
+        assert_eq!(taken.puzzles_in_text, 3);
+        // The solution is the rules': every row, column and box holds 1 to 9, the givens kept.
+        for house in 0..27 {
+            let mut digits: Vec<_> = crate::engine::grid::HOUSES[house]
+                .iter()
+                .map(|&c| taken.solution[c])
+                .collect();
+            digits.sort();
+            assert_eq!(digits, (1..=9).collect::<Vec<_>>());
+        }
+        assert!((0..CELLS).all(|c| taken.givens[c] == 0 || taken.givens[c] == taken.solution[c]));
+        // The second has every solution: refused, and the count still told.
+        assert_eq!(
+            playable_at(&several, 1),
+            (Err(ImportError::Problem(PuzzleProblem::MultipleSolutions)), 3)
+        );
+        assert_eq!(playable_at(&several, 0).0.unwrap().givens[0], 5);
+        let (beyond, count) = playable_at(&several, 3);
+        assert_eq!(beyond, Err(ImportError::Beyond { number: 4, count: 3 }));
+        assert_eq!(count, 3);
+        assert_eq!(
+            beyond.unwrap_err().to_string(),
+            "there is no puzzle 4: the text holds 3"
+        );
+        assert_eq!(playable_at("", 5), (Err(ImportError::Empty), 0));
     }
 
     #[test]

@@ -162,7 +162,7 @@ fn toggle(app: &adw::Application, controller: &Rc<Controller>, name: &str, set: 
     app.add_action(&action);
 }
 
-/// An action taking a game id of the history (`int64`).
+/// An action taking a number (`int64`): a game id of the history, a puzzle of a file, an example.
 fn with_number(app: &adw::Application, controller: &Rc<Controller>, name: &str, run: fn(&Rc<Controller>, i64)) {
     let action = gio::SimpleAction::new(name, Some(glib::VariantTy::INT64));
     let weak = Rc::downgrade(controller);
@@ -251,6 +251,10 @@ fn add_actions(app: &adw::Application, controller: &Rc<Controller>) {
     simple(app, controller, "entry-start", |c| c.start_entry());
     simple(app, controller, "entry-cancel", |c| c.cancel_entry());
     simple(app, controller, "open", |c| c.open());
+    // `next-in-file`: the next puzzle of the last file opened that holds several;
+    // `puzzle-in-file(n)`: its puzzle n (from 1).
+    simple(app, controller, "next-in-file", |c| c.next_in_file());
+    with_number(app, controller, "puzzle-in-file", |c, n| c.puzzle_in_file(n));
     simple(app, controller, "paste", |c| c.paste());
     simple(app, controller, "copy-puzzle", |c| c.copy_puzzle());
     simple(app, controller, "solution-path", |c| {
@@ -321,6 +325,7 @@ fn add_actions(app: &adw::Application, controller: &Rc<Controller>) {
         ("app.script-run", &["<Control>Return"]),
         ("app.enter-puzzle", &["<Control>e"]),
         ("app.open", &["<Control>o"]),
+        ("app.next-in-file", &["<Control><Shift>n"]),
         ("app.paste", &["<Control><Shift>v"]),
         ("app.copy-puzzle", &["<Control><Shift>c"]),
         ("app.preferences", &["<Control>comma"]),

@@ -11,6 +11,7 @@ use adw::prelude::*;
 use gtk::{gio, glib};
 
 use super::controller::Unrecorded;
+use super::settings::PuzzleFile;
 use crate::engine::game::{Action, Status};
 use crate::engine::generator::{self, Options};
 use crate::engine::grid::{cell_name, Digit, CELLS};
@@ -27,6 +28,12 @@ pub enum Source {
     Placed,
     Pasted,
     Opened(String),
+    /// One of a file's several puzzles: its number (from 1) and how many the file holds.
+    InFile {
+        name: String,
+        number: usize,
+        count: usize,
+    },
 }
 
 impl Source {
@@ -35,7 +42,7 @@ impl Source {
         match self {
             Source::Typed | Source::Placed => crate::store::Source::Typed,
             Source::Pasted => crate::store::Source::Pasted,
-            Source::Opened(_) => crate::store::Source::Opened,
+            Source::Opened(_) | Source::InFile { .. } => crate::store::Source::Opened,
         }
     }
 
@@ -44,9 +51,29 @@ impl Source {
             Source::Typed | Source::Placed => gettext("The puzzle you entered"),
             Source::Pasted => gettext("The pasted puzzle"),
             Source::Opened(name) => fill(&gettext("The puzzle in {file}"), &[("file", name)]),
+            Source::InFile { name, number, count } => fill(
+                &gettext("Puzzle {number} of {count} in {file}"),
+                &[("number", number), ("count", count), ("file", name)],
+            ),
+        }
+    }
+
+    /// A file's puzzle named by its place, where the file holds several.
+    fn at(self, index: usize, count: usize) -> Source {
+        match self {
+            Source::Opened(name) if count > 1 && index < count => Source::InFile {
+                name,
+                number: index + 1,
+                count,
+            },
+            other => other,
         }
     }
 }
+
+/// A puzzle checked off the main thread: what it is, its rating up to Expert, whether it is its
+/// givens alone, and the history's paused game of it, if any; or why it can't be played.
+type Checked = Result<(validate::Playable, rating::Rating, bool, Option<i64>), validate::ImportError>;
 
 /// Why a text can't be played, told to a player rather than a developer: "it has 'H' where only
 /// digits belong" instead of "puzzle 1: line 1, column 1: unexpected character 'H'".
@@ -54,6 +81,14 @@ pub fn for_players(error: &validate::ImportError) -> String {
     use crate::engine::format::ParseErrorKind as Kind;
     match error {
         validate::ImportError::Empty => gettext("there is no puzzle in it"),
+        validate::ImportError::Beyond { number, count } => fill(
+            &ngettext(
+                "it holds {count} puzzle, so there is no puzzle {number}",
+                "it holds {count} puzzles, so there is no puzzle {number}",
+                (*count).min(1_000_000) as u32,
+            ),
+            &[("count", count), ("number", number)],
+        ),
         validate::ImportError::Problem(problem) => problem_for_players(problem),
         validate::ImportError::Parse { error, .. } => {
             let line = error
@@ -389,10 +424,18 @@ impl super::controller::Controller {
     /// gives the full rating whenever it finishes the puzzle; one that needs more is Master, is
     /// played at once, and gets its score in the background ([`Self::rate_while_playing`]).
     pub fn play_text(self: &Rc<Self>, text: String, source: Source) {
+        self.play_text_at(text, source, 0, None);
+    }
+
+    /// Starts a game on puzzle `index` (from 0) of a text as [`Self::play_text`] does the first.
+    /// Given the file it was read from (its URI), a file of several puzzles is remembered with
+    /// the place, whether the puzzle there can be played or not, for Next Puzzle from File.
+    fn play_text_at(self: &Rc<Self>, text: String, source: Source, index: usize, file: Option<String>) {
         self.say(&gettext("Checking the puzzle…"));
         let history = (*self.history.borrow() == "on").then(super::recorder::database_path);
         let work = move || {
-            let checked = validate::playable_from_text(&text).map(|playable| {
+            let (checked, count) = validate::playable_at(&text, index);
+            let checked = checked.map(|playable| {
                 let rating = rating::rate_up_to(&playable.givens, Level::Expert, None);
                 // Givens alone may be a game under way or paused (a position is always new).
                 let givens_alone = Action::take_position(&playable.position).is_none();
@@ -401,9 +444,25 @@ impl super::controller::Controller {
                     .and_then(|path| paused_game_of(&path, &playable.givens));
                 (playable, rating, givens_alone, paused)
             });
-            (checked, text)
+            (checked, text, count)
         };
-        self.off_main(work, move |this, result| match result {
+        self.off_main(work, move |this, result| {
+            let count = result.as_ref().map_or(0, |(_, _, count)| *count);
+            // (A number past the file's end, asked for by `puzzle-in-file`, moves nothing.)
+            if let Some(uri) = file.filter(|_| count > 1 && index < count) {
+                let number = index + 1;
+                this.settings.set_puzzle_file(&PuzzleFile { uri, number, count });
+            }
+            let source = source.at(index, count);
+            this.take_checked(result.map(|(checked, text, _)| (checked, text)), source);
+        });
+    }
+
+    /// Plays a checked puzzle ([`Self::play_text_at`]), or says why it can't be played (the
+    /// text comes back to a player who typed it).
+    fn take_checked(self: &Rc<Self>, result: Option<(Checked, String)>, source: Source) {
+        let this = self;
+        match result {
             // The same puzzle again (its file opened once more, say), its givens alone: the game
             // in progress goes on, or its game paused in the history comes back, rather than a
             // copy of it from the start. (Reset starts it over.)
@@ -442,17 +501,9 @@ impl super::controller::Controller {
                         false => gettext("The digits it came with are on the board."),
                     }
                 });
-                let template = match playable.puzzles_in_text {
-                    1 => gettext("{source} rates {level}. Good luck!"),
-                    _ => gettext("{source} (the first of {n}) rates {level}. Good luck!"),
-                };
                 let mut message = fill(
-                    &template,
-                    &[
-                        ("source", &source.describe()),
-                        ("n", &playable.puzzles_in_text),
-                        ("level", &super::level_name(level)),
-                    ],
+                    &gettext("{source} rates {level}. Good luck!"),
+                    &[("source", &source.describe()), ("level", &super::level_name(level))],
                 );
                 if let Some(came_with) = came_with {
                     message = format!("{message} {came_with}");
@@ -464,7 +515,7 @@ impl super::controller::Controller {
             }
             Some((Err(error), text)) => this.refuse(source, &for_players(&error), text),
             None => this.refuse(source, &gettext("checking it failed"), String::new()),
-        });
+        }
     }
 
     /// Whether these are the givens of the game on the board, and it is being played.
@@ -548,14 +599,41 @@ impl super::controller::Controller {
 
     /// Plays the first puzzle in a file.
     pub fn open_file(self: &Rc<Self>, file: gio::File) {
+        self.open_file_at(file, 0);
+    }
+
+    /// `app.next-in-file`: the puzzle after the one last played from a file of several (see
+    /// [`Settings::puzzle_file`](super::settings::Settings::puzzle_file)).
+    pub fn next_in_file(self: &Rc<Self>) {
+        match self.settings.puzzle_file() {
+            Some(last) if last.has_next() => self.open_file_at(gio::File::for_uri(&last.uri), last.number),
+            _ => self.say(&gettext("There is no next puzzle: open a file that holds several.")),
+        }
+    }
+
+    /// `app.puzzle-in-file(n)`: puzzle `number` (from 1) of the last file opened that holds
+    /// several.
+    pub fn puzzle_in_file(self: &Rc<Self>, number: i64) {
+        match (self.settings.puzzle_file(), usize::try_from(number)) {
+            (Some(last), Ok(number)) if number >= 1 => {
+                self.open_file_at(gio::File::for_uri(&last.uri), number - 1);
+            }
+            (Some(_), _) => {}
+            (None, _) => self.say(&gettext("There is no next puzzle: open a file that holds several.")),
+        }
+    }
+
+    /// Plays puzzle `index` (from 0) of a file.
+    fn open_file_at(self: &Rc<Self>, file: gio::File, index: usize) {
         let pending = self.games_pending.begin();
         let this = Rc::downgrade(self);
         glib::spawn_future_local(async move {
             let name = file_name(&file);
+            let uri = file.uri().to_string();
             let text = read_file(file).await;
             let Some(this) = this.upgrade() else { return };
             match text {
-                Ok(text) => this.play_text(text, Source::Opened(name)),
+                Ok(text) => this.play_text_at(text, Source::Opened(name), index, Some(uri)),
                 Err(problem) => this.refuse(Source::Opened(name), &problem, String::new()),
             }
             // Checking the text (play_text) is under way in its turn.

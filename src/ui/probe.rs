@@ -106,6 +106,7 @@ impl Controller {
                 .and_then(|a| a.state())
                 .and_then(|v| v.get::<i32>())
         };
+        state["next_in_file_enabled"] = serde_json::json!(enabled("next-in-file"));
         // The digit highlighted everywhere, as the board, the action's state and the pad show it.
         state["highlighted_digit"] = serde_json::json!(play.highlighted_digit);
         state["highlight_action"] = serde_json::json!(chosen("highlight-digit"));

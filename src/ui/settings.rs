@@ -16,6 +16,22 @@ use crate::engine::logic::Level;
 /// Where the build compiled the schema (for runs from the checkout, where it is not installed).
 const BUILT_SCHEMAS: &str = concat!(env!("OUT_DIR"), "/schemas");
 
+/// A file of several puzzles and the place in it ([`Settings::puzzle_file`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PuzzleFile {
+    pub uri: String,
+    /// The puzzle last played from it, from 1.
+    pub number: usize,
+    pub count: usize,
+}
+
+impl PuzzleFile {
+    /// Whether a puzzle follows the one last played.
+    pub fn has_next(&self) -> bool {
+        self.number < self.count
+    }
+}
+
 pub struct Settings {
     gio: gio::Settings,
 }
@@ -91,6 +107,24 @@ impl Settings {
 
     pub fn set_string(&self, key: &str, value: &str) {
         self.set_value(key, value.to_variant());
+    }
+
+    /// The last file opened that holds several puzzles: its URI, the number (from 1) of the
+    /// puzzle last played from it, and how many it held then. Next Puzzle from File goes on there.
+    pub fn puzzle_file(&self) -> Option<PuzzleFile> {
+        let uri = self.string("puzzle-file");
+        (!uri.is_empty()).then(|| PuzzleFile {
+            uri,
+            number: self.uint("puzzle-file-number") as usize,
+            count: self.uint("puzzle-file-count") as usize,
+        })
+    }
+
+    pub fn set_puzzle_file(&self, file: &PuzzleFile) {
+        let small = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
+        self.set_string("puzzle-file", &file.uri);
+        self.set_uint("puzzle-file-number", small(file.number));
+        self.set_uint("puzzle-file-count", small(file.count));
     }
 
     pub fn prefs(&self) -> Prefs {
