@@ -3454,15 +3454,21 @@ fn a_game_solved_after_showing_the_solution_is_not_a_best_time() {
     app.shot("solved-with-help.png");
 }
 
-/// Window size and difficulty survive a restart when GSettings is available (a keyfile backend
-/// in a temporary directory stands in for dconf).
+/// Window size, difficulty and the place in a file of several puzzles survive a restart when
+/// GSettings is available (a keyfile backend in a temporary directory stands in for dconf).
 #[test]
 fn settings_persist_across_restarts() {
     need_display();
     let (config, env) = persistent_settings();
     let env_keyfile: Vec<(&str, &Path)> = env.iter().map(|(k, v)| (*k, v.as_path())).collect();
+    let collection = config.path().join("two puzzles.txt");
+    std::fs::write(&collection, format!("{PUZZLE}\n{OTHER}\n")).unwrap();
     {
-        let mut app = App::launch_with(Some(PUZZLE), &env_keyfile);
+        let mut app = App::launch_with(None, &env_keyfile);
+        app.open_from_outside(&collection);
+        app.wait_until("the file's first puzzle", |s| {
+            s["givens"] == PUZZLE && s["next_in_file_enabled"] == true
+        });
         app.action("difficulty", Some("'hard'"));
         let state = app.wait_until("a hard game", |s| s["level"] == "hard");
         xdotool(&["windowsize", &app.window, "700", "820"]);
@@ -3492,6 +3498,16 @@ fn settings_persist_across_restarts() {
         shown >= width,
         "the window opens at the saved width {width}: {shown} px"
     );
+    // Next Puzzle from File goes on in the file, at its second puzzle.
+    assert_eq!(state["next_in_file_enabled"], true);
+    app.keys(&["ctrl+shift+n"]);
+    let state = app.wait_until("the file's second puzzle", |s| s["givens"] == OTHER);
+    let message = state["message"].as_str().unwrap();
+    assert!(
+        message.starts_with("Puzzle 2 of 2 in two puzzles.txt rates "),
+        "{message}"
+    );
+    assert_eq!(state["next_in_file_enabled"], false);
 }
 
 /// A game killed mid-play comes back exactly: digits, pencil marks, undo and redo, mistakes,
