@@ -230,35 +230,70 @@ fn read_each<T>(
     text: &str,
     parse: impl Fn(&str, Format) -> Result<T, ParseError>,
 ) -> Vec<(usize, Result<T, ParseError>)> {
+    puzzle_texts(text)
+        .map(|puzzle| (puzzle.line, puzzle.read_with(&parse)))
+        .collect()
+}
+
+/// One puzzle of a file, found but not read yet ([`puzzle_texts`]).
+#[derive(Clone, Copy, Debug)]
+pub struct PuzzleText<'a> {
+    /// The line it starts on.
+    pub line: usize,
+    text: &'a str,
+    format: Format,
+    /// Whether it is the whole file (a grid, say), whose errors name their own lines.
+    whole: bool,
+}
+
+impl PuzzleText<'_> {
+    /// Reads the puzzle as [`read_puzzles`] does.
+    pub fn read(&self) -> Result<Position, ParseError> {
+        self.read_with(|text, format| parse_as(format, text))
+    }
+
+    fn read_with<T>(&self, parse: impl Fn(&str, Format) -> Result<T, ParseError>) -> Result<T, ParseError> {
+        let read = parse(self.text, self.format);
+        match self.whole {
+            true => read,
+            false => read.map_err(|mut error| {
+                error.location.line = Some(self.line);
+                error
+            }),
+        }
+    }
+}
+
+/// The puzzles of a file as [`read_puzzles`] finds them, none of them read: so that a file's
+/// puzzles can be counted, and one of them read, without holding every position at once.
+pub fn puzzle_texts(text: &str) -> impl Iterator<Item = PuzzleText<'_>> {
     let text = without_bom(text);
     let first_row = content_lines(text)
         .find(|(_, line)| !is_separator(line))
         .map(|(_, line)| line.trim_start());
-    let one_a_line = match first_row {
-        None => return Vec::new(),
-        Some(row) => row.starts_with('{') || row.split(char::is_whitespace).next().is_some_and(|run| run.len() >= 20),
-    };
-    if !one_a_line {
-        let line = content_lines(text).next().map_or(1, |(n, _)| n);
-        return vec![(line, parse(text, detect(text)))];
-    }
-    content_lines(text)
-        .map(|(number, line)| {
-            let format = if line.trim_start().starts_with('{') {
+    let one_a_line = first_row
+        .map(|row| row.starts_with('{') || row.split(char::is_whitespace).next().is_some_and(|run| run.len() >= 20));
+    let whole = (one_a_line == Some(false)).then(|| PuzzleText {
+        line: content_lines(text).next().map_or(1, |(n, _)| n),
+        text,
+        format: detect(text),
+        whole: true,
+    });
+    let lines = content_lines(text)
+        .take_while(move |_| one_a_line == Some(true))
+        .map(|(line, row)| PuzzleText {
+            line,
+            text: row,
+            format: if row.trim_start().starts_with('{') {
                 Format::Json
             } else {
                 Format::Line
-            };
-            let result = parse(line, format).map_err(|mut error| {
-                error.location.line = Some(number);
-                error
-            });
-            (number, result)
-        })
-        .collect()
+            },
+            whole: false,
+        });
+    whole.into_iter().chain(lines)
 }
 
-/// Lines that carry content, numbered from 1: not blank and not a `#` comment or header.
 fn content_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
     text.lines()
         .enumerate()

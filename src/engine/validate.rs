@@ -124,16 +124,27 @@ pub fn playable_from_text(text: &str) -> Result<Playable, ImportError> {
 /// how many puzzles the text holds, whether that one can be played or not: the app plays a
 /// file's puzzles one after another.
 pub fn playable_at(text: &str, index: usize) -> (Result<Playable, ImportError>, usize) {
-    let puzzles = super::format::read_puzzles(text);
-    let count = puzzles.len();
-    let playable = match puzzles.into_iter().nth(index) {
+    // (Only the one asked for is read: a large file's positions are not all held at once.)
+    let mut count = 0;
+    let mut taken = None;
+    for puzzle in super::format::puzzle_texts(text) {
+        if count == index {
+            taken = Some(puzzle);
+        }
+        count += 1;
+    }
+    let playable = match taken {
         None if count == 0 => Err(ImportError::Empty),
         None => Err(ImportError::Beyond {
             number: index + 1,
             count,
         }),
-        Some((number, read)) => read
-            .map_err(|error| ImportError::Parse { number, error })
+        Some(puzzle) => puzzle
+            .read()
+            .map_err(|error| ImportError::Parse {
+                number: puzzle.line,
+                error,
+            })
             .and_then(|position| {
                 let givens = position.givens();
                 let solution = check_puzzle(&givens).map_err(ImportError::Problem)?;
