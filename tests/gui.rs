@@ -2704,6 +2704,28 @@ fn a_file_of_several_puzzles_is_played_one_after_another() {
     app.action("puzzle-in-file", Some("int64 1"));
     let state = app.wait_until("the first again", |s| s["givens"] == PUZZLE);
     assert_eq!(state["next_in_file_enabled"], true);
+    // Puzzle Number from File… asks for the number, offering the next; Return plays it.
+    app.action("choose-in-file", None);
+    let dialog = wait_for_titled("Play a Puzzle from the File");
+    let labels = app.wait_for_labels("the dialog", |labels| {
+        labels.iter().any(|l| l.contains("holds 3 puzzles"))
+    });
+    assert!(
+        labels.contains(&"puzzle.txt holds 3 puzzles; the last one played was number 1.".to_string()),
+        "{labels:?}"
+    );
+    press_in(&dialog, &["ctrl+a", "3", "Return"]);
+    let state = app.wait_until("the third by its number", |s| s["givens"] == OTHER);
+    assert!(
+        state["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("Puzzle 3 of 3 in puzzle.txt"),
+        "{}",
+        state["message"]
+    );
+    app.action("puzzle-in-file", Some("int64 1"));
+    app.wait_until("the first once more", |s| s["givens"] == PUZZLE);
     app.action("puzzle-in-file", Some("int64 7"));
     let state = app.wait_until("no seventh", |s| {
         s["refusal"].as_str().unwrap_or("").contains("no puzzle 7")

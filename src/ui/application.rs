@@ -255,6 +255,8 @@ fn add_actions(app: &adw::Application, controller: &Rc<Controller>) {
     // `puzzle-in-file(n)`: its puzzle n (from 1).
     simple(app, controller, "next-in-file", |c| c.next_in_file());
     with_number(app, controller, "puzzle-in-file", |c, n| c.puzzle_in_file(n));
+    // `choose-in-file`: asks for the number of a puzzle of that file.
+    simple(app, controller, "choose-in-file", |c| c.choose_in_file());
     simple(app, controller, "paste", |c| c.paste());
     simple(app, controller, "copy-puzzle", |c| c.copy_puzzle());
     simple(app, controller, "solution-path", |c| {

@@ -541,9 +541,11 @@ impl Controller {
         for action in ["copy-puzzle", "copy-position", "solution-path", "all-steps"] {
             self.enable_action(action, !entering);
         }
-        // Next Puzzle from File (hidden in the menu until then) once a file of several was opened.
-        let next_in_file = self.settings.puzzle_file().is_some_and(|file| file.has_next());
-        self.enable_action("next-in-file", next_in_file);
+        // Next Puzzle from File and Puzzle from File (hidden in the menu until then) once a file
+        // of several was opened; Next until its last puzzle.
+        let in_file = self.settings.puzzle_file();
+        self.enable_action("next-in-file", in_file.as_ref().is_some_and(|file| file.has_next()));
+        self.enable_action("choose-in-file", in_file.is_some());
         // Undo and Redo (buttons and keys) only when they would do something: not after Solve.
         self.enable_action("undo", playing && game.can_undo());
         self.enable_action("redo", playing && game.can_redo());

@@ -623,6 +623,50 @@ impl super::controller::Controller {
         }
     }
 
+    /// `app.choose-in-file`: asks for a puzzle of the last file opened that holds several, by its
+    /// number (the next one offered), and plays it.
+    pub fn choose_in_file(self: &Rc<Self>) {
+        let Some(last) = self.settings.puzzle_file() else {
+            return self.say(&gettext("There is no next puzzle: open a file that holds several."));
+        };
+        let file = gio::File::for_uri(&last.uri);
+        let body = fill(
+            &gettext("{file} holds {count} puzzles; the last one played was number {number}."),
+            &[
+                ("file", &file_name(&file)),
+                ("count", &last.count),
+                ("number", &last.number),
+            ],
+        );
+        let number = gtk::SpinButton::with_range(1.0, last.count.max(1) as f64, 1.0);
+        number.set_value((last.number + usize::from(last.has_next())) as f64);
+        // (Return takes the number: GTK 4.8's spin button says so only through its text.)
+        if let Some(text) = number.delegate().and_downcast::<gtk::Text>() {
+            text.set_activates_default(true);
+        }
+        number.set_halign(gtk::Align::Center);
+        number.set_width_chars(6);
+        super::set_accessible(&number, gtk::AccessibleProperty::Label, &gettext("Puzzle number"));
+        let this = Rc::downgrade(self);
+        let chosen = number.clone();
+        let dialog = super::question(
+            &self.window,
+            &gettext("Play a Puzzle from the File"),
+            &body,
+            &gettext("_Play"),
+            adw::ResponseAppearance::Suggested,
+            move || {
+                let index = usize::try_from(chosen.value_as_int() - 1).unwrap_or(0);
+                if let Some(this) = this.upgrade() {
+                    this.open_file_at(file.clone(), index);
+                }
+            },
+        );
+        dialog.set_extra_child(Some(&number));
+        dialog.present();
+        number.grab_focus();
+    }
+
     /// Plays puzzle `index` (from 0) of a file.
     fn open_file_at(self: &Rc<Self>, file: gio::File, index: usize) {
         let pending = self.games_pending.begin();
