@@ -2760,6 +2760,31 @@ fn a_file_of_several_puzzles_is_played_one_after_another() {
     });
 }
 
+/// A puzzle of a file of several, solved, offers the file's next puzzle first.
+#[test]
+fn a_file_puzzle_solved_offers_the_next() {
+    need_display();
+    let app = App::launch(Some(&format!("{PUZZLE}\n{OTHER}\n")));
+    let state = app.wait_until("the first is told", |s| {
+        s["message"].as_str().unwrap_or("").contains("Good luck")
+    });
+    let solution = solution_of(PUZZLE);
+    for cell in (0..81).filter(|&c| at(&state, "values", c) == '.') {
+        app.select(cell);
+        app.keys(&[&solution[cell..cell + 1]]);
+    }
+    app.wait_until("solved", |s| s["status"] == "Solved");
+    let dialog = wait_for_titled("Well done!");
+    let labels = app.wait_for_labels("the offer", |labels| {
+        labels.iter().any(|l| l == "Next Puzzle from File")
+    });
+    assert!(labels.iter().any(|l| l == "New Puzzle"), "{labels:?}");
+    press_in(&dialog, &["Return"]);
+    let state = app.wait_until("the file's second puzzle", |s| s["givens"] == OTHER);
+    let message = state["message"].as_str().unwrap();
+    assert!(message.starts_with("Puzzle 2 of 2 in puzzle.txt rates "), "{message}");
+}
+
 /// A position with pencil marks (as a forum's pencil-mark grid or `nonet-cli` gives one) is played
 /// as it is: its digits beyond the givens and its marks go on the board in one move, where Undo
 /// stops as Reset does, with no mistake counted; and the hint is the position's own

@@ -104,6 +104,9 @@ pub struct Controller {
     pub(super) unrecorded: RefCell<Option<Unrecorded>>,
     /// The game on the board as it started (for Try Again).
     pub(super) started_game: RefCell<Option<NewGame>>,
+    /// Whether the game on the board is a puzzle of a file of several, started from it (the
+    /// finished dialog then offers the file's next puzzle).
+    pub(super) from_file: StdCell<bool>,
     /// The selected cell as the board last described it to screen readers.
     described: RefCell<String>,
     /// Whether the end of the current game has been recorded.
@@ -181,6 +184,7 @@ impl Controller {
             clock_saved_ms: StdCell::new(0),
             unrecorded: RefCell::new(None),
             started_game: RefCell::new(None),
+            from_file: StdCell::new(false),
             described: RefCell::new(String::new()),
             end_saved: StdCell::new(false),
             history: RefCell::new("opening".into()),
@@ -607,7 +611,7 @@ impl Controller {
     }
 
     /// Tells the player the puzzle is solved, and offers a new one (a practice: another of its
-    /// technique first).
+    /// technique first; a puzzle of a file of several: the file's next, if any).
     pub(super) fn finished(self: &Rc<Self>) {
         let now = self.now_ms();
         let practice = self.started_game.borrow().as_ref().and_then(|g| g.practice);
@@ -640,10 +644,15 @@ impl Controller {
         let dialog = adw::MessageDialog::new(Some(&self.window), Some(&gettext("Well done!")), Some(&summary));
         dialog.add_response("close", &gettext("Close"));
         dialog.add_response("new", &gettext("New Puzzle"));
+        let next_in_file = self.from_file.get() && self.settings.puzzle_file().is_some_and(|file| file.has_next());
         let offered = match practice {
             Some(_) => {
                 dialog.add_response("practise", &gettext("Practise Another"));
                 "practise"
+            }
+            None if next_in_file => {
+                dialog.add_response("next", &gettext("Next Puzzle from File"));
+                "next"
             }
             None => "new",
         };
@@ -653,6 +662,7 @@ impl Controller {
         dialog.connect_response(None, move |_, response| match (this.upgrade(), response, practice) {
             (Some(this), "new", _) => this.new_game(),
             (Some(this), "practise", Some(technique)) => this.practise(technique),
+            (Some(this), "next", _) => this.next_in_file(),
             _ => {}
         });
         dialog.present();
