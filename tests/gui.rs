@@ -2758,6 +2758,17 @@ fn a_file_of_several_puzzles_is_played_one_after_another() {
             .unwrap_or("")
             .starts_with("Puzzle 2 of 3 in puzzle.txt")
     });
+    app.keys(&["Return"]);
+    // Opened again, the file opens at the puzzle last played from it, as a book would.
+    app.action("puzzle-in-file", Some("int64 3"));
+    app.wait_until("the third again", |s| s["givens"] == OTHER);
+    std::fs::write(&one, format!("{PUZZLE}\n")).unwrap();
+    app.open_from_outside(&one);
+    app.wait_until("another file's puzzle", |s| s["givens"] == PUZZLE);
+    app.open_from_outside(&app._dir.path().join("puzzle.txt"));
+    let state = app.wait_until("the file at its place", |s| s["givens"] == OTHER);
+    let message = state["message"].as_str().unwrap();
+    assert!(message.starts_with("Puzzle 3 of 3 in puzzle.txt rates "), "{message}");
 }
 
 /// A puzzle of a file of several, solved, offers the file's next puzzle first.

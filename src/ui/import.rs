@@ -598,9 +598,15 @@ impl super::controller::Controller {
         });
     }
 
-    /// Plays the first puzzle in a file.
+    /// Plays the first puzzle in a file; the file of several last opened, once more, at the
+    /// puzzle last played from it (an unfinished game of it comes back from the history), as a
+    /// book opens where it was left.
     pub fn open_file(self: &Rc<Self>, file: gio::File) {
-        self.open_file_at(file, 0);
+        let place = self
+            .settings
+            .puzzle_file()
+            .filter(|last| last.uri == file.uri().as_str());
+        self.open_file_at(file, place.map_or(0, |last| last.number.saturating_sub(1)));
     }
 
     /// `app.next-in-file`: the puzzle after the one last played from a file of several (see
