@@ -43,6 +43,7 @@ fn main() {
         source: Source::Generated,
         seed: Some(1),
         practice: None,
+        file: None,
         started_at,
     };
 

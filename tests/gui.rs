@@ -2794,6 +2794,15 @@ fn a_file_puzzle_solved_offers_the_next() {
     let state = app.wait_until("the file's second puzzle", |s| s["givens"] == OTHER);
     let message = state["message"].as_str().unwrap();
     assert!(message.starts_with("Puzzle 2 of 2 in puzzle.txt rates "), "{message}");
+    // History names the file and the number of each.
+    app.action("history", None);
+    let labels = app.wait_for_labels("the history", |labels| {
+        labels.iter().any(|l| l == "Easy · puzzle.txt, puzzle 1 · Solved")
+    });
+    assert!(
+        labels.iter().any(|l| l.starts_with("Master · puzzle.txt, puzzle 2 · ")),
+        "{labels:?}"
+    );
 }
 
 /// A position with pencil marks (as a forum's pencil-mark grid or `nonet-cli` gives one) is played
@@ -3674,6 +3683,7 @@ fn write_history(path: &Path) {
         source: Source::Generated,
         seed: None,
         practice: None,
+        file: None,
         started_at: 1_790_000_000_000 + i * 86_400_000,
     };
     for i in 0..24i64 {
@@ -4424,6 +4434,7 @@ fn a_puzzle_file_given_at_start_wins_over_a_busy_history() {
                     source: nonet::store::Source::Typed,
                     seed: None,
                     practice: None,
+                    file: None,
                     started_at: 1,
                 })
                 .unwrap();

@@ -99,6 +99,7 @@ fn new_game(level: Level, started_at: i64) -> NewGame {
         source: Source::Generated,
         seed: Some(1),
         practice: None,
+        file: None,
         started_at,
     }
 }
@@ -114,9 +115,14 @@ fn history(path: &std::path::Path) {
     .into_iter()
     .enumerate()
     {
-        // (The hard one a practice of X-Wing.)
+        // (The hard one a practice of X-Wing; the second puzzle 37 of a file.)
         let new = NewGame {
             practice: (level == Level::Hard).then_some(nonet::engine::logic::Technique::XWing),
+            source: if i == 1 { Source::Opened } else { Source::Generated },
+            file: (i == 1).then(|| nonet::store::FilePlace {
+                name: "top1465.txt".into(),
+                number: Some(37),
+            }),
             ..new_game(level, 1_000_000 * (i as i64 + 1))
         };
         let id = store.start_game(&new).unwrap();
@@ -194,6 +200,14 @@ fn history_lists_shows_counts_and_exports() {
         text.starts_with("game 3: hard generated, practice of x-wing, solved-by-computer"),
         "{text}"
     );
+    let (_, text, _) = output(&["history", "--db", db, "show", "2"]);
+    assert!(
+        text.starts_with("game 2: easy opened from top1465.txt, puzzle 37, solved"),
+        "{text}"
+    );
+    let (_, text, _) = output(&["history", "--db", db, "show", "2", "--json"]);
+    let game: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(game["file"], json!({"name": "top1465.txt", "number": 37}));
     let (ok, _, error) = output(&["history", "--db", db, "list", "--status", "won"]);
     assert!(!ok && error.contains("in-progress, solved"), "{error}");
 
@@ -217,9 +231,29 @@ fn history_lists_shows_counts_and_exports() {
 
     let (_, csv, _) = output(&["history", "--db", db, "export", "--format", "csv"]);
     assert_eq!(csv.lines().count(), 5);
-    assert!(csv.starts_with("id,started_at,") && csv.lines().next().unwrap().ends_with(",practice"));
-    let practices: Vec<&str> = csv.lines().skip(1).map(|l| l.rsplit(',').next().unwrap()).collect();
-    assert_eq!(practices, ["", "", "x-wing", ""], "{csv}");
+    assert!(csv.starts_with("id,started_at,") && csv.lines().next().unwrap().ends_with(",practice,file,file_number"));
+    let last_three: Vec<Vec<&str>> = csv
+        .lines()
+        .skip(1)
+        .map(|l| {
+            l.rsplitn(4, ',')
+                .take(3)
+                .collect::<Vec<_>>()
+                .into_iter()
+                .rev()
+                .collect()
+        })
+        .collect();
+    assert_eq!(
+        last_three,
+        [
+            ["", "", ""],
+            ["", "top1465.txt", "37"],
+            ["x-wing", "", ""],
+            ["", "", ""]
+        ],
+        "{csv}"
+    );
     let file = dir.path().join("all.json");
     assert!(output(&["history", "--db", db, "export", file.to_str().unwrap()]).0);
     let all: Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();

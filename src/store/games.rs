@@ -81,8 +81,18 @@ pub struct NewGame {
     /// The technique a practice game practises: it starts at a position where that technique
     /// is the easiest step (`engine::practice`).
     pub practice: Option<Technique>,
+    /// Where an opened puzzle came from.
+    pub file: Option<FilePlace>,
     /// Unix time in milliseconds.
     pub started_at: i64,
+}
+
+/// The file an opened puzzle came from: its name as the app showed it, and in a file of several,
+/// the puzzle's number there (from 1).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct FilePlace {
+    pub name: String,
+    pub number: Option<u32>,
 }
 
 /// The running totals saved with each move.
@@ -104,6 +114,7 @@ pub struct GameRecord {
     pub source: Source,
     pub seed: Option<u64>,
     pub practice: Option<Technique>,
+    pub file: Option<FilePlace>,
     pub started_at: i64,
     pub finished_at: Option<i64>,
     pub status: GameStatus,
@@ -209,7 +220,7 @@ fn grid_from_line(line: &str) -> Option<[Digit; CELLS]> {
 }
 
 const COLUMNS: &str =
-    "id, puzzle, solution, level, score, source, seed, started_at, finished_at, status, elapsed_ms, mistakes, hints, practice";
+    "id, puzzle, solution, level, score, source, seed, started_at, finished_at, status, elapsed_ms, mistakes, hints, practice, file, file_number";
 
 fn record(row: &Row<'_>) -> rusqlite::Result<std::result::Result<GameRecord, String>> {
     let id: i64 = row.get(0)?;
@@ -242,6 +253,17 @@ fn record(row: &Row<'_>) -> rusqlite::Result<std::result::Result<GameRecord, Str
                 .get::<_, Option<String>>(13)
                 .map_err(|e| e.to_string())?
                 .and_then(|id| id.parse().ok()),
+            file: row
+                .get::<_, Option<String>>(14)
+                .map_err(|e| e.to_string())?
+                .map(|name| -> std::result::Result<FilePlace, String> {
+                    let number = row.get::<_, Option<i64>>(15).map_err(|e| e.to_string())?;
+                    Ok(FilePlace {
+                        name,
+                        number: number.and_then(|n| u32::try_from(n).ok()),
+                    })
+                })
+                .transpose()?,
         })
     })();
     Ok(parsed)
@@ -255,6 +277,22 @@ impl GameRecord {
     pub fn solution_grid(&self) -> Option<[Digit; CELLS]> {
         grid_from_line(&self.solution)
     }
+
+    /// The game as it started, starting (again) at `started_at`: for playing it again, or for
+    /// resuming it (its own start). None when its grids can't be read.
+    pub fn to_new_game(&self, started_at: i64) -> Option<NewGame> {
+        Some(NewGame {
+            puzzle: self.givens()?,
+            solution: self.solution_grid()?,
+            level: self.level,
+            score: self.score,
+            source: self.source,
+            seed: self.seed,
+            practice: self.practice,
+            file: self.file.clone(),
+            started_at,
+        })
+    }
 }
 
 impl Store {
@@ -264,8 +302,9 @@ impl Store {
         let transaction = self.connection.transaction()?;
         transaction.execute(SET_ASIDE, [-1])?;
         transaction.execute(
-            "INSERT INTO games (puzzle, solution, level, score, source, seed, started_at, practice, status)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, 'in-progress')",
+            "INSERT INTO games (puzzle, solution, level, score, source, seed, started_at, practice, file,
+                file_number, status)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, 'in-progress')",
             params![
                 digits_to_line(&game.puzzle),
                 digits_to_line(&game.solution),
@@ -275,6 +314,8 @@ impl Store {
                 game.seed.map(|s| s as i64),
                 game.started_at,
                 game.practice.map(Technique::id),
+                game.file.as_ref().map(|file| file.name.as_str()),
+                game.file.as_ref().and_then(|file| file.number),
             ],
         )?;
         let id = transaction.last_insert_rowid();

@@ -17,7 +17,8 @@ use thiserror::Error;
 
 pub use deletion::Deletion;
 pub use games::{
-    decode_changes, encode_changes, Filter, GameRecord, GameStatus, NewGame, Practised, Progress, SavedMove, Source,
+    decode_changes, encode_changes, FilePlace, Filter, GameRecord, GameStatus, NewGame, Practised, Progress, SavedMove,
+    Source,
 };
 pub use stats::{LevelStats, SolveTime};
 

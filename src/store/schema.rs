@@ -40,6 +40,10 @@ pub const MIGRATIONS: &[&str] = &[
     // 3: the technique a practice game practises (its seed then gives the practice again with
     // `nonet-cli practise`); NULL for every other game.
     "ALTER TABLE games ADD COLUMN practice TEXT;",
+    // 4: the file an opened puzzle came from (its name) and, in a file of several, its number
+    // there; NULL for every other game.
+    "ALTER TABLE games ADD COLUMN file TEXT;
+    ALTER TABLE games ADD COLUMN file_number INTEGER;",
 ];
 
 pub fn version(connection: &Connection) -> rusqlite::Result<usize> {

@@ -22,6 +22,7 @@ fn new_game(level: Level, started_at: i64) -> NewGame {
         source: Source::Generated,
         seed: Some(7),
         practice: None,
+        file: None,
         started_at,
     }
 }
@@ -69,9 +70,12 @@ fn each_migration_upgrades_an_older_database() {
             )
             .unwrap();
         assert_eq!(indexes, 3);
-        // (Games from before practices are plain games.)
+        // (Games from before practices are plain games, and from before files from no file.)
         let games = store.list(&Filter::default()).unwrap();
-        assert!(games.iter().all(|g| g.practice.is_none()), "from {from}");
+        assert!(
+            games.iter().all(|g| g.practice.is_none() && g.file.is_none()),
+            "from {from}"
+        );
     }
 }
 
@@ -112,6 +116,57 @@ fn a_practice_game_keeps_its_technique() {
         .unwrap();
     let (record, _) = store.game(id).unwrap().expect("still readable");
     assert_eq!(record.practice, None);
+}
+
+/// An opened puzzle keeps the file it came from, and its number in a file of several: listed,
+/// resumed, played again and brought back after a deletion.
+#[test]
+fn an_opened_puzzle_keeps_its_file() {
+    let mut store = Store::in_memory().unwrap();
+    let of_several = FilePlace {
+        name: "top1465.txt".into(),
+        number: Some(37),
+    };
+    let alone = FilePlace {
+        name: "mine, with a comma.sdk".into(),
+        number: None,
+    };
+    for (place, at) in [(&of_several, 1_000), (&alone, 2_000)] {
+        let new = NewGame {
+            source: Source::Opened,
+            file: Some(place.clone()),
+            ..new_game(Level::Hard, at)
+        };
+        store.start_game(&new).unwrap();
+    }
+    let listed: Vec<_> = store
+        .list(&Filter::default())
+        .unwrap()
+        .into_iter()
+        .map(|g| g.file)
+        .collect();
+    assert_eq!(listed, [Some(alone.clone()), Some(of_several.clone())]);
+    let (record, _) = store.unfinished().unwrap().expect("in progress");
+    assert_eq!(record.file, Some(alone));
+    let first = store.list(&Filter::default()).unwrap().pop().unwrap();
+    let again = first.to_new_game(3_000).unwrap();
+    assert_eq!(
+        (again.file, again.source, again.started_at),
+        (Some(of_several.clone()), Source::Opened, 3_000)
+    );
+    let deletion = store.delete_game(first.id).unwrap().expect("deleted");
+    assert_eq!(store.undo_deletion(deletion).unwrap(), 1);
+    assert_eq!(store.game(first.id).unwrap().unwrap().0.file, Some(of_several));
+    // A number out of range (written by hand) is no number; the name stays.
+    store
+        .connection
+        .execute("UPDATE games SET file_number = -4 WHERE id = ?1", [first.id])
+        .unwrap();
+    let (record, _) = store.game(first.id).unwrap().expect("still readable");
+    assert_eq!(
+        record.file.map(|f| (f.name, f.number)),
+        Some(("top1465.txt".into(), None))
+    );
 }
 
 /// The techniques practised come with their number of games, the latest practised first.

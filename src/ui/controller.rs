@@ -31,7 +31,7 @@ use crate::store::NewGame;
 /// A game put on the board before the history opened.
 pub(super) enum Unrecorded {
     /// A new game, to be started in the history.
-    Started(NewGame),
+    Started(Box<NewGame>),
     /// A paused game of the history (by id), resumed: the history goes on recording it.
     Resumed(i64),
 }

@@ -256,8 +256,9 @@ fn status_name(status: GameStatus) -> String {
     }
 }
 
-/// A game as History and the replay name it: its level, what it practised (a practice game),
-/// then `then` (its status, or when it was played).
+/// A game as History and the replay name it: its level, what it practised (a practice game) or
+/// the file it came from (an opened puzzle: "top1465.txt, puzzle 37"), then `then` (its status,
+/// or when it was played).
 pub(super) fn game_heading(game: &GameRecord, then: &str) -> String {
     let practice = game.practice.map(|technique| {
         fill(
@@ -265,11 +266,23 @@ pub(super) fn game_heading(game: &GameRecord, then: &str) -> String {
             &[("technique", &super::names::technique_name(technique))],
         )
     });
-    [Some(super::level_name(game.level)), practice, Some(then.to_string())]
-        .into_iter()
-        .flatten()
-        .collect::<Vec<_>>()
-        .join(" · ")
+    let file = game.file.as_ref().map(|file| match file.number {
+        Some(number) => fill(
+            &gettext("{file}, puzzle {number}"),
+            &[("file", &file.name), ("number", &number)],
+        ),
+        None => file.name.clone(),
+    });
+    [
+        Some(super::level_name(game.level)),
+        practice,
+        file,
+        Some(then.to_string()),
+    ]
+    .into_iter()
+    .flatten()
+    .collect::<Vec<_>>()
+    .join(" · ")
 }
 
 fn game_row(game: &GameRecord, window: &glib::WeakRef<adw::Window>) -> adw::ActionRow {

@@ -58,6 +58,21 @@ impl Source {
         }
     }
 
+    /// The file the puzzle came from, for the history.
+    fn file_place(&self) -> Option<store::FilePlace> {
+        match self {
+            Source::Opened(name) => Some(store::FilePlace {
+                name: name.clone(),
+                number: None,
+            }),
+            Source::InFile { name, number, .. } => Some(store::FilePlace {
+                name: name.clone(),
+                number: u32::try_from(*number).ok(),
+            }),
+            _ => None,
+        }
+    }
+
     /// A file's puzzle named by its place, where the file holds several.
     fn at(self, index: usize, count: usize) -> Source {
         match self {
@@ -342,6 +357,7 @@ impl super::controller::Controller {
                     source: store::Source::Generated,
                     seed: Some(generated.seed),
                     practice: None,
+                    file: None,
                     started_at: store::now_unix_ms(),
                 };
                 this.start(new, level);
@@ -483,6 +499,7 @@ impl super::controller::Controller {
                     source: source.stored(),
                     seed: None,
                     practice: None,
+                    file: source.file_place(),
                     started_at: store::now_unix_ms(),
                 };
                 this.start(new, level);
@@ -758,20 +775,10 @@ impl super::controller::Controller {
     }
 
     fn play_again(self: &Rc<Self>, record: &store::GameRecord) {
-        let (Some(puzzle), Some(solution)) = (record.givens(), record.solution_grid()) else {
+        let Some(new) = record.to_new_game(store::now_unix_ms()) else {
             return;
         };
         self.generation.set(self.generation.get() + 1); // a generation under way is dropped
-        let new = NewGame {
-            puzzle,
-            solution,
-            level: record.level,
-            score: record.score,
-            source: record.source,
-            seed: record.seed,
-            practice: record.practice,
-            started_at: store::now_unix_ms(),
-        };
         if let (Some(technique), Some(seed)) = (record.practice, record.seed) {
             return self.practise_again(new, technique, seed);
         }

@@ -324,6 +324,7 @@ impl super::controller::Controller {
             // (With the technique, it gives the practice again: `nonet-cli practise`.)
             seed: Some(found.seed),
             practice: Some(found.technique),
+            file: None,
             started_at: store::now_unix_ms(),
         };
         self.start(new, level);

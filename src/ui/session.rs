@@ -95,7 +95,7 @@ impl Controller {
         self.unrecorded.replace(None);
         match game {
             Unrecorded::Started(new) => {
-                recorder.start(new);
+                recorder.start(*new);
                 self.saved_moves.set(0);
             }
             Unrecorded::Resumed(id) => recorder.resume(id),
@@ -114,15 +114,8 @@ impl Controller {
         let entries: Vec<_> = moves.into_iter().map(|m| m.entry).collect();
         match Game::replay(givens, solution, self.settings.rules(), &entries) {
             Ok(mut game) => {
-                let resumed = NewGame {
-                    puzzle: givens,
-                    solution,
-                    level: record.level,
-                    score: record.score,
-                    source: record.source,
-                    seed: record.seed,
-                    practice: record.practice,
-                    started_at: record.started_at,
+                let Some(resumed) = record.to_new_game(record.started_at) else {
+                    return self.new_game();
                 };
                 if let Some(technique) = record.practice {
                     self.resume_practice(technique, &resumed);
@@ -194,7 +187,7 @@ impl Controller {
         game.clock.start(self.now_ms());
         self.saved_moves.set(0);
         self.end_saved.set(false);
-        self.record(Unrecorded::Started(new));
+        self.record(Unrecorded::Started(Box::new(new)));
         self.paused_by_away.set(false);
         self.play.replace(Some(Play::new(game, level, self.settings.prefs())));
         for name in ["show-solution", "pause", "pencil"] {

@@ -97,10 +97,17 @@ pub fn show(db: &Path, id: i64, json_out: bool) -> Result<bool> {
     }
     writeln!(
         out,
-        "game {}: {} {}{}, {} ({})",
+        "game {}: {} {}{}{}, {} ({})",
         game.id,
         game.level.id(),
         game.source.id(),
+        game.file
+            .as_ref()
+            .map(|file| match file.number {
+                Some(number) => format!(" from {}, puzzle {number}", file.name),
+                None => format!(" from {}", file.name),
+            })
+            .unwrap_or_default(),
         game.practice
             .map(|t| format!(", practice of {}", t.id()))
             .unwrap_or_default(),
@@ -193,7 +200,7 @@ pub fn export(db: &Path, format: &str, file: Option<&Path>) -> Result<bool> {
         }
         "csv" => {
             text.push_str(
-                "id,started_at,finished_at,level,score,source,seed,status,elapsed_ms,mistakes,hints,puzzle,solution,practice\n",
+                "id,started_at,finished_at,level,score,source,seed,status,elapsed_ms,mistakes,hints,puzzle,solution,practice,file,file_number\n",
             );
             for g in games.iter().rev() {
                 let row = [
@@ -211,6 +218,12 @@ pub fn export(db: &Path, format: &str, file: Option<&Path>) -> Result<bool> {
                     g.puzzle.clone(),
                     g.solution.clone(),
                     g.practice.map(|t| t.id().to_string()).unwrap_or_default(),
+                    g.file.as_ref().map(|f| f.name.clone()).unwrap_or_default(),
+                    g.file
+                        .as_ref()
+                        .and_then(|f| f.number)
+                        .map(|n| n.to_string())
+                        .unwrap_or_default(),
                 ];
                 text.push_str(&row.iter().map(|f| csv_field(f)).collect::<Vec<_>>().join(","));
                 text.push('\n');
