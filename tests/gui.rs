@@ -5044,17 +5044,18 @@ fn a_practice_survives_a_restart_and_history_names_it() {
     need_display();
     let (_home, db) = own_history();
     let env = [("NONET_DB", db.as_path())];
-    let (position, x_wing) = {
+    let (position, x_wing, practices) = {
         let mut app = App::launch_with(None, &env);
         app.wait_until("a game", |s| s["givens"].is_string());
         // A practice whose X-Wing takes more than one mark off (most do; the search is random).
-        let (state, x_wing) = (0..10)
-            .find_map(|_| {
+        // Each practice started is a game of the history, counted as practised.
+        let (state, x_wing, practices) = (1..=10)
+            .find_map(|practices| {
                 let before = app.state().unwrap()["givens"].clone();
                 app.action("practise-technique", Some("'x-wing'"));
                 let state = app.wait_until("the practice", |s| s["practising"] == "x-wing" && s["givens"] != before);
                 let x_wing = x_wings_of(&state).into_iter().find(|x| x.eliminations.len() > 1)?;
-                Some((state, x_wing))
+                Some((state, x_wing, practices))
             })
             .expect("an X-Wing with two marks to take off in ten practices");
         // One of its marks off, then the app is killed.
@@ -5070,7 +5071,7 @@ fn a_practice_survives_a_restart_and_history_names_it() {
         });
         std::thread::sleep(Duration::from_millis(500));
         app.kill();
-        (state, x_wing)
+        (state, x_wing, practices)
     };
     {
         let mut app = App::launch_with(None, &env);
@@ -5096,10 +5097,14 @@ fn a_practice_survives_a_restart_and_history_names_it() {
         // The chooser knows from the history what was practised last, and how often.
         app.keys(&["ctrl+t"]);
         let listed = app.wait_for_labels("the chooser", |labels| labels.iter().any(|l| l == "Practised last"));
+        let counted = match practices {
+            1 => " · practised 1 time".to_string(),
+            n => format!(" · practised {n} times"),
+        };
         assert_eq!(
-            listed.iter().filter(|l| l.ends_with(" · practised 1 time")).count(),
+            listed.iter().filter(|l| l.ends_with(&counted)).count(),
             1,
-            "{listed:?}"
+            "{practices} practices: {listed:?}"
         );
         press_in(&wait_for_titled("Practise a Technique"), &["Escape"]);
         app.wait_for_labels("the chooser closed", |labels| {

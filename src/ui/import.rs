@@ -631,7 +631,7 @@ impl super::controller::Controller {
     pub fn next_in_file(self: &Rc<Self>) {
         match self.settings.puzzle_file() {
             Some(last) if last.has_next() => self.open_file_at(gio::File::for_uri(&last.uri), last.number),
-            _ => self.say(&gettext("There is no next puzzle: open a file that holds several.")),
+            _ => self.say(&gettext("Open a file that holds several puzzles first.")),
         }
     }
 
@@ -643,7 +643,7 @@ impl super::controller::Controller {
                 self.open_file_at(gio::File::for_uri(&last.uri), number - 1);
             }
             (Some(_), _) => {}
-            (None, _) => self.say(&gettext("There is no next puzzle: open a file that holds several.")),
+            (None, _) => self.say(&gettext("Open a file that holds several puzzles first.")),
         }
     }
 
@@ -651,7 +651,7 @@ impl super::controller::Controller {
     /// number (the next one offered), and plays it.
     pub fn choose_in_file(self: &Rc<Self>) {
         let Some(last) = self.settings.puzzle_file() else {
-            return self.say(&gettext("There is no next puzzle: open a file that holds several."));
+            return self.say(&gettext("Open a file that holds several puzzles first."));
         };
         let file = gio::File::for_uri(&last.uri);
         let body = fill(
