@@ -2771,7 +2771,8 @@ fn a_file_of_several_puzzles_is_played_one_after_another() {
     assert!(message.starts_with("Puzzle 3 of 3 in puzzle.txt rates "), "{message}");
 }
 
-/// A puzzle of a file of several, solved, offers the file's next puzzle first.
+/// A puzzle of a file of several, solved, offers the file's next puzzle first, also when it was
+/// left for another and resumed from the history.
 #[test]
 fn a_file_puzzle_solved_offers_the_next() {
     need_display();
@@ -2780,6 +2781,18 @@ fn a_file_puzzle_solved_offers_the_next() {
         s["message"].as_str().unwrap_or("").contains("Good luck")
     });
     let solution = solution_of(PUZZLE);
+    let empty: Vec<usize> = (0..81).filter(|&c| at(&state, "values", c) == '.').collect();
+    app.select(empty[0]);
+    app.keys(&[&solution[empty[0]..empty[0] + 1]]);
+    app.wait_until("a digit placed", |s| at(s, "values", empty[0]) != '.');
+    let one = app._dir.path().join("one.txt");
+    std::fs::write(&one, format!("{OTHER}\n")).unwrap();
+    app.open_from_outside(&one);
+    app.wait_until("another file's puzzle", |s| s["givens"] == OTHER);
+    app.action("puzzle-in-file", Some("int64 1"));
+    let state = app.wait_until("the first resumed", |s| {
+        s["givens"] == PUZZLE && s["message"].as_str().unwrap_or("").starts_with("Welcome back")
+    });
     for cell in (0..81).filter(|&c| at(&state, "values", c) == '.') {
         app.select(cell);
         app.keys(&[&solution[cell..cell + 1]]);

@@ -104,9 +104,6 @@ pub struct Controller {
     pub(super) unrecorded: RefCell<Option<Unrecorded>>,
     /// The game on the board as it started (for Try Again).
     pub(super) started_game: RefCell<Option<NewGame>>,
-    /// Whether the game on the board is a puzzle of a file of several, started from it (the
-    /// finished dialog then offers the file's next puzzle).
-    pub(super) from_file: StdCell<bool>,
     /// The selected cell as the board last described it to screen readers.
     described: RefCell<String>,
     /// Whether the end of the current game has been recorded.
@@ -184,7 +181,6 @@ impl Controller {
             clock_saved_ms: StdCell::new(0),
             unrecorded: RefCell::new(None),
             started_game: RefCell::new(None),
-            from_file: StdCell::new(false),
             described: RefCell::new(String::new()),
             end_saved: StdCell::new(false),
             history: RefCell::new("opening".into()),
@@ -610,6 +606,18 @@ impl Controller {
         self.refresh();
     }
 
+    /// Whether the game on the board is a puzzle of the file of several opened last (started
+    /// from it, or resumed from the history).
+    fn is_from_file(&self) -> bool {
+        let Some(last) = self.settings.puzzle_file() else {
+            return false;
+        };
+        let name = super::import::file_name(&gio::File::for_uri(&last.uri));
+        let started = self.started_game.borrow();
+        let place = started.as_ref().and_then(|game| game.file.as_ref());
+        place.is_some_and(|place| place.number.is_some() && place.name == name)
+    }
+
     /// Tells the player the puzzle is solved, and offers a new one (a practice: another of its
     /// technique first; a puzzle of a file of several: the file's next, if any).
     pub(super) fn finished(self: &Rc<Self>) {
@@ -644,7 +652,7 @@ impl Controller {
         let dialog = adw::MessageDialog::new(Some(&self.window), Some(&gettext("Well done!")), Some(&summary));
         dialog.add_response("close", &gettext("Close"));
         dialog.add_response("new", &gettext("New Puzzle"));
-        let next_in_file = self.from_file.get() && self.settings.puzzle_file().is_some_and(|file| file.has_next());
+        let next_in_file = self.is_from_file() && self.settings.puzzle_file().is_some_and(|file| file.has_next());
         let offered = match practice {
             Some(_) => {
                 dialog.add_response("practise", &gettext("Practise Another"));

@@ -503,7 +503,6 @@ impl super::controller::Controller {
                     started_at: store::now_unix_ms(),
                 };
                 this.start(new, level);
-                this.from_file.set(matches!(source, Source::InFile { .. }));
                 if score.is_none() {
                     this.rate_while_playing(playable.givens);
                 }

@@ -121,7 +121,6 @@ impl Controller {
                     self.resume_practice(technique, &resumed);
                 }
                 self.started_game.replace(Some(resumed));
-                self.from_file.set(false);
                 game.clock = Clock::with_elapsed(record.elapsed_ms);
                 game.clock.start(self.now_ms());
                 self.stop_animation();
@@ -182,7 +181,6 @@ impl Controller {
         }
         self.stop_animation();
         self.started_game.replace(Some(new.clone()));
-        self.from_file.set(false);
         let mut game = Game::new(new.puzzle, new.solution, self.settings.rules());
         game.clock.start(self.now_ms());
         self.saved_moves.set(0);
