@@ -606,18 +606,6 @@ impl Controller {
         self.refresh();
     }
 
-    /// Whether the game on the board is a puzzle of the file of several opened last (started
-    /// from it, or resumed from the history).
-    fn is_from_file(&self) -> bool {
-        let Some(last) = self.settings.puzzle_file() else {
-            return false;
-        };
-        let name = super::import::file_name(&gio::File::for_uri(&last.uri));
-        let started = self.started_game.borrow();
-        let place = started.as_ref().and_then(|game| game.file.as_ref());
-        place.is_some_and(|place| place.number.is_some() && place.name == name)
-    }
-
     /// Tells the player the puzzle is solved, and offers a new one (a practice: another of its
     /// technique first; a puzzle of a file of several: the file's next, if any).
     pub(super) fn finished(self: &Rc<Self>) {

@@ -1,6 +1,7 @@
 //! Bringing an outside puzzle into the game: the "Enter Your Own Puzzle" dialog, Open… (a file
-//! chooser), and the message shown when a puzzle can't be played. The text is read and checked by
-//! the engine (`validate::playable_from_text`) off the main thread by the window.
+//! chooser; a file of several puzzles remembered with its place, see `puzzle_file.rs`), and the message
+//! shown when a puzzle can't be played. The text is read and checked by the engine
+//! (`validate::playable_at`) off the main thread by the window.
 
 use std::rc::Rc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -625,73 +626,8 @@ impl super::controller::Controller {
         self.open_file_at(file, place.map_or(0, |last| last.number.saturating_sub(1)));
     }
 
-    /// `app.next-in-file`: the puzzle after the one last played from a file of several (see
-    /// [`Settings::puzzle_file`](super::settings::Settings::puzzle_file)).
-    pub fn next_in_file(self: &Rc<Self>) {
-        match self.settings.puzzle_file() {
-            Some(last) if last.has_next() => self.open_file_at(gio::File::for_uri(&last.uri), last.number),
-            _ => self.say(&gettext("Open a file that holds several puzzles first.")),
-        }
-    }
-
-    /// `app.puzzle-in-file(n)`: puzzle `number` (from 1) of the last file opened that holds
-    /// several.
-    pub fn puzzle_in_file(self: &Rc<Self>, number: i64) {
-        match (self.settings.puzzle_file(), usize::try_from(number)) {
-            (Some(last), Ok(number)) if number >= 1 => {
-                self.open_file_at(gio::File::for_uri(&last.uri), number - 1);
-            }
-            (Some(_), _) => {}
-            (None, _) => self.say(&gettext("Open a file that holds several puzzles first.")),
-        }
-    }
-
-    /// `app.choose-in-file`: asks for a puzzle of the last file opened that holds several, by its
-    /// number (the next one offered), and plays it.
-    pub fn choose_in_file(self: &Rc<Self>) {
-        let Some(last) = self.settings.puzzle_file() else {
-            return self.say(&gettext("Open a file that holds several puzzles first."));
-        };
-        let file = gio::File::for_uri(&last.uri);
-        let body = fill(
-            &gettext("{file} holds {count} puzzles; the last one played was number {number}."),
-            &[
-                ("file", &file_name(&file)),
-                ("count", &last.count),
-                ("number", &last.number),
-            ],
-        );
-        let number = gtk::SpinButton::with_range(1.0, last.count.max(1) as f64, 1.0);
-        number.set_value((last.number + usize::from(last.has_next())) as f64);
-        // (Return takes the number: GTK 4.8's spin button says so only through its text.)
-        if let Some(text) = number.delegate().and_downcast::<gtk::Text>() {
-            text.set_activates_default(true);
-        }
-        number.set_halign(gtk::Align::Center);
-        number.set_width_chars(6);
-        super::set_accessible(&number, gtk::AccessibleProperty::Label, &gettext("Puzzle number"));
-        let this = Rc::downgrade(self);
-        let chosen = number.clone();
-        let dialog = super::question(
-            &self.window,
-            &gettext("Play a Puzzle from the File"),
-            &body,
-            &gettext("_Play"),
-            adw::ResponseAppearance::Suggested,
-            move || {
-                let index = usize::try_from(chosen.value_as_int() - 1).unwrap_or(0);
-                if let Some(this) = this.upgrade() {
-                    this.open_file_at(file.clone(), index);
-                }
-            },
-        );
-        dialog.set_extra_child(Some(&number));
-        dialog.present();
-        number.grab_focus();
-    }
-
     /// Plays puzzle `index` (from 0) of a file.
-    fn open_file_at(self: &Rc<Self>, file: gio::File, index: usize) {
+    pub(super) fn open_file_at(self: &Rc<Self>, file: gio::File, index: usize) {
         let pending = self.games_pending.begin();
         let this = Rc::downgrade(self);
         glib::spawn_future_local(async move {

@@ -22,6 +22,7 @@ mod practice;
 mod preferences;
 mod printing;
 mod probe;
+mod puzzle_file;
 mod recorder;
 mod replay;
 mod session;

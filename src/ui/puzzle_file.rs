@@ -1,0 +1,92 @@
+//! A file of several puzzles, played one after another: Next Puzzle from File, a puzzle of it by
+//! its number (Puzzle Number from File…, `app.puzzle-in-file`). The file and the place in it are
+//! kept in GSettings ([`Settings::puzzle_file`](super::settings::Settings::puzzle_file)); opening
+//! and reading it is [`import`](super::import)'s.
+
+use std::rc::Rc;
+
+use adw::prelude::*;
+use gtk::gio;
+
+use super::controller::Controller;
+use super::import::file_name;
+use crate::i18n::{fill, gettext};
+
+impl Controller {
+    /// Whether the game on the board is a puzzle of the file of several opened last (started
+    /// from it, or resumed from the history).
+    pub(super) fn is_from_file(&self) -> bool {
+        let Some(last) = self.settings.puzzle_file() else {
+            return false;
+        };
+        let name = file_name(&gio::File::for_uri(&last.uri));
+        let started = self.started_game.borrow();
+        let place = started.as_ref().and_then(|game| game.file.as_ref());
+        place.is_some_and(|place| place.number.is_some() && place.name == name)
+    }
+
+    /// `app.next-in-file`: the puzzle after the one last played from a file of several (see
+    /// [`Settings::puzzle_file`](super::settings::Settings::puzzle_file)).
+    pub fn next_in_file(self: &Rc<Self>) {
+        match self.settings.puzzle_file() {
+            Some(last) if last.has_next() => self.open_file_at(gio::File::for_uri(&last.uri), last.number),
+            _ => self.say(&gettext("Open a file that holds several puzzles first.")),
+        }
+    }
+
+    /// `app.puzzle-in-file(n)`: puzzle `number` (from 1) of the last file opened that holds
+    /// several.
+    pub fn puzzle_in_file(self: &Rc<Self>, number: i64) {
+        match (self.settings.puzzle_file(), usize::try_from(number)) {
+            (Some(last), Ok(number)) if number >= 1 => {
+                self.open_file_at(gio::File::for_uri(&last.uri), number - 1);
+            }
+            (Some(_), _) => {}
+            (None, _) => self.say(&gettext("Open a file that holds several puzzles first.")),
+        }
+    }
+
+    /// `app.choose-in-file`: asks for a puzzle of the last file opened that holds several, by its
+    /// number (the next one offered), and plays it.
+    pub fn choose_in_file(self: &Rc<Self>) {
+        let Some(last) = self.settings.puzzle_file() else {
+            return self.say(&gettext("Open a file that holds several puzzles first."));
+        };
+        let file = gio::File::for_uri(&last.uri);
+        let body = fill(
+            &gettext("{file} holds {count} puzzles; the last one played was number {number}."),
+            &[
+                ("file", &file_name(&file)),
+                ("count", &last.count),
+                ("number", &last.number),
+            ],
+        );
+        let number = gtk::SpinButton::with_range(1.0, last.count.max(1) as f64, 1.0);
+        number.set_value((last.number + usize::from(last.has_next())) as f64);
+        // (Return takes the number: GTK 4.8's spin button says so only through its text.)
+        if let Some(text) = number.delegate().and_downcast::<gtk::Text>() {
+            text.set_activates_default(true);
+        }
+        number.set_halign(gtk::Align::Center);
+        number.set_width_chars(6);
+        super::set_accessible(&number, gtk::AccessibleProperty::Label, &gettext("Puzzle number"));
+        let this = Rc::downgrade(self);
+        let chosen = number.clone();
+        let dialog = super::question(
+            &self.window,
+            &gettext("Play a Puzzle from the File"),
+            &body,
+            &gettext("_Play"),
+            adw::ResponseAppearance::Suggested,
+            move || {
+                let index = usize::try_from(chosen.value_as_int() - 1).unwrap_or(0);
+                if let Some(this) = this.upgrade() {
+                    this.open_file_at(file.clone(), index);
+                }
+            },
+        );
+        dialog.set_extra_child(Some(&number));
+        dialog.present();
+        number.grab_focus();
+    }
+}
