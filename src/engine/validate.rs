@@ -105,9 +105,10 @@ pub enum ImportError {
 pub struct Playable {
     pub givens: [Digit; CELLS],
     pub solution: [Digit; CELLS],
-    /// How many puzzles the text held; the first is the one taken.
+    /// How many puzzles the text held (the first, or the one asked for of [`playable_at`], is
+    /// the one taken).
     pub puzzles_in_text: usize,
-    /// The first puzzle as the text has it: with the digits its format marks as a player's (not
+    /// The puzzle as the text has it: with the digits its format marks as a player's (not
     /// givens) and its pencil marks, where it has them (a forum's pencil-mark grid, a saved
     /// position), for play to take up ([`crate::engine::game::Action::take_position`]).
     pub position: Position,
