@@ -294,6 +294,7 @@ pub fn puzzle_texts(text: &str) -> impl Iterator<Item = PuzzleText<'_>> {
     whole.into_iter().chain(lines)
 }
 
+/// Lines that carry content, numbered from 1: not blank and not a `#` comment or header.
 fn content_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
     text.lines()
         .enumerate()

@@ -640,7 +640,7 @@ impl Controller {
         let dialog = adw::MessageDialog::new(Some(&self.window), Some(&gettext("Well done!")), Some(&summary));
         dialog.add_response("close", &gettext("Close"));
         dialog.add_response("new", &gettext("New Puzzle"));
-        let next_in_file = self.is_from_file() && self.settings.puzzle_file().is_some_and(|file| file.has_next());
+        let next_in_file = self.next_in_file_follows();
         let offered = match practice {
             Some(_) => {
                 dialog.add_response("practise", &gettext("Practise Another"));

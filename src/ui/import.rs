@@ -478,15 +478,14 @@ impl super::controller::Controller {
     /// Plays a checked puzzle ([`Self::play_text_at`]), or says why it can't be played (the
     /// text comes back to a player who typed it).
     fn take_checked(self: &Rc<Self>, result: Option<(Checked, String)>, source: Source) {
-        let this = self;
         match result {
             // The same puzzle again (its file opened once more, say), its givens alone: the game
             // in progress goes on, or its game paused in the history comes back, rather than a
             // copy of it from the start. (Reset starts it over.)
-            Some((Ok((playable, _, true, _)), _)) if this.is_playing(&playable.givens) => {
-                this.say(&gettext("This is the puzzle you are playing: play on."));
+            Some((Ok((playable, _, true, _)), _)) if self.is_playing(&playable.givens) => {
+                self.say(&gettext("This is the puzzle you are playing: play on."));
             }
-            Some((Ok((_, _, _, Some(id))), _)) => this.resume_id(id),
+            Some((Ok((_, _, _, Some(id))), _)) => self.resume_id(id),
             Some((Ok((playable, rating, _, _)), _)) => {
                 let (level, score) = match rating.solved {
                     true => (rating.level, Some(rating.score)),
@@ -503,16 +502,16 @@ impl super::controller::Controller {
                     file: source.file_place(),
                     started_at: store::now_unix_ms(),
                 };
-                this.start(new, level);
+                self.start(new, level);
                 if score.is_none() {
-                    this.rate_while_playing(playable.givens);
+                    self.rate_while_playing(playable.givens);
                 }
                 // A position with more than its givens (a forum's pencil-mark grid, a saved
                 // position) is taken up as it is, as one move the player can undo.
                 let came_with = Action::take_position(&playable.position).map(|take| {
                     let with_marks = matches!(&take, Action::TakePosition { marks, .. } if !marks.is_empty());
-                    if let Some(result) = this.with_play(|play| play.act(take)) {
-                        this.report(result);
+                    if let Some(result) = self.with_play(|play| play.act(take)) {
+                        self.report(result);
                     }
                     match with_marks {
                         true => gettext("The pencil marks it came with are on the board."),
@@ -527,12 +526,12 @@ impl super::controller::Controller {
                     message = format!("{message} {came_with}");
                 }
                 // (A position already solved has been told so.)
-                if this.with_play(|play| play.game.status() == Status::Playing) == Some(true) {
-                    this.say(&message);
+                if self.with_play(|play| play.game.status() == Status::Playing) == Some(true) {
+                    self.say(&message);
                 }
             }
-            Some((Err(error), text)) => this.refuse(source, &for_players(&error), text),
-            None => this.refuse(source, &gettext("checking it failed"), String::new()),
+            Some((Err(error), text)) => self.refuse(source, &for_players(&error), text),
+            None => self.refuse(source, &gettext("checking it failed"), String::new()),
         }
     }
 

@@ -14,9 +14,10 @@ use crate::i18n::{fill, gettext};
 
 impl Controller {
     /// Whether the game on the board is a puzzle of the file of several opened last (started
-    /// from it, or resumed from the history).
-    pub(super) fn is_from_file(&self) -> bool {
-        let Some(last) = self.settings.puzzle_file() else {
+    /// from it, or resumed from the history), and a puzzle of the file follows the one last
+    /// played: the finished dialog then offers it.
+    pub(super) fn next_in_file_follows(&self) -> bool {
+        let Some(last) = self.settings.puzzle_file().filter(|last| last.has_next()) else {
             return false;
         };
         let name = file_name(&gio::File::for_uri(&last.uri));
