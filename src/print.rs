@@ -7,10 +7,12 @@ use std::path::Path;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use crate::engine::format;
 use crate::engine::game::{Paint, COLOUR_RGB};
 use crate::engine::generator::{self, GenerateError, Options};
 use crate::engine::grid::{digits_to_line, Candidates, Digit, CELLS};
-use crate::engine::logic::{self, Level};
+use crate::engine::logic::{self, Level, Rating};
+use crate::engine::validate::{read_checked, ImportError};
 
 /// A4 in PostScript points, and the margin a PDF page keeps (a printer keeps its own).
 pub const A4: (f64, f64) = (595.28, 841.89);
@@ -57,6 +59,19 @@ impl Printed {
             caption: caption.join(" · "),
         }
     }
+
+    /// A puzzle with the caption of its rating: the level (left out when the techniques could
+    /// not finish it; the score then says at least how hard it is), named by `level_name`.
+    pub fn rated(
+        number: usize,
+        givens: [Digit; CELLS],
+        solution: [Digit; CELLS],
+        rating: &Rating,
+        level_name: fn(Level) -> String,
+    ) -> Printed {
+        let level = rating.solved.then(|| level_name(rating.level));
+        Printed::new(number, givens, solution, level.as_deref(), Some(rating.score))
+    }
 }
 
 /// `count` new puzzles to print, at `level` (any when `None`), from seed `seed` on (as `nonet-cli
@@ -83,16 +98,68 @@ pub fn new_puzzles(
         };
         let generated = generator::generate_cancellable(options, cancel, &mut |_| {})?;
         let rating = generated.rating.unwrap_or_else(|| logic::rate(&generated.puzzle));
-        printed.push(Printed::new(
+        printed.push(Printed::rated(
             i + 1,
             generated.puzzle,
             generated.solution,
-            Some(&level_name(rating.level)),
-            Some(rating.score),
+            &rating,
+            level_name,
         ));
         done(i + 1);
     }
     Ok(printed)
+}
+
+/// Puzzles of a text of several, to print.
+#[derive(Debug)]
+pub struct FromText {
+    pub puzzles: Vec<Printed>,
+    /// Those that can't be played, by their number in the text (from 1), with why.
+    pub left_out: Vec<(usize, ImportError)>,
+    /// How many puzzles the text holds.
+    pub count: usize,
+}
+
+/// Up to `count` puzzles of a text of several, from puzzle `first` (from 1) on, each rated for
+/// its caption, which starts with its number in the text (so a printed grid can be found in the
+/// file again); one that can't be played is left out. `done` hears how many have been read;
+/// `cancel` stops the work between puzzles (then `None`).
+pub fn text_puzzles(
+    text: &str,
+    first: usize,
+    count: usize,
+    level_name: fn(Level) -> String,
+    cancel: &AtomicBool,
+    done: &mut dyn FnMut(usize),
+) -> Option<FromText> {
+    let mut taken = FromText {
+        puzzles: Vec::new(),
+        left_out: Vec::new(),
+        count: 0,
+    };
+    let wanted = first.max(1)..first.max(1).saturating_add(count);
+    for (index, puzzle) in format::puzzle_texts(text).enumerate() {
+        let number = index + 1;
+        taken.count = number;
+        if !wanted.contains(&number) {
+            continue;
+        }
+        if cancel.load(Ordering::Relaxed) {
+            return None;
+        }
+        match read_checked(&puzzle) {
+            Ok((position, solution)) => {
+                let givens = position.givens();
+                let rating = logic::rate(&givens);
+                taken
+                    .puzzles
+                    .push(Printed::rated(number, givens, solution, &rating, level_name));
+            }
+            Err(problem) => taken.left_out.push((number, problem)),
+        }
+        done(number + 1 - wanted.start);
+    }
+    Some(taken)
 }
 
 /// Six letters and digits that name a puzzle on paper (a hash of its givens, Crockford's base
@@ -337,6 +404,7 @@ fn centred(cr: &cairo::Context, text: &str, x: f64, y: f64) -> Result<(), cairo:
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::generator::Options;
 
     #[test]
     fn short_ids_are_six_characters_and_tell_puzzles_apart() {
@@ -363,5 +431,69 @@ mod tests {
         assert_eq!(booklet(5, 4, true).page_count(), 4);
         assert_eq!(booklet(3, 3, false).page_count(), 1, "3 to a page is laid out as 4");
         assert_eq!(booklet(1, 1, false).page_count(), 1);
+    }
+
+    /// Whether `solution` fills every house with 1–9 and keeps the givens.
+    fn solves(givens: &[Digit; CELLS], solution: &[Digit; CELLS]) -> bool {
+        use crate::engine::grid::HOUSES;
+        let kept = (0..CELLS).all(|c| givens[c] == 0 || givens[c] == solution[c]);
+        let houses = HOUSES.iter().all(|house| {
+            let mut digits: Vec<Digit> = house.iter().map(|&c| solution[c]).collect();
+            digits.sort_unstable();
+            digits == (1..=9).collect::<Vec<_>>()
+        });
+        kept && houses
+    }
+
+    #[test]
+    fn a_texts_puzzles_are_taken_by_their_numbers_and_the_unplayable_left_out() {
+        let puzzle = |seed| {
+            generator::generate(Options {
+                seed,
+                ..Options::default()
+            })
+            .expect("a puzzle")
+            .puzzle
+        };
+        let (a, b, c) = (puzzle(1), puzzle(2), puzzle(3));
+        // Puzzle 2 has every solution; a comment and a blank line count for nothing.
+        let text = format!(
+            "# four\n{}\n{}\n\n{}\n{}\n",
+            digits_to_line(&a),
+            ".".repeat(81),
+            digits_to_line(&b),
+            digits_to_line(&c)
+        );
+        let name = |level: Level| level.name().to_string();
+        let never = AtomicBool::new(false);
+        let mut heard = Vec::new();
+        let taken = text_puzzles(&text, 2, 2, name, &never, &mut |n| heard.push(n)).unwrap();
+        assert_eq!(taken.count, 4);
+        assert_eq!(heard, [1, 2]);
+        assert_eq!(taken.left_out.len(), 1);
+        assert_eq!(taken.left_out[0].0, 2);
+        assert!(
+            matches!(taken.left_out[0].1, ImportError::Problem(_)),
+            "{:?}",
+            taken.left_out
+        );
+        assert_eq!(taken.puzzles.len(), 1);
+        let printed = &taken.puzzles[0];
+        assert_eq!(printed.givens, b);
+        assert!(solves(&b, &printed.solution));
+        let rating = logic::rate(&b);
+        let caption = format!("3 · {} · {:.1} · {}", rating.level.name(), rating.score, short_id(&b));
+        assert_eq!(printed.caption, caption, "numbered as in the text");
+        // Past the end: nothing, the count still told; the last two from 3 on; cancelled.
+        let past = text_puzzles(&text, 9, 3, name, &never, &mut |_| {}).unwrap();
+        assert!(past.puzzles.is_empty() && past.left_out.is_empty());
+        assert_eq!(past.count, 4);
+        let last = text_puzzles(&text, 3, 60, name, &never, &mut |_| {}).unwrap();
+        let numbers: Vec<&str> = last.puzzles.iter().map(|p| &p.caption[..1]).collect();
+        assert_eq!(numbers, ["3", "4"]);
+        assert_eq!(last.puzzles[1].givens, c);
+        assert!(solves(&c, &last.puzzles[1].solution));
+        let cancelled = AtomicBool::new(true);
+        assert!(text_puzzles(&text, 1, 4, name, &cancelled, &mut |_| {}).is_none());
     }
 }

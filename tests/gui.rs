@@ -225,6 +225,16 @@ impl App {
             .expect("gdbus is installed")
     }
 
+    /// Whether the app's action `name` is enabled (its menu item shown, when hidden while
+    /// disabled), as D-Bus describes it; `None` when there is no such action.
+    fn action_enabled(&self, name: &str) -> Option<bool> {
+        let output = self.call("org.gtk.Actions.Describe", &[name]);
+        let answer = String::from_utf8_lossy(&output.stdout);
+        // `((true, signature '', @av []),)`
+        let enabled = answer.trim_start_matches("((").split(',').next()?;
+        output.status.success().then(|| enabled == "true")
+    }
+
     /// Runs an app action from outside, as `gapplication action` does.
     fn action(&self, name: &str, parameter: Option<&str>) {
         let output = gapplication_action(&self.bus.address, name, parameter);
@@ -2769,6 +2779,70 @@ fn a_file_of_several_puzzles_is_played_one_after_another() {
     let state = app.wait_until("the file at its place", |s| s["givens"] == OTHER);
     let message = state["message"].as_str().unwrap();
     assert!(message.starts_with("Puzzle 3 of 3 in puzzle.txt rates "), "{message}");
+}
+
+/// Print Puzzles from File… prints puzzles of the file of several opened last, by their numbers:
+/// the dialog (read through AT-SPI) starts from the puzzle on the board; from puzzle 2, three of
+/// them: the second, which can't be played, is left out and said so, the others are captioned
+/// with their numbers in the file, level, score and short id; then the print dialog opens. A file
+/// of one puzzle leaves the menu item hidden (its action off).
+#[test]
+fn a_files_puzzles_print_by_their_numbers() {
+    need_display();
+    let single = App::launch(Some(PUZZLE));
+    single.wait_until("the puzzle is told", |s| {
+        s["message"].as_str().unwrap_or("").contains("Good luck")
+    });
+    assert_eq!(single.action_enabled("print-file-puzzles"), Some(false));
+    drop(single);
+    let file = format!("# four\n{PUZZLE}\n{}\n{OTHER}\n{PUZZLE}\n", ".".repeat(81));
+    let app = App::launch(Some(&file));
+    app.wait_until("the first is told", |s| {
+        s["message"].as_str().unwrap_or("").contains("Good luck")
+    });
+    assert_eq!(app.action_enabled("print-file-puzzles"), Some(true));
+    app.action("print-file-puzzles", None);
+    let dialog = wait_for_titled("Print Puzzles from File");
+    let labels = app.wait_for_labels("the dialog", |labels| {
+        labels.iter().any(|l| l.contains("holds 4 puzzles"))
+    });
+    let told = "puzzle.txt holds 4 puzzles. Each is printed with its number in the file, its level and score.";
+    assert!(labels.contains(&told.to_string()), "{labels:?}");
+    let (tree, _) = app.accessible_tree();
+    let controls = tree["controls"].as_array().unwrap();
+    assert_controls(
+        controls,
+        &[
+            ("spin button", "From puzzle"),
+            ("spin button", "Puzzles"),
+            ("combo box", "To a page"),
+        ],
+    );
+    screen_shot(&dialog, "print-file-puzzles.png");
+    // From puzzle 2 (the first is on the board), three puzzles; Return prints.
+    press_in(&dialog, &["Tab", "ctrl+a", "2", "Tab", "ctrl+a", "3", "Return"]);
+    let state = app.wait_until("the booklet", |s| !s["booklet"].is_null());
+    let caption = |number: usize, puzzle: &str| {
+        let givens = *nonet::engine::format::parse_line(puzzle).unwrap().values();
+        let rating = nonet::engine::logic::rate(&givens);
+        let level = match rating.level.id() {
+            "easy" => "Easy",
+            "master" => "Master",
+            other => panic!("{puzzle} rates {other}"),
+        };
+        let id = nonet::print::short_id(&givens);
+        format!("{number} · {level} · {:.1} · {id}", rating.score)
+    };
+    assert_eq!(
+        state["booklet"]["captions"],
+        serde_json::json!([caption(3, OTHER), caption(4, PUZZLE)])
+    );
+    assert_eq!(state["booklet"]["per_page"], 6);
+    assert_eq!(state["message"], "Puzzle 2 is left out: it has more than one solution.");
+    let printing = wait_for_titled("Print");
+    press_in(&printing, &["Escape"]);
+    let state = app.wait_until("the game goes on", |s| s["givens"] == PUZZLE);
+    assert_eq!(state["status"], "Playing", "printing changed nothing on the board");
 }
 
 /// A puzzle of a file of several, solved, offers the file's next puzzle first, also when it was

@@ -140,24 +140,25 @@ pub fn playable_at(text: &str, index: usize) -> (Result<Playable, ImportError>, 
             number: index + 1,
             count,
         }),
-        Some(puzzle) => puzzle
-            .read()
-            .map_err(|error| ImportError::Parse {
-                number: puzzle.line,
-                error,
-            })
-            .and_then(|position| {
-                let givens = position.givens();
-                let solution = check_puzzle(&givens).map_err(ImportError::Problem)?;
-                Ok(Playable {
-                    givens,
-                    solution,
-                    puzzles_in_text: count,
-                    position,
-                })
-            }),
+        Some(puzzle) => read_checked(&puzzle).map(|(position, solution)| Playable {
+            givens: position.givens(),
+            solution,
+            puzzles_in_text: count,
+            position,
+        }),
     };
     (playable, count)
+}
+
+/// Reads one puzzle of a text ([`format::puzzle_texts`](super::format::puzzle_texts)) and
+/// checks it as [`playable_at`] does: the position as the text has it, and its solution.
+pub fn read_checked(puzzle: &super::format::PuzzleText) -> Result<(Position, [Digit; CELLS]), ImportError> {
+    let position = puzzle.read().map_err(|error| ImportError::Parse {
+        number: puzzle.line,
+        error,
+    })?;
+    let solution = check_puzzle(&position.givens()).map_err(ImportError::Problem)?;
+    Ok((position, solution))
 }
 
 #[cfg(test)]

@@ -230,6 +230,8 @@ fn add_actions(app: &adw::Application, controller: &Rc<Controller>) {
     simple(app, controller, "try-again", |c| c.try_again());
     simple(app, controller, "print", |c| c.print());
     simple(app, controller, "print-puzzles", |c| c.print_puzzles());
+    // `print-file-puzzles`: puzzles of the last file opened that holds several, by their numbers.
+    simple(app, controller, "print-file-puzzles", |c| c.print_file_puzzles());
     // `print-to-file((path, with-progress))`: the board printed to a PDF file, no dialog.
     let print_to_file = gio::SimpleAction::new("print-to-file", Some(glib::VariantTy::new("(sb)").unwrap()));
     let weak = Rc::downgrade(controller);

@@ -114,6 +114,8 @@ pub struct Controller {
     pub(super) lab: RefCell<Option<Rc<super::lab::Lab>>>,
     /// Why the last puzzle offered was refused (the dialog's text; for the state file of tests).
     pub(super) last_refusal: RefCell<String>,
+    /// The puzzles last handed to a print dialog (for the state file of tests).
+    pub(super) last_booklet: RefCell<Option<crate::print::Booklet>>,
     /// The colour last taken up for colouring (C takes it up again).
     pub(super) last_colour: StdCell<u8>,
     /// The digit pad under the board.
@@ -193,6 +195,7 @@ impl Controller {
             last_practised: StdCell::new(None),
             digit_pad: RefCell::new(None),
             last_refusal: RefCell::new(String::new()),
+            last_booklet: RefCell::new(None),
         });
         controller.reserve_message_lines();
         controller.connect_message();
@@ -541,11 +544,12 @@ impl Controller {
         for action in ["copy-puzzle", "copy-position", "solution-path", "all-steps"] {
             self.enable_action(action, !entering);
         }
-        // Next Puzzle from File and Puzzle from File (hidden in the menu until then) once a file
-        // of several was opened; Next until its last puzzle.
+        // Next Puzzle from File, Puzzle Number from File and Print Puzzles from File (hidden in
+        // the menu until then) once a file of several was opened; Next until its last puzzle.
         let in_file = self.settings.puzzle_file();
         self.enable_action("next-in-file", in_file.as_ref().is_some_and(|file| file.has_next()));
         self.enable_action("choose-in-file", in_file.is_some());
+        self.enable_action("print-file-puzzles", in_file.is_some());
         // Undo and Redo (buttons and keys) only when they would do something: not after Solve.
         self.enable_action("undo", playing && game.can_undo());
         self.enable_action("redo", playing && game.can_redo());

@@ -201,6 +201,14 @@ fn walk<T: IsA<gtk::Widget>>(widget: &gtk::Widget, visit: &mut impl FnMut(&T) ->
     true
 }
 
+/// Lets Return in a spin button answer its dialog (its default response): GTK 4.8's spin button
+/// has no `activates-default` of its own, so its inner text is given it.
+pub fn spin_activates_default(spin: &gtk::SpinButton) {
+    if let Some(text) = spin.delegate().and_downcast::<gtk::Text>() {
+        text.set_activates_default(true);
+    }
+}
+
 /// Names a drop-down for screen readers: the drop-down `what`, and its button as
 /// [`name_drop_down_button`] does.
 pub fn name_drop_down(drop_down: &gtk::DropDown, what: &str) {

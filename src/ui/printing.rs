@@ -1,7 +1,8 @@
 //! Printing from the app, through GtkPrintOperation and the system's print dialog ("Print to
 //! File" gives a PDF): *Print…* the puzzle on the board, givens only or with the player's digits
 //! and pencil marks (a tab of the dialog); *Print Puzzles…* new puzzles at a level, 1, 2, 4 or 6
-//! to a page, with solutions if asked, generated off the main thread first. The pages are drawn
+//! to a page, with solutions if asked, generated off the main thread first; *Print Puzzles from
+//! File…* those of the file of several opened last, by their numbers. The pages are drawn
 //! by `crate::print`, the code `nonet-cli pdf` writes its files with.
 
 use std::cell::{Cell as StdCell, RefCell};
@@ -17,7 +18,8 @@ use super::controller::Controller;
 use crate::engine::generator;
 use crate::engine::grid::Candidates;
 use crate::engine::logic::Level;
-use crate::i18n::{fill, gettext};
+use crate::engine::validate::ImportError;
+use crate::i18n::{fill, gettext, ngettext};
 use crate::print::{Booklet, Printed, PER_PAGE};
 
 impl Controller {
@@ -154,30 +156,18 @@ impl Controller {
         level.set_selected(Level::ALL.iter().position(|&l| l == self.level.get()).unwrap_or(1) as u32);
         let count = gtk::SpinButton::with_range(1.0, 60.0, 1.0);
         count.set_value(6.0);
+        super::spin_activates_default(&count);
         let per_page = gtk::DropDown::from_strings(&["1", "2", "4", "6"]);
         per_page.set_selected(3);
         super::name_drop_down(&level, &gettext("Level"));
         super::name_drop_down(&per_page, &gettext("To a page"));
         super::set_accessible(&count, gtk::AccessibleProperty::Label, &gettext("Puzzles"));
         let solutions = gtk::CheckButton::with_label(&gettext("Solutions on the last pages"));
-        let grid = gtk::Grid::builder().row_spacing(8).column_spacing(12).build();
-        for (row, (label, widget)) in [
-            (gettext("Level"), level.clone().upcast::<gtk::Widget>()),
+        let grid = choices_grid(&[
+            (gettext("Level"), level.clone().upcast()),
             (gettext("Puzzles"), count.clone().upcast()),
             (gettext("To a page"), per_page.clone().upcast()),
-        ]
-        .into_iter()
-        .enumerate()
-        {
-            grid.attach(
-                &gtk::Label::builder().label(label).xalign(0.0).build(),
-                0,
-                row as i32,
-                1,
-                1,
-            );
-            grid.attach(&widget, 1, row as i32, 1, 1);
-        }
+        ]);
         grid.attach(&solutions, 0, 3, 2, 1);
         let dialog = adw::MessageDialog::new(
             Some(&self.window),
@@ -217,20 +207,11 @@ impl Controller {
             }
         };
         let handle = gio::spawn_blocking(work);
-        let this = Rc::downgrade(self);
-        glib::timeout_add_local(Duration::from_millis(250), move || {
-            let Some(this) = this.upgrade() else {
-                return glib::ControlFlow::Break;
-            };
-            let n = ready.load(Ordering::Relaxed);
-            if n < count {
-                this.say(&fill(
-                    &gettext("Generating puzzles to print: {n} of {count}…"),
-                    &[("n", &n), ("count", &count)],
-                ));
-                return glib::ControlFlow::Continue;
-            }
-            glib::ControlFlow::Break
+        self.tell_progress(ready, count, |n, count| {
+            fill(
+                &gettext("Generating puzzles to print: {n} of {count}…"),
+                &[("n", &n), ("count", &count)],
+            )
         });
         let this = Rc::downgrade(self);
         glib::spawn_future_local(async move {
@@ -241,15 +222,193 @@ impl Controller {
                 Err(error) => return this.say(&fill(&gettext("No puzzles to print: {error}"), &[("error", &error)])),
             };
             this.say("");
-            let booklet = Rc::new(RefCell::new(Booklet {
+            this.print_booklet(Booklet {
                 puzzles,
                 per_page,
                 solutions,
-            }));
-            let operation = operation(&booklet);
-            this.run_print(&operation, gtk::PrintOperationAction::PrintDialog);
+            });
         });
     }
+
+    /// `app.print-file-puzzles`: asks which puzzles of the last file opened that holds several
+    /// (from which number, how many), how many to a page and whether with solutions; reads and
+    /// rates them off the main thread (progress under the board), then opens the print dialog.
+    pub fn print_file_puzzles(self: &Rc<Self>) {
+        let Some(last) = self.settings.puzzle_file() else {
+            return self.say(&gettext("Open a file that holds several puzzles first."));
+        };
+        let file = gio::File::for_uri(&last.uri);
+        let first = gtk::SpinButton::with_range(1.0, last.count.max(1) as f64, 1.0);
+        first.set_value(last.number.max(1) as f64);
+        let count = gtk::SpinButton::with_range(1.0, 60.0, 1.0);
+        count.set_value(6.0);
+        let per_page = gtk::DropDown::from_strings(&["1", "2", "4", "6"]);
+        per_page.set_selected(3);
+        super::spin_activates_default(&first);
+        super::spin_activates_default(&count);
+        super::set_accessible(&first, gtk::AccessibleProperty::Label, &gettext("From puzzle"));
+        super::set_accessible(&count, gtk::AccessibleProperty::Label, &gettext("Puzzles"));
+        super::name_drop_down(&per_page, &gettext("To a page"));
+        let solutions = gtk::CheckButton::with_label(&gettext("Solutions on the last pages"));
+        let grid = choices_grid(&[
+            (gettext("From puzzle"), first.clone().upcast()),
+            (gettext("Puzzles"), count.clone().upcast()),
+            (gettext("To a page"), per_page.clone().upcast()),
+        ]);
+        grid.attach(&solutions, 0, 3, 2, 1);
+        let body = fill(
+            &ngettext(
+                "{file} holds {count} puzzle. Each is printed with its number in the file, its level and score.",
+                "{file} holds {count} puzzles. Each is printed with its number in the file, its level and score.",
+                last.count.min(1_000_000) as u32,
+            ),
+            &[("file", &super::import::file_name(&file)), ("count", &last.count)],
+        );
+        let dialog = adw::MessageDialog::new(
+            Some(&self.window),
+            Some(&gettext("Print Puzzles from File")),
+            Some(&body),
+        );
+        dialog.set_extra_child(Some(&grid));
+        dialog.add_response("cancel", &gettext("Cancel"));
+        dialog.add_response("print", &gettext("Print…"));
+        dialog.set_response_appearance("print", adw::ResponseAppearance::Suggested);
+        dialog.set_default_response(Some("print"));
+        let this = Rc::downgrade(self);
+        dialog.connect_response(None, move |_, response| {
+            let Some(this) = this.upgrade() else { return };
+            if response == "print" {
+                let per_page = PER_PAGE.get(per_page.selected() as usize).copied().unwrap_or(6);
+                let (first, count) = (first.value() as usize, count.value() as usize);
+                this.print_from_file(file.clone(), first, count, per_page, solutions.is_active());
+            }
+        });
+        dialog.present();
+        // (Return answers the dialog, Print…, as in Print New Puzzles.)
+        GtkWindowExt::set_focus(&dialog, None::<&gtk::Widget>);
+    }
+
+    /// Reads the file, takes `count` of its puzzles from number `first` on, rated off the main
+    /// thread, and opens the print dialog; says which were left out, and why.
+    fn print_from_file(self: &Rc<Self>, file: gio::File, first: usize, count: usize, per_page: usize, solutions: bool) {
+        let this = Rc::downgrade(self);
+        glib::spawn_future_local(async move {
+            let name = super::import::file_name(&file);
+            let text = super::import::read_file(file).await;
+            let Some(this) = this.upgrade() else { return };
+            let text = match text {
+                Ok(text) => text,
+                Err(problem) => {
+                    return this.say(&fill(
+                        &gettext("{file} can't be printed: {problem}."),
+                        &[("file", &name), ("problem", &problem)],
+                    ))
+                }
+            };
+            let ready = Arc::new(AtomicUsize::new(0));
+            let work = {
+                let ready = ready.clone();
+                move || {
+                    let never = AtomicBool::new(false);
+                    crate::print::text_puzzles(&text, first, count, super::level_name, &never, &mut |n| {
+                        ready.store(n, Ordering::Relaxed)
+                    })
+                }
+            };
+            let handle = gio::spawn_blocking(work);
+            this.tell_progress(ready, count, |n, count| {
+                fill(
+                    &gettext("Rating puzzles to print: {n} of {count}…"),
+                    &[("n", &n), ("count", &count)],
+                )
+            });
+            let Ok(Some(taken)) = handle.await else { return };
+            let left_out = left_out(&taken.left_out);
+            if taken.puzzles.is_empty() {
+                let problem = match left_out {
+                    Some(left_out) => left_out,
+                    None => fill(
+                        &ngettext(
+                            "it holds {count} puzzle, so there is no puzzle {number}",
+                            "it holds {count} puzzles, so there is no puzzle {number}",
+                            taken.count.min(1_000_000) as u32,
+                        ),
+                        &[("count", &taken.count), ("number", &first)],
+                    ),
+                };
+                return this.say(&fill(
+                    &gettext("{file} can't be printed: {problem}."),
+                    &[("file", &name), ("problem", &problem)],
+                ));
+            }
+            this.say(&left_out.map(|l| l + ".").unwrap_or_default());
+            this.print_booklet(Booklet {
+                puzzles: taken.puzzles,
+                per_page,
+                solutions,
+            });
+        });
+    }
+
+    /// Says "{message} n of count…" under the board every quarter second until `ready` reaches
+    /// `count`: work off the main thread getting puzzles ready to print.
+    fn tell_progress(self: &Rc<Self>, ready: Arc<AtomicUsize>, count: usize, message: fn(usize, usize) -> String) {
+        let this = Rc::downgrade(self);
+        glib::timeout_add_local(Duration::from_millis(250), move || {
+            let Some(this) = this.upgrade() else {
+                return glib::ControlFlow::Break;
+            };
+            let n = ready.load(Ordering::Relaxed);
+            if n < count {
+                this.say(&message(n, count));
+                return glib::ControlFlow::Continue;
+            }
+            glib::ControlFlow::Break
+        });
+    }
+
+    /// Opens the print dialog on the booklet.
+    fn print_booklet(self: &Rc<Self>, booklet: Booklet) {
+        self.last_booklet.replace(Some(booklet.clone()));
+        self.refresh();
+        let operation = operation(&Rc::new(RefCell::new(booklet)));
+        self.run_print(&operation, gtk::PrintOperationAction::PrintDialog);
+    }
+}
+
+/// The puzzles of a file left out of a booklet, said for a player: "puzzle 2 is left out: it
+/// has more than one solution", or "puzzles 2 and 5 are left out: they can't be played".
+fn left_out(left_out: &[(usize, ImportError)]) -> Option<String> {
+    match left_out {
+        [] => None,
+        [(number, problem)] => Some(fill(
+            &gettext("Puzzle {number} is left out: {problem}"),
+            &[("number", number), ("problem", &super::import::for_players(problem))],
+        )),
+        several => {
+            let numbers: Vec<String> = several.iter().map(|(n, _)| n.to_string()).collect();
+            Some(fill(
+                &gettext("Puzzles {numbers} are left out: they can't be played"),
+                &[("numbers", &numbers.join(", "))],
+            ))
+        }
+    }
+}
+
+/// The choices of a printing dialog: a label and its widget a row.
+fn choices_grid(rows: &[(String, gtk::Widget)]) -> gtk::Grid {
+    let grid = gtk::Grid::builder().row_spacing(8).column_spacing(12).build();
+    for (row, (label, widget)) in rows.iter().enumerate() {
+        grid.attach(
+            &gtk::Label::builder().label(label.as_str()).xalign(0.0).build(),
+            0,
+            row as i32,
+            1,
+            1,
+        );
+        grid.attach(widget, 1, row as i32, 1, 1);
+    }
+    grid
 }
 
 /// A print operation drawing the booklet's pages with `crate::print`.

@@ -107,6 +107,13 @@ impl Controller {
                 .and_then(|v| v.get::<i32>())
         };
         state["next_in_file_enabled"] = serde_json::json!(enabled("next-in-file"));
+        // The puzzles last handed to a print dialog: each one's caption, and the layout.
+        state["booklet"] = serde_json::json!(self.last_booklet.borrow().as_ref().map(|b| serde_json::json!({
+            "captions": b.puzzles.iter().map(|p| p.caption.clone()).collect::<Vec<_>>(),
+            "per_page": b.per_page,
+            "solutions": b.solutions,
+            "pages": b.page_count(),
+        })));
         // The digit highlighted everywhere, as the board, the action's state and the pad show it.
         state["highlighted_digit"] = serde_json::json!(play.highlighted_digit);
         state["highlight_action"] = serde_json::json!(chosen("highlight-digit"));

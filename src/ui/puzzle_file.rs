@@ -64,10 +64,7 @@ impl Controller {
         );
         let number = gtk::SpinButton::with_range(1.0, last.count.max(1) as f64, 1.0);
         number.set_value((last.number + usize::from(last.has_next())) as f64);
-        // (Return takes the number: GTK 4.8's spin button says so only through its text.)
-        if let Some(text) = number.delegate().and_downcast::<gtk::Text>() {
-            text.set_activates_default(true);
-        }
+        super::spin_activates_default(&number);
         number.set_halign(gtk::Align::Center);
         number.set_width_chars(6);
         super::set_accessible(&number, gtk::AccessibleProperty::Label, &gettext("Puzzle number"));

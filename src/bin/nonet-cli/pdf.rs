@@ -79,14 +79,9 @@ fn from_file(file: &Path) -> Result<Vec<Printed>> {
         let givens: [Digit; CELLS] = *position.values();
         let solution = check_puzzle(&givens).with_context(|| format!("{}: line {line}", file.display()))?;
         let rating = logic::rate(&givens);
-        let level = rating.solved.then(|| rating.level.name());
-        printed.push(Printed::new(
-            printed.len() + 1,
-            givens,
-            solution,
-            level,
-            Some(rating.score),
-        ));
+        printed.push(Printed::rated(printed.len() + 1, givens, solution, &rating, |level| {
+            level.name().to_string()
+        }));
         progress.advance(1);
     }
     Ok(printed)
