@@ -2841,7 +2841,21 @@ fn a_files_puzzles_print_by_their_numbers() {
     assert_eq!(state["message"], "Puzzle 2 is left out: it has more than one solution.");
     let printing = wait_for_titled("Print");
     press_in(&printing, &["Escape"]);
+    wait_until_gone("Print");
+    // Six from the last puzzle on: the one there is, and the progress line does not stay.
+    app.action("print-file-puzzles", None);
+    press_in(
+        &wait_for_titled("Print Puzzles from File"),
+        &["Tab", "ctrl+a", "4", "Return"],
+    );
+    let state = app.wait_until("the last alone", |s| {
+        s["booklet"]["captions"].as_array().is_some_and(|c| c.len() == 1)
+    });
+    assert_eq!(state["booklet"]["captions"][0], caption(4, PUZZLE));
+    press_in(&wait_for_titled("Print"), &["Escape"]);
+    std::thread::sleep(Duration::from_millis(800));
     let state = app.wait_until("the game goes on", |s| s["givens"] == PUZZLE);
+    assert_eq!(state["message"], "", "the progress line is gone");
     assert_eq!(state["status"], "Playing", "printing changed nothing on the board");
 }
 

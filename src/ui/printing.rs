@@ -154,64 +154,59 @@ impl Controller {
         let levels: Vec<&str> = levels.iter().map(String::as_str).collect();
         let level = gtk::DropDown::from_strings(&levels);
         level.set_selected(Level::ALL.iter().position(|&l| l == self.level.get()).unwrap_or(1) as u32);
-        let count = gtk::SpinButton::with_range(1.0, 60.0, 1.0);
-        count.set_value(6.0);
-        super::spin_activates_default(&count);
-        let per_page = gtk::DropDown::from_strings(&["1", "2", "4", "6"]);
-        per_page.set_selected(3);
         super::name_drop_down(&level, &gettext("Level"));
-        super::name_drop_down(&per_page, &gettext("To a page"));
-        super::set_accessible(&count, gtk::AccessibleProperty::Label, &gettext("Puzzles"));
-        let solutions = gtk::CheckButton::with_label(&gettext("Solutions on the last pages"));
-        let grid = choices_grid(&[
-            (gettext("Level"), level.clone().upcast()),
-            (gettext("Puzzles"), count.clone().upcast()),
-            (gettext("To a page"), per_page.clone().upcast()),
-        ]);
-        grid.attach(&solutions, 0, 3, 2, 1);
-        let dialog = adw::MessageDialog::new(
-            Some(&self.window),
-            Some(&gettext("Print Puzzles")),
-            Some(&gettext("New puzzles, each with its level, score and a short id.")),
+        let choices = Choices::new(gettext("Level"), level.clone().upcast());
+        let body = gettext("New puzzles, each with its level, score and a short id.");
+        self.present_print_choices(
+            &gettext("Print Puzzles"),
+            &body,
+            &choices.grid.clone(),
+            &gettext("Generate and Print…"),
+            move |this| {
+                let level = Level::ALL.get(level.selected() as usize).copied();
+                let solutions = choices.solutions.is_active();
+                this.generate_and_print(level, choices.count(), choices.per_page(), solutions);
+            },
         );
-        dialog.set_extra_child(Some(&grid));
+    }
+
+    /// Presents the choices of a printing dialog under its heading and body, with Cancel and
+    /// `print`, the default: Return answers it rather than opening a first drop-down or
+    /// stepping a spin button, which would otherwise hold the focus. `then` runs on `print`.
+    fn present_print_choices(
+        self: &Rc<Self>,
+        heading: &str,
+        body: &str,
+        choices: &gtk::Grid,
+        print: &str,
+        then: impl Fn(&Rc<Self>) + 'static,
+    ) {
+        let dialog = adw::MessageDialog::new(Some(&self.window), Some(heading), Some(body));
+        dialog.set_extra_child(Some(choices));
         dialog.add_response("cancel", &gettext("Cancel"));
-        dialog.add_response("print", &gettext("Generate and Print…"));
+        dialog.add_response("print", print);
         dialog.set_response_appearance("print", adw::ResponseAppearance::Suggested);
         dialog.set_default_response(Some("print"));
         let this = Rc::downgrade(self);
         dialog.connect_response(None, move |_, response| {
-            let Some(this) = this.upgrade() else { return };
-            if response == "print" {
-                let level = Level::ALL.get(level.selected() as usize).copied();
-                let per_page = PER_PAGE.get(per_page.selected() as usize).copied().unwrap_or(6);
-                this.generate_and_print(level, count.value() as usize, per_page, solutions.is_active());
+            if let (Some(this), "print") = (this.upgrade(), response) {
+                then(&this);
             }
         });
         dialog.present();
-        // Return answers the dialog (its default, Generate and Print…) rather than opening the
-        // first drop-down, which would otherwise hold the focus.
         GtkWindowExt::set_focus(&dialog, None::<&gtk::Widget>);
     }
 
     fn generate_and_print(self: &Rc<Self>, level: Option<Level>, count: usize, per_page: usize, solutions: bool) {
-        let ready = Arc::new(AtomicUsize::new(0));
-        let cancel = Arc::new(AtomicBool::new(false));
         let seed = generator::random_seed();
-        let work = {
-            let ready = ready.clone();
-            move || {
-                crate::print::new_puzzles(level, count, seed, super::level_name, &cancel, &mut |n| {
-                    ready.store(n, Ordering::Relaxed)
-                })
-            }
-        };
-        let handle = gio::spawn_blocking(work);
-        self.tell_progress(ready, count, |n, count| {
+        let message = |n, count| {
             fill(
                 &gettext("Generating puzzles to print: {n} of {count}…"),
                 &[("n", &n), ("count", &count)],
             )
+        };
+        let handle = self.ready_to_print(count, message, move |cancel, ready| {
+            crate::print::new_puzzles(level, count, seed, super::level_name, cancel, ready)
         });
         let this = Rc::downgrade(self);
         glib::spawn_future_local(async move {
@@ -240,22 +235,9 @@ impl Controller {
         let file = gio::File::for_uri(&last.uri);
         let first = gtk::SpinButton::with_range(1.0, last.count.max(1) as f64, 1.0);
         first.set_value(last.number.max(1) as f64);
-        let count = gtk::SpinButton::with_range(1.0, 60.0, 1.0);
-        count.set_value(6.0);
-        let per_page = gtk::DropDown::from_strings(&["1", "2", "4", "6"]);
-        per_page.set_selected(3);
         super::spin_activates_default(&first);
-        super::spin_activates_default(&count);
         super::set_accessible(&first, gtk::AccessibleProperty::Label, &gettext("From puzzle"));
-        super::set_accessible(&count, gtk::AccessibleProperty::Label, &gettext("Puzzles"));
-        super::name_drop_down(&per_page, &gettext("To a page"));
-        let solutions = gtk::CheckButton::with_label(&gettext("Solutions on the last pages"));
-        let grid = choices_grid(&[
-            (gettext("From puzzle"), first.clone().upcast()),
-            (gettext("Puzzles"), count.clone().upcast()),
-            (gettext("To a page"), per_page.clone().upcast()),
-        ]);
-        grid.attach(&solutions, 0, 3, 2, 1);
+        let choices = Choices::new(gettext("From puzzle"), first.clone().upcast());
         let body = fill(
             &ngettext(
                 "{file} holds {count} puzzle. Each is printed with its number in the file, its level and score.",
@@ -264,28 +246,16 @@ impl Controller {
             ),
             &[("file", &super::import::file_name(&file)), ("count", &last.count)],
         );
-        let dialog = adw::MessageDialog::new(
-            Some(&self.window),
-            Some(&gettext("Print Puzzles from File")),
-            Some(&body),
+        self.present_print_choices(
+            &gettext("Print Puzzles from File"),
+            &body,
+            &choices.grid.clone(),
+            &gettext("Print…"),
+            move |this| {
+                let (first, solutions) = (first.value() as usize, choices.solutions.is_active());
+                this.print_from_file(file.clone(), first, choices.count(), choices.per_page(), solutions);
+            },
         );
-        dialog.set_extra_child(Some(&grid));
-        dialog.add_response("cancel", &gettext("Cancel"));
-        dialog.add_response("print", &gettext("Print…"));
-        dialog.set_response_appearance("print", adw::ResponseAppearance::Suggested);
-        dialog.set_default_response(Some("print"));
-        let this = Rc::downgrade(self);
-        dialog.connect_response(None, move |_, response| {
-            let Some(this) = this.upgrade() else { return };
-            if response == "print" {
-                let per_page = PER_PAGE.get(per_page.selected() as usize).copied().unwrap_or(6);
-                let (first, count) = (first.value() as usize, count.value() as usize);
-                this.print_from_file(file.clone(), first, count, per_page, solutions.is_active());
-            }
-        });
-        dialog.present();
-        // (Return answers the dialog, Print…, as in Print New Puzzles.)
-        GtkWindowExt::set_focus(&dialog, None::<&gtk::Widget>);
     }
 
     /// Reads the file, takes `count` of its puzzles from number `first` on, rated off the main
@@ -305,22 +275,14 @@ impl Controller {
                     ))
                 }
             };
-            let ready = Arc::new(AtomicUsize::new(0));
-            let work = {
-                let ready = ready.clone();
-                move || {
-                    let never = AtomicBool::new(false);
-                    crate::print::text_puzzles(&text, first, count, super::level_name, &never, &mut |n| {
-                        ready.store(n, Ordering::Relaxed)
-                    })
-                }
-            };
-            let handle = gio::spawn_blocking(work);
-            this.tell_progress(ready, count, |n, count| {
+            let message = |n, count| {
                 fill(
                     &gettext("Rating puzzles to print: {n} of {count}…"),
                     &[("n", &n), ("count", &count)],
                 )
+            };
+            let handle = this.ready_to_print(count, message, move |cancel, ready| {
+                crate::print::text_puzzles(&text, first, count, super::level_name, cancel, ready)
             });
             let Ok(Some(taken)) = handle.await else { return };
             let left_out = left_out(&taken.left_out);
@@ -350,9 +312,25 @@ impl Controller {
         });
     }
 
-    /// Says "{message} n of count…" under the board every quarter second until `ready` reaches
-    /// `count`: work off the main thread getting puzzles ready to print.
-    fn tell_progress(self: &Rc<Self>, ready: Arc<AtomicUsize>, count: usize, message: fn(usize, usize) -> String) {
+    /// Gets `count` puzzles ready to print off the main thread: `work` tells how many are ready,
+    /// and `message(n, count)` says so under the board every quarter second until all are.
+    fn ready_to_print<T: Send + 'static>(
+        self: &Rc<Self>,
+        count: usize,
+        message: fn(usize, usize) -> String,
+        work: impl FnOnce(&AtomicBool, &mut dyn FnMut(usize)) -> T + Send + 'static,
+    ) -> gio::JoinHandle<T> {
+        let ready = Arc::new(AtomicUsize::new(0));
+        let handle = {
+            let ready = ready.clone();
+            // (Nothing cancels printing's work yet: it ends, and the print dialog can be closed.)
+            gio::spawn_blocking(move || {
+                let done = work(&AtomicBool::new(false), &mut |n| ready.store(n, Ordering::Relaxed));
+                // (Fewer may be ready than asked for: a file's last puzzles.)
+                ready.store(usize::MAX, Ordering::Relaxed);
+                done
+            })
+        };
         let this = Rc::downgrade(self);
         glib::timeout_add_local(Duration::from_millis(250), move || {
             let Some(this) = this.upgrade() else {
@@ -365,6 +343,7 @@ impl Controller {
             }
             glib::ControlFlow::Break
         });
+        handle
     }
 
     /// Opens the print dialog on the booklet.
@@ -395,20 +374,53 @@ fn left_out(left_out: &[(usize, ImportError)]) -> Option<String> {
     }
 }
 
-/// The choices of a printing dialog: a label and its widget a row.
-fn choices_grid(rows: &[(String, gtk::Widget)]) -> gtk::Grid {
-    let grid = gtk::Grid::builder().row_spacing(8).column_spacing(12).build();
-    for (row, (label, widget)) in rows.iter().enumerate() {
-        grid.attach(
-            &gtk::Label::builder().label(label.as_str()).xalign(0.0).build(),
-            0,
-            row as i32,
-            1,
-            1,
-        );
-        grid.attach(widget, 1, row as i32, 1, 1);
+/// The choices of a dialog printing several puzzles, a label and its widget a row: the first
+/// (which puzzles), how many (six unless changed), how many to a page (six) and whether with
+/// solutions.
+struct Choices {
+    grid: gtk::Grid,
+    count: gtk::SpinButton,
+    per_page: gtk::DropDown,
+    solutions: gtk::CheckButton,
+}
+
+impl Choices {
+    fn new(first_label: String, first: gtk::Widget) -> Choices {
+        let count = gtk::SpinButton::with_range(1.0, 60.0, 1.0);
+        count.set_value(6.0);
+        super::spin_activates_default(&count);
+        super::set_accessible(&count, gtk::AccessibleProperty::Label, &gettext("Puzzles"));
+        let per_page = gtk::DropDown::from_strings(&["1", "2", "4", "6"]);
+        per_page.set_selected(3);
+        super::name_drop_down(&per_page, &gettext("To a page"));
+        let solutions = gtk::CheckButton::with_label(&gettext("Solutions on the last pages"));
+        let grid = gtk::Grid::builder().row_spacing(8).column_spacing(12).build();
+        let rows = [
+            (first_label, first),
+            (gettext("Puzzles"), count.clone().upcast()),
+            (gettext("To a page"), per_page.clone().upcast()),
+        ];
+        for (row, (label, widget)) in rows.iter().enumerate() {
+            let label = gtk::Label::builder().label(label.as_str()).xalign(0.0).build();
+            grid.attach(&label, 0, row as i32, 1, 1);
+            grid.attach(widget, 1, row as i32, 1, 1);
+        }
+        grid.attach(&solutions, 0, 3, 2, 1);
+        Choices {
+            grid,
+            count,
+            per_page,
+            solutions,
+        }
     }
-    grid
+
+    fn count(&self) -> usize {
+        self.count.value() as usize
+    }
+
+    fn per_page(&self) -> usize {
+        PER_PAGE.get(self.per_page.selected() as usize).copied().unwrap_or(6)
+    }
 }
 
 /// A print operation drawing the booklet's pages with `crate::print`.
