@@ -9,7 +9,7 @@ packages=(
   meson
   xvfb xauth dbus dbus-x11 xdotool xclip imagemagick
   desktop-file-utils appstream libglib2.0-bin python3 poppler-utils
-  python3-pyatspi at-spi2-core gettext openbox
+  python3-pyatspi python3-gi gir1.2-gtk-4.0 at-spi2-core gettext openbox
 )
 
 missing=()

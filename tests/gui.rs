@@ -2859,6 +2859,64 @@ fn a_files_puzzles_print_by_their_numbers() {
     assert_eq!(state["status"], "Playing", "printing changed nothing on the board");
 }
 
+/// Puzzles dragged from another app onto the window, with the pointer, through X's drag and drop
+/// (a GTK drag source, tests/dnd/drag_source.py, as a file manager or text editor offers them): a
+/// file of several opens at its first puzzle, as Open… opens it; text plays as pasted text does.
+#[test]
+fn a_puzzle_file_or_text_dropped_on_the_window_is_played() {
+    need_display();
+    const THIRD: &str = "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........";
+    let app = App::launch(Some(PUZZLE));
+    let state = app.wait_until("the puzzle is told", |s| {
+        s["message"].as_str().unwrap_or("").contains("Good luck")
+    });
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("collection.txt");
+    std::fs::write(&file, format!("{OTHER}\n{PUZZLE}\n")).unwrap();
+    drag_onto(&state, &["file", file.to_str().unwrap()]);
+    let state = app.wait_until("the file's first", |s| s["givens"] == OTHER);
+    let message = state["message"].as_str().unwrap();
+    assert!(
+        message.starts_with("Puzzle 1 of 2 in collection.txt rates "),
+        "{message}"
+    );
+    assert_eq!(state["next_in_file_enabled"], true, "a file of several, as opened");
+    drag_onto(&state, &["text", THIRD]);
+    let state = app.wait_until("the text's puzzle", |s| s["givens"] == THIRD);
+    let message = state["message"].as_str().unwrap();
+    assert!(message.starts_with("The dropped puzzle rates "), "{message}");
+}
+
+/// Drags `payload` (`["file", path]` or `["text", text]`) from the window of another app onto
+/// the middle of the board, as a player does with the mouse.
+fn drag_onto(state: &Value, payload: &[&str]) {
+    let mut source = Command::new("/usr/bin/python3")
+        .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/dnd/drag_source.py"))
+        .args(payload)
+        .spawn()
+        .expect("python3-gi is installed (scripts/setup.sh)");
+    let window = wait_for_titled("Drag source");
+    // Beside the app's window, at the screen's top left (no window manager).
+    xdotool(&["windowmove", "--sync", &window, "900", "100"]);
+    let [x, y, width, height] = window_geometry(&window);
+    let (to_x, to_y) = cell_centre(state, 40);
+    xdotool(&["mousemove", &(x + width / 2).to_string(), &(y + height / 2).to_string()]);
+    std::thread::sleep(Duration::from_millis(200));
+    xdotool(&["mousedown", "1"]);
+    // In steps, as a hand moves: a drag starts once the pointer has left its threshold.
+    for step in 1..=10 {
+        let along = |from: i64, to: usize| from + (to as i64 - from) * step / 10;
+        let (at_x, at_y) = (along(x + width / 2, to_x), along(y + height / 2, to_y));
+        xdotool(&["mousemove", &at_x.to_string(), &at_y.to_string()]);
+        std::thread::sleep(Duration::from_millis(80));
+    }
+    std::thread::sleep(Duration::from_millis(300));
+    xdotool(&["mouseup", "1"]);
+    std::thread::sleep(Duration::from_millis(500));
+    let _ = source.kill();
+    let _ = source.wait();
+}
+
 /// A puzzle of a file of several, solved, offers the file's next puzzle first, also when it was
 /// left for another and resumed from the history.
 #[test]

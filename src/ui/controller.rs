@@ -202,6 +202,7 @@ impl Controller {
         controller.connect_board();
         controller.connect_picker();
         controller.connect_digit_pad();
+        controller.connect_drop();
         controller.connect_settings();
         controller.connect_window_state();
         controller.start_clock();

@@ -28,6 +28,8 @@ pub enum Source {
     /// Entered on the board.
     Placed,
     Pasted,
+    /// Text dropped on the window.
+    Dropped,
     Opened(String),
     /// One of a file's several puzzles: its number (from 1) and how many the file holds.
     InFile {
@@ -42,7 +44,7 @@ impl Source {
     pub fn stored(&self) -> crate::store::Source {
         match self {
             Source::Typed | Source::Placed => crate::store::Source::Typed,
-            Source::Pasted => crate::store::Source::Pasted,
+            Source::Pasted | Source::Dropped => crate::store::Source::Pasted,
             Source::Opened(_) | Source::InFile { .. } => crate::store::Source::Opened,
         }
     }
@@ -51,6 +53,7 @@ impl Source {
         match self {
             Source::Typed | Source::Placed => gettext("The puzzle you entered"),
             Source::Pasted => gettext("The pasted puzzle"),
+            Source::Dropped => gettext("The dropped puzzle"),
             Source::Opened(name) => fill(&gettext("The puzzle in {file}"), &[("file", name)]),
             Source::InFile { name, number, count } => fill(
                 &gettext("Puzzle {number} of {count} in {file}"),

@@ -6,6 +6,7 @@ mod colouring;
 mod controller;
 mod copy;
 mod digit_pad;
+mod drop;
 mod entry;
 mod history;
 mod import;
