@@ -2769,9 +2769,8 @@ fn a_file_of_several_puzzles_is_played_one_after_another() {
             .starts_with("Puzzle 2 of 3 in puzzle.txt")
     });
     app.keys(&["Return"]);
-    // Opened again, the file opens at the puzzle last played from it, as a book would.
-    app.action("puzzle-in-file", Some("int64 3"));
-    app.wait_until("the third again", |s| s["givens"] == OTHER);
+    // Opened again, the file opens where it was left, as a book would: past the puzzle that
+    // can't be played, at the next.
     std::fs::write(&one, format!("{PUZZLE}\n")).unwrap();
     app.open_from_outside(&one);
     app.wait_until("another file's puzzle", |s| s["givens"] == PUZZLE);
@@ -2918,7 +2917,7 @@ fn drag_onto(state: &Value, payload: &[&str]) {
 }
 
 /// A puzzle of a file of several, solved, offers the file's next puzzle first, also when it was
-/// left for another and resumed from the history.
+/// left for another and resumed from the history; and the file opened again goes on past it.
 #[test]
 fn a_file_puzzle_solved_offers_the_next() {
     need_display();
@@ -2953,6 +2952,19 @@ fn a_file_puzzle_solved_offers_the_next() {
     let state = app.wait_until("the file's second puzzle", |s| s["givens"] == OTHER);
     let message = state["message"].as_str().unwrap();
     assert!(message.starts_with("Puzzle 2 of 2 in puzzle.txt rates "), "{message}");
+    // The first played again and solved, the dialog closed: opened again, the file goes on to
+    // the second, as a book opens past the page finished.
+    app.action("puzzle-in-file", Some("int64 1"));
+    let state = app.wait_until("the first anew", |s| s["givens"] == PUZZLE && s["values"] == PUZZLE);
+    for cell in (0..81).filter(|&c| at(&state, "values", c) == '.') {
+        app.select(cell);
+        app.keys(&[&solution[cell..cell + 1]]);
+    }
+    app.wait_until("solved again", |s| s["status"] == "Solved");
+    press_in(&wait_for_titled("Well done!"), &["Escape"]);
+    wait_until_gone("Well done!");
+    app.open_from_outside(&app._dir.path().join("puzzle.txt"));
+    app.wait_until("the second, where the file was left", |s| s["givens"] == OTHER);
     // History names the file and the number of each.
     app.action("history", None);
     let labels = app.wait_for_labels("the history", |labels| {

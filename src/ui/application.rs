@@ -40,7 +40,7 @@ pub fn build() -> adw::Application {
         });
     }
     // `nonet FILE` (also sent to a running instance) plays the first puzzle in the file (or, for the
-    // file of several opened last, the puzzle last played from it).
+    // file of several opened last, where it was left: see `Controller::open_file`).
     app.connect_open(move |app, files, _| {
         let controller = window(app, &owner);
         controller.window.present();
@@ -56,7 +56,7 @@ pub fn build() -> adw::Application {
 fn command_line(app: &adw::Application) {
     app.set_option_context_parameter_string(Some(&gettext("[FILE…]")));
     app.set_option_context_summary(Some(&gettext(
-        "Play Sudoku. Given a FILE (a line of 81 cells, a grid, .sdk, .ss, a forum's pencil-mark grid or JSON), Nonet plays its first puzzle, or for a file of several opened before the one last played from it; a running Nonet plays it in its window.",
+        "Play Sudoku. Given a FILE (a line of 81 cells, a grid, .sdk, .ss, a forum's pencil-mark grid or JSON), Nonet plays its first puzzle, or for a file of several opened before the puzzle where it was left; a running Nonet plays it in its window.",
     )));
     app.add_main_option(
         "version",

@@ -614,6 +614,7 @@ impl Controller {
     /// Tells the player the puzzle is solved, and offers a new one (a practice: another of its
     /// technique first; a puzzle of a file of several: the file's next, if any).
     pub(super) fn finished(self: &Rc<Self>) {
+        self.file_puzzle_solved();
         let now = self.now_ms();
         let practice = self.started_game.borrow().as_ref().and_then(|g| g.practice);
         let summary = self.with_play(|play| {

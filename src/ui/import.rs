@@ -471,7 +471,14 @@ impl super::controller::Controller {
             // (A number past the file's end, asked for by `puzzle-in-file`, moves nothing.)
             if let Some(uri) = file.filter(|_| count > 1 && index < count) {
                 let number = index + 1;
-                this.settings.set_puzzle_file(&PuzzleFile { uri, number, count });
+                // A puzzle that can't be played is done with: opened again, the file goes on.
+                let done = result.as_ref().is_some_and(|(checked, _, _)| checked.is_err());
+                this.settings.set_puzzle_file(&PuzzleFile {
+                    uri,
+                    number,
+                    count,
+                    done,
+                });
             }
             let source = source.at(index, count);
             this.take_checked(result.map(|(checked, text, _)| (checked, text)), source);
@@ -617,15 +624,15 @@ impl super::controller::Controller {
         });
     }
 
-    /// Plays the first puzzle in a file; the file of several last opened, once more, at the
-    /// puzzle last played from it (an unfinished game of it comes back from the history), as a
-    /// book opens where it was left.
+    /// Plays the first puzzle in a file; the file of several last opened, once more, where it
+    /// was left, as a book opens: at the puzzle last played from it (an unfinished game of it
+    /// comes back from the history), or the next once that one was solved or refused.
     pub fn open_file(self: &Rc<Self>, file: gio::File) {
         let place = self
             .settings
             .puzzle_file()
             .filter(|last| last.uri == file.uri().as_str());
-        self.open_file_at(file, place.map_or(0, |last| last.number.saturating_sub(1)));
+        self.open_file_at(file, place.map_or(0, |last| last.reopen_index()));
     }
 
     /// Plays puzzle `index` (from 0) of a file.

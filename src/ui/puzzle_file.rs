@@ -10,6 +10,7 @@ use gtk::gio;
 
 use super::controller::Controller;
 use super::import::file_name;
+use super::settings::PuzzleFile;
 use crate::i18n::{fill, gettext};
 
 impl Controller {
@@ -24,6 +25,20 @@ impl Controller {
         let started = self.started_game.borrow();
         let place = started.as_ref().and_then(|game| game.file.as_ref());
         place.is_some_and(|place| place.number.is_some() && place.name == name)
+    }
+
+    /// Notes the puzzle on the board solved, when it is the one last played from the file of
+    /// several: opened again, the file then goes on to the next.
+    pub(super) fn file_puzzle_solved(&self) {
+        let Some(last) = self.settings.puzzle_file().filter(|last| !last.done) else {
+            return;
+        };
+        let name = file_name(&gio::File::for_uri(&last.uri));
+        let started = self.started_game.borrow();
+        let place = started.as_ref().and_then(|game| game.file.as_ref());
+        if place.is_some_and(|place| place.name == name && place.number.map(|n| n as usize) == Some(last.number)) {
+            self.settings.set_puzzle_file(&PuzzleFile { done: true, ..last });
+        }
     }
 
     /// `app.next-in-file`: the puzzle after the one last played from a file of several (see

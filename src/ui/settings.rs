@@ -23,12 +23,23 @@ pub struct PuzzleFile {
     /// The puzzle last played from it, from 1.
     pub number: usize,
     pub count: usize,
+    /// Whether that puzzle is done with: solved, or refused as it can't be played.
+    pub done: bool,
 }
 
 impl PuzzleFile {
     /// Whether a puzzle follows the one last played.
     pub fn has_next(&self) -> bool {
         self.number < self.count
+    }
+
+    /// Where the file opens again (from 0), as a book opens where it was left: at the puzzle last
+    /// played, or the next once that one is done with.
+    pub fn reopen_index(&self) -> usize {
+        match self.done && self.has_next() {
+            true => self.number,
+            false => self.number.saturating_sub(1),
+        }
     }
 }
 
@@ -117,6 +128,7 @@ impl Settings {
             uri,
             number: self.uint("puzzle-file-number") as usize,
             count: self.uint("puzzle-file-count") as usize,
+            done: self.boolean("puzzle-file-done"),
         })
     }
 
@@ -125,6 +137,7 @@ impl Settings {
         self.set_string("puzzle-file", &file.uri);
         self.set_uint("puzzle-file-number", small(file.number));
         self.set_uint("puzzle-file-count", small(file.count));
+        self.set_boolean("puzzle-file-done", file.done);
     }
 
     pub fn prefs(&self) -> Prefs {
