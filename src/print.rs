@@ -114,10 +114,20 @@ pub fn new_puzzles(
 #[derive(Debug)]
 pub struct FromText {
     pub puzzles: Vec<Printed>,
-    /// Those that can't be played, by their number in the text (from 1), with why.
-    pub left_out: Vec<(usize, ImportError)>,
+    /// Those that can't be played.
+    pub left_out: Vec<LeftOut>,
     /// How many puzzles the text holds.
     pub count: usize,
+}
+
+/// A puzzle of a text left out of a booklet: it can't be played.
+#[derive(Debug)]
+pub struct LeftOut {
+    /// Its number in the text, from 1.
+    pub number: usize,
+    /// The line it starts on.
+    pub line: usize,
+    pub problem: ImportError,
 }
 
 /// Up to `count` puzzles of a text of several, from puzzle `first` (from 1) on, each rated for
@@ -155,7 +165,11 @@ pub fn text_puzzles(
                     .puzzles
                     .push(Printed::rated(number, givens, solution, &rating, level_name));
             }
-            Err(problem) => taken.left_out.push((number, problem)),
+            Err(problem) => taken.left_out.push(LeftOut {
+                number,
+                line: puzzle.line,
+                problem,
+            }),
         }
         done(number + 1 - wanted.start);
     }
@@ -471,12 +485,9 @@ mod tests {
         assert_eq!(taken.count, 4);
         assert_eq!(heard, [1, 2]);
         assert_eq!(taken.left_out.len(), 1);
-        assert_eq!(taken.left_out[0].0, 2);
-        assert!(
-            matches!(taken.left_out[0].1, ImportError::Problem(_)),
-            "{:?}",
-            taken.left_out
-        );
+        assert_eq!((taken.left_out[0].number, taken.left_out[0].line), (2, 3));
+        let problem = &taken.left_out[0].problem;
+        assert!(matches!(problem, ImportError::Problem(_)), "{problem:?}");
         assert_eq!(taken.puzzles.len(), 1);
         let printed = &taken.puzzles[0];
         assert_eq!(printed.givens, b);

@@ -91,6 +91,31 @@ fn puzzles_from_a_file_and_bad_requests() {
         .success();
     let shown = read_page(&pdf, 1);
     assert_eq!(shown, lines.map(digits).to_vec());
+    // From the second, one: captioned with its number in the file.
+    cli()
+        .args(["pdf", "--from", "2", "--count", "1", "--puzzles"])
+        .arg(&file)
+        .arg(&pdf)
+        .assert()
+        .success();
+    assert_eq!(read_page(&pdf, 1), vec![digits(lines[1])]);
+    let text = Command::new("pdftotext").arg(&pdf).arg("-").output().unwrap();
+    let text = String::from_utf8_lossy(&text.stdout);
+    assert!(text.lines().any(|l| l.starts_with("2 · ")), "{text}");
+    // Past the end, and a start without a file, are refused.
+    let out = cli()
+        .args(["pdf", "--from", "3", "--puzzles"])
+        .arg(&file)
+        .arg(&pdf)
+        .output()
+        .unwrap();
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("there is no puzzle 3: it holds 2"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let out = cli().args(["pdf", "--from", "2"]).arg(&pdf).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
 
     // A line that is not a puzzle with one solution stops the run, naming it.
     std::fs::write(&file, format!("{}\n{}", lines[0], "55".repeat(40) + "5")).unwrap();

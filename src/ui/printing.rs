@@ -18,9 +18,8 @@ use super::controller::Controller;
 use crate::engine::generator;
 use crate::engine::grid::Candidates;
 use crate::engine::logic::Level;
-use crate::engine::validate::ImportError;
 use crate::i18n::{fill, gettext, ngettext};
-use crate::print::{Booklet, Printed, PER_PAGE};
+use crate::print::{Booklet, LeftOut, Printed, PER_PAGE};
 
 impl Controller {
     /// The puzzle on the board as it prints: with the player's digits and marks, or without.
@@ -285,25 +284,26 @@ impl Controller {
                 crate::print::text_puzzles(&text, first, count, super::level_name, cancel, ready)
             });
             let Ok(Some(taken)) = handle.await else { return };
-            let left_out = left_out(&taken.left_out);
+            let left_out = left_out(&taken.left_out).map(|said| said + ".");
             if taken.puzzles.is_empty() {
-                let problem = match left_out {
-                    Some(left_out) => left_out,
-                    None => fill(
+                // All left out, or none from there (the file shorter than when it was opened).
+                let beyond = || {
+                    let problem = fill(
                         &ngettext(
                             "it holds {count} puzzle, so there is no puzzle {number}",
                             "it holds {count} puzzles, so there is no puzzle {number}",
                             taken.count.min(1_000_000) as u32,
                         ),
                         &[("count", &taken.count), ("number", &first)],
-                    ),
+                    );
+                    fill(
+                        &gettext("{file} can't be printed: {problem}."),
+                        &[("file", &name), ("problem", &problem)],
+                    )
                 };
-                return this.say(&fill(
-                    &gettext("{file} can't be printed: {problem}."),
-                    &[("file", &name), ("problem", &problem)],
-                ));
+                return this.say(&left_out.unwrap_or_else(beyond));
             }
-            this.say(&left_out.map(|l| l + ".").unwrap_or_default());
+            this.say(&left_out.unwrap_or_default());
             this.print_booklet(Booklet {
                 puzzles: taken.puzzles,
                 per_page,
@@ -357,15 +357,18 @@ impl Controller {
 
 /// The puzzles of a file left out of a booklet, said for a player: "puzzle 2 is left out: it
 /// has more than one solution", or "puzzles 2 and 5 are left out: they can't be played".
-fn left_out(left_out: &[(usize, ImportError)]) -> Option<String> {
+fn left_out(left_out: &[LeftOut]) -> Option<String> {
     match left_out {
         [] => None,
-        [(number, problem)] => Some(fill(
+        [one] => Some(fill(
             &gettext("Puzzle {number} is left out: {problem}"),
-            &[("number", number), ("problem", &super::import::for_players(problem))],
+            &[
+                ("number", &one.number),
+                ("problem", &super::import::for_players(&one.problem)),
+            ],
         )),
         several => {
-            let numbers: Vec<String> = several.iter().map(|(n, _)| n.to_string()).collect();
+            let numbers: Vec<String> = several.iter().map(|one| one.number.to_string()).collect();
             Some(fill(
                 &gettext("Puzzles {numbers} are left out: they can't be played"),
                 &[("numbers", &numbers.join(", "))],

@@ -163,10 +163,10 @@ enum Command {
         /// Level of the new puzzles: easy, medium, hard, expert or master (any when absent).
         #[arg(long, conflicts_with = "puzzles")]
         difficulty: Option<Level>,
-        /// How many new puzzles.
-        #[arg(long, default_value_t = 1, conflicts_with = "puzzles",
-              value_parser = clap::value_parser!(u64).range(1..=1000))]
-        count: u64,
+        /// How many puzzles: new ones (1 unless given), or of the file from --from on (all
+        /// unless given).
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1000))]
+        count: Option<u64>,
         /// Grids to a page: 1, 2, 4 or 6.
         #[arg(long, default_value_t = 1, value_parser = per_page)]
         per_page: usize,
@@ -176,9 +176,13 @@ enum Command {
         /// Seed of the first new puzzle (as `generate --seed`); random when absent.
         #[arg(long, conflicts_with = "puzzles")]
         seed: Option<u64>,
-        /// Typeset the puzzles of this file instead of new ones.
+        /// Typeset the puzzles of this file instead of new ones, each captioned with its number
+        /// in it.
         #[arg(long)]
         puzzles: Option<PathBuf>,
+        /// The file's puzzle to begin with (from 1).
+        #[arg(long, requires = "puzzles", value_parser = clap::value_parser!(u64).range(1..))]
+        from: Option<u64>,
         /// The PDF file to write.
         out: PathBuf,
     },
@@ -356,11 +360,13 @@ fn main() -> ExitCode {
             solutions,
             seed,
             puzzles,
+            from,
             out,
         } => {
             let request = pdf::Request {
                 difficulty,
                 count,
+                from,
                 per_page,
                 solutions,
                 seed,

@@ -5,12 +5,11 @@
 use std::io::Write;
 use std::path::Path;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{bail, Result};
+use nonet::engine::format;
 use nonet::engine::generator;
 use nonet::engine::grid::digits_to_line;
-use nonet::engine::logic::{self, Level};
-use nonet::engine::validate::check_puzzle;
-use nonet::engine::{format, Digit, CELLS};
+use nonet::engine::logic::Level;
 use nonet::print::{self, Booklet, Printed};
 
 use crate::commands::read_text;
@@ -18,7 +17,10 @@ use crate::progress::Progress;
 
 pub struct Request<'a> {
     pub difficulty: Option<Level>,
-    pub count: u64,
+    /// How many: new puzzles (one unless given), or of the file (all unless given).
+    pub count: Option<u64>,
+    /// The file's puzzle to begin with, from 1.
+    pub from: Option<u64>,
     pub per_page: usize,
     pub solutions: bool,
     pub seed: Option<u64>,
@@ -27,7 +29,7 @@ pub struct Request<'a> {
 
 pub fn pdf(request: &Request, out: &Path) -> Result<bool> {
     let puzzles = match request.puzzles {
-        Some(file) => from_file(file)?,
+        Some(file) => from_file(file, request.from, request.count)?,
         None => generated(request)?,
     };
     let booklet = Booklet {
@@ -51,12 +53,13 @@ pub fn pdf(request: &Request, out: &Path) -> Result<bool> {
 
 fn generated(request: &Request) -> Result<Vec<Printed>> {
     let seed = request.seed.unwrap_or_else(generator::random_seed);
-    let mut progress = Progress::new(request.count, "generating");
+    let count = request.count.unwrap_or(1);
+    let mut progress = Progress::new(count, "generating");
     let never = std::sync::atomic::AtomicBool::new(false);
     let mut done = |_| progress.advance(1);
     Ok(print::new_puzzles(
         request.difficulty,
-        request.count as usize,
+        count as usize,
         seed,
         |level| level.name().to_string(),
         &never,
@@ -64,25 +67,33 @@ fn generated(request: &Request) -> Result<Vec<Printed>> {
     )?)
 }
 
-/// The puzzles of a file, rated; a line that is not a valid puzzle with one solution stops the
-/// run with its line number (a booklet with a broken puzzle in it helps nobody).
-fn from_file(file: &Path) -> Result<Vec<Printed>> {
+/// Puzzles of a file (`count` of them from puzzle `from` on, all by default), rated, each
+/// captioned with its number in the file; one that is not a valid puzzle with exactly one
+/// solution stops the run with its line (a booklet with a broken puzzle in it helps nobody).
+fn from_file(file: &Path, from: Option<u64>, count: Option<u64>) -> Result<Vec<Printed>> {
     let text = read_text(file)?;
-    let lines = format::read_puzzles(&text);
-    if lines.is_empty() {
+    let first = from.map_or(1, |n| n as usize);
+    let held = format::puzzle_texts(&text).count();
+    if held == 0 {
         bail!("{}: no puzzles", file.display());
     }
-    let mut progress = Progress::new(lines.len() as u64, "rating");
-    let mut printed = Vec::new();
-    for (line, puzzle) in lines {
-        let position = puzzle.with_context(|| format!("{}: line {line}", file.display()))?;
-        let givens: [Digit; CELLS] = *position.values();
-        let solution = check_puzzle(&givens).with_context(|| format!("{}: line {line}", file.display()))?;
-        let rating = logic::rate(&givens);
-        printed.push(Printed::rated(printed.len() + 1, givens, solution, &rating, |level| {
-            level.name().to_string()
-        }));
-        progress.advance(1);
+    if first > held {
+        bail!("{}: there is no puzzle {first}: it holds {held}", file.display());
     }
-    Ok(printed)
+    let count = count.map_or(usize::MAX, |n| n as usize).min(held + 1 - first);
+    let mut progress = Progress::new(count as u64, "rating");
+    let never = std::sync::atomic::AtomicBool::new(false);
+    let name = |level: Level| level.name().to_string();
+    let taken =
+        print::text_puzzles(&text, first, count, name, &never, &mut |_| progress.advance(1)).expect("never cancelled");
+    if let Some(broken) = taken.left_out.first() {
+        bail!(
+            "{}: line {} (puzzle {}): {}",
+            file.display(),
+            broken.line,
+            broken.number,
+            broken.problem
+        );
+    }
+    Ok(taken.puzzles)
 }
