@@ -18,6 +18,7 @@ use super::controller::Controller;
 use crate::engine::generator;
 use crate::engine::grid::Candidates;
 use crate::engine::logic::Level;
+use crate::engine::validate::ImportError;
 use crate::i18n::{fill, gettext, ngettext};
 use crate::print::{Booklet, LeftOut, Printed, PER_PAGE};
 
@@ -288,14 +289,8 @@ impl Controller {
             if taken.puzzles.is_empty() {
                 // All left out, or none from there (the file shorter than when it was opened).
                 let beyond = || {
-                    let problem = fill(
-                        &ngettext(
-                            "it holds {count} puzzle, so there is no puzzle {number}",
-                            "it holds {count} puzzles, so there is no puzzle {number}",
-                            taken.count.min(1_000_000) as u32,
-                        ),
-                        &[("count", &taken.count), ("number", &first)],
-                    );
+                    let count = taken.count;
+                    let problem = super::import::for_players(&ImportError::Beyond { number: first, count });
                     fill(
                         &gettext("{file} can't be printed: {problem}."),
                         &[("file", &name), ("problem", &problem)],

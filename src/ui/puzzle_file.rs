@@ -14,30 +14,30 @@ use super::settings::PuzzleFile;
 use crate::i18n::{fill, gettext};
 
 impl Controller {
-    /// Whether the game on the board is a puzzle of the file of several opened last (started
-    /// from it, or resumed from the history), and a puzzle of the file follows the one last
-    /// played: the finished dialog then offers it.
-    pub(super) fn next_in_file_follows(&self) -> bool {
-        let Some(last) = self.settings.puzzle_file().filter(|last| last.has_next()) else {
-            return false;
-        };
+    /// The file of several opened last and, when the game on the board is one of its puzzles
+    /// (started from it, or resumed from the history), that puzzle's number.
+    fn file_and_place_on_board(&self) -> Option<(PuzzleFile, Option<usize>)> {
+        let last = self.settings.puzzle_file()?;
         let name = file_name(&gio::File::for_uri(&last.uri));
         let started = self.started_game.borrow();
         let place = started.as_ref().and_then(|game| game.file.as_ref());
-        place.is_some_and(|place| place.number.is_some() && place.name == name)
+        let number = place.filter(|place| place.name == name).and_then(|place| place.number);
+        Some((last, number.map(|n| n as usize)))
+    }
+
+    /// Whether the game on the board is a puzzle of the file of several opened last, and a
+    /// puzzle of the file follows the one last played: the finished dialog then offers it.
+    pub(super) fn next_in_file_follows(&self) -> bool {
+        matches!(self.file_and_place_on_board(), Some((last, Some(_))) if last.has_next())
     }
 
     /// Notes the puzzle on the board solved, when it is the one last played from the file of
     /// several: opened again, the file then goes on to the next.
     pub(super) fn file_puzzle_solved(&self) {
-        let Some(last) = self.settings.puzzle_file().filter(|last| !last.done) else {
-            return;
-        };
-        let name = file_name(&gio::File::for_uri(&last.uri));
-        let started = self.started_game.borrow();
-        let place = started.as_ref().and_then(|game| game.file.as_ref());
-        if place.is_some_and(|place| place.name == name && place.number.map(|n| n as usize) == Some(last.number)) {
-            self.settings.set_puzzle_file(&PuzzleFile { done: true, ..last });
+        if let Some((last, Some(number))) = self.file_and_place_on_board() {
+            if number == last.number && !last.done {
+                self.settings.set_puzzle_file(&PuzzleFile { done: true, ..last });
+            }
         }
     }
 

@@ -121,7 +121,8 @@ impl Settings {
     }
 
     /// The last file opened that holds several puzzles: its URI, the number (from 1) of the
-    /// puzzle last played from it, and how many it held then. Next Puzzle from File goes on there.
+    /// puzzle last played from it, how many it held then, and whether that puzzle is done with.
+    /// Next Puzzle from File goes on there.
     pub fn puzzle_file(&self) -> Option<PuzzleFile> {
         let uri = self.string("puzzle-file");
         (!uri.is_empty()).then(|| PuzzleFile {
