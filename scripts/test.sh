@@ -25,7 +25,7 @@ if [[ ! -d build-test ]]; then
   meson setup build-test --prefix "$PWD/build-test/install" -Dprofile=dev >/dev/null
 fi
 # Only the data files (translations merged in) are built here; cargo builds the binaries below.
-ninja -C build-test io.github.nonet.Nonet.desktop io.github.nonet.Nonet.metainfo.xml >/dev/null
+ninja -C build-test io.github.nonet.Nonet.desktop io.github.nonet.Nonet.metainfo.xml io.github.nonet.Nonet.xml >/dev/null
 meson test -C build-test --no-rebuild --print-errorlogs
 
 echo "== cargo test"
