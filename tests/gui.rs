@@ -2917,7 +2917,8 @@ fn drag_onto(state: &Value, payload: &[&str]) {
 }
 
 /// A puzzle of a file of several, solved, offers the file's next puzzle first, also when it was
-/// left for another and resumed from the history; and the file opened again goes on past it.
+/// left for another and resumed from the history; the file opened again goes on past it, and
+/// starts from its first puzzle again, with a toast saying so, once its last one is solved.
 #[test]
 fn a_file_puzzle_solved_offers_the_next() {
     need_display();
@@ -2964,7 +2965,25 @@ fn a_file_puzzle_solved_offers_the_next() {
     press_in(&wait_for_titled("Well done!"), &["Escape"]);
     wait_until_gone("Well done!");
     app.open_from_outside(&app._dir.path().join("puzzle.txt"));
-    app.wait_until("the second, where the file was left", |s| s["givens"] == OTHER);
+    let state = app.wait_until("the second, where the file was left", |s| s["givens"] == OTHER);
+    // Its last puzzle solved as well, the file opens at its first again, and a toast says why.
+    let other = solution_of(OTHER);
+    for cell in (0..81).filter(|&c| at(&state, "values", c) == '.') {
+        app.select(cell);
+        app.keys(&[&other[cell..cell + 1]]);
+    }
+    app.wait_until("the last solved", |s| s["status"] == "Solved");
+    let labels = app.wait_for_labels("no offer of a next", |labels| labels.iter().any(|l| l == "New Puzzle"));
+    assert!(!labels.iter().any(|l| l == "Next Puzzle from File"), "{labels:?}");
+    press_in(&wait_for_titled("Well done!"), &["Escape"]);
+    wait_until_gone("Well done!");
+    app.open_from_outside(&app._dir.path().join("puzzle.txt"));
+    app.wait_until("the first again", |s| s["givens"] == PUZZLE && s["values"] == PUZZLE);
+    app.wait_for_labels("the toast", |labels| {
+        labels
+            .iter()
+            .any(|l| l == "You came to the end of puzzle.txt: it starts again from the first puzzle.")
+    });
     // History names the file and the number of each.
     app.action("history", None);
     let labels = app.wait_for_labels("the history", |labels| {

@@ -626,12 +626,20 @@ impl super::controller::Controller {
 
     /// Plays the first puzzle in a file; the file of several last opened, once more, where it
     /// was left, as a book opens: at the puzzle last played from it (an unfinished game of it
-    /// comes back from the history), or the next once that one was solved or refused.
+    /// comes back from the history), or the next once that one was solved or refused; from the
+    /// first again, and a toast says so, once its last puzzle was.
     pub fn open_file(self: &Rc<Self>, file: gio::File) {
         let place = self
             .settings
             .puzzle_file()
             .filter(|last| last.uri == file.uri().as_str());
+        if place.as_ref().is_some_and(|last| last.finished()) {
+            let words = fill(
+                &gettext("You came to the end of {file}: it starts again from the first puzzle."),
+                &[("file", &file_name(&file))],
+            );
+            super::show_toast(&self.toasts, adw::Toast::builder().title(words).timeout(5).build());
+        }
         self.open_file_at(file, place.map_or(0, |last| last.reopen_index()));
     }
 

@@ -78,7 +78,11 @@ impl Controller {
             ],
         );
         let number = gtk::SpinButton::with_range(1.0, last.count.max(1) as f64, 1.0);
-        number.set_value((last.number + usize::from(last.has_next())) as f64);
+        let offered = match last.finished() {
+            true => 1,
+            false => last.number + usize::from(last.has_next()),
+        };
+        number.set_value(offered as f64);
         super::spin_activates_default(&number);
         number.set_halign(gtk::Align::Center);
         number.set_width_chars(6);

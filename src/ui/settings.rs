@@ -33,12 +33,18 @@ impl PuzzleFile {
         self.number < self.count
     }
 
+    /// Whether the file's last puzzle is the one last played, and it is done with.
+    pub fn finished(&self) -> bool {
+        self.done && !self.has_next()
+    }
+
     /// Where the file opens again (from 0), as a book opens where it was left: at the puzzle last
-    /// played, or the next once that one is done with.
+    /// played, or the next once that one is done with; at the first again once the last one is.
     pub fn reopen_index(&self) -> usize {
-        match self.done && self.has_next() {
-            true => self.number,
-            false => self.number.saturating_sub(1),
+        match (self.done, self.has_next()) {
+            (true, true) => self.number,
+            (true, false) => 0,
+            (false, _) => self.number.saturating_sub(1),
         }
     }
 }
@@ -173,5 +179,31 @@ impl Settings {
             "dark" => adw::ColorScheme::ForceDark,
             _ => adw::ColorScheme::Default,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::PuzzleFile;
+
+    fn place(number: usize, done: bool) -> PuzzleFile {
+        PuzzleFile {
+            uri: "file:///tmp/ten.txt".into(),
+            number,
+            count: 10,
+            done,
+        }
+    }
+
+    /// A file opens again as a book does: at the puzzle left unfinished, past one done with, and
+    /// at the first once the last one is done with.
+    #[test]
+    fn a_file_opens_again_where_it_was_left() {
+        assert_eq!(place(4, false).reopen_index(), 3);
+        assert_eq!(place(4, true).reopen_index(), 4);
+        assert_eq!(place(10, false).reopen_index(), 9);
+        assert_eq!(place(10, true).reopen_index(), 0);
+        assert!(place(10, true).finished());
+        assert!(!place(10, false).finished() && !place(9, true).finished());
     }
 }
