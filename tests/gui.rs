@@ -1219,6 +1219,69 @@ fn the_row_and_column_highlight_shows_in_dark_style_too() {
     );
 }
 
+/// The darkest and the lightest pixel of a screenshot's rectangle `[x0, x1) × [y0, y1)`, and
+/// their colour difference (ΔE, CIELAB): how well what is drawn there (a line, a pencil mark)
+/// stands out from its paper.
+fn ink_contrast(shot: &Path, x0: usize, x1: usize, y0: usize, y1: usize) -> f64 {
+    let rows = rgb_rows(shot);
+    let lightness = |p: [u8; 3]| lab(p.map(i32::from))[0];
+    let points = (y0..y1).flat_map(|y| (x0..x1).map(move |x| (x, y)));
+    let pixels: Vec<[u8; 3]> = points.map(|(x, y)| rows[y][x]).collect();
+    let by_lightness = |a: &&[u8; 3], b: &&[u8; 3]| lightness(**a).total_cmp(&lightness(**b));
+    let darkest = lab(pixels.iter().min_by(by_lightness).unwrap().map(i32::from));
+    let lightest = lab(pixels.iter().max_by(by_lightness).unwrap().map(i32::from));
+    (0..3).map(|i| (darkest[i] - lightest[i]).powi(2)).sum::<f64>().sqrt()
+}
+
+/// When the desktop asks for high contrast (libadwaita's style manager; here its
+/// `ADW_DEBUG_HIGH_CONTRAST`), the board draws what it draws in grey or in a light tint with more
+/// contrast: cell lines, pencil marks and the selected cell's row, column and box, measured on
+/// screenshots against the same board in the normal style.
+#[test]
+fn the_board_draws_with_more_contrast_when_the_desktop_asks() {
+    need_display();
+    let mut measured = Vec::new();
+    for high_contrast in [false, true] {
+        let env: &[(&str, &Path)] = match high_contrast {
+            true => &[("ADW_DEBUG_HIGH_CONTRAST", Path::new("1"))],
+            false => &[],
+        };
+        let app = App::launch_with(Some(PUZZLE), env);
+        app.select(2); // r1c3: row 1, column 3 and box 1 are highlighted
+        let state = app.wait_until("r1c3 selected", |s| s["selected"] == 2);
+        assert_eq!(state["style"]["high_contrast"], high_contrast, "{}", state["style"]);
+        let shot = app.shot(&format!("contrast-{high_contrast}.png"));
+        let size = state["board"][2].as_f64().unwrap() as usize;
+        // The cell line between r9c7 and r9c8 (neither highlighted), across its cell's middle.
+        let (x, y) = cell_centre(&state, 78);
+        let line = ink_contrast(&shot, x + size / 2 - 3, x + size / 2 + 4, y - 2, y + 3);
+        // r1c4 (empty, in the row) against r2c7 (empty, unrelated), a little off centre.
+        let highlight = tint_difference(&shot, &state, (3, 15), 0.15);
+        // An empty cell's pencil marks, clear of any highlight: the first of row 9 from c4 on.
+        app.action("fill-candidates", None);
+        let state = app.wait_until("candidates filled", |s| s["marks"][2] != "");
+        let cell = (75..81)
+            .find(|&c| at(&state, "values", c) == '.')
+            .expect("an empty cell in r9c4-r9c9");
+        let shot = app.shot(&format!("contrast-marks-{high_contrast}.png"));
+        let (x, y) = cell_centre(&state, cell);
+        let marks = ink_contrast(
+            &shot,
+            x - size / 2 + 4,
+            x + size / 2 - 4,
+            y - size / 2 + 4,
+            y + size / 2 - 4,
+        );
+        measured.push((high_contrast, line, highlight, marks));
+    }
+    eprintln!("contrast (high contrast?, cell line, highlight, pencil marks ΔE): {measured:?}");
+    let ((_, line, highlight, marks), (_, hc_line, hc_highlight, hc_marks)) = (measured[0], measured[1]);
+    assert!(line >= 10.0 && marks >= 20.0 && highlight >= 4.0, "{measured:?}");
+    assert!(hc_line >= 1.8 * line, "cell lines: {measured:?}");
+    assert!(hc_highlight >= 1.4 * highlight, "the row's highlight: {measured:?}");
+    assert!(hc_marks >= 1.2 * marks, "pencil marks: {measured:?}");
+}
+
 /// The colour difference (ΔE, CIELAB) between two points of a cell each, offset from their
 /// centres by a fraction of a cell (clear of the digits and marks drawn there).
 fn tint_difference(shot: &Path, state: &Value, cells: (usize, usize), offset: f64) -> f64 {

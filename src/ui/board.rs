@@ -93,6 +93,9 @@ pub struct Palette {
     pub paints: [gdk::RGBA; COLOURS as usize],
     /// Whether the paper is dark (highlights then need more of the accent to show).
     pub dark: bool,
+    /// Whether the desktop asks for high contrast (libadwaita's style manager): grey lines,
+    /// pencil marks and labels come close to the ink, and tints are stronger.
+    pub high_contrast: bool,
 }
 
 impl Palette {
@@ -104,13 +107,35 @@ impl Palette {
     }
 
     /// The paper tinted `amount` towards the accent; on dark paper twice as much, since a tint
-    /// of a dark grey is much harder to see than the same tint of white.
+    /// of a dark grey is much harder to see than the same tint of white (and in high contrast
+    /// more again, see [`Self::tint`]).
     pub fn highlight(&self, amount: f32) -> gdk::RGBA {
-        blend(
-            &self.paper,
-            &self.accent,
-            if self.dark { (amount * 2.0).min(0.7) } else { amount },
-        )
+        let amount = if self.dark { (amount * 2.0).min(0.7) } else { amount };
+        self.tint(&self.accent, amount)
+    }
+
+    /// The paper tinted `amount` towards `colour` (a hint's area, a conflict); in high contrast
+    /// 1.6 times as much, up to half way (further, digits in the accent colour would fade into
+    /// the selected cell's tint).
+    pub fn tint(&self, colour: &gdk::RGBA, amount: f32) -> gdk::RGBA {
+        let amount = if self.high_contrast {
+            (amount * 1.6).min(0.5).max(amount)
+        } else {
+            amount
+        };
+        blend(&self.paper, colour, amount)
+    }
+
+    /// A grey `amount` of the way from the paper to the ink, for what is drawn in less than full
+    /// ink (cell lines, pencil marks, coordinates, digits the computer placed); in high contrast
+    /// it keeps only 40 % of its distance from the ink (a cell line's 0.3 becomes 0.72).
+    pub fn grey(&self, amount: f32) -> gdk::RGBA {
+        let amount = if self.high_contrast {
+            1.0 - (1.0 - amount) * 0.4
+        } else {
+            amount
+        };
+        blend(&self.paper, &self.ink, amount)
     }
 }
 
@@ -176,7 +201,8 @@ pub fn palette(widget: &impl gtk::prelude::IsA<gtk::Widget>) -> Palette {
             .lookup_color(name)
             .unwrap_or_else(|| gdk::RGBA::new(fallback.0, fallback.1, fallback.2, 1.0))
     };
-    let dark = adw::StyleManager::default().is_dark();
+    let style = adw::StyleManager::default();
+    let dark = style.is_dark();
     Palette {
         paper: named("view_bg_color", if dark { (0.19, 0.19, 0.21) } else { (1.0, 1.0, 1.0) }),
         ink: context.color(),
@@ -197,6 +223,7 @@ pub fn palette(widget: &impl gtk::prelude::IsA<gtk::Widget>) -> Palette {
         },
         paints: paint_colours(),
         dark,
+        high_contrast: style.is_high_contrast(),
     }
 }
 
@@ -207,7 +234,7 @@ pub fn paint_colours() -> [gdk::RGBA; COLOURS as usize] {
 
 /// Row numbers down the left and column numbers along the top, as hints name cells (r4c7).
 pub fn draw_coordinates(cr: &cairo::Context, layout: Layout, palette: &Palette) -> Result<(), cairo::Error> {
-    set_color(cr, &blend(&palette.paper, &palette.ink, 0.55));
+    set_color(cr, &palette.grey(0.55));
     cr.select_font_face("Cantarell", cairo::FontSlant::Normal, cairo::FontWeight::Normal);
     cr.set_font_size((layout.cell * 0.28).max(7.0));
     let strip = (layout.cell / 2.0).floor();
@@ -291,7 +318,7 @@ pub fn draw(cr: &cairo::Context, layout: Layout, play: &Play, palette: &Palette)
 
     // Where to look, tinted alike: a hint's area, the cell holding the digit that rules out
     // the mark a hint pointed at, and a script's step's cells.
-    let area_tint = blend(&palette.paper, &palette.warning, 0.25);
+    let area_tint = palette.tint(&palette.warning, 0.25);
     let told_by = play
         .told_ruled_out()
         .filter(|_| !play.solution_shown())
@@ -304,14 +331,14 @@ pub fn draw(cr: &cairo::Context, layout: Layout, play: &Play, palette: &Palette)
 
     // Conflicts in red behind the digits.
     if play.prefs.show_conflicts && !play.solution_shown() {
-        let conflict = blend(&palette.paper, &palette.error, 0.22);
+        let conflict = palette.tint(&palette.error, 0.22);
         for cell in game.conflicts().iter() {
             fill_cell(cr, &layout, cell, &conflict)?;
         }
     }
 
     if let Some((cell, _)) = play.strike_flash {
-        fill_cell(cr, &layout, cell, &blend(&palette.paper, &palette.error, 0.35))?;
+        fill_cell(cr, &layout, cell, &palette.tint(&palette.error, 0.35))?;
     }
 
     // Solver animation: the cell under consideration outlined.
@@ -367,7 +394,7 @@ pub fn draw(cr: &cairo::Context, layout: Layout, play: &Play, palette: &Palette)
             } else if wrong {
                 palette.error
             } else if (play.solution_shown() && game.value(cell) == 0) || by_computer.contains(cell) {
-                blend(&palette.paper, &palette.ink, 0.45)
+                palette.grey(0.45)
             } else {
                 palette.accent
             };
@@ -452,7 +479,7 @@ pub fn draw(cr: &cairo::Context, layout: Layout, play: &Play, palette: &Palette)
                 }
                 // The selected cell's (or the highlighted) digit, wherever it is still a mark.
                 None if selected_digit == Some(mark) => palette.accent,
-                None => blend(&palette.paper, &palette.ink, 0.6),
+                None => palette.grey(0.6),
             };
             set_color(cr, &color);
             cr.select_font_face(
@@ -596,10 +623,7 @@ pub fn draw_grid(cr: &cairo::Context, layout: Layout, palette: &Palette) -> Resu
     for i in (0..=9).filter(|i| i % 3 != 0).chain((0..=9).step_by(3)) {
         let box_line = i % 3 == 0;
         let width = if box_line { thick } else { thin };
-        set_color(
-            cr,
-            &blend(&palette.paper, &palette.ink, if box_line { 0.85 } else { 0.3 }),
-        );
+        set_color(cr, &palette.grey(if box_line { 0.85 } else { 0.3 }));
         cr.set_line_width(width);
         // Offset odd widths by half a pixel so lines land on whole pixels.
         let offset = if width as i64 % 2 == 1 { 0.5 } else { 0.0 };
@@ -637,6 +661,7 @@ mod tests {
                 brown: rgb(0.5),
                 paints: paint_colours(),
                 dark: false,
+                high_contrast: false,
             };
             draw_empty(&cr, layout, &palette).unwrap();
         }

@@ -90,7 +90,7 @@ pub fn draw(
     cr.fill()?;
     let conflicts = entry.conflicts();
     for cell in conflicts.iter() {
-        board::fill_cell(cr, &layout, cell, &board::blend(&palette.paper, &palette.error, 0.22))?;
+        board::fill_cell(cr, &layout, cell, &palette.tint(&palette.error, 0.22))?;
     }
     board::fill_cell(cr, &layout, entry.selected, &palette.highlight(0.35))?;
     cr.select_font_face("Cantarell", gtk::cairo::FontSlant::Normal, gtk::cairo::FontWeight::Bold);

@@ -487,7 +487,7 @@ fn draw_chart(
     cr.paint()?;
     let (left, right, top, bottom) = (44.0, 12.0, 12.0, 28.0);
     let (w, h) = (width - left - right, height - top - bottom);
-    board::set_color(cr, &board::blend(&palette.paper, &palette.ink, 0.6));
+    board::set_color(cr, &palette.grey(0.6));
     cr.set_font_size(11.0);
     if times.is_empty() {
         return Ok(()); // (shown as a label instead)
@@ -496,14 +496,14 @@ fn draw_chart(
     let top_ms = (tick_ms * ticks) as f64;
     // Axes and labels.
     cr.set_line_width(1.0);
-    board::set_color(cr, &board::blend(&palette.paper, &palette.ink, 0.3));
+    board::set_color(cr, &palette.grey(0.3));
     for i in 0..=ticks {
         let y = top + h - h * i as f64 / ticks as f64;
         cr.move_to(left, y.round() + 0.5);
         cr.line_to(left + w, y.round() + 0.5);
     }
     cr.stroke()?;
-    board::set_color(cr, &board::blend(&palette.paper, &palette.ink, 0.7));
+    board::set_color(cr, &palette.grey(0.7));
     for i in 0..=ticks {
         let y = top + h - h * i as f64 / ticks as f64;
         cr.move_to(4.0, y + 4.0);
@@ -541,7 +541,7 @@ fn draw_chart(
         board::set_color(cr, &colour(level));
         cr.arc(x + 5.0, height - 12.0, 4.0, 0.0, std::f64::consts::TAU);
         cr.fill()?;
-        board::set_color(cr, &board::blend(&palette.paper, &palette.ink, 0.7));
+        board::set_color(cr, &palette.grey(0.7));
         cr.move_to(x + 12.0, height - 8.0);
         cr.show_text(name)?;
     }

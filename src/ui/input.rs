@@ -124,9 +124,16 @@ impl Controller {
         });
         self.window.add_controller(keys);
 
+        // The board's colours follow the style: light or dark, and high contrast.
         let style = adw::StyleManager::default();
         let area = self.area.downgrade();
         style.connect_dark_notify(move |_| {
+            if let Some(area) = area.upgrade() {
+                area.queue_draw();
+            }
+        });
+        let area = self.area.downgrade();
+        style.connect_high_contrast_notify(move |_| {
             if let Some(area) = area.upgrade() {
                 area.queue_draw();
             }

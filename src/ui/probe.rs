@@ -126,6 +126,9 @@ impl Controller {
         state["pad_tooltip"] = serde_json::json!(self.digit_pad.borrow().as_ref().and_then(|p| p.tooltip()));
         state["paints"] = serde_json::json!((0..81).map(|c| game.paint(c).bits()).collect::<Vec<_>>());
         state["pad_at"] = serde_json::json!(self.digit_pad.borrow().as_ref().map(|pad| pad.centres(&self.window)));
+        // The style the board is drawn in.
+        let style = adw::StyleManager::default();
+        state["style"] = serde_json::json!({"dark": style.is_dark(), "high_contrast": style.is_high_contrast()});
         // The technique of the hint on show (its id).
         state["hint_technique"] = serde_json::json!(play.hint.as_ref().map(|h| h.step.technique.id()));
         // The technique practised, until a step of it is done on the board (its id).
