@@ -1127,6 +1127,76 @@ fn in_german_the_menu_dialogs_and_hints_are_german() {
     assert_eq!(state["message"], "Ein neues Rätsel (Experte). Viel Glück!");
 }
 
+/// With LANGUAGE=fr the app speaks French, with French typography (a no-break space before a
+/// colon, a narrow one before ! and ?): the welcome, both hint stages (the engine's explanation
+/// through the French catalogue, houses named with their article), a dialog, Preferences, and a
+/// level inside a sentence.
+#[test]
+fn in_french_the_hints_and_dialogs_are_french() {
+    need_display();
+    let (language, locale) = (Path::new("fr"), Path::new("C.UTF-8"));
+    let app = App::launch_with(
+        Some(PUZZLE),
+        &[("LANGUAGE", language), ("LANG", locale), ("LC_ALL", locale)],
+    );
+    let state = app.wait_until("a French welcome", |s| {
+        s["message"]
+            .as_str()
+            .unwrap_or("")
+            .starts_with("La grille de puzzle.txt est de niveau ")
+    });
+    assert!(
+        state["message"].as_str().unwrap().ends_with("Bonne chance\u{202f}!"),
+        "{state}"
+    );
+    app.action("hint", None);
+    let state = app.wait_until("a hint in French", |s| {
+        s["message"].as_str().unwrap_or("").starts_with("Regardez ")
+    });
+    let first = state["message"].as_str().unwrap().to_string();
+    assert!(
+        ["la ligne ", "la colonne ", "la région ", "r"]
+            .iter()
+            .any(|area| first.starts_with(&format!("Regardez {area}"))),
+        "{first}"
+    );
+    assert!(
+        first.contains("\u{a0}: "),
+        "no no-break space before the colon: {first:?}"
+    );
+    app.action("hint", None);
+    let state = app.wait_until("the hint explained", |s| {
+        s["message"].as_str().is_some_and(|m| m != first && !m.is_empty())
+    });
+    let second = state["message"].as_str().unwrap().to_string();
+    app.shot("french-hint-explained.png");
+    assert!(!second.contains('{'), "a placeholder left unfilled: {second}");
+    assert!(
+        ["la ligne ", "la colonne ", "la région "]
+            .iter()
+            .any(|house| second.contains(house)),
+        "{second}"
+    );
+    for english in [" only ", " the ", " cell", " fits ", " row ", " box ", " and "] {
+        assert!(!second.contains(english), "English {english:?} in {second}");
+    }
+    app.action("solve", None);
+    let dialog = wait_for_titled("Résoudre la grille.*");
+    xdotool(&["windowfocus", "--sync", &dialog]);
+    xdotool(&["key", "Escape"]);
+    app.action("preferences", None);
+    let preferences = wait_for_titled("Préférences");
+    std::thread::sleep(Duration::from_millis(600));
+    screenshot(&preferences, "french-preferences.png");
+    app.action("difficulty", Some("'expert'"));
+    app.action("new-game", None);
+    let state = app.wait_until("a new Expert puzzle", |s| s["level"] == "expert");
+    assert_eq!(
+        state["message"],
+        "Une nouvelle grille de niveau expert. Bonne chance\u{202f}!"
+    );
+}
+
 /// Issue 15, point 8: the right-click mark picker shows the cell's marks as toggles and stays
 /// open while marks are toggled; the digit picker closes on a digit.
 #[test]

@@ -149,8 +149,8 @@ fn the_pot_is_what_xgettext_extracts_now() {
     let fresh = std::fs::read_to_string(&fresh).unwrap();
     assert!(
         fresh == read("po/nonet.pot"),
-        "po/nonet.pot is out of date: run scripts/update-pot.sh, then msgmerge --update po/de.po po/nonet.pot \
-         and translate what is new"
+        "po/nonet.pot is out of date: run scripts/update-pot.sh, then msgmerge --update po/LANG.po po/nonet.pot \
+         for each language of po/LINGUAS, and translate what is new"
     );
 }
 
