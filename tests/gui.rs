@@ -1060,40 +1060,52 @@ fn assert_controls(controls: &[Value], wanted: &[(&str, &str)]) {
     }
 }
 
+/// The app on [`PUZZLE`], speaking `language` (its `LANGUAGE`, in a UTF-8 C locale).
+fn launch_speaking(language: &str) -> App {
+    let locale = Path::new("C.UTF-8");
+    App::launch_with(
+        Some(PUZZLE),
+        &[("LANGUAGE", Path::new(language)), ("LANG", locale), ("LC_ALL", locale)],
+    )
+}
+
+/// Asks for a hint in two stages: where to look (a message starting with `look`), then the
+/// technique and its explanation, with every placeholder filled (the latter shot as `shot`).
+fn hint_stages(app: &App, look: &str, shot: &str) -> (String, String) {
+    app.action("hint", None);
+    let state = app.wait_until("where to look", |s| {
+        s["message"].as_str().unwrap_or("").starts_with(look)
+    });
+    let first = state["message"].as_str().unwrap().to_string();
+    app.action("hint", None);
+    let state = app.wait_until("the hint explained", |s| {
+        s["message"].as_str().is_some_and(|m| m != first && !m.is_empty())
+    });
+    let second = state["message"].as_str().unwrap().to_string();
+    app.shot(shot);
+    assert!(!second.contains('{'), "a placeholder left unfilled: {second}");
+    (first, second)
+}
+
 /// Issue 13: with LANGUAGE=de the app speaks German: the header, hint stages, the primary menu,
 /// dialogs and Preferences (screenshots), and the board's description for screen readers.
 #[test]
 fn in_german_the_menu_dialogs_and_hints_are_german() {
     need_display();
-    let (language, locale) = (Path::new("de"), Path::new("C.UTF-8"));
-    let app = App::launch_with(
-        Some(PUZZLE),
-        &[("LANGUAGE", language), ("LANG", locale), ("LC_ALL", locale)],
-    );
+    let app = launch_speaking("de");
     let state = app.wait_until("a German welcome", |s| {
         s["message"].as_str().unwrap_or("").starts_with("Das Rätsel in")
     });
     assert!(state["message"].as_str().unwrap().contains("Viel Glück!"), "{state}");
-    // A hint in two stages: where to look, then the technique and its explanation.
-    app.action("hint", None);
-    let state = app.wait_until("a hint in German", |s| {
-        s["message"].as_str().unwrap_or("").starts_with("Schauen Sie auf ")
-    });
-    let first = state["message"].as_str().unwrap().to_string();
+    // A hint in two stages: where to look, then the technique and its explanation (the engine's,
+    // written through the German catalogue).
+    let (first, second) = hint_stages(&app, "Schauen Sie auf ", "german-hint-explained.png");
     assert!(
         ["Zeile ", "Spalte ", "Block ", "r"]
             .iter()
             .any(|area| first.contains(&format!("auf {area}"))),
         "{first}"
     );
-    app.shot("german-hint.png");
-    // The second stage: the engine's explanation, written through the German catalogue.
-    app.action("hint", None);
-    let state = app.wait_until("the hint explained", |s| {
-        s["message"].as_str().is_some_and(|m| m != first && !m.is_empty())
-    });
-    let second = state["message"].as_str().unwrap().to_string();
-    assert!(!second.contains('{'), "a placeholder left unfilled: {second}");
     assert!(
         ["Zeile ", "Spalte ", "Block "]
             .iter()
@@ -1104,27 +1116,34 @@ fn in_german_the_menu_dialogs_and_hints_are_german() {
     for english in [" only ", " the ", " cell", " fits ", " row ", " box "] {
         assert!(!second.contains(english), "English {english:?} in {second}");
     }
-    app.shot("german-hint-explained.png");
     // The primary menu (F10), in German.
     app.keys(&["F10"]);
     std::thread::sleep(Duration::from_millis(700));
     screenshot("root", "german-menu.png");
     app.keys(&["Escape"]);
     // A dialog and a window, found by their German titles.
+    let expert = dialogs_and_a_new_expert(&app, "Das Rätsel lösen\\?", "Einstellungen", "german");
+    // A level named inside a sentence keeps the capital German gives its level names.
+    assert_eq!(expert, "Ein neues Rätsel (Experte). Viel Glück!");
+}
+
+/// Finds the Solve dialog and Preferences by their titles (regular expressions) and shoots them
+/// as `{name}-solve-dialog.png` and `{name}-preferences.png`, then starts a new Expert puzzle and
+/// returns the message that welcomes it.
+fn dialogs_and_a_new_expert(app: &App, solve: &str, preferences: &str, name: &str) -> String {
     app.action("solve", None);
-    let dialog = wait_for_titled("Das Rätsel lösen\\?");
-    screen_shot(&dialog, "german-solve-dialog.png");
+    let dialog = wait_for_titled(solve);
+    screen_shot(&dialog, &format!("{name}-solve-dialog.png"));
     xdotool(&["windowfocus", "--sync", &dialog]);
     xdotool(&["key", "Escape"]);
     app.action("preferences", None);
-    let preferences = wait_for_titled("Einstellungen");
+    let preferences = wait_for_titled(preferences);
     std::thread::sleep(Duration::from_millis(600));
-    screenshot(&preferences, "german-preferences.png");
-    // A level named inside a sentence keeps the capital German gives its level names.
+    screenshot(&preferences, &format!("{name}-preferences.png"));
     app.action("difficulty", Some("'expert'"));
     app.action("new-game", None);
     let state = app.wait_until("a new Expert puzzle", |s| s["level"] == "expert");
-    assert_eq!(state["message"], "Ein neues Rätsel (Experte). Viel Glück!");
+    state["message"].as_str().unwrap().to_string()
 }
 
 /// With LANGUAGE=fr the app speaks French, with French typography (a no-break space before a
@@ -1134,11 +1153,7 @@ fn in_german_the_menu_dialogs_and_hints_are_german() {
 #[test]
 fn in_french_the_hints_and_dialogs_are_french() {
     need_display();
-    let (language, locale) = (Path::new("fr"), Path::new("C.UTF-8"));
-    let app = App::launch_with(
-        Some(PUZZLE),
-        &[("LANGUAGE", language), ("LANG", locale), ("LC_ALL", locale)],
-    );
+    let app = launch_speaking("fr");
     let state = app.wait_until("a French welcome", |s| {
         s["message"]
             .as_str()
@@ -1149,11 +1164,7 @@ fn in_french_the_hints_and_dialogs_are_french() {
         state["message"].as_str().unwrap().ends_with("Bonne chance\u{202f}!"),
         "{state}"
     );
-    app.action("hint", None);
-    let state = app.wait_until("a hint in French", |s| {
-        s["message"].as_str().unwrap_or("").starts_with("Regardez ")
-    });
-    let first = state["message"].as_str().unwrap().to_string();
+    let (first, second) = hint_stages(&app, "Regardez ", "french-hint-explained.png");
     assert!(
         ["la ligne ", "la colonne ", "la région ", "r"]
             .iter()
@@ -1164,13 +1175,6 @@ fn in_french_the_hints_and_dialogs_are_french() {
         first.contains("\u{a0}: "),
         "no no-break space before the colon: {first:?}"
     );
-    app.action("hint", None);
-    let state = app.wait_until("the hint explained", |s| {
-        s["message"].as_str().is_some_and(|m| m != first && !m.is_empty())
-    });
-    let second = state["message"].as_str().unwrap().to_string();
-    app.shot("french-hint-explained.png");
-    assert!(!second.contains('{'), "a placeholder left unfilled: {second}");
     assert!(
         ["la ligne ", "la colonne ", "la région "]
             .iter()
@@ -1180,21 +1184,8 @@ fn in_french_the_hints_and_dialogs_are_french() {
     for english in [" only ", " the ", " cell", " fits ", " row ", " box ", " and "] {
         assert!(!second.contains(english), "English {english:?} in {second}");
     }
-    app.action("solve", None);
-    let dialog = wait_for_titled("Résoudre la grille.*");
-    xdotool(&["windowfocus", "--sync", &dialog]);
-    xdotool(&["key", "Escape"]);
-    app.action("preferences", None);
-    let preferences = wait_for_titled("Préférences");
-    std::thread::sleep(Duration::from_millis(600));
-    screenshot(&preferences, "french-preferences.png");
-    app.action("difficulty", Some("'expert'"));
-    app.action("new-game", None);
-    let state = app.wait_until("a new Expert puzzle", |s| s["level"] == "expert");
-    assert_eq!(
-        state["message"],
-        "Une nouvelle grille de niveau expert. Bonne chance\u{202f}!"
-    );
+    let expert = dialogs_and_a_new_expert(&app, "Résoudre la grille.*", "Préférences", "french");
+    assert_eq!(expert, "Une nouvelle grille de niveau expert. Bonne chance\u{202f}!");
 }
 
 /// Issue 15, point 8: the right-click mark picker shows the cell's marks as toggles and stays
