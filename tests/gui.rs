@@ -1186,6 +1186,24 @@ fn in_french_the_hints_and_dialogs_are_french() {
     }
     let expert = dialogs_and_a_new_expert(&app, "Résoudre la grille.*", "Préférences", "french");
     assert_eq!(expert, "Une nouvelle grille de niveau expert. Bonne chance\u{202f}!");
+    // A technique French names as English does keeps its capitals where English writes "look
+    // for an als-xy-wing".
+    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
+    app.open_from_outside(&data.join("als-xy-wing-position.json"));
+    app.wait_until("the position and its marks", |s| {
+        s["message"]
+            .as_str()
+            .unwrap_or("")
+            .contains("Les notes qui l’accompagnaient")
+    });
+    app.action("hint", None);
+    let state = app.wait_until("where to look", |s| {
+        s["message"]
+            .as_str()
+            .is_some_and(|m| m.starts_with("Cherchez") || m.starts_with("Regardez"))
+    });
+    let look = state["message"].as_str().unwrap();
+    assert!(look.ends_with("\u{a0}: ALS-XY-Wing"), "{look}");
 }
 
 /// Issue 15, point 8: the right-click mark picker shows the cell's marks as toggles and stays

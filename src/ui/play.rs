@@ -649,8 +649,10 @@ pub fn step_title(step: &Step) -> String {
 /// 2, 7: an x-wing" (the engine's `Step::summary` in English, here through gettext).
 pub fn hint_summary(step: &Step) -> String {
     let name = super::names::technique_name(step.technique);
-    // English names go lower case after an article; a translation keeps its own case.
-    let (name, an) = if name == step.name {
+    // English names go lower case after an article; a translation keeps its own case, also for
+    // the names it shares with English (X-Wing, Sue de Coq).
+    let english = gettext("Look for a {technique}") == "Look for a {technique}";
+    let (name, an) = if english {
         (
             name.to_lowercase(),
             matches!(name.chars().next(), Some('A' | 'E' | 'I' | 'O' | 'U' | 'X')),
