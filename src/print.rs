@@ -36,19 +36,44 @@ pub struct Printed {
     pub caption: String,
 }
 
+/// How captions write a level and a score: the CLI's English names and decimal point
+/// ([`CaptionWords::ENGLISH`]), the app's translated names and decimal separator.
+#[derive(Clone, Copy)]
+pub struct CaptionWords {
+    pub level: fn(Level) -> String,
+    /// A number written with a decimal point ("9.2"), as the language writes it ("9,2").
+    pub decimal: fn(&str) -> String,
+}
+
+impl CaptionWords {
+    pub const ENGLISH: CaptionWords = CaptionWords {
+        level: english_level,
+        decimal: str::to_string,
+    };
+
+    /// A score as a caption writes it, to one decimal: "4.2".
+    pub fn score(&self, score: f32) -> String {
+        (self.decimal)(&format!("{score:.1}"))
+    }
+}
+
+fn english_level(level: Level) -> String {
+    level.name().to_string()
+}
+
 impl Printed {
-    /// A puzzle with its caption: its number in the booklet, level and score when known, and
-    /// its [`short_id`].
+    /// A puzzle with its caption: its number in the booklet, level and score when known (as
+    /// [`CaptionWords::score`] writes it), and its [`short_id`].
     pub fn new(
         number: usize,
         givens: [Digit; CELLS],
         solution: [Digit; CELLS],
         level: Option<&str>,
-        score: Option<f32>,
+        score: Option<&str>,
     ) -> Printed {
         let mut caption = vec![number.to_string()];
         caption.extend(level.map(str::to_string));
-        caption.extend(score.map(|s| format!("{s:.1}")));
+        caption.extend(score.map(str::to_string));
         caption.push(short_id(&givens));
         Printed {
             givens,
@@ -61,28 +86,29 @@ impl Printed {
     }
 
     /// A puzzle with the caption of its rating: the level (left out when the techniques could
-    /// not finish it; the score then says at least how hard it is), named by `level_name`.
+    /// not finish it; the score then says at least how hard it is), in `words`.
     pub fn rated(
         number: usize,
         givens: [Digit; CELLS],
         solution: [Digit; CELLS],
         rating: &Rating,
-        level_name: fn(Level) -> String,
+        words: CaptionWords,
     ) -> Printed {
-        let level = rating.solved.then(|| level_name(rating.level));
-        Printed::new(number, givens, solution, level.as_deref(), Some(rating.score))
+        let level = rating.solved.then(|| (words.level)(rating.level));
+        let score = words.score(rating.score);
+        Printed::new(number, givens, solution, level.as_deref(), Some(&score))
     }
 }
 
 /// `count` new puzzles to print, at `level` (any when `None`), from seed `seed` on (as `nonet-cli
-/// generate --seed`), each rated for its caption, which names its level with `level_name` (the
-/// CLI's English ids, the app's translated names). `done` hears how many are ready; `cancel`
+/// generate --seed`), each rated for its caption, written in `words` (the CLI's English, the
+/// app's language). `done` hears how many are ready; `cancel`
 /// stops the search between (and inside) puzzles.
 pub fn new_puzzles(
     level: Option<Level>,
     count: usize,
     seed: u64,
-    level_name: fn(Level) -> String,
+    words: CaptionWords,
     cancel: &AtomicBool,
     done: &mut dyn FnMut(usize),
 ) -> Result<Vec<Printed>, GenerateError> {
@@ -103,7 +129,7 @@ pub fn new_puzzles(
             generated.puzzle,
             generated.solution,
             &rating,
-            level_name,
+            words,
         ));
         done(i + 1);
     }
@@ -131,14 +157,14 @@ pub struct LeftOut {
 }
 
 /// Up to `count` puzzles of a text of several, from puzzle `first` (from 1) on, each rated for
-/// its caption, which starts with its number in the text (so a printed grid can be found in the
-/// file again); one that can't be played is left out. `done` hears how many have been read;
+/// its caption (in `words`), which starts with its number in the text (so a printed grid can be
+/// found in the file again); one that can't be played is left out. `done` hears how many have been read;
 /// `cancel` stops the work between puzzles (then `None`).
 pub fn text_puzzles(
     text: &str,
     first: usize,
     count: usize,
-    level_name: fn(Level) -> String,
+    words: CaptionWords,
     cancel: &AtomicBool,
     done: &mut dyn FnMut(usize),
 ) -> Option<FromText> {
@@ -163,7 +189,7 @@ pub fn text_puzzles(
                 let rating = logic::rate(&givens);
                 taken
                     .puzzles
-                    .push(Printed::rated(number, givens, solution, &rating, level_name));
+                    .push(Printed::rated(number, givens, solution, &rating, words));
             }
             Err(problem) => taken.left_out.push(LeftOut {
                 number,
@@ -433,7 +459,8 @@ mod tests {
 
     #[test]
     fn pages_hold_the_puzzles_then_the_solutions() {
-        let printed = Printed::new(1, [0; CELLS], [1; CELLS], Some("Hard"), Some(4.25));
+        let score = CaptionWords::ENGLISH.score(4.25);
+        let printed = Printed::new(1, [0; CELLS], [1; CELLS], Some("Hard"), Some(&score));
         assert!(printed.caption.starts_with("1 · Hard · 4.2 · "), "{}", printed.caption);
         let booklet = |n, per_page, solutions| Booklet {
             puzzles: vec![printed.clone(); n],
@@ -478,7 +505,7 @@ mod tests {
             digits_to_line(&b),
             digits_to_line(&c)
         );
-        let name = |level: Level| level.name().to_string();
+        let name = CaptionWords::ENGLISH;
         let never = AtomicBool::new(false);
         let mut heard = Vec::new();
         let taken = text_puzzles(&text, 2, 2, name, &never, &mut |n| heard.push(n)).unwrap();

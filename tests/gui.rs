@@ -1204,6 +1204,13 @@ fn in_french_the_hints_and_dialogs_are_french() {
     });
     let look = state["message"].as_str().unwrap();
     assert!(look.ends_with("\u{a0}: ALS-XY-Wing"), "{look}");
+    // Scores are written with the decimal comma.
+    app.action("practise", None);
+    let labels = app.wait_for_labels("the techniques and their scores", |labels| {
+        labels.iter().any(|l| l == "Dernière case libre")
+    });
+    assert!(labels.iter().any(|l| l == "Score 1,0"), "{labels:?}");
+    assert!(!labels.iter().any(|l| l == "Score 1.0"), "{labels:?}");
 }
 
 /// Issue 15, point 8: the right-click mark picker shows the cell's marks as toggles and stays

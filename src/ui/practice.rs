@@ -145,7 +145,7 @@ impl PracticeChooser {
                         gettext("Score {score} · very rare: no position found yet in ten minutes of searching")
                     }
                 };
-                let mut subtitle = fill(&subtitle, &[("score", &technique.score_text())]);
+                let mut subtitle = fill(&subtitle, &[("score", &super::decimal(&technique.score_text()))]);
                 if let Some(done) = practised.iter().find(|p| p.technique == technique) {
                     let times = ngettext("practised {n} time", "practised {n} times", done.games);
                     subtitle = format!("{subtitle} · {}", fill(&times, &[("n", &done.games)]));

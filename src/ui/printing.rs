@@ -29,7 +29,8 @@ impl Controller {
         self.with_play(|play| {
             let game = &play.game;
             let level = super::level_name(play.level);
-            let mut printed = Printed::new(1, *game.givens(), *game.solution(), Some(&level), score);
+            let score = score.map(|s| super::CAPTION_WORDS.score(s));
+            let mut printed = Printed::new(1, *game.givens(), *game.solution(), Some(&level), score.as_deref());
             printed.caption = printed.caption.trim_start_matches("1 · ").to_string();
             if with_progress {
                 printed.values = Some(*game.values());
@@ -206,7 +207,7 @@ impl Controller {
             )
         };
         let handle = self.ready_to_print(count, message, move |cancel, ready| {
-            crate::print::new_puzzles(level, count, seed, super::level_name, cancel, ready)
+            crate::print::new_puzzles(level, count, seed, super::CAPTION_WORDS, cancel, ready)
         });
         let this = Rc::downgrade(self);
         glib::spawn_future_local(async move {
@@ -282,7 +283,7 @@ impl Controller {
                 )
             };
             let handle = this.ready_to_print(count, message, move |cancel, ready| {
-                crate::print::text_puzzles(&text, first, count, super::level_name, cancel, ready)
+                crate::print::text_puzzles(&text, first, count, super::CAPTION_WORDS, cancel, ready)
             });
             let Ok(Some(taken)) = handle.await else { return };
             let left_out = left_out(&taken.left_out).map(|said| said + ".");

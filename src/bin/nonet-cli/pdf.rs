@@ -61,7 +61,7 @@ fn generated(request: &Request) -> Result<Vec<Printed>> {
         request.difficulty,
         count as usize,
         seed,
-        |level| level.name().to_string(),
+        print::CaptionWords::ENGLISH,
         &never,
         &mut done,
     )?)
@@ -83,9 +83,9 @@ fn from_file(file: &Path, from: Option<u64>, count: Option<u64>) -> Result<Vec<P
     let count = count.map_or(usize::MAX, |n| n as usize).min(held + 1 - first);
     let mut progress = Progress::new(count as u64, "rating");
     let never = std::sync::atomic::AtomicBool::new(false);
-    let name = |level: Level| level.name().to_string();
+    let words = print::CaptionWords::ENGLISH;
     let taken =
-        print::text_puzzles(&text, first, count, name, &never, &mut |_| progress.advance(1)).expect("never cancelled");
+        print::text_puzzles(&text, first, count, words, &never, &mut |_| progress.advance(1)).expect("never cancelled");
     if let Some(broken) = taken.left_out.first() {
         bail!(
             "{}: line {} (puzzle {}): {}",
