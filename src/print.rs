@@ -158,8 +158,8 @@ pub struct LeftOut {
 
 /// Up to `count` puzzles of a text of several, from puzzle `first` (from 1) on, each rated for
 /// its caption (in `words`), which starts with its number in the text (so a printed grid can be
-/// found in the file again); one that can't be played is left out. `done` hears how many have been read;
-/// `cancel` stops the work between puzzles (then `None`).
+/// found in the file again); one that can't be played is left out. `done` hears how many have
+/// been read; `cancel` stops the work between puzzles (then `None`).
 pub fn text_puzzles(
     text: &str,
     first: usize,
@@ -505,10 +505,10 @@ mod tests {
             digits_to_line(&b),
             digits_to_line(&c)
         );
-        let name = CaptionWords::ENGLISH;
+        let words = CaptionWords::ENGLISH;
         let never = AtomicBool::new(false);
         let mut heard = Vec::new();
-        let taken = text_puzzles(&text, 2, 2, name, &never, &mut |n| heard.push(n)).unwrap();
+        let taken = text_puzzles(&text, 2, 2, words, &never, &mut |n| heard.push(n)).unwrap();
         assert_eq!(taken.count, 4);
         assert_eq!(heard, [1, 2]);
         assert_eq!(taken.left_out.len(), 1);
@@ -523,15 +523,15 @@ mod tests {
         let caption = format!("3 · {} · {:.1} · {}", rating.level.name(), rating.score, short_id(&b));
         assert_eq!(printed.caption, caption, "numbered as in the text");
         // Past the end: nothing, the count still told; the last two from 3 on; cancelled.
-        let past = text_puzzles(&text, 9, 3, name, &never, &mut |_| {}).unwrap();
+        let past = text_puzzles(&text, 9, 3, words, &never, &mut |_| {}).unwrap();
         assert!(past.puzzles.is_empty() && past.left_out.is_empty());
         assert_eq!(past.count, 4);
-        let last = text_puzzles(&text, 3, 60, name, &never, &mut |_| {}).unwrap();
+        let last = text_puzzles(&text, 3, 60, words, &never, &mut |_| {}).unwrap();
         let numbers: Vec<&str> = last.puzzles.iter().map(|p| &p.caption[..1]).collect();
         assert_eq!(numbers, ["3", "4"]);
         assert_eq!(last.puzzles[1].givens, c);
         assert!(solves(&c, &last.puzzles[1].solution));
         let cancelled = AtomicBool::new(true);
-        assert!(text_puzzles(&text, 1, 4, name, &cancelled, &mut |_| {}).is_none());
+        assert!(text_puzzles(&text, 1, 4, words, &cancelled, &mut |_| {}).is_none());
     }
 }
