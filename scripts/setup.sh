@@ -8,7 +8,7 @@ packages=(
   libgtk-4-dev libadwaita-1-dev libgtksourceview-5-dev
   meson
   xvfb xauth dbus dbus-x11 xdotool xclip imagemagick
-  desktop-file-utils appstream shared-mime-info libglib2.0-bin python3 poppler-utils
+  desktop-file-utils appstream shared-mime-info libglib2.0-bin gsettings-desktop-schemas python3 poppler-utils
   python3-pyatspi python3-gi gir1.2-gtk-4.0 at-spi2-core gettext openbox
 )
 

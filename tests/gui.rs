@@ -1319,23 +1319,25 @@ fn ink_contrast(shot: &Path, x0: usize, x1: usize, y0: usize, y1: usize) -> f64 
     (0..3).map(|i| (darkest[i] - lightest[i]).powi(2)).sum::<f64>().sqrt()
 }
 
-/// When the desktop asks for high contrast (libadwaita's style manager; here its
-/// `ADW_DEBUG_HIGH_CONTRAST`), the board draws what it draws in grey or in a light tint with more
-/// contrast: cell lines, pencil marks and the selected cell's row, column and box, measured on
-/// screenshots against the same board in the normal style.
+/// When the desktop asks for high contrast (GNOME's Accessibility setting, which libadwaita
+/// follows), the board redraws at once with more contrast in what it draws in grey or in a light
+/// tint: cell lines, pencil marks and the selected cell's row, column and box, measured on
+/// screenshots of the same window before and after the setting is switched. The app and the
+/// desktop's settings live in a keyfile of the test's own, which `gsettings` changes from outside.
 #[test]
 fn the_board_draws_with_more_contrast_when_the_desktop_asks() {
     need_display();
-    let mut measured = Vec::new();
-    for high_contrast in [false, true] {
-        let env: &[(&str, &Path)] = match high_contrast {
-            true => &[("ADW_DEBUG_HIGH_CONTRAST", Path::new("1"))],
-            false => &[],
-        };
-        let app = App::launch_with(Some(PUZZLE), env);
-        app.select(2); // r1c3: row 1, column 3 and box 1 are highlighted
-        let state = app.wait_until("r1c3 selected", |s| s["selected"] == 2);
-        assert_eq!(state["style"]["high_contrast"], high_contrast, "{}", state["style"]);
+    let config = tempfile::tempdir().unwrap();
+    let backend = [
+        ("GSETTINGS_BACKEND", Path::new("keyfile")),
+        ("XDG_CONFIG_HOME", config.path()),
+    ];
+    let app = App::launch_with(Some(PUZZLE), &backend);
+    // Cell lines and the highlight on the board without marks, then the marks filled in.
+    let measure = |high_contrast: bool| {
+        let state = app.wait_until("r1c3 selected, in the style asked for", |s| {
+            s["selected"] == 2 && s["style"]["high_contrast"] == high_contrast && s["marks"][2] == ""
+        });
         let shot = app.shot(&format!("contrast-{high_contrast}.png"));
         let size = state["board"][2].as_f64().unwrap() as usize;
         // The cell line between r9c7 and r9c8 (neither highlighted), across its cell's middle.
@@ -1344,28 +1346,46 @@ fn the_board_draws_with_more_contrast_when_the_desktop_asks() {
         // r1c4 (empty, in the row) against r2c7 (empty, unrelated), a little off centre.
         let highlight = tint_difference(&shot, &state, (3, 15), 0.15);
         // An empty cell's pencil marks, clear of any highlight: the first of row 9 from c4 on.
-        app.action("fill-candidates", None);
+        app.action(if high_contrast { "redo" } else { "fill-candidates" }, None);
         let state = app.wait_until("candidates filled", |s| s["marks"][2] != "");
         let cell = (75..81)
             .find(|&c| at(&state, "values", c) == '.')
             .expect("an empty cell in r9c4-r9c9");
         let shot = app.shot(&format!("contrast-marks-{high_contrast}.png"));
         let (x, y) = cell_centre(&state, cell);
+        let (half, inset) = (size / 2, 4);
         let marks = ink_contrast(
             &shot,
-            x - size / 2 + 4,
-            x + size / 2 - 4,
-            y - size / 2 + 4,
-            y + size / 2 - 4,
+            x - half + inset,
+            x + half - inset,
+            y - half + inset,
+            y + half - inset,
         );
-        measured.push((high_contrast, line, highlight, marks));
-    }
-    eprintln!("contrast (high contrast?, cell line, highlight, pencil marks ΔE): {measured:?}");
-    let ((_, line, highlight, marks), (_, hc_line, hc_highlight, hc_marks)) = (measured[0], measured[1]);
-    assert!(line >= 10.0 && marks >= 20.0 && highlight >= 4.0, "{measured:?}");
-    assert!(hc_line >= 1.8 * line, "cell lines: {measured:?}");
-    assert!(hc_highlight >= 1.4 * highlight, "the row's highlight: {measured:?}");
-    assert!(hc_marks >= 1.2 * marks, "pencil marks: {measured:?}");
+        (line, highlight, marks)
+    };
+    app.select(2); // r1c3: row 1, column 3 and box 1 are highlighted
+    let normal = measure(false);
+    app.action("undo", None);
+    app.wait_until("the marks taken back", |s| s["marks"][2] == "");
+    let status = Command::new("gsettings")
+        .args(["set", "org.gnome.desktop.a11y.interface", "high-contrast", "true"])
+        .envs(backend)
+        .status()
+        .expect("gsettings (libglib2.0-bin) is installed");
+    assert!(status.success());
+    // (Selecting again writes the state file, which then tells the style.)
+    app.select(3);
+    app.select(2);
+    let high = measure(true);
+    eprintln!("contrast (cell line, highlight, pencil marks ΔE): normal {normal:?}, high {high:?}");
+    let ((line, highlight, marks), (hc_line, hc_highlight, hc_marks)) = (normal, high);
+    assert!(line >= 10.0 && marks >= 20.0 && highlight >= 4.0, "{normal:?}");
+    assert!(hc_line >= 1.8 * line, "cell lines: {normal:?} {high:?}");
+    assert!(
+        hc_highlight >= 1.4 * highlight,
+        "the row's highlight: {normal:?} {high:?}"
+    );
+    assert!(hc_marks >= 1.2 * marks, "pencil marks: {normal:?} {high:?}");
 }
 
 /// The colour difference (ΔE, CIELAB) between two points of a cell each, offset from their
