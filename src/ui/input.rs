@@ -126,18 +126,14 @@ impl Controller {
 
         // The board's colours follow the style: light or dark, and high contrast.
         let style = adw::StyleManager::default();
-        let area = self.area.downgrade();
-        style.connect_dark_notify(move |_| {
-            if let Some(area) = area.upgrade() {
-                area.queue_draw();
-            }
-        });
-        let area = self.area.downgrade();
-        style.connect_high_contrast_notify(move |_| {
-            if let Some(area) = area.upgrade() {
-                area.queue_draw();
-            }
-        });
+        for property in ["dark", "high-contrast"] {
+            let area = self.area.downgrade();
+            style.connect_notify_local(Some(property), move |_, _| {
+                if let Some(area) = area.upgrade() {
+                    area.queue_draw();
+                }
+            });
+        }
     }
 
     /// The digit pad under the board enters digits like the keys do (marks in pencil mode).

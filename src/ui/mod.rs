@@ -41,7 +41,8 @@ use crate::i18n::{fill, gettext, pgettext};
 pub const APP_ID: &str = "io.github.nonet.Nonet";
 pub const RESOURCE_PREFIX: &str = "/io/github/nonet/Nonet";
 
-/// How printed captions write levels and scores in the user's language.
+/// How printed captions (and the Solution Path's summary) write levels and scores in the user's
+/// language.
 pub const CAPTION_WORDS: crate::print::CaptionWords = crate::print::CaptionWords {
     level: level_name,
     decimal,

@@ -829,7 +829,7 @@ fn path_status(steps: &[Step], solved: bool, hardest: Option<usize>) -> String {
                 ("steps", &count),
                 ("number", &(i + 1)),
                 ("technique", &super::names::technique_name(steps[i].technique)),
-                ("score", &super::decimal(&format!("{:.1}", steps[i].score))),
+                ("score", &super::CAPTION_WORDS.score(steps[i].score)),
             ],
         ),
         (true, None) => gettext("The puzzle is already solved."),
