@@ -194,7 +194,12 @@ mod imp {
         }
     }
 
-    impl ObjectImpl for LabPanel {}
+    impl ObjectImpl for LabPanel {
+        fn constructed(&self) {
+            self.parent_constructed();
+            crate::ui::name_mnemonic_buttons(&*self.obj());
+        }
+    }
     impl WidgetImpl for LabPanel {}
     impl BoxImpl for LabPanel {}
 }

@@ -143,6 +143,7 @@ pub fn question(
     dialog.set_response_appearance("answer", appearance);
     dialog.set_default_response(Some("answer"));
     dialog.set_close_response("cancel");
+    name_mnemonic_buttons(&dialog);
     dialog.connect_response(None, move |_, response| {
         if response == "answer" {
             then();
@@ -172,16 +173,40 @@ pub fn show_toast(overlay: &adw::ToastOverlay, toast: adw::Toast) {
 /// read it twice, "Undo Undo").
 fn name_toast_buttons(widget: &gtk::Widget) {
     walk::<gtk::Button>(widget, &mut |button| {
-        let name = match button.label() {
-            None => gettext("Dismiss"),
-            Some(label) if button.uses_underline() => label.replacen('_', "", 1),
-            Some(label) => label.to_string(),
-        };
-        // (A relation to its label would win over the name, and read it twice.)
-        forget_labelled_by(button);
-        set_accessible(button, gtk::AccessibleProperty::Label, &name);
+        match button.label() {
+            None => {
+                forget_labelled_by(button);
+                set_accessible(button, gtk::AccessibleProperty::Label, &gettext("Dismiss"));
+            }
+            Some(_) => name_by_label(button),
+        }
         true
     });
+}
+
+/// Names every button with a mnemonic under `widget` (a template's, its popovers' included) by
+/// its label alone: GTK 4.8 reads such a button's label twice, the first time with its
+/// underscore ("_Start Start").
+pub fn name_mnemonic_buttons(widget: &impl IsA<gtk::Widget>) {
+    walk::<gtk::Button>(widget.as_ref(), &mut |button| {
+        if button.uses_underline() {
+            name_by_label(button);
+        }
+        true
+    });
+}
+
+/// Names a button for screen readers by its label, without the mnemonic's underscore.
+fn name_by_label(button: &gtk::Button) {
+    let Some(label) = button.label() else { return };
+    let name = if button.uses_underline() {
+        label.replacen('_', "", 1)
+    } else {
+        label.to_string()
+    };
+    // (A relation to its label would win over the name, and read it twice.)
+    forget_labelled_by(button);
+    set_accessible(button, gtk::AccessibleProperty::Label, &name);
 }
 
 /// Drops a widget's labelled-by relation, so that its name is its label property

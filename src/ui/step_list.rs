@@ -81,6 +81,7 @@ mod imp {
             let height = lines.pixel_size().1.max(6);
             self.explanation_scroller.set_max_content_height(height);
             self.explanation_scroller.set_min_content_height(height);
+            crate::ui::name_mnemonic_buttons(&*self.obj());
         }
     }
     impl WidgetImpl for StepListWindow {}

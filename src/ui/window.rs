@@ -64,7 +64,12 @@ mod imp {
         }
     }
 
-    impl ObjectImpl for Window {}
+    impl ObjectImpl for Window {
+        fn constructed(&self) {
+            self.parent_constructed();
+            crate::ui::name_mnemonic_buttons(&*self.obj());
+        }
+    }
 
     impl WidgetImpl for Window {
         fn size_allocate(&self, width: i32, height: i32, baseline: i32) {
