@@ -9,6 +9,7 @@ packages=(
   meson
   xvfb xauth dbus dbus-x11 xdotool xclip imagemagick
   desktop-file-utils appstream shared-mime-info libglib2.0-bin gsettings-desktop-schemas python3 poppler-utils
+  yelp-tools itstool
   python3-pyatspi python3-gi gir1.2-gtk-4.0 at-spi2-core gettext openbox
 )
 

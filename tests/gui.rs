@@ -989,7 +989,11 @@ fn every_control_has_a_name_for_screen_readers() {
     assert_no_mnemonics(controls);
     assert_controls(
         controls,
-        &[("push button", "Open Script…"), ("push button", "Save Script As…")],
+        &[
+            ("push button", "Open Script…"),
+            ("push button", "Save Script As…"),
+            ("push button", "Scripting Help"),
+        ],
     );
     app.keys(&["Escape"]);
     app.action("history", None);
@@ -5597,4 +5601,90 @@ fn a_practice_solved_offers_another() {
     app.wait_until("another X-Wing practice", |s| {
         s["practising"] == "x-wing" && s["givens"].as_str() != Some(givens.as_str())
     });
+}
+
+/// A desktop's data directories as GTK needs them (icons, schemas, file types), without the
+/// system's applications: which programs take `help:` addresses is then the test's to say.
+/// `handler`, if given, is a program installed as the one that shows help.
+fn desktop_without_apps(handler: Option<&Path>) -> tempfile::TempDir {
+    let root = tempfile::tempdir().unwrap();
+    let system = root.path().join("system");
+    std::fs::create_dir(&system).unwrap();
+    for part in ["icons", "glib-2.0", "mime", "themes"] {
+        std::os::unix::fs::symlink(Path::new("/usr/share").join(part), system.join(part)).unwrap();
+    }
+    let apps = root.path().join("home/applications");
+    std::fs::create_dir_all(&apps).unwrap();
+    if let Some(handler) = handler {
+        std::fs::write(
+            apps.join("help-stand-in.desktop"),
+            format!(
+                "[Desktop Entry]\nType=Application\nName=Help stand-in\nExec={} %u\n\
+                 MimeType=x-scheme-handler/help;\nNoDisplay=true\n",
+                handler.display()
+            ),
+        )
+        .unwrap();
+        // GIO finds the programs for a type through the directory's index, as installing
+        // software leaves it.
+        let status = Command::new("update-desktop-database").arg(&apps).status().unwrap();
+        assert!(status.success());
+    }
+    root
+}
+
+/// Help (F1, and the main menu's last section) asks the desktop to show `help:nonet`, and the
+/// Lab's Scripts menu its scripting page, `help:nonet/lab`: a stand-in help viewer, the only
+/// program of a private desktop that takes `help:` addresses, is started with each. The pages
+/// themselves are checked by `meson test` (yelp-check).
+#[test]
+fn help_opens_the_user_guide_at_its_start_and_at_the_labs_page() {
+    need_display();
+    let dir = tempfile::tempdir().unwrap();
+    let asked = dir.path().join("asked.txt");
+    let handler = dir.path().join("show-help");
+    std::fs::write(&handler, format!("#!/bin/sh\necho \"$1\" >> '{}'\n", asked.display())).unwrap();
+    std::fs::set_permissions(&handler, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    let desktop = desktop_without_apps(Some(&handler));
+    let (system, home) = (desktop.path().join("system"), desktop.path().join("home"));
+    let app = App::launch_with(Some(PUZZLE), &[("XDG_DATA_DIRS", &system), ("XDG_DATA_HOME", &home)]);
+    let asked_for = || std::fs::read_to_string(&asked).unwrap_or_default();
+    let wait_for = |lines: &str| {
+        let deadline = Instant::now() + Duration::from_secs(20);
+        while asked_for() != lines {
+            assert!(
+                Instant::now() < deadline,
+                "the help viewer was asked for {:?}",
+                asked_for()
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    };
+    app.keys(&["F1"]);
+    wait_for("help:nonet\n");
+    // The Lab's menu has the scripting page.
+    app.action("scripting", None);
+    app.wait_until("the Lab open", |s| s["lab"]["open"] == true);
+    app.press_button("Scripts");
+    app.press_button("Scripting Help");
+    wait_for("help:nonet\nhelp:nonet/lab\n");
+}
+
+/// Without a help viewer (no program of the desktop takes `help:` addresses), Help says so in a
+/// toast instead of doing nothing, and the game goes on.
+#[test]
+fn help_without_a_help_viewer_says_what_is_missing() {
+    need_display();
+    let desktop = desktop_without_apps(None);
+    let (system, home) = (desktop.path().join("system"), desktop.path().join("home"));
+    let app = App::launch_with(Some(PUZZLE), &[("XDG_DATA_DIRS", &system), ("XDG_DATA_HOME", &home)]);
+    app.action("help", None);
+    app.wait_for_labels("the toast", |labels| {
+        labels
+            .iter()
+            .any(|l| l == "The help could not be opened: no help viewer, such as Yelp, is installed")
+    });
+    app.select(2);
+    app.keys(&["4"]);
+    app.wait_until("play goes on", |s| at(s, "values", 2) == '4');
 }

@@ -270,6 +270,17 @@ fn add_actions(app: &adw::Application, controller: &Rc<Controller>) {
     simple(app, controller, "preferences", |c| {
         preferences::show(&c.window, &c.settings)
     });
+    // `help`: the user help at its start; `help-page(s)`: at one of its pages ("lab", …).
+    simple(app, controller, "help", |c| c.show_help(None));
+    let help_page = gio::SimpleAction::new("help-page", Some(glib::VariantTy::STRING));
+    let weak = Rc::downgrade(controller);
+    help_page.connect_activate(move |_, parameter| {
+        let page = parameter.and_then(|p| p.get::<String>());
+        if let (Some(controller), Some(page)) = (weak.upgrade(), page) {
+            controller.show_help(Some(&page));
+        }
+    });
+    app.add_action(&help_page);
     toggle(app, controller, "show-solution", |c, on| c.set_solution_shown(on));
     toggle(app, controller, "pause", |c, on| c.set_paused(on));
     toggle(app, controller, "fullscreen", |c, on| c.set_fullscreen(on));
@@ -334,6 +345,7 @@ fn add_actions(app: &adw::Application, controller: &Rc<Controller>) {
         ("app.paste", &["<Control><Shift>v"]),
         ("app.copy-puzzle", &["<Control><Shift>c"]),
         ("app.preferences", &["<Control>comma"]),
+        ("app.help", &["F1"]),
         ("app.quit", &["<Control>q"]),
     ] {
         app.set_accels_for_action(action, accels);

@@ -355,6 +355,13 @@ impl Controller {
         super::show_toast(&self.toasts, toast);
     }
 
+    /// Opens the user help, at its start or at `page`, over the window in front.
+    pub fn show_help(&self, page: Option<&str>) {
+        let parent = self.window.application().and_then(|app| app.active_window());
+        let parent = parent.unwrap_or_else(|| self.window.clone().upcast());
+        super::help::show(&parent, page, &self.toasts);
+    }
+
     /// Opens the History window, where the game on the board is listed with its time so far:
     /// the clock is saved first (between moves it is saved only every
     /// [`CLOCK_SAVED_EVERY_MS`]), and the window opens once that is written.

@@ -8,6 +8,7 @@ mod copy;
 mod digit_pad;
 mod drop;
 mod entry;
+mod help;
 mod history;
 mod import;
 mod input;
