@@ -1,6 +1,7 @@
 //! The translation pipeline (issue 13): the committed `po/nonet.pot` is what xgettext extracts
 //! now, every string the Rust code marks is in it, the UI sets no visible text without gettext,
-//! and each catalogue in `po/LINGUAS` compiles with `msgfmt --check` and translates every message.
+//! each catalogue in `po/LINGUAS` compiles with `msgfmt --check` and translates every message, and the
+//! user help names only controls the app shows.
 
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -347,4 +348,52 @@ fn messages(po: &str) -> Vec<Message> {
         found.push(current);
     }
     found
+}
+
+/// The words of each `<gui>` element of the user help's pages in `dir` (a menu item, a button, a
+/// switch the page tells the reader to use), whitespace collapsed, with the page's name.
+fn help_gui_words(dir: &str) -> Vec<(String, String)> {
+    let gui = regex::Regex::new(r"(?s)<gui>(.*?)</gui>").unwrap();
+    let mut words = Vec::new();
+    let mut pages: Vec<_> = std::fs::read_dir(Path::new(ROOT).join(dir))
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|e| e == "page"))
+        .collect();
+    pages.sort();
+    for page in pages {
+        let text = std::fs::read_to_string(&page).unwrap();
+        let name = page.file_name().unwrap().to_string_lossy().into_owned();
+        for found in gui.captures_iter(&text) {
+            let said = found[1].split_whitespace().collect::<Vec<_>>().join(" ");
+            words.push((name.clone(), said.replace("&amp;", "&")));
+        }
+    }
+    words
+}
+
+/// A label as the reader sees it: without its mnemonic's underscore or a trailing "…".
+fn as_seen(label: &str) -> String {
+    label.replacen('_', "", 1).trim_end_matches('…').to_string()
+}
+
+/// The user help (help/C) names only controls the app shows: every `<gui>` of its pages is the
+/// label of a menu item, button, page or setting of Nonet's (a message of po/nonet.pot, as seen:
+/// no mnemonic, no "…"), or one of the desktop's own that the help points to. A label renamed in
+/// the app without the help following fails here.
+#[test]
+fn the_help_names_only_what_the_app_shows() {
+    // Not Nonet's: GNOME Settings' panel and switch, GTK's print dialog.
+    const THE_DESKTOPS: [&str; 3] = ["Accessibility", "High Contrast", "Print to File"];
+    let labels: BTreeSet<String> = msgids(&read("po/nonet.pot")).iter().map(|id| as_seen(id)).collect();
+    let words = help_gui_words("help/C");
+    assert!(words.len() > 50, "the help names {} controls", words.len());
+    let unknown: Vec<&(String, String)> = words
+        .iter()
+        .filter(|(_, said)| !labels.contains(said) && !THE_DESKTOPS.contains(&said.as_str()))
+        .collect();
+    assert!(
+        unknown.is_empty(),
+        "the help names controls the app does not show: {unknown:?}"
+    );
 }
