@@ -1,7 +1,8 @@
 //! The translation pipeline (issue 13): the committed `po/nonet.pot` is what xgettext extracts
 //! now, every string the Rust code marks is in it, the UI sets no visible text without gettext,
-//! each catalogue in `po/LINGUAS` compiles with `msgfmt --check` and translates every message, and the
-//! user help names only controls the app shows.
+//! each catalogue in `po/LINGUAS` compiles with `msgfmt --check` and translates every message; the
+//! user help names only controls the app shows, and its translations are whole, current and
+//! valid, and name the controls as the app's catalogue of their language does.
 
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -350,31 +351,71 @@ fn messages(po: &str) -> Vec<Message> {
     found
 }
 
-/// The words of each `<gui>` element of the user help's pages in `dir` (a menu item, a button, a
-/// switch the page tells the reader to use), whitespace collapsed, with the page's name.
-fn help_gui_words(dir: &str) -> Vec<(String, String)> {
+/// The words of each `<gui>` element in `text` (a menu item, a button, a switch the help tells
+/// the reader to use), whitespace collapsed.
+fn gui_words(text: &str) -> Vec<String> {
     let gui = regex::Regex::new(r"(?s)<gui>(.*?)</gui>").unwrap();
-    let mut words = Vec::new();
-    let mut pages: Vec<_> = std::fs::read_dir(Path::new(ROOT).join(dir))
+    gui.captures_iter(text)
+        .map(|found| {
+            found[1]
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ")
+                .replace("&amp;", "&")
+        })
+        .collect()
+}
+
+/// The user help's pages (help/C/*.page), by name, sorted.
+fn help_pages() -> Vec<(String, String)> {
+    let mut pages: Vec<_> = std::fs::read_dir(Path::new(ROOT).join("help/C"))
         .unwrap()
         .map(|entry| entry.unwrap().path())
         .filter(|path| path.extension().is_some_and(|e| e == "page"))
+        .map(|path| {
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            (name, std::fs::read_to_string(&path).unwrap())
+        })
         .collect();
     pages.sort();
-    for page in pages {
-        let text = std::fs::read_to_string(&page).unwrap();
-        let name = page.file_name().unwrap().to_string_lossy().into_owned();
-        for found in gui.captures_iter(&text) {
-            let said = found[1].split_whitespace().collect::<Vec<_>>().join(" ");
-            words.push((name.clone(), said.replace("&amp;", "&")));
-        }
-    }
-    words
+    pages
 }
 
-/// A label as the reader sees it: without its mnemonic's underscore or a trailing "…".
+/// The languages the help is translated to (help/LINGUAS).
+fn help_languages() -> Vec<String> {
+    read("help/LINGUAS")
+        .split_whitespace()
+        .filter(|l| !l.starts_with('#'))
+        .map(String::from)
+        .collect()
+}
+
+/// A label as the reader sees it: without its mnemonic's underscore or a trailing "…" (and the
+/// space German puts before it).
 fn as_seen(label: &str) -> String {
-    label.replacen('_', "", 1).trim_end_matches('…').to_string()
+    label.replacen('_', "", 1).trim_end_matches('…').trim_end().to_string()
+}
+
+/// The labels the app shows in a language: the msgids of po/nonet.pot for English, a
+/// catalogue's translations otherwise, as seen.
+fn labels_in(language: &str) -> BTreeSet<String> {
+    if language == "C" {
+        return msgids(&read("po/nonet.pot")).iter().map(|id| as_seen(id)).collect();
+    }
+    messages(&read(&format!("po/{language}.po")))
+        .iter()
+        .flat_map(|m| m.translations.iter().map(|t| as_seen(t)))
+        .collect()
+}
+
+/// The desktop's own labels the help points to, by language: GNOME Settings' panel and switch,
+/// GTK's print dialog.
+fn the_desktops(language: &str) -> [&'static str; 3] {
+    match language {
+        "de" => ["Barrierefreiheit", "Hoher Kontrast", "In Datei drucken"],
+        "fr" => ["Accessibilité", "Contraste élevé", "Imprimer dans un fichier"],
+        _ => ["Accessibility", "High Contrast", "Print to File"],
+    }
 }
 
 /// The user help (help/C) names only controls the app shows: every `<gui>` of its pages is the
@@ -383,17 +424,110 @@ fn as_seen(label: &str) -> String {
 /// the app without the help following fails here.
 #[test]
 fn the_help_names_only_what_the_app_shows() {
-    // Not Nonet's: GNOME Settings' panel and switch, GTK's print dialog.
-    const THE_DESKTOPS: [&str; 3] = ["Accessibility", "High Contrast", "Print to File"];
-    let labels: BTreeSet<String> = msgids(&read("po/nonet.pot")).iter().map(|id| as_seen(id)).collect();
-    let words = help_gui_words("help/C");
+    let labels = labels_in("C");
+    let words: Vec<(String, String)> = help_pages()
+        .iter()
+        .flat_map(|(name, text)| gui_words(text).into_iter().map(move |w| (name.clone(), w)))
+        .collect();
     assert!(words.len() > 50, "the help names {} controls", words.len());
     let unknown: Vec<&(String, String)> = words
         .iter()
-        .filter(|(_, said)| !labels.contains(said) && !THE_DESKTOPS.contains(&said.as_str()))
+        .filter(|(_, said)| !labels.contains(said) && !the_desktops("C").contains(&said.as_str()))
         .collect();
     assert!(
         unknown.is_empty(),
         "the help names controls the app does not show: {unknown:?}"
     );
+}
+
+/// Runs a program of the help's tool chain (itstool, yelp-check, msgfmt) in `dir`, failing with
+/// its output unless it succeeds; returns what it wrote (standard error, then output).
+fn run_in(dir: &Path, program: &str, args: &[&str]) -> String {
+    let output = Command::new(program)
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .unwrap_or_else(|e| panic!("{program} is installed (scripts/setup.sh): {e}"));
+    let report = String::from_utf8_lossy(&output.stderr).into_owned() + &String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{program} {args:?}: {report}");
+    report
+}
+
+/// Each translation of the help (help/LANG/LANG.po, for the languages of help/LINGUAS) holds
+/// exactly the messages itstool extracts from the pages now, translates every one, and gives
+/// pages that are valid Mallard (built as meson's gnome.yelp builds them: msgfmt, then itstool,
+/// then `yelp-check validate`).
+#[test]
+fn the_help_translations_are_whole_current_and_valid() {
+    let help = Path::new(ROOT).join("help");
+    let work = tempfile::tempdir().unwrap();
+    let pot = work.path().join("help.pot");
+    let pages: Vec<String> = help_pages().into_iter().map(|(name, _)| format!("C/{name}")).collect();
+    let mut itstool = vec!["-o", pot.to_str().unwrap()];
+    itstool.extend(pages.iter().map(String::as_str));
+    run_in(&help, "itstool", &itstool);
+    let extracted = msgids(&std::fs::read_to_string(&pot).unwrap());
+    let languages = help_languages();
+    assert!(languages.iter().any(|l| l == "de") && languages.iter().any(|l| l == "fr"));
+    for language in &languages {
+        let po = help.join(language).join(format!("{language}.po"));
+        let shown = format!("help/{language}/{language}.po");
+        let translated = msgids(&std::fs::read_to_string(&po).unwrap());
+        assert_eq!(
+            extracted, translated,
+            "{shown} is not the pages' messages now: run scripts/update-help-po.sh and translate what is new"
+        );
+        let mo = work.path().join(format!("{language}.mo"));
+        let report = run_in(
+            &help,
+            "msgfmt",
+            &[
+                "--check",
+                "--statistics",
+                "-o",
+                mo.to_str().unwrap(),
+                po.to_str().unwrap(),
+            ],
+        );
+        assert!(
+            !report.contains("untranslated") && !report.contains("fuzzy"),
+            "{shown} is incomplete: {report}"
+        );
+        let built = work.path().join(language);
+        std::fs::create_dir(&built).unwrap();
+        let mut itstool = vec!["-m", mo.to_str().unwrap(), "-o", built.to_str().unwrap()];
+        itstool.extend(pages.iter().map(String::as_str));
+        // (A translation whose markup does not parse is left out, with a warning.)
+        let merged = run_in(&help, "itstool", &itstool);
+        assert!(!merged.contains("Could not merge"), "{shown}: {merged}");
+        std::fs::copy(help.join("C/legal.xml"), built.join("legal.xml")).unwrap();
+        let mut validate = vec!["validate".to_string()];
+        validate.extend(help_pages().into_iter().map(|(name, _)| name));
+        let validate: Vec<&str> = validate.iter().map(String::as_str).collect();
+        run_in(&built, "yelp-check", &validate);
+    }
+}
+
+/// A translation of the help names the controls as the app's catalogue of the same language
+/// translates them: every `<gui>` of help/LANG/LANG.po is a translation of po/LANG.po (as seen),
+/// or one of the desktop's own.
+#[test]
+fn the_translated_help_names_what_the_translated_app_shows() {
+    for language in help_languages() {
+        let labels = labels_in(&language);
+        let help = messages(&read(&format!("help/{language}/{language}.po")));
+        let words: Vec<String> = help
+            .iter()
+            .flat_map(|m| m.translations.iter().flat_map(|t| gui_words(t)))
+            .collect();
+        assert!(words.len() > 50, "help/{language} names {} controls", words.len());
+        let unknown: Vec<&String> = words
+            .iter()
+            .filter(|w| !labels.contains(*w) && !the_desktops(&language).contains(&w.as_str()))
+            .collect();
+        assert!(
+            unknown.is_empty(),
+            "help/{language} names controls the app in that language does not show: {unknown:?}"
+        );
+    }
 }
