@@ -28,9 +28,9 @@ pub struct Practice {
     pub position: Position,
     /// The step the player is to find, explained: the easiest step in the position.
     pub step: Step,
-    /// The puzzle's rating: of the technique's level at most, as the practice stops at nothing
-    /// harder; below it where a technique of a lower level scoring higher is the hardest step
-    /// (an X-Wing puzzle whose hardest step is a hidden triple is Medium).
+    /// The puzzle's rating: of the technique's level, as the practice needs the technique and
+    /// stops at nothing harder (its score may be a technique's of a lower level: a hidden
+    /// triple scores above an X-Wing).
     pub rating: Rating,
     /// How many puzzles were drawn to find it.
     pub tried: u64,

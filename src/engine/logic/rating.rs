@@ -1,5 +1,7 @@
 //! Difficulty rating: solve by techniques, always taking the lowest-scoring step available (as
-//! Sudoku Explainer does); the puzzle's score is its hardest step's, its level that step's level.
+//! Sudoku Explainer does); the puzzle's score is its hardest step's, its level the highest level
+//! among its steps (as HoDoKu's: an X-Wing makes a puzzle Hard even where a Medium hidden triple
+//! scores higher on Sudoku Explainer's scale).
 //! A puzzle the techniques cannot finish is Master and scores at least 6.6, where Sudoku
 //! Explainer's chains begin.
 
@@ -90,6 +92,8 @@ pub(crate) struct Tally {
     steps: BTreeMap<Technique, usize>,
     /// The hardest step so far: its technique and score.
     hardest: Option<(Technique, f32)>,
+    /// The highest level of a step so far.
+    level: Level,
 }
 
 impl Tally {
@@ -97,6 +101,7 @@ impl Tally {
         if self.hardest.is_none_or(|(_, top)| step.score > top) {
             self.hardest = Some((step.technique, step.score));
         }
+        self.level = self.level.max(step.technique.level());
         *self.steps.entry(step.technique).or_insert(0) += 1;
     }
 
@@ -104,7 +109,7 @@ impl Tally {
     pub(crate) fn rating(self, solved: bool) -> Rating {
         let known = self.hardest.map_or(0.0, |(_, score)| score);
         let (level, score) = if solved {
-            (self.hardest.map_or(Level::Easy, |(t, _)| t.level()), known)
+            (self.level, known)
         } else {
             (Level::Master, known.max(BEYOND_KNOWN_SCORE))
         };
