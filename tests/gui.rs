@@ -1368,6 +1368,38 @@ fn ink_contrast(shot: &Path, x0: usize, x1: usize, y0: usize, y1: usize) -> f64 
     (0..3).map(|i| (darkest[i] - lightest[i]).powi(2)).sum::<f64>().sqrt()
 }
 
+/// The desktop's settings (and the app's) in a keyfile of a test's own, which `gsettings`
+/// changes from outside as GNOME Settings would.
+struct OwnDesktop {
+    config: tempfile::TempDir,
+}
+
+impl OwnDesktop {
+    fn new() -> OwnDesktop {
+        OwnDesktop {
+            config: tempfile::tempdir().unwrap(),
+        }
+    }
+
+    /// What the app is launched with to read these settings.
+    fn env(&self) -> [(&'static str, &Path); 2] {
+        [
+            ("GSETTINGS_BACKEND", Path::new("keyfile")),
+            ("XDG_CONFIG_HOME", self.config.path()),
+        ]
+    }
+
+    /// `gsettings set SCHEMA KEY VALUE` on these settings.
+    fn set(&self, schema: &str, key: &str, value: &str) {
+        let status = Command::new("gsettings")
+            .args(["set", schema, key, value])
+            .envs(self.env())
+            .status()
+            .expect("gsettings (libglib2.0-bin) is installed");
+        assert!(status.success());
+    }
+}
+
 /// When the desktop asks for high contrast (GNOME's Accessibility setting, which libadwaita
 /// follows), the board redraws at once with more contrast in what it draws in grey or in a light
 /// tint: cell lines, pencil marks and the selected cell's row, column and box, measured on
@@ -1376,12 +1408,8 @@ fn ink_contrast(shot: &Path, x0: usize, x1: usize, y0: usize, y1: usize) -> f64 
 #[test]
 fn the_board_draws_with_more_contrast_when_the_desktop_asks() {
     need_display();
-    let config = tempfile::tempdir().unwrap();
-    let backend = [
-        ("GSETTINGS_BACKEND", Path::new("keyfile")),
-        ("XDG_CONFIG_HOME", config.path()),
-    ];
-    let app = App::launch_with(Some(PUZZLE), &backend);
+    let desktop = OwnDesktop::new();
+    let app = App::launch_with(Some(PUZZLE), &desktop.env());
     // Cell lines and the highlight on the board without marks, then the marks filled in.
     let measure = |high_contrast: bool| {
         let state = app.wait_until("r1c3 selected, in the style asked for", |s| {
@@ -1416,12 +1444,7 @@ fn the_board_draws_with_more_contrast_when_the_desktop_asks() {
     let normal = measure(false);
     app.action("undo", None);
     app.wait_until("the marks taken back", |s| s["marks"][2] == "");
-    let status = Command::new("gsettings")
-        .args(["set", "org.gnome.desktop.a11y.interface", "high-contrast", "true"])
-        .envs(backend)
-        .status()
-        .expect("gsettings (libglib2.0-bin) is installed");
-    assert!(status.success());
+    desktop.set("org.gnome.desktop.a11y.interface", "high-contrast", "true");
     // (Selecting again writes the state file, which then tells the style.)
     app.select(3);
     app.select(2);
@@ -5687,4 +5710,47 @@ fn help_without_a_help_viewer_says_what_is_missing() {
     app.select(2);
     app.keys(&["4"]);
     app.wait_until("play goes on", |s| at(s, "values", 2) == '4');
+}
+
+/// The Lab's editor follows the style as it changes: GtkSourceView's Adwaita colours, dark when
+/// the desktop turns dark, and Nonet's own high-contrast schemes (every colour at 7:1 or more)
+/// when it asks for high contrast, measured on screenshots as the editor's ink against its
+/// background.
+#[test]
+fn the_labs_editor_follows_the_style_and_high_contrast() {
+    need_display();
+    let desktop = OwnDesktop::new();
+    let app = App::launch_with(Some(PUZZLE), &desktop.env());
+    app.action("scripting", None);
+    // The editor's ink against its background, around its middle (the example's code).
+    let contrast = |scheme: &str| {
+        // (A change of the game writes the state file, which then tells the scheme: here a
+        // digit highlighted and let go, which changes nothing of the game.)
+        let deadline = Instant::now() + Duration::from_secs(20);
+        let state = loop {
+            app.action("highlight-digit", Some("1"));
+            app.action("highlight-digit", Some("0"));
+            std::thread::sleep(Duration::from_millis(200));
+            let state = app.state().unwrap_or_default();
+            if state["lab"]["open"] == true && state["lab"]["scheme"] == scheme {
+                break state;
+            }
+            assert!(Instant::now() < deadline, "the editor never took {scheme}: {state}");
+        };
+        let shot = app.shot(&format!("lab-{scheme}.png"));
+        let [x, y] = [0, 1].map(|i| state["lab"]["editor"][i].as_f64().unwrap() as usize);
+        ink_contrast(&shot, x - 100, x + 100, y - 60, y + 60)
+    };
+    let light = contrast("Adwaita");
+    desktop.set("org.gnome.desktop.interface", "color-scheme", "prefer-dark");
+    let dark = contrast("Adwaita-dark");
+    desktop.set("org.gnome.desktop.a11y.interface", "high-contrast", "true");
+    let dark_high = contrast("nonet-high-contrast-dark");
+    desktop.set("org.gnome.desktop.interface", "color-scheme", "default");
+    let light_high = contrast("nonet-high-contrast");
+    eprintln!(
+        "editor ink (ΔE): light {light:.0}, dark {dark:.0}, high contrast: light {light_high:.0}, dark {dark_high:.0}"
+    );
+    assert!(dark_high >= 1.2 * dark, "dark: {dark} then {dark_high}");
+    assert!(light_high >= 1.05 * light, "light: {light} then {light_high}");
 }

@@ -266,30 +266,56 @@ fn write_private(path: &std::path::Path, text: &str) -> std::io::Result<()> {
     file.write_all(text.as_bytes())
 }
 
+/// Writes files compiled into the binary (`RESOURCE_PREFIX/{folder}/{name}`) to the cache
+/// directory, for GtkSourceView, which reads its languages and colour schemes from files; returns
+/// the directory they are in.
+fn resources_in_cache(folder: &str, names: &[&str]) -> Result<std::path::PathBuf, String> {
+    let dir = glib::user_cache_dir().join("nonet").join(folder);
+    std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
+    for name in names {
+        let resource = format!("{RESOURCE_PREFIX}/{folder}/{name}");
+        let bytes = gtk::gio::resources_lookup_data(&resource, gtk::gio::ResourceLookupFlags::NONE)
+            .map_err(|e| e.to_string())?;
+        std::fs::write(dir.join(name), &bytes).map_err(|e| e.to_string())?;
+    }
+    Ok(dir)
+}
+
 /// Makes our Rhai language definition (compiled into the binary) visible to GtkSourceView: it is
 /// written to the cache directory, which joins the search path before the manager first loads.
 fn rhai_language() -> Option<sourceview5::Language> {
     static ADD_PATH: std::sync::Once = std::sync::Once::new();
     let manager = sourceview5::LanguageManager::default();
-    ADD_PATH.call_once(|| {
-        let dir = glib::user_cache_dir().join("nonet").join("language-specs");
-        let resource = format!("{RESOURCE_PREFIX}/language-specs/rhai.lang");
-        let written = gtk::gio::resources_lookup_data(&resource, gtk::gio::ResourceLookupFlags::NONE)
-            .map_err(|e| e.to_string())
-            .and_then(|bytes| {
-                std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
-                std::fs::write(dir.join("rhai.lang"), &bytes).map_err(|e| e.to_string())
-            });
-        match written {
-            Ok(()) => {
-                let mut path: Vec<String> = manager.search_path().iter().map(|p| p.to_string()).collect();
-                path.push(dir.to_string_lossy().to_string());
-                manager.set_search_path(&path.iter().map(String::as_str).collect::<Vec<_>>());
-            }
-            Err(error) => tracing::warn!("no Rhai highlighting: {error}"),
+    ADD_PATH.call_once(|| match resources_in_cache("language-specs", &["rhai.lang"]) {
+        Ok(dir) => {
+            let mut path: Vec<String> = manager.search_path().iter().map(|p| p.to_string()).collect();
+            path.push(dir.to_string_lossy().to_string());
+            manager.set_search_path(&path.iter().map(String::as_str).collect::<Vec<_>>());
         }
+        Err(error) => tracing::warn!("no Rhai highlighting: {error}"),
     });
     manager.language("rhai")
+}
+
+/// The editor's colours for the style the app has now: GtkSourceView's Adwaita schemes, light or
+/// dark, or in high contrast Nonet's own (resources/styles/), which raise every colour to 7:1.
+fn style_scheme(style: &adw::StyleManager) -> Option<sourceview5::StyleScheme> {
+    static ADD_PATH: std::sync::Once = std::sync::Once::new();
+    const HIGH_CONTRAST: [&str; 2] = ["nonet-high-contrast.xml", "nonet-high-contrast-dark.xml"];
+    let manager = sourceview5::StyleSchemeManager::default();
+    ADD_PATH.call_once(|| match resources_in_cache("styles", &HIGH_CONTRAST) {
+        Ok(dir) => manager.append_search_path(&dir.to_string_lossy()),
+        Err(error) => tracing::warn!("no high-contrast colours for the editor: {error}"),
+    });
+    let id = match (style.is_high_contrast(), style.is_dark()) {
+        (true, false) => "nonet-high-contrast",
+        (true, true) => "nonet-high-contrast-dark",
+        (false, false) => "Adwaita",
+        (false, true) => "Adwaita-dark",
+    };
+    manager
+        .scheme(id)
+        .or_else(|| manager.scheme(if style.is_dark() { "Adwaita-dark" } else { "Adwaita" }))
 }
 
 impl Lab {
@@ -303,12 +329,18 @@ impl Lab {
             .unwrap_or_else(|_| sourceview5::Buffer::new(None));
         view.set_buffer(Some(&buffer));
         buffer.set_language(rhai_language().as_ref());
-        let scheme = if adw::StyleManager::default().is_dark() {
-            "Adwaita-dark"
-        } else {
-            "Adwaita"
-        };
-        buffer.set_style_scheme(sourceview5::StyleSchemeManager::default().scheme(scheme).as_ref());
+        // The colours follow the style as it changes: the player's light or dark choice in
+        // Preferences, or the desktop's dark or high-contrast setting.
+        let style = adw::StyleManager::default();
+        buffer.set_style_scheme(style_scheme(&style).as_ref());
+        for property in ["dark", "high-contrast"] {
+            let buffer = buffer.downgrade();
+            style.connect_notify_local(Some(property), move |style, _| {
+                if let Some(buffer) = buffer.upgrade() {
+                    buffer.set_style_scheme(style_scheme(style).as_ref());
+                }
+            });
+        }
         let saved = std::fs::read_to_string(script_file())
             .ok()
             .filter(|s| !s.trim().is_empty());
@@ -504,6 +536,11 @@ impl Lab {
         self.buffer
             .text(&self.buffer.start_iter(), &self.buffer.end_iter(), false)
             .to_string()
+    }
+
+    /// The id of the editor's colour scheme (for the probe).
+    pub fn style_scheme_id(&self) -> Option<String> {
+        self.buffer.style_scheme().map(|scheme| scheme.id().to_string())
     }
 
     /// Whether the empty output's placeholder shows (for the probe).
