@@ -2,7 +2,8 @@
 //! now, every string the Rust code marks is in it, the UI sets no visible text without gettext,
 //! each catalogue in `po/LINGUAS` compiles with `msgfmt --check` and translates every message; the
 //! user help names only controls the app shows, and its translations are whole, current and
-//! valid, and name the controls as the app's catalogue of their language does.
+//! valid, and name the controls as the app's catalogue of their language does; and no two entries
+//! of a menu share a mnemonic, in any language.
 
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -529,5 +530,69 @@ fn the_translated_help_names_what_the_translated_app_shows() {
             unknown.is_empty(),
             "help/{language} names controls the app in that language does not show: {unknown:?}"
         );
+    }
+}
+
+/// The labels of each menu of the main window (the primary menu and each submenu: the items a
+/// mnemonic chooses among), as window.ui writes them.
+fn menus() -> Vec<Vec<String>> {
+    let ui = read("resources/ui/window.ui");
+    let label = regex::Regex::new(r#"^\s*<attribute name="label" translatable="yes">([^<]*)<"#).unwrap();
+    let (mut done, mut open): (Vec<Vec<String>>, Vec<Vec<String>>) = (Vec::new(), Vec::new());
+    let mut submenu_label_pending = false;
+    for line in ui.lines() {
+        let line = line.trim();
+        if line.starts_with("<menu ") || line == "<submenu>" {
+            submenu_label_pending = line == "<submenu>";
+            if !submenu_label_pending {
+                open.push(Vec::new());
+            }
+        } else if line == "</submenu>" || line == "</menu>" {
+            done.extend(open.pop());
+        } else if let Some(found) = label.captures(line) {
+            open.last_mut()
+                .expect("a label inside a menu")
+                .push(found[1].to_string());
+            if submenu_label_pending {
+                // The submenu's own label was its parent's item; its items follow.
+                submenu_label_pending = false;
+                open.push(Vec::new());
+            }
+        }
+    }
+    done
+}
+
+/// In every language, the items of each menu have mnemonics of their own: no two entries of one
+/// menu answer the same Alt+letter (French "_Aide" took the A of "_Autre grille").
+#[test]
+fn menu_mnemonics_are_unique_in_every_language() {
+    let menus = menus();
+    assert!(menus.len() >= 5 && menus.iter().any(|m| m.len() >= 10), "{menus:?}");
+    let mut languages = vec!["C".to_string()];
+    languages.extend(read("po/LINGUAS").split_whitespace().map(String::from));
+    for language in languages {
+        let translated: std::collections::BTreeMap<String, String> = if language == "C" {
+            Default::default()
+        } else {
+            messages(&read(&format!("po/{language}.po")))
+                .into_iter()
+                .filter_map(|m| Some((m.id, m.translations.into_iter().next()?)))
+                .collect()
+        };
+        for menu in &menus {
+            let mut seen = std::collections::BTreeMap::new();
+            for label in menu {
+                let shown = translated.get(label).filter(|t| !t.is_empty()).unwrap_or(label);
+                let key = shown.split_once('_').and_then(|(_, rest)| rest.chars().next());
+                let key = key
+                    .unwrap_or_else(|| panic!("{language}: {shown:?} has no mnemonic"))
+                    .to_lowercase()
+                    .to_string();
+                if let Some(other) = seen.insert(key.clone(), shown.clone()) {
+                    panic!("{language}: {other:?} and {shown:?} share Alt+{key}");
+                }
+            }
+        }
     }
 }
