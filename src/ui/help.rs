@@ -20,15 +20,16 @@ fn address(page: Option<&str>) -> String {
 /// `help:` addresses, or it fails to start, a toast in `toasts` says so.
 pub fn show(parent: &gtk::Window, page: Option<&str>, toasts: &adw::ToastOverlay) {
     let uri = address(page);
+    let asked = uri.clone();
     let toasts = toasts.clone();
     gtk::show_uri_full(
         Some(parent),
-        &uri.clone(),
+        &uri,
         gdk::CURRENT_TIME,
         None::<&gio::Cancellable>,
         move |result| {
             if let Err(error) = result {
-                tracing::warn!("could not open {uri}: {error}");
+                tracing::warn!("could not open {asked}: {error}");
                 let toast = adw::Toast::builder()
                     .title(gettext(
                         "The help could not be opened: no help viewer, such as Yelp, is installed",
