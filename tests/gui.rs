@@ -5656,12 +5656,13 @@ fn desktop_without_apps(handler: Option<&Path>) -> tempfile::TempDir {
     root
 }
 
-/// Help (F1, and the main menu's last section) asks the desktop to show `help:nonet`, and the
-/// Lab's Scripts menu its scripting page, `help:nonet/lab`: a stand-in help viewer, the only
-/// program of a private desktop that takes `help:` addresses, is started with each. The pages
-/// themselves are checked by `meson test` (yelp-check).
+/// Help (F1, and the main menu's last section) asks the desktop to show `help:nonet`, the Lab's
+/// Scripts menu its scripting page, `help:nonet/lab`, and the Solution Path's header its page on
+/// reading steps, `help:nonet/explanations`: a stand-in help viewer, the only program of a
+/// private desktop that takes `help:` addresses, is started with each. The pages themselves are
+/// checked by `meson test` (yelp-check).
 #[test]
-fn help_opens_the_user_guide_at_its_start_and_at_the_labs_page() {
+fn help_opens_the_user_guide_at_its_start_and_where_asked() {
     need_display();
     let dir = tempfile::tempdir().unwrap();
     let asked = dir.path().join("asked.txt");
@@ -5691,6 +5692,14 @@ fn help_opens_the_user_guide_at_its_start_and_at_the_labs_page() {
     app.press_button("Scripts");
     app.press_button("Scripting Help");
     wait_for("help:nonet\nhelp:nonet/lab\n");
+    // The Solution Path's header has the page on reading steps.
+    app.action("solution-path", None);
+    let dialog = wait_for_titled("Show the Solution Path\\?");
+    xdotool(&["windowfocus", "--sync", &dialog]);
+    xdotool(&["key", "Return"]);
+    wait_for_titled("Solution Path");
+    app.press_button("How to Read the Steps");
+    wait_for("help:nonet\nhelp:nonet/lab\nhelp:nonet/explanations\n");
 }
 
 /// Without a help viewer (no program of the desktop takes `help:` addresses), Help says so in a

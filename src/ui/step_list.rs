@@ -52,6 +52,8 @@ mod imp {
         #[template_child]
         pub copy: TemplateChild<gtk::Button>,
         #[template_child]
+        pub reading_help: TemplateChild<gtk::Button>,
+        #[template_child]
         pub apply: TemplateChild<gtk::Button>,
         #[template_child]
         pub toasts: TemplateChild<adw::ToastOverlay>,
@@ -372,6 +374,15 @@ pub fn show(
     connect_preview(&window, &work);
     connect_technique_filter(&window, &work);
     connect_copy(&window, &work);
+    {
+        // The help's page on reading steps: cells, houses, chains and forcing nets.
+        let shown = window.downgrade();
+        parts.reading_help.connect_clicked(move |_| {
+            if let Some(window) = shown.upgrade() {
+                super::help::show(window.upcast_ref(), Some("explanations"), &window.imp().toasts);
+            }
+        });
+    }
     if let Some(apply) = apply {
         connect_apply(&window, &work, apply);
     }
