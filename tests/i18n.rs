@@ -502,9 +502,8 @@ fn the_help_translations_are_whole_current_and_valid() {
         let merged = run_in(&help, "itstool", &itstool);
         assert!(!merged.contains("Could not merge"), "{shown}: {merged}");
         std::fs::copy(help.join("C/legal.xml"), built.join("legal.xml")).unwrap();
-        let mut validate = vec!["validate".to_string()];
-        validate.extend(help_pages().into_iter().map(|(name, _)| name));
-        let validate: Vec<&str> = validate.iter().map(String::as_str).collect();
+        let mut validate = vec!["validate"];
+        validate.extend(pages.iter().map(|page| page.trim_start_matches("C/")));
         run_in(&built, "yelp-check", &validate);
     }
 }

@@ -92,8 +92,6 @@ pub(crate) struct Tally {
     steps: BTreeMap<Technique, usize>,
     /// The hardest step so far: its technique and score.
     hardest: Option<(Technique, f32)>,
-    /// The highest level of a step so far.
-    level: Level,
 }
 
 impl Tally {
@@ -101,7 +99,6 @@ impl Tally {
         if self.hardest.is_none_or(|(_, top)| step.score > top) {
             self.hardest = Some((step.technique, step.score));
         }
-        self.level = self.level.max(step.technique.level());
         *self.steps.entry(step.technique).or_insert(0) += 1;
     }
 
@@ -109,7 +106,9 @@ impl Tally {
     pub(crate) fn rating(self, solved: bool) -> Rating {
         let known = self.hardest.map_or(0.0, |(_, score)| score);
         let (level, score) = if solved {
-            (self.level, known)
+            // The highest level among the techniques used.
+            let level = self.steps.keys().map(|t| t.level()).max();
+            (level.unwrap_or(Level::Easy), known)
         } else {
             (Level::Master, known.max(BEYOND_KNOWN_SCORE))
         };

@@ -11,7 +11,6 @@ use serde::{Deserialize, Serialize};
     Clone,
     Copy,
     Debug,
-    Default,
     PartialEq,
     Eq,
     PartialOrd,
@@ -25,8 +24,6 @@ use serde::{Deserialize, Serialize};
 #[serde(rename_all = "kebab-case")]
 #[strum(serialize_all = "kebab-case")]
 pub enum Level {
-    /// (A puzzle given solved, which takes no step, is Easy.)
-    #[default]
     Easy,
     Medium,
     Hard,
