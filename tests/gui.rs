@@ -3834,6 +3834,74 @@ impl Drop for WindowManager {
     }
 }
 
+/// A toast (here Difficulty's, offering the new puzzle while a game is under way) rests over the
+/// message line and leaves the digit pad free: no button of the pad under it, in the default
+/// window and a narrow one, and a click on the lowest part of a pad button (the count of what is
+/// left) still enters its digit. Libadwaita's own place for it covered the pad's lower half.
+#[test]
+fn a_toast_leaves_the_digit_pad_free() {
+    need_display();
+    let app = App::launch(Some(PUZZLE));
+    app.wait_until("a game", |s| s["givens"] == PUZZLE);
+    app.select(2);
+    app.keys(&["4"]);
+    app.wait_until("a digit entered", |s| at(s, "values", 2) == '4');
+    let toast_over_pad = |size: Option<(&str, &str)>| {
+        if let Some((width, height)) = size {
+            // A window manager sizes the window to its minimum first; the second request fits.
+            for _ in 0..2 {
+                xdotool(&["windowsize", &app.window, width, height]);
+                std::thread::sleep(Duration::from_millis(400));
+            }
+        }
+        app.action("difficulty", Some("'hard'"));
+        // Arrow keys move the selection, so the window writes its state again; the toast slides
+        // up as it shows, so it is measured once it stands still.
+        let mut keys = ["Right", "Left"].into_iter().cycle();
+        let mut last_top = None;
+        let state = (0..40)
+            .find_map(|_| {
+                std::thread::sleep(Duration::from_millis(150));
+                app.keys(&[keys.next().unwrap()]);
+                let state = app.state()?;
+                let top = state["toasts_at"][0][1].as_f64();
+                let settled = top.is_some() && top == last_top;
+                last_top = top;
+                settled.then_some(state)
+            })
+            .expect("no toast showed, or it never stood still");
+        let toast = &state["toasts_at"][0];
+        let top = toast[1].as_f64().unwrap();
+        let pad = state["pad_bounds"].as_array().unwrap();
+        let bottom = pad
+            .iter()
+            .map(|b| b[1].as_f64().unwrap() + b[3].as_f64().unwrap())
+            .fold(0.0, f64::max);
+        assert!(
+            top >= bottom,
+            "the toast (top {top}) covers the digit pad (bottom {bottom}) at {} px: {state}",
+            state["window_width"]
+        );
+        app.action("difficulty", Some("'easy'"));
+        state
+    };
+    let state = toast_over_pad(None);
+    app.shot("toast-below-pad.png");
+    // The pad's 7, pressed at its foot (the count), while the toast shows: 7 goes into r1c4.
+    app.select(3);
+    let seven = state["pad_bounds"][6].as_array().unwrap();
+    let (x, y) = (
+        seven[0].as_f64().unwrap() + seven[2].as_f64().unwrap() / 2.0,
+        seven[1].as_f64().unwrap() + seven[3].as_f64().unwrap() - 3.0,
+    );
+    app.click_until(x as usize, y as usize, "1", "7 entered from the pad's foot", |s| {
+        at(s, "values", 3) == '7'
+    });
+    let narrow = toast_over_pad(Some(("360", "600")));
+    assert!(narrow["narrow"].is_string(), "the window did not turn narrow: {narrow}");
+    app.shot("toast-below-pad-narrow.png");
+}
+
 /// Issue 15, point 1: a game under way is never thrown away. Choosing a Difficulty keeps it (a
 /// toast offers the new puzzle); New Puzzle keeps it in the history, paused and resumable;
 /// resuming it from there restores it exactly; and opening its puzzle again plays on (or, paused,

@@ -164,6 +164,19 @@ impl DigitPad {
             .collect()
     }
 
+    /// Each digit's button as [x, y, width, height] in `window`'s coordinates (for the state file
+    /// of GUI tests: what covers the pad, and where its edges are).
+    pub fn bounds(&self, window: &impl IsA<gtk::Widget>) -> Vec<Option<[f32; 4]>> {
+        self.buttons
+            .iter()
+            .map(|(button, _)| {
+                button
+                    .compute_bounds(window)
+                    .map(|r| [r.x(), r.y(), r.width(), r.height()])
+            })
+            .collect()
+    }
+
     /// How many of each digit the pad shows as left (for the state file of GUI tests).
     pub fn remaining(&self) -> Vec<String> {
         self.buttons.iter().map(|(_, left)| left.label().to_string()).collect()

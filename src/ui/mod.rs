@@ -159,14 +159,17 @@ pub fn question(
 /// line is named when the next toast shows, or not at all.
 pub fn show_toast(overlay: &adw::ToastOverlay, toast: adw::Toast) {
     overlay.add_toast(toast);
-    let content = overlay.child();
-    let mut child = overlay.first_child();
-    while let Some(widget) = child {
-        child = widget.next_sibling();
-        if Some(&widget) != content.as_ref() {
-            name_toast_buttons(&widget);
-        }
+    for widget in toast_widgets(overlay) {
+        name_toast_buttons(&widget);
     }
+}
+
+/// The widgets of the toasts on show: the overlay's children other than its content.
+pub(crate) fn toast_widgets(overlay: &adw::ToastOverlay) -> Vec<gtk::Widget> {
+    let content = overlay.child();
+    std::iter::successors(overlay.first_child(), |widget| widget.next_sibling())
+        .filter(|widget| Some(widget) != content.as_ref())
+        .collect()
 }
 
 /// Names the buttons under `widget` (a toast's) for screen readers: "Dismiss" the one without a

@@ -127,6 +127,9 @@ impl Controller {
         state["pad_tooltip"] = serde_json::json!(self.digit_pad.borrow().as_ref().and_then(|p| p.tooltip()));
         state["paints"] = serde_json::json!((0..81).map(|c| game.paint(c).bits()).collect::<Vec<_>>());
         state["pad_at"] = serde_json::json!(self.digit_pad.borrow().as_ref().map(|pad| pad.centres(&self.window)));
+        state["pad_bounds"] = serde_json::json!(self.digit_pad.borrow().as_ref().map(|pad| pad.bounds(&self.window)));
+        // The toasts on show, each as [x, y, width, height] in the window's coordinates.
+        state["toasts_at"] = serde_json::json!(self.toasts_on_show());
         // The style the board is drawn in.
         let style = adw::StyleManager::default();
         state["style"] = serde_json::json!({"dark": style.is_dark(), "high_contrast": style.is_high_contrast()});
@@ -180,6 +183,15 @@ impl Controller {
         if std::fs::write(&partial, state.to_string()).is_ok() {
             let _ = std::fs::rename(&partial, &path);
         }
+    }
+
+    /// The bounds of the toasts on show.
+    fn toasts_on_show(&self) -> Vec<[f32; 4]> {
+        super::toast_widgets(&self.toasts)
+            .iter()
+            .filter_map(|widget| widget.compute_bounds(&self.window))
+            .map(|r| [r.x(), r.y(), r.width(), r.height()])
+            .collect()
     }
 }
 
