@@ -546,6 +546,9 @@ fn candidate_point(layout: &Layout, cell: usize, digit: u8) -> (f64, f64) {
     (x + (i + 0.5) * layout.cell / 3.0, y + (j + 0.5) * layout.cell / 3.0)
 }
 
+/// More links than a chain draws (the longest chains have 24): a net's.
+const BUSY_LINKS: usize = 24;
+
 /// Links as arrows between candidates, stopping short of the marks they join. A link longer
 /// than a cell bows to its left (more the longer it is), so that links along one row or column,
 /// as a net's from one candidate to several, and a link back the other way stay apart instead of
@@ -557,8 +560,23 @@ fn draw_links(
     palette: &Palette,
 ) -> Result<(), cairo::Error> {
     let gap = layout.cell / 7.0;
-    cr.set_line_width((layout.cell / 22.0).max(1.5));
-    for link in links {
+    let width = (layout.cell / 22.0).max(1.5);
+    // A net of many links (a forcing net's every implication) would hide its strong links, the
+    // truths it derives, under the many weak ones: then the weak are drawn thinner and paler
+    // (thinner only in high contrast), and every strong link over them.
+    let busy = links.len() > BUSY_LINKS;
+    let pale = busy && !palette.high_contrast;
+    let weak = if pale {
+        blend(&palette.paper, &palette.warning, 0.6)
+    } else {
+        palette.warning
+    };
+    let ordered = links
+        .iter()
+        .filter(|l| !l.strong)
+        .chain(links.iter().filter(|l| l.strong));
+    for link in ordered {
+        cr.set_line_width(if busy && !link.strong { width * 0.7 } else { width });
         let (x0, y0) = candidate_point(layout, link.from.cell, link.from.digit);
         let (x1, y1) = candidate_point(layout, link.to.cell, link.to.digit);
         let length = ((x1 - x0).powi(2) + (y1 - y0).powi(2)).sqrt();
@@ -582,7 +600,7 @@ fn draw_links(
         let (ex, ey) = towards((qx, qy), (x1, y1));
         let (ax, ay) = (x0 + sx * gap, y0 + sy * gap);
         let (bx, by) = (x1 - ex * gap, y1 - ey * gap);
-        set_color(cr, &if link.strong { palette.accent } else { palette.warning });
+        set_color(cr, if link.strong { &palette.accent } else { &weak });
         cr.set_dash(if link.strong { &[] } else { &[4.0, 3.0] }, 0.0);
         cr.move_to(ax, ay);
         // The quadratic curve through (qx, qy), as cairo's cubic one.
@@ -671,6 +689,84 @@ mod tests {
             .map(|i| data[(i / size as usize) * stride + (i % size as usize) * 4 + 1])
             .collect();
         (grey, size as usize)
+    }
+
+    /// Links drawn on an empty image surface: each pixel's (red, green, blue), with strong links
+    /// pure blue and weak ones pure orange on white paper.
+    fn render_links(links: &[crate::engine::logic::step::Link], high_contrast: bool) -> Vec<(u8, u8, u8)> {
+        let layout = Layout {
+            left: 10.0,
+            top: 10.0,
+            cell: 40.0,
+        };
+        let size = 380;
+        let mut surface = cairo::ImageSurface::create(cairo::Format::Rgb24, size, size).unwrap();
+        {
+            let cr = cairo::Context::new(&surface).unwrap();
+            let rgb = |r: f32, g: f32, b: f32| gdk::RGBA::new(r, g, b, 1.0);
+            let palette = Palette {
+                paper: rgb(1.0, 1.0, 1.0),
+                ink: rgb(0.0, 0.0, 0.0),
+                accent: rgb(0.0, 0.0, 1.0),
+                error: rgb(0.5, 0.5, 0.5),
+                success: rgb(0.5, 0.5, 0.5),
+                warning: rgb(1.0, 0.5, 0.0),
+                purple: rgb(0.5, 0.5, 0.5),
+                brown: rgb(0.5, 0.5, 0.5),
+                paints: paint_colours(),
+                dark: false,
+                high_contrast,
+            };
+            set_color(&cr, &palette.paper);
+            cr.paint().unwrap();
+            draw_links(&cr, &layout, links, &palette).unwrap();
+        }
+        let stride = surface.stride() as usize;
+        let data = surface.data().unwrap();
+        let size = size as usize;
+        (0..size * size)
+            .map(|i| {
+                let at = (i / size) * stride + (i % size) * 4;
+                (data[at + 2], data[at + 1], data[at])
+            })
+            .collect()
+    }
+
+    fn link(from: (usize, u8), to: (usize, u8), strong: bool) -> crate::engine::logic::step::Link {
+        use crate::engine::logic::step::{CellDigit, Link};
+        let node = |(cell, digit)| CellDigit { cell, digit };
+        Link {
+            from: node(from),
+            to: node(to),
+            strong,
+        }
+    }
+
+    /// How orange the most orange pixel is (red less blue): 255 where a weak link is drawn in
+    /// the warning colour itself.
+    fn most_orange(pixels: &[(u8, u8, u8)]) -> i32 {
+        pixels.iter().map(|&(r, _, b)| r as i32 - b as i32).max().unwrap()
+    }
+
+    #[test]
+    fn a_busy_nets_strong_links_lie_over_its_pale_weak_ones() {
+        // A strong and a weak link between the same candidates, the strong one listed first:
+        // it is drawn over the weak one, which leaves no orange pixel.
+        let pair = [link((40, 1), (49, 1), true), link((40, 1), (49, 1), false)];
+        assert!(
+            most_orange(&render_links(&pair, false)) < 128,
+            "the weak link lies over the strong one"
+        );
+        // A chain's few weak links keep the warning colour.
+        let chain: Vec<_> = (0..8).map(|i| link((i, 1), (i + 9, 1), false)).collect();
+        assert!(most_orange(&render_links(&chain, false)) > 240);
+        // A net's many are paler, except in high contrast.
+        let net: Vec<_> = (0..2 * BUSY_LINKS)
+            .map(|i| link((i % 72, 1 + (i / 72) as u8), (i % 72 + 9, 1), false))
+            .collect();
+        let pale = most_orange(&render_links(&net, false));
+        assert!((100..=170).contains(&pale), "a busy net's weak links: {pale}");
+        assert!(most_orange(&render_links(&net, true)) > 240, "paled in high contrast");
     }
 
     #[test]
