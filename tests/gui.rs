@@ -5711,7 +5711,7 @@ fn desktop_without_apps(handler: Option<&Path>) -> tempfile::TempDir {
             apps.join("help-stand-in.desktop"),
             format!(
                 "[Desktop Entry]\nType=Application\nName=Help stand-in\nExec={} %u\n\
-                 MimeType=x-scheme-handler/help;\nNoDisplay=true\n",
+                 MimeType=x-scheme-handler/help;x-scheme-handler/ghelp;\nNoDisplay=true\n",
                 handler.display()
             ),
         )
@@ -5724,24 +5724,44 @@ fn desktop_without_apps(handler: Option<&Path>) -> tempfile::TempDir {
     root
 }
 
-/// Help (F1, and the main menu's last section) asks the desktop to show `help:nonet`, the Lab's
-/// Scripts menu its scripting page, `help:nonet/lab`, and the Solution Path's header its page on
-/// reading steps, `help:nonet/explanations`: a stand-in help viewer, the only program of a
-/// private desktop that takes `help:` addresses, is started with each. The pages themselves are
-/// checked by `meson test` (yelp-check).
-#[test]
-fn help_opens_the_user_guide_at_its_start_and_where_asked() {
-    need_display();
-    let dir = tempfile::tempdir().unwrap();
-    let asked = dir.path().join("asked.txt");
-    let handler = dir.path().join("show-help");
-    std::fs::write(&handler, format!("#!/bin/sh\necho \"$1\" >> '{}'\n", asked.display())).unwrap();
-    std::fs::set_permissions(&handler, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
-    let desktop = desktop_without_apps(Some(&handler));
-    let (system, home) = (desktop.path().join("system"), desktop.path().join("home"));
-    let app = App::launch_with(Some(PUZZLE), &[("XDG_DATA_DIRS", &system), ("XDG_DATA_HOME", &home)]);
-    let asked_for = || std::fs::read_to_string(&asked).unwrap_or_default();
-    let wait_for = |lines: &str| {
+/// A private desktop whose only help viewer is a stand-in that writes down each address it is
+/// started with, and the app launched on it: with the help installed in the desktop's data (a
+/// stand-in for its first page, where Yelp looks for `help:nonet`) or not.
+struct HelpDesktop {
+    app: App,
+    asked: PathBuf,
+    _dirs: (tempfile::TempDir, tempfile::TempDir),
+}
+
+impl HelpDesktop {
+    fn launch(help_installed: bool) -> HelpDesktop {
+        let dir = tempfile::tempdir().unwrap();
+        let asked = dir.path().join("asked.txt");
+        let handler = dir.path().join("show-help");
+        std::fs::write(&handler, format!("#!/bin/sh\necho \"$1\" >> '{}'\n", asked.display())).unwrap();
+        std::fs::set_permissions(&handler, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+        let desktop = desktop_without_apps(Some(&handler));
+        let (system, home) = (desktop.path().join("system"), desktop.path().join("home"));
+        if help_installed {
+            let pages = system.join("help/C/nonet");
+            std::fs::create_dir_all(&pages).unwrap();
+            std::fs::copy(
+                Path::new(env!("CARGO_MANIFEST_DIR")).join("help/C/index.page"),
+                pages.join("index.page"),
+            )
+            .unwrap();
+        }
+        let app = App::launch_with(Some(PUZZLE), &[("XDG_DATA_DIRS", &system), ("XDG_DATA_HOME", &home)]);
+        HelpDesktop {
+            app,
+            asked,
+            _dirs: (dir, desktop),
+        }
+    }
+
+    /// Waits until the viewer has been asked for exactly these addresses, one a line.
+    fn wait_for(&self, lines: &str) {
+        let asked_for = || std::fs::read_to_string(&self.asked).unwrap_or_default();
         let deadline = Instant::now() + Duration::from_secs(20);
         while asked_for() != lines {
             assert!(
@@ -5751,7 +5771,19 @@ fn help_opens_the_user_guide_at_its_start_and_where_asked() {
             );
             std::thread::sleep(Duration::from_millis(100));
         }
-    };
+    }
+}
+
+/// Help (F1, and the main menu's last section) asks the desktop to show `help:nonet`, the Lab's
+/// Scripts menu its scripting page, `help:nonet/lab`, and the Solution Path's header its page on
+/// reading steps, `help:nonet/explanations`: a stand-in help viewer, the only program of a
+/// private desktop that takes `help:` addresses, is started with each. The pages themselves are
+/// checked by `meson test` (yelp-check).
+#[test]
+fn help_opens_the_user_guide_at_its_start_and_where_asked() {
+    need_display();
+    let desktop = HelpDesktop::launch(true);
+    let (app, wait_for) = (&desktop.app, |lines: &str| desktop.wait_for(lines));
     app.keys(&["F1"]);
     wait_for("help:nonet\n");
     // The Lab's menu has the scripting page.
@@ -5768,6 +5800,22 @@ fn help_opens_the_user_guide_at_its_start_and_where_asked() {
     wait_for_titled("Solution Path");
     app.press_button("How to Read the Steps");
     wait_for("help:nonet\nhelp:nonet/lab\nhelp:nonet/explanations\n");
+}
+
+/// Run from the checkout, with no help installed (as `make run` does), Help opens the checkout's
+/// own pages: `ghelp:` and the directory of its English pages, which Yelp reads as a document,
+/// and a page of it after `?`.
+#[test]
+fn help_from_the_checkout_opens_its_own_pages() {
+    need_display();
+    let desktop = HelpDesktop::launch(false);
+    let pages = Path::new(env!("CARGO_MANIFEST_DIR")).join("help/C");
+    // (Escaped as in a URI: a space is %20.)
+    let pages = pages.to_str().unwrap().replace(' ', "%20");
+    desktop.app.keys(&["F1"]);
+    desktop.wait_for(&format!("ghelp:{pages}\n"));
+    desktop.app.action("help-page", Some("'lab'"));
+    desktop.wait_for(&format!("ghelp:{pages}\nghelp:{pages}?lab\n"));
 }
 
 /// Without a help viewer (no program of the desktop takes `help:` addresses), Help says so in a

@@ -1,19 +1,49 @@
 //! Opens Nonet's user help (the Mallard pages in `help/`, installed for Yelp) at its start or at
-//! one page, and says so in a toast when the desktop has nothing to show it with.
+//! one page, and says so in a toast when the desktop has nothing to show it with. Run from the
+//! checkout (`make run`, `cargo run`), where nothing is installed, it opens the checkout's own
+//! English pages.
 
-use gtk::{gdk, gio};
+use std::path::{Path, PathBuf};
+
+use gtk::{gdk, gio, glib};
 
 use crate::i18n::gettext;
 
 /// The help's name in `help:` addresses: the directory meson installs its pages under.
 const DOCUMENT: &str = "nonet";
 
-/// The `help:` address of the help's start (no page) or of one of its pages.
+/// The address of the help's start (no page) or of one of its pages: `help:nonet/lab` where the
+/// help is installed; else, where the checkout the program was built from still holds its pages,
+/// those (`ghelp:/…/help/C?lab`, which Yelp reads as a directory of pages and a page of it).
 fn address(page: Option<&str>) -> String {
-    match page {
-        Some(page) => format!("help:{DOCUMENT}/{page}"),
-        None => format!("help:{DOCUMENT}"),
+    match checkout_pages().filter(|_| !installed()) {
+        Some(pages) => {
+            let pages = glib::Uri::escape_string(&pages.to_string_lossy(), Some("/"), false);
+            match page {
+                Some(page) => format!("ghelp:{pages}?{page}"),
+                None => format!("ghelp:{pages}"),
+            }
+        }
+        None => match page {
+            Some(page) => format!("help:{DOCUMENT}/{page}"),
+            None => format!("help:{DOCUMENT}"),
+        },
     }
+}
+
+/// Whether the help is installed where Yelp looks for `help:nonet`: the English pages under
+/// `help/C/nonet` of the user's or the system's data directories (meson installs every language
+/// there is beside them).
+fn installed() -> bool {
+    std::iter::once(glib::user_data_dir())
+        .chain(glib::system_data_dirs())
+        .any(|dir| dir.join("help/C").join(DOCUMENT).join("index.page").is_file())
+}
+
+/// The English pages of the checkout this program was built from, while it is there.
+fn checkout_pages() -> Option<PathBuf> {
+    let pages = Path::new(env!("CARGO_MANIFEST_DIR")).join("help/C");
+    pages.join("index.page").is_file().then_some(pages)
 }
 
 /// Asks the desktop to show the help (Yelp, on GNOME) over `parent`. When no program takes
