@@ -3837,7 +3837,8 @@ impl Drop for WindowManager {
 /// A toast (here Difficulty's, offering the new puzzle while a game is under way) rests over the
 /// message line and leaves the digit pad free: no button of the pad under it, in the default
 /// window and a narrow one, and a click on the lowest part of a pad button (the count of what is
-/// left) still enters its digit. Libadwaita's own place for it covered the pad's lower half.
+/// left) still enters its digit. Libadwaita's own place for it covered the pad's lower half. With
+/// the Lab open, it stays under the board instead of covering the Lab's buttons.
 #[test]
 fn a_toast_leaves_the_digit_pad_free() {
     need_display();
@@ -3900,6 +3901,18 @@ fn a_toast_leaves_the_digit_pad_free() {
     let narrow = toast_over_pad(Some(("360", "600")));
     assert!(narrow["narrow"].is_string(), "the window did not turn narrow: {narrow}");
     app.shot("toast-below-pad-narrow.png");
+    // With the Lab open beside the board, the toast stays on the board's side: the Lab's Run and
+    // Step, at the foot of its pane, stay free.
+    app.action("scripting", None);
+    let state = toast_over_pad(Some(("1100", "700")));
+    let handle = state["lab"]["handle"][0].as_f64().expect("the Lab is open");
+    let toast = &state["toasts_at"][0];
+    let right = toast[0].as_f64().unwrap() + toast[2].as_f64().unwrap();
+    assert!(
+        right <= handle,
+        "the toast (right edge {right}) reaches into the Lab (from {handle})"
+    );
+    app.shot("toast-beside-lab.png");
 }
 
 /// Issue 15, point 1: a game under way is never thrown away. Choosing a Difficulty keeps it (a
