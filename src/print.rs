@@ -223,6 +223,36 @@ pub struct Booklet {
     pub per_page: usize,
     /// Whether the solutions follow, on pages of their own.
     pub solutions: bool,
+    /// The words the pages write besides the captions.
+    pub words: PageWords,
+}
+
+/// The words a page writes besides its grids' captions, as templates: above a solution
+/// ("Solution {caption}") and at the foot of the page ("Nonet · page {page} of {pages}"). The
+/// CLI writes them in English ([`PageWords::english`]), the app as its catalogue translates them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PageWords {
+    pub solution: String,
+    pub footer: String,
+}
+
+impl PageWords {
+    pub fn english() -> PageWords {
+        PageWords {
+            solution: "Solution {caption}".to_string(),
+            footer: "Nonet · page {page} of {pages}".to_string(),
+        }
+    }
+
+    fn solution(&self, caption: &str) -> String {
+        self.solution.replace("{caption}", caption)
+    }
+
+    fn footer(&self, page: usize, pages: usize) -> String {
+        self.footer
+            .replace("{page}", &page.to_string())
+            .replace("{pages}", &pages.to_string())
+    }
 }
 
 /// Why a PDF could not be written.
@@ -276,7 +306,7 @@ impl Booklet {
             cr.select_font_face("Sans", cairo::FontSlant::Normal, cairo::FontWeight::Normal);
             cr.set_font_size(caption);
             let text = if solutions {
-                format!("Solution {}", printed.caption)
+                self.words.solution(&printed.caption)
             } else {
                 printed.caption.clone()
             };
@@ -293,7 +323,7 @@ impl Booklet {
         cr.set_source_rgb(0.45, 0.45, 0.45);
         cr.select_font_face("Sans", cairo::FontSlant::Normal, cairo::FontWeight::Normal);
         cr.set_font_size(8.0);
-        let footer_text = format!("Nonet · page {} of {}", page + 1, self.page_count());
+        let footer_text = self.words.footer(page + 1, self.page_count());
         let extents = cr.text_extents(&footer_text)?;
         cr.move_to((width - extents.width()) / 2.0, height - 4.0);
         cr.show_text(&footer_text)?;
@@ -466,6 +496,7 @@ mod tests {
             puzzles: vec![printed.clone(); n],
             per_page,
             solutions,
+            words: PageWords::english(),
         };
         assert_eq!(booklet(6, 6, true).page_count(), 2);
         assert_eq!(booklet(7, 6, false).page_count(), 2);

@@ -1174,6 +1174,23 @@ fn in_german_the_menu_dialogs_and_hints_are_german() {
     let expert = dialogs_and_a_new_expert(&app, "Das Rätsel lösen\\?", "Einstellungen", "german");
     // A level named inside a sentence keeps the capital German gives its level names.
     assert_eq!(expert, "Ein neues Rätsel (Experte). Viel Glück!");
+    // The board printed: its caption and its page's foot in German.
+    let dir = tempfile::tempdir().unwrap();
+    let pdf = dir.path().join("brett.pdf");
+    app.action("print-to-file", Some(&format!("('{}', false)", pdf.display())));
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let text = loop {
+        let out = Command::new("pdftotext").arg(&pdf).arg("-").output().unwrap();
+        let text = String::from_utf8_lossy(&out.stdout).to_string();
+        if text.contains("Seite") || Instant::now() > deadline {
+            break text;
+        }
+        std::thread::sleep(Duration::from_millis(200));
+    };
+    assert!(
+        text.contains("Nonet · Seite 1 von 1") && text.contains("Experte"),
+        "{text}"
+    );
 }
 
 /// Finds the Solve dialog and Preferences by their titles (regular expressions) and shoots them

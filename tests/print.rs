@@ -133,3 +133,43 @@ fn puzzles_from_a_file_and_bad_requests() {
     assert_eq!(out.status.code(), Some(2), "{}", String::from_utf8_lossy(&out.stderr));
     assert!(String::from_utf8_lossy(&out.stderr).contains("can't write /proc/nonet.pdf"));
 }
+
+/// The words a page writes besides the captions come from the booklet: the CLI's English, or the
+/// app's language (here German, as its catalogue has them): above each solution and at the foot
+/// of each page, read back from the PDF with pdftotext.
+#[test]
+fn pages_write_their_words_in_the_booklets_language() {
+    use nonet::print::{write_pdf, Booklet, PageWords, Printed};
+    let line = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    let givens = digits(line);
+    let nonet::engine::solver::Solutions::Unique(solution) = nonet::engine::solver::solve(&givens) else {
+        panic!("not one solution")
+    };
+    let printed = Printed::new(1, givens, solution, Some("Leicht"), Some("1,5"));
+    let dir = tempfile::tempdir().unwrap();
+    let text_of = |words: PageWords| {
+        let pdf = dir.path().join("words.pdf");
+        let booklet = Booklet {
+            puzzles: vec![printed.clone()],
+            per_page: 1,
+            solutions: true,
+            words,
+        };
+        write_pdf(&booklet, &pdf).unwrap();
+        let out = Command::new("pdftotext").arg(&pdf).arg("-").output().unwrap();
+        String::from_utf8_lossy(&out.stdout).to_string()
+    };
+    let english = text_of(PageWords::english());
+    assert!(
+        english.contains("Nonet · page 1 of 2") && english.contains("Nonet · page 2 of 2"),
+        "{english}"
+    );
+    assert!(english.contains("Solution 1 · Leicht · 1,5 · "), "{english}");
+    let german = text_of(PageWords {
+        solution: "Lösung {caption}".to_string(),
+        footer: "Nonet · Seite {page} von {pages}".to_string(),
+    });
+    assert!(german.contains("Nonet · Seite 2 von 2"), "{german}");
+    assert!(german.contains("Lösung 1 · Leicht · 1,5 · "), "{german}");
+    assert!(!german.contains("Solution") && !german.contains("page"), "{german}");
+}

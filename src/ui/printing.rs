@@ -20,7 +20,7 @@ use crate::engine::grid::Candidates;
 use crate::engine::logic::Level;
 use crate::engine::validate::ImportError;
 use crate::i18n::{fill, gettext, ngettext};
-use crate::print::{Booklet, LeftOut, Printed, PER_PAGE};
+use crate::print::{Booklet, LeftOut, PageWords, Printed, PER_PAGE};
 
 impl Controller {
     /// The puzzle on the board as it prints: with the player's digits and marks, or without.
@@ -59,6 +59,7 @@ impl Controller {
             puzzles: vec![givens_only.clone()],
             per_page: 1,
             solutions: false,
+            words: page_words(),
         }));
         let operation = operation(&booklet);
         operation.set_custom_tab_label(Some(&gettext("Sudoku")));
@@ -118,6 +119,7 @@ impl Controller {
             puzzles: vec![printed],
             per_page: 1,
             solutions: false,
+            words: page_words(),
         }));
         let operation = operation(&booklet);
         operation.set_export_filename(path);
@@ -222,6 +224,7 @@ impl Controller {
                 puzzles,
                 per_page,
                 solutions,
+                words: page_words(),
             });
         });
     }
@@ -304,6 +307,7 @@ impl Controller {
                 puzzles: taken.puzzles,
                 per_page,
                 solutions,
+                words: page_words(),
             });
         });
     }
@@ -423,6 +427,16 @@ impl Choices {
 }
 
 /// A print operation drawing the booklet's pages with `crate::print`.
+/// The words printed pages write besides the captions, in the user's language.
+fn page_words() -> PageWords {
+    PageWords {
+        // Translators: above a printed solution; {caption} is its puzzle's caption ("3 · Hard · 4.2 · K7PZQD").
+        solution: gettext("Solution {caption}"),
+        // Translators: the foot of a printed page.
+        footer: gettext("Nonet · page {page} of {pages}"),
+    }
+}
+
 fn operation(booklet: &Rc<RefCell<Booklet>>) -> gtk::PrintOperation {
     let operation = gtk::PrintOperation::new();
     operation.set_job_name(&gettext("Sudoku puzzles"));

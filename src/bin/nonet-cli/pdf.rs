@@ -36,6 +36,7 @@ pub fn pdf(request: &Request, out: &Path) -> Result<bool> {
         puzzles,
         per_page: request.per_page,
         solutions: request.solutions,
+        words: print::PageWords::english(),
     };
     print::write_pdf(&booklet, out)?;
     let mut stdout = std::io::stdout().lock();
