@@ -13,6 +13,7 @@ use crate::engine::generator::{self, GenerateError, Options};
 use crate::engine::grid::{digits_to_line, Candidates, Digit, CELLS};
 use crate::engine::logic::{self, Level, Rating};
 use crate::engine::validate::{read_checked, ImportError};
+use crate::i18n::fill;
 
 /// A4 in PostScript points, and the margin a PDF page keeps (a printer keeps its own).
 pub const A4: (f64, f64) = (595.28, 841.89);
@@ -245,13 +246,11 @@ impl PageWords {
     }
 
     fn solution(&self, caption: &str) -> String {
-        self.solution.replace("{caption}", caption)
+        fill(&self.solution, &[("caption", &caption)])
     }
 
     fn footer(&self, page: usize, pages: usize) -> String {
-        self.footer
-            .replace("{page}", &page.to_string())
-            .replace("{pages}", &pages.to_string())
+        fill(&self.footer, &[("page", &page), ("pages", &pages)])
     }
 }
 

@@ -661,75 +661,65 @@ pub fn draw_grid(cr: &cairo::Context, layout: Layout, palette: &Palette) -> Resu
 mod tests {
     use super::*;
 
-    /// Grey levels of the empty board drawn on an image surface (no display needed).
-    fn render_empty(layout: Layout) -> (Vec<u8>, usize) {
-        let size = (layout.left * 2.0 + layout.side()) as i32;
-        let mut surface = cairo::ImageSurface::create(cairo::Format::Rgb24, size, size).unwrap();
-        {
-            let cr = cairo::Context::new(&surface).unwrap();
-            let rgb = |v: f32| gdk::RGBA::new(v, v, v, 1.0);
-            let palette = Palette {
-                paper: rgb(1.0),
-                ink: rgb(0.0),
-                accent: rgb(0.5),
-                error: rgb(0.5),
-                success: rgb(0.5),
-                warning: rgb(0.5),
-                purple: rgb(0.5),
-                brown: rgb(0.5),
-                paints: paint_colours(),
-                dark: false,
-                high_contrast: false,
-            };
-            draw_empty(&cr, layout, &palette).unwrap();
+    /// A palette of greys on white paper and black ink, for drawings read back pixel by pixel.
+    fn grey_palette(high_contrast: bool) -> Palette {
+        let grey = gdk::RGBA::new(0.5, 0.5, 0.5, 1.0);
+        Palette {
+            paper: gdk::RGBA::new(1.0, 1.0, 1.0, 1.0),
+            ink: gdk::RGBA::new(0.0, 0.0, 0.0, 1.0),
+            accent: grey,
+            error: grey,
+            success: grey,
+            warning: grey,
+            purple: grey,
+            brown: grey,
+            paints: paint_colours(),
+            dark: false,
+            high_contrast,
         }
-        let stride = surface.stride() as usize;
-        let data = surface.data().unwrap();
-        let grey = (0..size as usize * size as usize)
-            .map(|i| data[(i / size as usize) * stride + (i % size as usize) * 4 + 1])
-            .collect();
-        (grey, size as usize)
     }
 
-    /// Links drawn on an empty image surface: each pixel's (red, green, blue), with strong links
-    /// pure blue and weak ones pure orange on white paper.
-    fn render_links(links: &[crate::engine::logic::step::Link], high_contrast: bool) -> Vec<(u8, u8, u8)> {
-        let layout = Layout {
-            left: 10.0,
-            top: 10.0,
-            cell: 40.0,
-        };
-        let size = 380;
-        let mut surface = cairo::ImageSurface::create(cairo::Format::Rgb24, size, size).unwrap();
+    /// What `draw` leaves on a white image surface `size` pixels square (no display needed):
+    /// each pixel's (red, green, blue), row by row.
+    fn render(size: usize, draw: impl FnOnce(&cairo::Context)) -> Vec<(u8, u8, u8)> {
+        let mut surface = cairo::ImageSurface::create(cairo::Format::Rgb24, size as i32, size as i32).unwrap();
         {
             let cr = cairo::Context::new(&surface).unwrap();
-            let rgb = |r: f32, g: f32, b: f32| gdk::RGBA::new(r, g, b, 1.0);
-            let palette = Palette {
-                paper: rgb(1.0, 1.0, 1.0),
-                ink: rgb(0.0, 0.0, 0.0),
-                accent: rgb(0.0, 0.0, 1.0),
-                error: rgb(0.5, 0.5, 0.5),
-                success: rgb(0.5, 0.5, 0.5),
-                warning: rgb(1.0, 0.5, 0.0),
-                purple: rgb(0.5, 0.5, 0.5),
-                brown: rgb(0.5, 0.5, 0.5),
-                paints: paint_colours(),
-                dark: false,
-                high_contrast,
-            };
-            set_color(&cr, &palette.paper);
+            cr.set_source_rgb(1.0, 1.0, 1.0);
             cr.paint().unwrap();
-            draw_links(&cr, &layout, links, &palette).unwrap();
+            draw(&cr);
         }
         let stride = surface.stride() as usize;
         let data = surface.data().unwrap();
-        let size = size as usize;
         (0..size * size)
             .map(|i| {
                 let at = (i / size) * stride + (i % size) * 4;
                 (data[at + 2], data[at + 1], data[at])
             })
             .collect()
+    }
+
+    /// Grey levels of the empty board drawn on an image surface.
+    fn render_empty(layout: Layout) -> (Vec<u8>, usize) {
+        let size = (layout.left * 2.0 + layout.side()) as usize;
+        let pixels = render(size, |cr| draw_empty(cr, layout, &grey_palette(false)).unwrap());
+        (pixels.iter().map(|&(_, green, _)| green).collect(), size)
+    }
+
+    /// Links drawn on an empty image surface, with strong links pure blue and weak ones pure
+    /// orange on white paper.
+    fn render_links(links: &[crate::engine::logic::step::Link], high_contrast: bool) -> Vec<(u8, u8, u8)> {
+        let layout = Layout {
+            left: 10.0,
+            top: 10.0,
+            cell: 40.0,
+        };
+        let palette = Palette {
+            accent: gdk::RGBA::new(0.0, 0.0, 1.0, 1.0),
+            warning: gdk::RGBA::new(1.0, 0.5, 0.0, 1.0),
+            ..grey_palette(high_contrast)
+        };
+        render(380, |cr| draw_links(cr, &layout, links, &palette).unwrap())
     }
 
     fn link(from: (usize, u8), to: (usize, u8), strong: bool) -> crate::engine::logic::step::Link {

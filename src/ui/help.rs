@@ -16,18 +16,16 @@ const DOCUMENT: &str = "nonet";
 /// help is installed; else, where the checkout the program was built from still holds its pages,
 /// those (`ghelp:/…/help/C?lab`, which Yelp reads as a directory of pages and a page of it).
 fn address(page: Option<&str>) -> String {
-    match checkout_pages().filter(|_| !installed()) {
+    let (document, before_page) = match checkout_pages().filter(|_| !installed()) {
         Some(pages) => {
             let pages = glib::Uri::escape_string(&pages.to_string_lossy(), Some("/"), false);
-            match page {
-                Some(page) => format!("ghelp:{pages}?{page}"),
-                None => format!("ghelp:{pages}"),
-            }
+            (format!("ghelp:{pages}"), '?')
         }
-        None => match page {
-            Some(page) => format!("help:{DOCUMENT}/{page}"),
-            None => format!("help:{DOCUMENT}"),
-        },
+        None => (format!("help:{DOCUMENT}"), '/'),
+    };
+    match page {
+        Some(page) => format!("{document}{before_page}{page}"),
+        None => document,
     }
 }
 

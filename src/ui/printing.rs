@@ -426,7 +426,6 @@ impl Choices {
     }
 }
 
-/// A print operation drawing the booklet's pages with `crate::print`.
 /// The words printed pages write besides the captions, in the user's language.
 fn page_words() -> PageWords {
     PageWords {
@@ -437,6 +436,7 @@ fn page_words() -> PageWords {
     }
 }
 
+/// A print operation drawing the booklet's pages with `crate::print`.
 fn operation(booklet: &Rc<RefCell<Booklet>>) -> gtk::PrintOperation {
     let operation = gtk::PrintOperation::new();
     operation.set_job_name(&gettext("Sudoku puzzles"));
