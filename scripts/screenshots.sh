@@ -1,17 +1,20 @@
 #!/usr/bin/env bash
-# Refreshes the pictures of the README and the AppStream metainfo (docs/screenshots/) from the GUI
-# tests that take them under a virtual display: the chain hint in light and dark style, the
-# History window's games and statistics, the Scripting Lab running its example, and a practice
-# (the chooser, and the position of an X-Wing to find). (The Solution
-# Path's picture, narrowed to a Master puzzle's forcing nets, is taken by hand.)
+# Refreshes the pictures of the README and the AppStream metainfo from the GUI tests that take
+# them under a virtual display: the chain hint in light and dark style, the History window's games
+# and statistics, the Scripting Lab running its example, and a practice (the chooser, and the
+# position of an X-Wing to find). Those the user help shows too live in help/C/figures (installed
+# with the help), the others in docs/screenshots. (The Solution Path's picture, narrowed to a
+# Master puzzle's forcing nets, is taken by hand; it lives in help/C/figures.)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 dbus-run-session -- xvfb-run -a -s "-screen 0 1280x1024x24 -noreset" \
     cargo test --test gui -- --exact a_chain_hint_draws_its_links_in_light_and_dark history_statistics_and_replay \
     the_scripting_lab_runs_and_stops a_technique_is_practised_from_a_position_where_it_is_next
-for shot in game.png game-dark.png history.png statistics.png lab-running.png:lab.png practice-chooser.png \
-    practice.png; do
+for shot in game.png:help/C/figures/game.png game-dark.png:docs/screenshots/game-dark.png \
+    history.png:docs/screenshots/history.png statistics.png:help/C/figures/statistics.png \
+    lab-running.png:help/C/figures/lab.png practice-chooser.png:docs/screenshots/practice-chooser.png \
+    practice.png:docs/screenshots/practice.png; do
     from="${shot%%:*}" to="${shot##*:}"
-    cp "target/gui-shots/$from" "docs/screenshots/$to"
-    echo "docs/screenshots/$to"
+    cp "target/gui-shots/$from" "$to"
+    echo "$to"
 done

@@ -2068,7 +2068,7 @@ fn a_puzzle_can_be_entered_on_the_board() {
 /// A chain hint's second stage draws its links as arrows (strong solid, weak dashed) over the
 /// pencil marks: HoDoKu's X-Chain example, played by hints from its givens (twelve singles, then
 /// the chain), in light and dark style. These are the pictures of the README and the AppStream
-/// metainfo (`scripts/screenshots.sh` copies them to docs/screenshots).
+/// metainfo, and the light one the user help's (`scripts/screenshots.sh` copies them).
 #[test]
 fn a_chain_hint_draws_its_links_in_light_and_dark() {
     need_display();
