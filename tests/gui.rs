@@ -8,6 +8,8 @@ use std::process::{Child, Command, Stdio};
 use std::sync::{Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
+use gtk::glib::Variant;
+use gtk::prelude::ToVariant;
 use serde_json::Value;
 
 mod common;
@@ -243,6 +245,40 @@ impl App {
             "gapplication action {name}: {}",
             String::from_utf8_lossy(&output.stderr)
         );
+    }
+
+    /// Asks for several actions one right after another, over one D-Bus connection (a
+    /// `gapplication` each would leave tens of milliseconds between them).
+    fn actions_at_once(&self, actions: &[(&str, Variant)]) {
+        use gtk::gio;
+        let bus = gio::DBusConnection::for_address_sync(
+            &self.bus.address,
+            gio::DBusConnectionFlags::AUTHENTICATION_CLIENT | gio::DBusConnectionFlags::MESSAGE_BUS_CONNECTION,
+            None,
+            gio::Cancellable::NONE,
+        )
+        .expect("the test's session bus answers");
+        for (name, parameter) in actions {
+            let parameters: Vec<Variant> = vec![parameter.clone()];
+            let platform = std::collections::HashMap::<String, Variant>::new();
+            bus.call_sync(
+                Some("io.github.nonet.Nonet"),
+                "/io/github/nonet/Nonet",
+                "org.gtk.Actions",
+                "Activate",
+                Some(&(*name, parameters, platform).to_variant()),
+                None,
+                gio::DBusCallFlags::NONE,
+                5000,
+                gio::Cancellable::NONE,
+            )
+            .unwrap_or_else(|e| panic!("action {name}: {e}"));
+        }
+    }
+
+    /// Whether the app is still running (it has not ended, crashed or been killed).
+    fn running(&mut self) -> bool {
+        self.child.try_wait().unwrap().is_none()
     }
 
     /// The app's accessibility tree as a screen reader reads it (tests/atspi/read_tree.py):
@@ -3932,6 +3968,36 @@ fn a_toast_leaves_the_digit_pad_free() {
     app.shot("toast-beside-lab.png");
 }
 
+/// Levels chosen in quick succession mid-game: each new level's toast dismisses the last while
+/// it is still sliding in. libadwaita 1.2 frees a toast dismissed within 200 ms of replacing
+/// another while its sliding in still runs, and crashed (SIGSEGV) when that ended, half a second
+/// later; found by random play. The app must stay up and show the last level's toast.
+#[test]
+fn levels_chosen_in_quick_succession_leave_the_last_ones_toast() {
+    need_display();
+    let mut app = App::launch(Some(PUZZLE));
+    app.wait_until("a game", |s| s["givens"] == PUZZLE);
+    app.select(2);
+    app.keys(&["4"]);
+    app.wait_until("a digit entered", |s| at(s, "values", 2) == '4');
+    app.actions_at_once(&["master", "easy", "hard"].map(|level| ("difficulty", level.to_variant())));
+    // Past the second toast's sliding in (500 ms), where the crash came.
+    std::thread::sleep(Duration::from_millis(1500));
+    assert!(app.running(), "the app ended after three quick level changes");
+    // An arrow key moves the selection, so the window writes its state again.
+    let mut keys = ["Right", "Left"].into_iter().cycle();
+    let state = (0..40)
+        .find_map(|_| {
+            app.keys(&[keys.next().unwrap()]);
+            std::thread::sleep(Duration::from_millis(150));
+            app.state()
+                .filter(|s| s["toast_titles"] == serde_json::json!(["New puzzles will be Hard"]))
+        })
+        .unwrap_or_else(|| panic!("the last level's toast never showed alone: {:?}", app.state()));
+    assert_eq!(state["givens"], PUZZLE, "the game under way was replaced");
+    assert!(app.running());
+}
+
 /// Issue 15, point 1: a game under way is never thrown away. Choosing a Difficulty keeps it (a
 /// toast offers the new puzzle); New Puzzle keeps it in the history, paused and resumable;
 /// resuming it from there restores it exactly; and opening its puzzle again plays on (or, paused,
@@ -4449,6 +4515,23 @@ fn a_game_is_deleted_from_the_history_when_asked() {
     wait_for_history(&db, "both back", |list| list.len() == 26);
     assert_eq!(game_json(&db, target), target_before);
     assert_eq!(game_json(&db, second), second_before);
+    app.wait_for_labels("the list read again", |labels| {
+        labels.iter().any(|l| l == "26 of 26 games")
+    });
+    // Three deletions in quick succession: each toast dismisses the one before while that one
+    // is still sliding in, which crashed libadwaita 1.2 (see
+    // levels_chosen_in_quick_succession_leave_the_last_ones_toast). One toast counts the three,
+    // and its Undo brings them back once.
+    let three = [target, second, before[3]["id"].as_i64().unwrap()];
+    app.actions_at_once(&three.map(|id| ("delete-game", id.to_variant())));
+    wait_for_history(&db, "the three deleted", |list| list.len() == 23);
+    app.wait_for_labels("one toast for the three", |labels| {
+        labels.iter().any(|l| l == "3 games deleted")
+    });
+    std::thread::sleep(Duration::from_millis(1000));
+    app.press_button("Undo");
+    wait_for_history(&db, "the three back", |list| list.len() == 26);
+    assert_eq!(game_json(&db, target), target_before);
     app.wait_for_labels("the list read again", |labels| {
         labels.iter().any(|l| l == "26 of 26 games")
     });

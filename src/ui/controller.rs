@@ -350,7 +350,7 @@ impl Controller {
             .timeout(5)
             .build();
         if let Some(old) = self.level_toast.replace(Some(toast.clone())) {
-            old.dismiss();
+            super::dismiss_toast(&old);
         }
         super::show_toast(&self.toasts, toast);
     }

@@ -236,7 +236,7 @@ fn undo_shortcut() -> gtk::ShortcutController {
             let Some(PendingUndo { toast, undo, .. }) = pending else {
                 return glib::Propagation::Proceed;
             };
-            toast.dismiss();
+            super::dismiss_toast(&toast);
             undo();
             glib::Propagation::Stop
         })),
@@ -705,7 +705,7 @@ impl Controller {
         });
         let mut games = games;
         if let Some(earlier) = history.imp().undo.take() {
-            earlier.toast.dismiss();
+            super::dismiss_toast(&earlier.toast);
             games += earlier.games;
             let (newest, older) = (undo, earlier.undo);
             undo = Rc::new(move || {
@@ -713,6 +713,16 @@ impl Controller {
                 older();
             });
         }
+        // Once only: a toast may linger a moment after Ctrl+Z or a later deletion took its place
+        // (see `dismiss_toast`), and its Undo must not put the games back twice.
+        let undo: Undo = {
+            let done = std::cell::Cell::new(false);
+            Rc::new(move || {
+                if !done.replace(true) {
+                    undo();
+                }
+            })
+        };
         let title = match games {
             1 => gettext("Game deleted"),
             n => count(n, "{n} game deleted", "{n} games deleted"),

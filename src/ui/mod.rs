@@ -32,12 +32,16 @@ mod settings;
 mod step_list;
 mod strict;
 pub mod timing;
+mod toasts;
 mod window;
 
 use adw::prelude::*;
 use gtk::glib;
 
 use crate::i18n::{fill, gettext, pgettext};
+
+pub(crate) use toasts::toast_widgets;
+pub use toasts::{dismiss_toast, show_toast};
 
 pub const APP_ID: &str = "io.github.nonet.Nonet";
 pub const RESOURCE_PREFIX: &str = "/io/github/nonet/Nonet";
@@ -151,41 +155,6 @@ pub fn question(
         }
     });
     dialog
-}
-
-/// Shows a toast, its buttons named for screen readers: libadwaita 1.2 leaves the close button
-/// unnamed (read "GtkImage") and the action button read twice ("Undo Undo"). The toast's widget
-/// is the overlay's child other than its content, made as the toast shows; one still waiting in
-/// line is named when the next toast shows, or not at all.
-pub fn show_toast(overlay: &adw::ToastOverlay, toast: adw::Toast) {
-    overlay.add_toast(toast);
-    for widget in toast_widgets(overlay) {
-        name_toast_buttons(&widget);
-    }
-}
-
-/// The widgets of the toasts on show: the overlay's children other than its content.
-pub(crate) fn toast_widgets(overlay: &adw::ToastOverlay) -> Vec<gtk::Widget> {
-    let content = overlay.child();
-    std::iter::successors(overlay.first_child(), |widget| widget.next_sibling())
-        .filter(|widget| Some(widget) != content.as_ref())
-        .collect()
-}
-
-/// Names the buttons under `widget` (a toast's) for screen readers: "Dismiss" the one without a
-/// label, its close button, and the action button by its label alone (libadwaita 1.2 lets GTK
-/// read it twice, "Undo Undo").
-fn name_toast_buttons(widget: &gtk::Widget) {
-    walk::<gtk::Button>(widget, &mut |button| {
-        match button.label() {
-            None => {
-                forget_labelled_by(button);
-                set_accessible(button, gtk::AccessibleProperty::Label, &gettext("Dismiss"));
-            }
-            Some(_) => name_by_label(button),
-        }
-        true
-    });
 }
 
 /// Names every button with a mnemonic under `widget` (a template's, its popovers' included) by

@@ -130,6 +130,11 @@ impl Controller {
         state["pad_bounds"] = serde_json::json!(self.digit_pad.borrow().as_ref().map(|pad| pad.bounds(&self.window)));
         // The toasts on show, each as [x, y, width, height] in the window's coordinates.
         state["toasts_at"] = serde_json::json!(self.toasts_on_show());
+        // Their titles, in the same order.
+        state["toast_titles"] = serde_json::json!(super::toast_widgets(&self.toasts)
+            .iter()
+            .map(toast_title)
+            .collect::<Vec<_>>());
         // The style the board is drawn in.
         let style = adw::StyleManager::default();
         state["style"] = serde_json::json!({"dark": style.is_dark(), "high_contrast": style.is_high_contrast()});
@@ -193,6 +198,18 @@ impl Controller {
             .map(|r| [r.x(), r.y(), r.width(), r.height()])
             .collect()
     }
+}
+
+/// A toast's title: the text of its label styled as a heading.
+fn toast_title(toast: &gtk::Widget) -> Option<String> {
+    let mut title = None;
+    super::walk::<gtk::Label>(toast, &mut |label| {
+        if label.has_css_class("heading") {
+            title = Some(label.text().to_string());
+        }
+        title.is_none()
+    });
+    title
 }
 
 /// A step-list window while open: the steps it lists and the hardest technique (null while

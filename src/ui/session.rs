@@ -166,7 +166,7 @@ impl Controller {
             .store(true, std::sync::atomic::Ordering::Relaxed);
         let set_aside = self.with_play(|play| play.is_under_way()).unwrap_or(false);
         if let Some(toast) = self.level_toast.take() {
-            toast.dismiss();
+            super::dismiss_toast(&toast);
         }
         // A game that starts ends any puzzle entry on the board.
         self.end_entry();
