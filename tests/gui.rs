@@ -249,7 +249,7 @@ impl App {
 
     /// Asks for several actions one right after another, over one D-Bus connection (a
     /// `gapplication` each would leave tens of milliseconds between them).
-    fn actions_at_once(&self, actions: &[(&str, Variant)]) {
+    fn actions_at_once(&self, actions: &[(&str, Option<Variant>)]) {
         use gtk::gio;
         let bus = gio::DBusConnection::for_address_sync(
             &self.bus.address,
@@ -259,7 +259,7 @@ impl App {
         )
         .expect("the test's session bus answers");
         for (name, parameter) in actions {
-            let parameters: Vec<Variant> = vec![parameter.clone()];
+            let parameters: Vec<Variant> = parameter.iter().cloned().collect();
             let platform = std::collections::HashMap::<String, Variant>::new();
             bus.call_sync(
                 Some("io.github.nonet.Nonet"),
@@ -3980,7 +3980,7 @@ fn levels_chosen_in_quick_succession_leave_the_last_ones_toast() {
     app.select(2);
     app.keys(&["4"]);
     app.wait_until("a digit entered", |s| at(s, "values", 2) == '4');
-    app.actions_at_once(&["master", "easy", "hard"].map(|level| ("difficulty", level.to_variant())));
+    app.actions_at_once(&["master", "easy", "hard"].map(|level| ("difficulty", Some(level.to_variant()))));
     // Past the second toast's sliding in (500 ms), where the crash came.
     std::thread::sleep(Duration::from_millis(1500));
     assert!(app.running(), "the app ended after three quick level changes");
@@ -4523,7 +4523,7 @@ fn a_game_is_deleted_from_the_history_when_asked() {
     // levels_chosen_in_quick_succession_leave_the_last_ones_toast). One toast counts the three,
     // and its Undo brings them back once.
     let three = [target, second, before[3]["id"].as_i64().unwrap()];
-    app.actions_at_once(&three.map(|id| ("delete-game", id.to_variant())));
+    app.actions_at_once(&three.map(|id| ("delete-game", Some(id.to_variant()))));
     wait_for_history(&db, "the three deleted", |list| list.len() == 23);
     app.wait_for_labels("one toast for the three", |labels| {
         labels.iter().any(|l| l == "3 games deleted")
@@ -5991,4 +5991,146 @@ fn the_labs_editor_follows_the_style_and_high_contrast() {
     );
     assert!(dark_high >= 1.2 * dark, "dark: {dark} then {dark_high}");
     assert!(light_high >= 1.05 * light, "light: {light} then {light_high}");
+}
+
+/// Random play, as a restless player (or a cat on the keyboard) gives it: keys, clicks, drags,
+/// window sizes, typed text and app actions in a random order, up to 300 ms apart, into every
+/// window the app has open (dialogs, History, the Lab, the Solution Path, choosers), under a
+/// window manager (openbox) as on a desktop, with a home of its own for whatever gets saved.
+/// The app must never end (a crash, an abort, an X error) and must answer D-Bus within 10 s
+/// every 25 inputs (its main loop free). It found the toasts' crash (see
+/// `levels_chosen_in_quick_succession_leave_the_last_ones_toast`). The inputs come from a fixed
+/// seed; `NONET_RANDOM_PLAY=SEED:INPUTS` plays others, or longer (`1:300` by default).
+#[test]
+fn random_play_never_crashes_the_app_or_stops_it_answering() {
+    use rand::{Rng, SeedableRng};
+    need_display();
+    let (seed, inputs) = std::env::var("NONET_RANDOM_PLAY")
+        .ok()
+        .and_then(|v| {
+            let (seed, inputs) = v.split_once(':')?;
+            Some((seed.parse().ok()?, inputs.parse().ok()?))
+        })
+        .unwrap_or((1u64, 300usize));
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let home = tempfile::tempdir().unwrap();
+    let mut app = App::launch_with(Some(PUZZLE), &[("HOME", home.path())]);
+    // Without a window manager GTK moves a window dragged by its background itself, and a
+    // dialog closed during such a move kills the app with an X error (BadWindow): what a
+    // desktop never does, as its window manager moves windows.
+    let _manager = WindowManager::start();
+    let keys: Vec<&str> = "1 2 3 4 5 6 7 8 9 0 Delete BackSpace Up Down Left Right Tab shift+Tab p c \
+         shift+c ctrl+z ctrl+shift+z ctrl+h Escape Return space ctrl+m ctrl+Up ctrl+Left w KP_5 \
+         ctrl+r ctrl+shift+f F11 ctrl+p ctrl+w ctrl+Return alt+3 alt+0 ctrl+5 ctrl+n ctrl+e ctrl+t \
+         ctrl+shift+s ctrl+shift+h ctrl+shift+l ctrl+comma ctrl+question alt+s Home End"
+        .split_whitespace()
+        .collect();
+    let plain = "new-game hint undo redo fill-candidates reset show-solution solve scripting history \
+         all-steps solution-path preferences clear-colours pause copy-position paste pencil \
+         script-run script-step script-stop enter-puzzle enter-text entry-cancel show-message \
+         fullscreen practise try-again print-puzzles about";
+    let mut actions: Vec<(&str, Option<Variant>)> = plain.split_whitespace().map(|name| (name, None)).collect();
+    actions.extend([
+        ("difficulty", Some("easy".to_variant())),
+        ("difficulty", Some("expert".to_variant())),
+        ("difficulty", Some("master".to_variant())),
+        ("colour", Some(1i32.to_variant())),
+        ("highlight-digit", Some(3i32.to_variant())),
+        ("highlight-digit", Some(10i32.to_variant())),
+        ("lab-example", Some(2i64.to_variant())),
+        ("practise-technique", Some("x-wing".to_variant())),
+        ("play-again", Some(1i64.to_variant())),
+        ("resume-game", Some(1i64.to_variant())),
+        ("delete-game", Some(1i64.to_variant())),
+    ]);
+    let windows = || -> Vec<String> {
+        xdotool(&["search", "--onlyvisible", "--name", "."])
+            .lines()
+            .map(String::from)
+            .collect()
+    };
+    let mut played: Vec<String> = Vec::new();
+    for input in 0..inputs {
+        let kind: f64 = rng.random();
+        let window = {
+            let all = windows();
+            (!all.is_empty()).then(|| all[rng.random_range(0..all.len())].clone())
+        };
+        if kind < 0.35 {
+            let key = keys[rng.random_range(0..keys.len())];
+            played.push(format!("key {key}"));
+            xdotool(&["key", key]);
+        } else if let (true, Some(window)) = (kind < 0.8, window) {
+            let [x, y, width, height] = window_geometry(&window);
+            let (dx, dy) = (rng.random_range(0..width.max(1)), rng.random_range(0..height.max(1)));
+            // Below the main window's own buttons at its top right: closing it ends the app.
+            let dy = if window == app.window && dx > width - 140 && dy < 56 {
+                dy + 56
+            } else {
+                dy
+            };
+            let (x0, y0) = ((x + dx).to_string(), (y + dy).to_string());
+            if kind < 0.65 {
+                let button = ["1", "1", "1", "3"][rng.random_range(0..4)];
+                played.push(format!("click {button} at {x0},{y0}"));
+                xdotool(&["mousemove", &x0, &y0, "click", button]);
+            } else if kind < 0.7 {
+                let (w, h) = (rng.random_range(300..1300), rng.random_range(300..1000));
+                played.push(format!("window {window} sized {w}x{h}"));
+                xdotool(&["windowsize", &window, &w.to_string(), &h.to_string()]);
+            } else if kind < 0.75 {
+                let text: String = (0..rng.random_range(1..30))
+                    .map(|_| "abc xyz(){};=123456789.".chars().nth(rng.random_range(0..23)).unwrap())
+                    .collect();
+                played.push(format!("typed {text:?}"));
+                xdotool(&["type", "--delay", "1", &text]);
+            } else {
+                let (x1, y1) = (
+                    x + dx + rng.random_range(-200..200),
+                    y + dy + rng.random_range(-200..200),
+                );
+                played.push(format!("drag from {x0},{y0} to {x1},{y1}"));
+                let (x1, y1) = (x1.to_string(), y1.to_string());
+                xdotool(&[
+                    "mousemove",
+                    &x0,
+                    &y0,
+                    "mousedown",
+                    "1",
+                    "mousemove",
+                    &x1,
+                    &y1,
+                    "mouseup",
+                    "1",
+                ]);
+            }
+        } else {
+            let (name, parameter) = &actions[rng.random_range(0..actions.len())];
+            played.push(format!("action {name} {parameter:?}"));
+            if app.running() {
+                app.actions_at_once(&[(name, parameter.clone())]);
+            }
+        }
+        std::thread::sleep(Duration::from_millis([0, 10, 20, 50, 100, 300][rng.random_range(0..6)]));
+        if input % 25 == 24 || input + 1 == inputs {
+            let asked = Instant::now();
+            let answer = app.call("org.gtk.Actions.List", &["--timeout", "10"]);
+            let last = played[played.len().saturating_sub(25)..].join("\n  ");
+            if !app.running() {
+                let log = std::fs::read_to_string(app._dir.path().join("app.log")).unwrap_or_default();
+                let tail: Vec<&str> = log.lines().rev().take(40).collect();
+                panic!(
+                    "the app ended ({:?}) after input {input} of seed {seed}; the last inputs:\n  {last}\n\
+                     the end of its log:\n{}",
+                    app.child.try_wait(),
+                    tail.into_iter().rev().collect::<Vec<_>>().join("\n")
+                );
+            }
+            assert!(
+                answer.status.success(),
+                "the app did not answer within {:?} after input {input} of seed {seed}; the last inputs:\n  {last}",
+                asked.elapsed()
+            );
+        }
+    }
 }
