@@ -2905,6 +2905,23 @@ fn a_pasted_bad_puzzle_is_refused_and_a_good_one_played() {
     app.select(2);
     app.keys(&["4"]);
     app.wait_until("a digit of ours", |s| at(s, "values", 2) == '4');
+    // An empty clipboard: nothing was pasted, so there is nothing to refuse; the line says so,
+    // with no dialog, and the game goes on.
+    app.action("paste", None);
+    let state = app.wait_until("nothing to paste", |s| {
+        s["message"] == "Nothing to paste: the clipboard holds no text."
+    });
+    assert!(
+        state["refusal"].as_str().unwrap_or("").is_empty(),
+        "{}",
+        state["refusal"]
+    );
+    std::thread::sleep(Duration::from_millis(500));
+    assert!(
+        xdotool(&["search", "--onlyvisible", "--name", "This Puzzle Can"]).is_empty(),
+        "a dialog for an empty clipboard"
+    );
+    assert_eq!(at(&state, "values", 2), '4');
     // Two solutions: refused with a dialog; the game and its digit stay.
     let xclip = set_clipboard(&format!("{}{}", &PUZZLE[..30], ".".repeat(51)));
     app.action("paste", None);

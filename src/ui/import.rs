@@ -661,7 +661,7 @@ impl super::controller::Controller {
         });
     }
 
-    /// Plays the puzzle on the clipboard.
+    /// Plays the puzzle on the clipboard; with no text there, the message line says so.
     pub fn paste(self: &Rc<Self>) {
         let clipboard = self.window.clipboard();
         let this = Rc::downgrade(self);
@@ -670,7 +670,8 @@ impl super::controller::Controller {
             let Some(this) = this.upgrade() else { return };
             match text {
                 Ok(Some(text)) => this.play_text(text.to_string(), Source::Pasted),
-                _ => this.refuse(Source::Pasted, &gettext("the clipboard holds no text"), String::new()),
+                // Nothing was pasted, so nothing is refused: the line says so, no dialog.
+                _ => this.say(&gettext("Nothing to paste: the clipboard holds no text.")),
             }
         });
     }
