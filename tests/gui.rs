@@ -123,7 +123,10 @@ impl App {
         let state_file = dir.path().join("state.json");
         let bus = Bus::start();
         let mut command = Command::new(env!("CARGO_BIN_EXE_nonet"));
+        // In the test's own directory: what the app writes by a relative path (GTK's Print to
+        // File makes output.pdf in the working directory) stays out of the checkout.
         command
+            .current_dir(dir.path())
             .env("NONET_STATE_FILE", &state_file)
             .env("DBUS_SESSION_BUS_ADDRESS", &bus.address)
             .env("GSETTINGS_BACKEND", "memory") // never the player's own settings
