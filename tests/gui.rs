@@ -6063,24 +6063,23 @@ fn random_play_never_crashes_the_app_or_stops_it_answering() {
         ("resume-game", Some(1i64.to_variant())),
         ("delete-game", Some(1i64.to_variant())),
     ]);
-    let windows = || -> Vec<String> {
-        xdotool(&["search", "--onlyvisible", "--name", "."])
+    // One of the app's windows on show (dialogs and popovers too), looked up only for a mouse
+    // input or a window size.
+    let random_window = |rng: &mut rand_chacha::ChaCha8Rng| -> Option<String> {
+        let all: Vec<String> = xdotool(&["search", "--onlyvisible", "--name", "."])
             .lines()
             .map(String::from)
-            .collect()
+            .collect();
+        (!all.is_empty()).then(|| all[rng.random_range(0..all.len())].clone())
     };
     let mut played: Vec<String> = Vec::new();
     for input in 0..inputs {
         let kind: f64 = rng.random();
-        let window = {
-            let all = windows();
-            (!all.is_empty()).then(|| all[rng.random_range(0..all.len())].clone())
-        };
         if kind < 0.35 {
             let key = keys[rng.random_range(0..keys.len())];
             played.push(format!("key {key}"));
             xdotool(&["key", key]);
-        } else if let (true, Some(window)) = (kind < 0.8, window) {
+        } else if let Some(window) = (kind < 0.8).then(|| random_window(&mut rng)).flatten() {
             let [x, y, width, height] = window_geometry(&window);
             let (dx, dy) = (rng.random_range(0..width.max(1)), rng.random_range(0..height.max(1)));
             // Below the main window's own buttons at its top right: closing it ends the app.
