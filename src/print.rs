@@ -297,10 +297,13 @@ impl Booklet {
         cr.set_source_rgb(1.0, 1.0, 1.0);
         cr.rectangle(0.0, 0.0, width, height);
         cr.fill()?;
+        // Each caption and grid sits in the middle of its slot, so that what the grids leave of
+        // the page is spread evenly above, between and below them.
+        let spare_h = (slot_h - caption - gap - size).max(0.0);
         for (slot, printed) in self.puzzles.iter().skip(first).take(per_page).enumerate() {
             let (column, row) = (slot % columns, slot / columns);
             let left = column as f64 * slot_w + (slot_w - size) / 2.0;
-            let top = row as f64 * slot_h + caption + gap;
+            let top = row as f64 * slot_h + spare_h / 2.0 + caption + gap;
             cr.set_source_rgb(0.25, 0.25, 0.25);
             cr.select_font_face("Sans", cairo::FontSlant::Normal, cairo::FontWeight::Normal);
             cr.set_font_size(caption);

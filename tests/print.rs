@@ -8,7 +8,7 @@ mod common;
 use std::process::Command;
 
 use assert_cmd::prelude::*;
-use common::pdf::read_page;
+use common::pdf::{grid_boxes, read_page};
 use nonet::engine::logic::{self, Level};
 use nonet::engine::validate::check_puzzle;
 
@@ -132,6 +132,61 @@ fn puzzles_from_a_file_and_bad_requests() {
     let out = cli().args(["pdf", "--count", "1", "/proc/nonet.pdf"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2), "{}", String::from_utf8_lossy(&out.stderr));
     assert!(String::from_utf8_lossy(&out.stderr).contains("can't write /proc/nonet.pdf"));
+}
+
+/// Grids of one size share a page evenly: with 1, 2, 4 or 6 to a page, the space above the first
+/// row and below the last is about the same (no row pushed to the top with a gap left at the
+/// foot), rows are no further apart than that, and the space beside the outer columns is equal.
+#[test]
+fn a_pages_grids_are_spread_evenly() {
+    let dir = tempfile::tempdir().unwrap();
+    for (per_page, rows, columns) in [(1, 1, 1), (2, 2, 1), (4, 2, 2), (6, 3, 2)] {
+        let pdf = dir.path().join(format!("{per_page}.pdf"));
+        let count = per_page.to_string();
+        let per = per_page.to_string();
+        let args = [
+            "pdf",
+            "--count",
+            &count,
+            "--per-page",
+            &per,
+            "--seed",
+            "5",
+            "--difficulty",
+            "easy",
+        ];
+        let out = cli().args(args).arg(&pdf).output().unwrap();
+        let told = String::from_utf8_lossy(&out.stderr);
+        let puzzles = if per_page == 1 {
+            "1 puzzle"
+        } else {
+            &format!("{per_page} puzzles")
+        };
+        assert!(told.starts_with(&format!("wrote {puzzles} on 1 page to ")), "{told}");
+        let ((width, height), boxes) = grid_boxes(&pdf, 1);
+        assert_eq!(boxes.len(), per_page, "{boxes:?}");
+        let size = boxes[0][2] - boxes[0][0];
+        assert!(boxes
+            .iter()
+            .all(|b| (b[2] - b[0] - size).abs() <= 2.0 && (b[3] - b[1] - size).abs() <= 2.0));
+        // The free height: above the first row, below the last, and between rows (less each
+        // caption's own line above its grid, which belongs to the grid below it).
+        let row_tops: Vec<f64> = (0..rows).map(|r| boxes[r * columns][1]).collect();
+        let caption = 30.0;
+        let mut spaces = vec![row_tops[0] - caption, height - (row_tops[rows - 1] + size)];
+        spaces.extend(row_tops.windows(2).map(|pair| pair[1] - pair[0] - size - caption));
+        // The foot of the page holds its number (16 points) besides the margin both ends keep.
+        let (above, below) = (spaces[0], spaces[1]);
+        assert!(
+            (below - above).abs() <= 20.0 && spaces[2..].iter().all(|&between| between <= above + below),
+            "{per_page} to a page: free heights {spaces:?} (grids {boxes:?}, page {height})"
+        );
+        let (left, right) = (boxes[0][0], width - boxes[columns - 1][2]);
+        assert!(
+            (left - right).abs() <= 2.0,
+            "{per_page} to a page: beside {left} and {right}"
+        );
+    }
 }
 
 /// The words a page writes besides the captions come from the booklet: the CLI's English, or the

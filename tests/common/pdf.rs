@@ -181,6 +181,17 @@ pub fn shade_in_cell(pdf: &Path, page: usize, cell: usize, at: (f64, f64)) -> u8
     rendered.2[y as usize * rendered.0 + x as usize]
 }
 
+/// The page's size in points and where its grids are, in reading order: (left, top, right,
+/// bottom) of each, from the pixels.
+pub fn grid_boxes(pdf: &Path, page: usize) -> ((f64, f64), Vec<[f64; 4]>) {
+    let rendered = render(pdf, page);
+    let boxes = grids(&rendered)
+        .iter()
+        .map(|g| [g.xs[0], g.ys[0], g.xs[9], g.ys[9]])
+        .collect();
+    ((rendered.0 as f64, rendered.1 as f64), boxes)
+}
+
 /// The digits of each grid of a page, read from the PDF.
 pub fn read_page(pdf: &Path, page: usize) -> Vec<[u8; 81]> {
     read_sheets(pdf, page).into_iter().map(|sheet| sheet.digits).collect()

@@ -43,10 +43,11 @@ pub fn pdf(request: &Request, out: &Path) -> Result<bool> {
     for printed in &booklet.puzzles {
         writeln!(stdout, "{}", digits_to_line(&printed.givens))?;
     }
+    let counted = |n: usize, noun: &str| format!("{n} {noun}{}", if n == 1 { "" } else { "s" });
     eprintln!(
-        "wrote {} puzzles on {} pages to {}",
-        booklet.puzzles.len(),
-        booklet.page_count(),
+        "wrote {} on {} to {}",
+        counted(booklet.puzzles.len(), "puzzle"),
+        counted(booklet.page_count(), "page"),
         out.display()
     );
     Ok(true)
