@@ -6036,8 +6036,8 @@ fn the_labs_editor_follows_the_style_and_high_contrast() {
 /// window sizes, typed text and app actions in a random order, up to 300 ms apart, into every
 /// window the app has open (dialogs, History, the Lab, the Solution Path, choosers), under a
 /// window manager (openbox) as on a desktop, with a home of its own for whatever gets saved.
-/// The app must never end (a crash, an abort, an X error) and must answer D-Bus within 10 s
-/// every 25 inputs (its main loop free). It found the toasts' crash (see
+/// The app must never end (a crash, an abort, an X error), must answer D-Bus within 10 s
+/// every 25 inputs (its main loop free), and must log no GLib critical or warning. It found the toasts' crash (see
 /// `levels_chosen_in_quick_succession_leave_the_last_ones_toast`). The inputs come from a fixed
 /// seed; `NONET_RANDOM_PLAY=SEED:INPUTS` plays others, or longer (`1:300` by default).
 #[test]
@@ -6168,6 +6168,17 @@ fn random_play_never_crashes_the_app_or_stops_it_answering() {
                 answer.status.success(),
                 "the app did not answer within {:?} after input {input} of seed {seed}; the last inputs:\n  {last}",
                 asked.elapsed()
+            );
+            // GLib's criticals and warnings (a widget misused, a signal to a freed object) are
+            // bugs even when the app lives on.
+            let log = std::fs::read_to_string(app._dir.path().join("app.log")).unwrap_or_default();
+            let complaints: Vec<&str> = log
+                .lines()
+                .filter(|l| l.contains("-CRITICAL **") || l.contains("-WARNING **"))
+                .collect();
+            assert!(
+                complaints.is_empty(),
+                "the app complained after input {input} of seed {seed}: {complaints:#?}; the last inputs:\n  {last}"
             );
         }
     }
