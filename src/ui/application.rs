@@ -83,6 +83,9 @@ fn window(app: &adw::Application, owner: &Owner) -> Rc<Controller> {
     let settings = Settings::load();
     super::timing::startup("settings loaded");
     let controller = Controller::build(app, settings);
+    if std::env::var_os(super::probe::STATE_FILE_ENV).is_some() {
+        super::closed_windows::watch(controller.window.upcast_ref::<gtk::Window>());
+    }
     super::timing::startup("main window built");
     add_actions(app, &controller);
     super::timing::startup("actions added");

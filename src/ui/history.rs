@@ -116,17 +116,22 @@ pub fn show(parent: &impl IsA<gtk::Window>, path: PathBuf) {
     super::name_drop_down(&levels, &gettext("Level"));
     super::name_drop_down(&statuses, &gettext("Status"));
 
+    // (It holds the window's widgets weakly: the drop-downs' handlers hold it, and a drop-down
+    // it held strongly would keep it, itself and the list with every row alive for good.)
     let reload = {
         let (list, count, levels, statuses, path, clear) = (
-            list.clone(),
-            count.clone(),
-            levels.clone(),
-            statuses.clone(),
+            list.downgrade(),
+            count.downgrade(),
+            levels.downgrade(),
+            statuses.downgrade(),
             path.clone(),
-            clear.clone(),
+            clear.downgrade(),
         );
         let window = window.downgrade();
         Rc::new(move || {
+            let (Some(levels), Some(statuses)) = (levels.upgrade(), statuses.upgrade()) else {
+                return;
+            };
             let level = (levels.selected() as usize)
                 .checked_sub(1)
                 .and_then(|i| Level::ALL.get(i).copied());
@@ -156,6 +161,9 @@ pub fn show(parent: &impl IsA<gtk::Window>, path: PathBuf) {
             let (list, count, window, clear) = (list.clone(), count.clone(), window.clone(), clear.clone());
             glib::spawn_future_local(async move {
                 let result = handle.await.unwrap_or_else(|_| Err("the query failed".into()));
+                let (Some(list), Some(count), Some(clear)) = (list.upgrade(), count.upgrade(), clear.upgrade()) else {
+                    return;
+                };
                 while let Some(row) = list.first_child() {
                     list.remove(&row);
                 }

@@ -2,6 +2,7 @@
 mod animation;
 mod application;
 mod board;
+mod closed_windows;
 mod colouring;
 mod controller;
 mod copy;

@@ -92,8 +92,13 @@ impl Controller {
                 column.append(&progress);
                 // The signal hands its caller a reference (transfer full), but the binding
                 // (gtk4 0.11) returns a borrowed pointer and drops its own: give GTK one to take.
+                // GTK then parents it with a ref_sink, as it would a C handler's new widget,
+                // which is floating: made floating, the reference given is the parent's, and the
+                // tab goes with the dialog (not so, it stayed alive with its labels for good).
                 let widget: glib::Object = column.upcast();
-                std::mem::forget(widget.clone());
+                let given = std::mem::ManuallyDrop::new(widget.clone());
+                // SAFETY: `given` is a reference of ours to a live object, handed over to GTK.
+                unsafe { glib::gobject_ffi::g_object_force_floating(given.as_ptr()) };
                 Some(widget)
             });
         }

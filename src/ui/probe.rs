@@ -135,6 +135,9 @@ impl Controller {
             .iter()
             .map(toast_title)
             .collect::<Vec<_>>());
+        // The widgets of closed windows still alive on their own ("window: type", how many; none
+        // once they are freed).
+        state["closed_alive"] = serde_json::json!(super::closed_windows::alive());
         // The style the board is drawn in.
         let style = adw::StyleManager::default();
         state["style"] = serde_json::json!({"dark": style.is_dark(), "high_contrast": style.is_high_contrast()});

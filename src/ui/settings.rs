@@ -84,6 +84,12 @@ impl Settings {
         self.gio.bind(key, object, property).build();
     }
 
+    /// Binds a widget's property to a key, which it follows (a binding ends with its widget, where
+    /// a `connect_changed` listener would stay).
+    pub fn bind_read(&self, key: &str, object: &impl IsA<glib::Object>, property: &str) {
+        self.gio.bind(key, object, property).get().build();
+    }
+
     fn value(&self, key: &str) -> glib::Variant {
         self.gio.value(key)
     }

@@ -634,13 +634,19 @@ fn connect_preview(window: &StepListWindow, work: &Rc<Work>) {
         });
     }
     let (preview, changed) = (work.preview.clone(), work.changed.clone());
-    let (area, caption, explanation) = (parts.board.get(), parts.caption.get(), parts.explanation.get());
-    let scroller = parts.explanation_scroller.get();
+    // (Weakly: the work, which the selection belongs to, outlives the window.)
+    let window = window.downgrade();
     // (The selected item, not its place: narrowing the list moves another step to the place.)
     work.selection.connect_selected_item_notify(move |selection| {
-        let Some(index) = selection.selected_item().as_ref().and_then(step_index) else {
+        let (Some(window), Some(index)) = (
+            window.upgrade(),
+            selection.selected_item().as_ref().and_then(step_index),
+        ) else {
             return;
         };
+        let parts = window.imp();
+        let (area, caption, explanation) = (parts.board.get(), parts.caption.get(), parts.explanation.get());
+        let scroller = parts.explanation_scroller.get();
         let mut preview = preview.borrow_mut();
         preview.show(index);
         let text = preview.caption();
