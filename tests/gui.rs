@@ -6034,7 +6034,8 @@ fn the_labs_editor_follows_the_style_and_high_contrast() {
 
 /// Every window the app opens frees its widgets once closed: History (with a game's replay),
 /// Preferences, About, Keyboard Shortcuts, the Solution Path and All Steps (each after its
-/// question), Practise a Technique and the print dialog, each opened and closed twice. The probe
+/// question), Practise a Technique, the print dialogs, Enter Your Own Puzzle's text and a
+/// question, each opened and closed twice. The probe
 /// keeps a weak reference to each widget of a closed window (`closed_alive`, by type); a widget
 /// that a closure of another holds strongly stays alive, with all it holds, for as long as the
 /// app runs (History's list kept every row of every opening; each Preferences kept 1.2 MB, held
@@ -6090,6 +6091,12 @@ fn closed_windows_free_their_widgets() {
         close("Practise a Technique");
         app.action("print", None);
         close("Print");
+        app.action("print-puzzles", None);
+        close("Print Puzzles");
+        app.action("enter-text", None);
+        close("Enter Your Own Puzzle");
+        app.action("solve", None);
+        close("Solve the Puzzle\\?");
     }
     // All but GTK's own: GTK 4.8's print dialog keeps the labels of its notebook's eight tabs
     // (General, Page Setup, Job, Image Quality, Color, Finishing, Advanced and the app's Sudoku),
