@@ -93,8 +93,8 @@ impl Controller {
                 // The signal hands its caller a reference (transfer full), but the binding
                 // (gtk4 0.11) returns a borrowed pointer and drops its own: give GTK one to take.
                 // GTK then parents it with a ref_sink, as it would a C handler's new widget,
-                // which is floating: made floating, the reference given is the parent's, and the
-                // tab goes with the dialog (not so, it stayed alive with its labels for good).
+                // which is floating. Made floating, the reference given becomes the parent's and
+                // the tab goes with the dialog; given as a plain one, it kept the tab alive after.
                 let widget: glib::Object = column.upcast();
                 let given = std::mem::ManuallyDrop::new(widget.clone());
                 // SAFETY: `given` is a reference of ours to a live object, handed over to GTK.
