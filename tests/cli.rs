@@ -375,6 +375,35 @@ fn unreadable_files_are_reported() {
         .code(2);
 }
 
+/// A puzzle given as its 81 characters, where a file is asked for, is read as a file holding it
+/// (as `path` and `hint` take one): the same answers as from a file, and a slip in it is told as
+/// a file's line would be. A short name of no file is still an unreadable file.
+#[test]
+fn a_puzzle_given_as_its_text_is_read_as_a_file_of_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("one.txt");
+    std::fs::write(&file, format!("{PUZZLE}\n")).unwrap();
+    let file = file.to_str().unwrap();
+    assert_eq!(succeed(&["solve", PUZZLE]), format!("{SOLUTION}\n"));
+    for command in [&["rate"][..], &["count"], &["convert", "--to", "grid"]] {
+        let inline = succeed(&[command, &[PUZZLE]].concat());
+        assert_eq!(inline, succeed(&[command, &[file]].concat()), "{command:?}");
+        assert!(!inline.is_empty());
+    }
+    let slip = format!("{}x", &PUZZLE[..80]);
+    cli()
+        .args(["solve", &slip])
+        .assert()
+        .code(1)
+        .stdout("invalid: column 81: unexpected character 'x'\n");
+    cli()
+        .args(["solve", "puzzles.txt"])
+        .current_dir(dir.path())
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("can't read puzzles.txt: No such file"));
+}
+
 #[test]
 fn no_progress_bar_when_stderr_is_not_a_terminal() {
     cli()

@@ -17,11 +17,20 @@ use serde_json::json;
 use crate::batch::{self, Threads};
 use crate::progress::Progress;
 
+/// The text of a puzzle argument: standard input for `-`, or the file's text; an argument that
+/// names no file but reads as a puzzle's line (81 characters or more, no `/`: `nonet-cli solve
+/// 53..7....6..195…`) is its own text, as `path` and `hint` take one, and a slip in it is told
+/// as a file's line would be.
 pub fn read_text(path: &Path) -> Result<String> {
-    Ok(if path.as_os_str() == "-" {
-        input::read_stream(std::io::stdin().lock(), "standard input")?
-    } else {
-        input::read_file(path, false)?
+    if path.as_os_str() == "-" {
+        return Ok(input::read_stream(std::io::stdin().lock(), "standard input")?);
+    }
+    let inline = path
+        .to_str()
+        .filter(|text| text.chars().count() >= CELLS && !text.contains('/') && !path.exists());
+    Ok(match inline {
+        Some(text) => text.to_string(),
+        None => input::read_file(path, false)?,
     })
 }
 

@@ -40,7 +40,7 @@ enum Command {
         limit: u64,
         #[command(flatten)]
         jobs: Jobs,
-        /// Puzzle file, or `-` for standard input.
+        /// Puzzle file, `-` for standard input, or one puzzle as its 81 characters.
         file: PathBuf,
     },
     /// Count the solutions of each puzzle, up to a limit.
@@ -50,7 +50,7 @@ enum Command {
         limit: u64,
         #[command(flatten)]
         jobs: Jobs,
-        /// Puzzle file, or `-` for standard input.
+        /// Puzzle file, `-` for standard input, or one puzzle as its 81 characters.
         file: PathBuf,
     },
     /// Generate puzzles with exactly one solution.
@@ -126,7 +126,7 @@ enum Command {
         json: bool,
         #[command(flatten)]
         jobs: Jobs,
-        /// Puzzle file, or `-` for standard input.
+        /// Puzzle file, `-` for standard input, or one puzzle as its 81 characters.
         file: PathBuf,
     },
     /// Every technique, simplest first: its id (as `hint --technique` and a script's `builtin`
@@ -142,7 +142,7 @@ enum Command {
         /// Output format: line, grid, sdk, ss, pm or json.
         #[arg(long)]
         to: Format,
-        /// Puzzle file, or `-` for standard input.
+        /// Puzzle file, `-` for standard input, or one puzzle as its 81 characters.
         file: PathBuf,
     },
     /// The app's game history: list, show, statistics, export (read only).
