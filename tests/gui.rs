@@ -140,11 +140,14 @@ impl App {
         }
         let mut child = command.spawn().expect("the app starts");
         if let Some(action) = at_once {
-            let deadline = Instant::now() + Duration::from_secs(30);
-            while !gapplication_action(&bus.address, action, None).status.success() {
-                assert!(Instant::now() < deadline, "the app never took the action {action}");
-                std::thread::sleep(Duration::from_millis(5));
-            }
+            let took = || {
+                gapplication_action(&bus.address, action, None)
+                    .status
+                    .success()
+                    .then_some(())
+            };
+            poll(Duration::from_secs(30), Duration::from_millis(5), took)
+                .unwrap_or_else(|| panic!("the app never took the action {action}"));
         }
         let window = wait_for_window(&mut child, &dir.path().join("app.log"));
         xdotool(&["windowfocus", "--sync", &window]);
@@ -191,23 +194,25 @@ impl App {
 
     /// Waits (up to 20 s) until the dumped state satisfies `test`, and returns it.
     fn wait_until(&self, what: &str, test: impl Fn(&Value) -> bool) -> Value {
-        let deadline = Instant::now() + Duration::from_secs(20);
-        loop {
-            if let Some(state) = self.state() {
-                if test(&state) {
-                    return state;
-                }
-                if Instant::now() >= deadline {
-                    let shot = screenshot("root", "timeout.png");
-                    panic!(
-                        "timed out waiting until {what} (screen: {}); last state: {state}",
-                        shot.display()
-                    );
-                }
+        let mut last = None;
+        let found = poll(Duration::from_secs(20), Duration::from_millis(50), || {
+            let state = self.state()?;
+            if test(&state) {
+                return Some(state);
             }
-            assert!(Instant::now() < deadline, "timed out waiting until {what}; no state");
-            std::thread::sleep(Duration::from_millis(50));
-        }
+            last = Some(state);
+            None
+        });
+        found.unwrap_or_else(|| match last {
+            Some(state) => {
+                let shot = screenshot("root", "timeout.png");
+                panic!(
+                    "timed out waiting until {what} (screen: {}); last state: {state}",
+                    shot.display()
+                )
+            }
+            None => panic!("timed out waiting until {what}; no state"),
+        })
     }
 
     /// Stops the Lab's run from outside; the state once it has ended, saying it was stopped.
@@ -284,6 +289,14 @@ impl App {
         self.child.try_wait().unwrap().is_none()
     }
 
+    /// Waits (up to 10 s) for the app to end, and returns how it ended; fails with `what`.
+    fn wait_for_exit(&mut self, what: &str) -> std::process::ExitStatus {
+        poll(Duration::from_secs(10), Duration::from_millis(50), || {
+            self.child.try_wait().unwrap()
+        })
+        .unwrap_or_else(|| panic!("{what}"))
+    }
+
     /// The app's accessibility tree as a screen reader reads it (tests/atspi/read_tree.py):
     /// the board, the buttons, the status line, the labels and the other widgets described.
     fn accessible_tree(&self) -> (Value, String) {
@@ -310,19 +323,28 @@ impl App {
 
     /// Reads the labels of the app's windows (through AT-SPI) until `test` holds for them.
     fn wait_for_labels(&self, what: &str, test: impl Fn(&[String]) -> bool) -> Vec<String> {
-        let deadline = Instant::now() + Duration::from_secs(20);
-        loop {
-            let (tree, errors) = self.accessible_tree();
-            let labels: Vec<String> = tree["labels"]
+        let labels = |tree: &Value| -> Vec<String> {
+            tree["labels"]
                 .as_array()
                 .map(|l| l.iter().filter_map(|l| l.as_str().map(String::from)).collect())
-                .unwrap_or_default();
-            if test(&labels) {
-                return labels;
+                .unwrap_or_default()
+        };
+        labels(&self.wait_for_tree(&format!("{what} showed"), |tree| test(&labels(tree))))
+    }
+
+    /// Reads the app's accessible tree (through AT-SPI) until `test` holds for it (up to 20 s),
+    /// and returns it.
+    fn wait_for_tree(&self, what: &str, test: impl Fn(&Value) -> bool) -> Value {
+        let mut last = (Value::Null, String::new());
+        let found = poll(Duration::from_secs(20), Duration::from_millis(200), || {
+            let (tree, errors) = self.accessible_tree();
+            if test(&tree) {
+                return Some(tree);
             }
-            assert!(Instant::now() < deadline, "{what} never showed: {labels:?} {errors}");
-            std::thread::sleep(Duration::from_millis(200));
-        }
+            last = (tree, errors);
+            None
+        });
+        found.unwrap_or_else(|| panic!("never {what}: {} {}", last.0, last.1))
     }
 
     fn keys(&self, keys: &[&str]) {
@@ -345,12 +367,10 @@ impl App {
     fn click_until(&self, x: usize, y: usize, button: &str, what: &str, test: impl Fn(&Value) -> bool) -> Value {
         for _ in 0..3 {
             self.click(x, y, button);
-            let deadline = Instant::now() + Duration::from_secs(2);
-            while Instant::now() < deadline {
-                if let Some(state) = self.state().filter(|s| test(s)) {
-                    return state;
-                }
-                std::thread::sleep(Duration::from_millis(50));
+            if let Some(state) = poll(Duration::from_secs(2), Duration::from_millis(50), || {
+                self.state().filter(|s| test(s))
+            }) {
+                return state;
             }
         }
         self.wait_until(what, test)
@@ -400,11 +420,25 @@ fn xdotool(args: &[&str]) -> String {
     String::from_utf8_lossy(&output.stdout).trim().to_string()
 }
 
+/// Asks `probe` every `every` until it gives something, for at most `within`; `None` if it never
+/// did. Every wait of these tests is one.
+fn poll<T>(within: Duration, every: Duration, mut probe: impl FnMut() -> Option<T>) -> Option<T> {
+    let deadline = Instant::now() + within;
+    loop {
+        if let Some(found) = probe() {
+            return Some(found);
+        }
+        if Instant::now() >= deadline {
+            return None;
+        }
+        std::thread::sleep(every);
+    }
+}
+
 /// The visible window titled "Nonet" of a process.
 fn wait_for_window(child: &mut Child, log: &Path) -> String {
     let pid = child.id();
-    let deadline = Instant::now() + Duration::from_secs(60);
-    loop {
+    let found = poll(Duration::from_secs(60), Duration::from_millis(100), || {
         if let Some(status) = child.try_wait().unwrap() {
             panic!(
                 "the app exited ({status}) before its window appeared: {}",
@@ -419,19 +453,16 @@ fn wait_for_window(child: &mut Child, log: &Path) -> String {
             "--name",
             "^Nonet$",
         ]);
-        if let Some(id) = found.lines().next() {
-            return id.to_string();
-        }
-        if Instant::now() >= deadline {
-            let windows = xdotool(&["search", "--name", "."]);
-            let names: Vec<String> = windows.lines().map(|w| xdotool(&["getwindowname", w])).collect();
-            panic!(
-                "no window titled Nonet appeared for pid {pid}; windows: {names:?}; app log: {}",
-                std::fs::read_to_string(log).unwrap_or_default()
-            );
-        }
-        std::thread::sleep(Duration::from_millis(100));
-    }
+        found.lines().next().map(String::from)
+    });
+    found.unwrap_or_else(|| {
+        let windows = xdotool(&["search", "--name", "."]);
+        let names: Vec<String> = windows.lines().map(|w| xdotool(&["getwindowname", w])).collect();
+        panic!(
+            "no window titled Nonet appeared for pid {pid}; windows: {names:?}; app log: {}",
+            std::fs::read_to_string(log).unwrap_or_default()
+        )
+    })
 }
 
 /// Sends an app action over D-Bus with `gapplication`, as a desktop shell would.
@@ -892,11 +923,8 @@ fn print_writes_the_board_through_the_print_operation() {
             "print-to-file",
             Some(&format!("('{}', {with_progress})", pdf.display())),
         );
-        let deadline = Instant::now() + Duration::from_secs(10);
-        while std::fs::metadata(&pdf).map_or(true, |m| m.len() < 1000) {
-            assert!(Instant::now() < deadline, "no PDF written");
-            std::thread::sleep(Duration::from_millis(100));
-        }
+        let written = || std::fs::metadata(&pdf).is_ok_and(|m| m.len() >= 1000).then_some(());
+        poll(Duration::from_secs(10), Duration::from_millis(100), written).expect("no PDF written");
         std::thread::sleep(Duration::from_millis(300));
         let sheets = common::pdf::read_sheets(&pdf, 1);
         assert_eq!(sheets.len(), 1, "one grid");
@@ -952,18 +980,9 @@ fn a_screen_reader_finds_the_board_and_follows_the_selected_cell() {
     let solution = solution_of(PUZZLE);
     let describe = |cell: usize, what: &str| format!("Row {}, column {}: {what}", cell / 9 + 1, cell % 9 + 1);
     let read = |wanted: &str| -> Value {
-        let deadline = Instant::now() + Duration::from_secs(20);
-        loop {
-            let (tree, errors) = app.accessible_tree();
-            if tree["board"]["description"] == wanted {
-                return tree;
-            }
-            assert!(
-                Instant::now() < deadline,
-                "the board never read {wanted:?}: {tree} {errors}"
-            );
-            std::thread::sleep(Duration::from_millis(200));
-        }
+        app.wait_for_tree(&format!("the board read {wanted:?}"), |tree| {
+            tree["board"]["description"] == wanted
+        })
     };
     // The puzzle opens on r5c5, empty.
     assert_eq!(&PUZZLE[40..41], ".");
@@ -1034,20 +1053,13 @@ fn every_control_has_a_name_for_screen_readers() {
     app.keys(&["Escape"]);
     app.action("history", None);
     wait_for_titled("History");
-    let deadline = Instant::now() + Duration::from_secs(20);
-    let controls = loop {
-        let (tree, errors) = app.accessible_tree();
-        let controls = tree["controls"].as_array().cloned().unwrap_or_default();
-        // The History window's filters are read once it is built.
-        if controls.iter().any(|c| c["name"] == "Status: Any Status") {
-            break controls;
-        }
-        assert!(
-            Instant::now() < deadline,
-            "the History window never read: {tree} {errors}"
-        );
-        std::thread::sleep(Duration::from_millis(200));
-    };
+    // The History window's filters are read once it is built.
+    let tree = app.wait_for_tree("the History window read", |tree| {
+        tree["controls"]
+            .as_array()
+            .is_some_and(|c| c.iter().any(|c| c["name"] == "Status: Any Status"))
+    });
+    let controls = tree["controls"].as_array().cloned().unwrap_or_default();
     let unnamed: Vec<&Value> = controls
         .iter()
         .filter(|c| {
@@ -1217,15 +1229,14 @@ fn in_german_the_menu_dialogs_and_hints_are_german() {
     let dir = tempfile::tempdir().unwrap();
     let pdf = dir.path().join("brett.pdf");
     app.action("print-to-file", Some(&format!("('{}', false)", pdf.display())));
-    let deadline = Instant::now() + Duration::from_secs(10);
-    let text = loop {
+    let read = || {
         let out = Command::new("pdftotext").arg(&pdf).arg("-").output().unwrap();
-        let text = String::from_utf8_lossy(&out.stdout).to_string();
-        if text.contains("Seite") || Instant::now() > deadline {
-            break text;
-        }
-        std::thread::sleep(Duration::from_millis(200));
+        String::from_utf8_lossy(&out.stdout).to_string()
     };
+    let text = poll(Duration::from_secs(10), Duration::from_millis(200), || {
+        Some(read()).filter(|text| text.contains("Seite"))
+    })
+    .unwrap_or_else(read);
     assert!(
         text.contains("Nonet · Seite 1 von 1") && text.contains("Experte"),
         "{text}"
@@ -2448,21 +2459,16 @@ fn the_solution_path_lists_every_step_and_counts_as_help() {
     assert_eq!(all["solution_path"]["rows"], steps);
     // (The drop-down's list may still be open on a busy machine: a first Escape then closes it,
     // as it would for a player, who presses again. CI saw that once.)
-    let open = || {
-        !xdotool(&["search", "--onlyvisible", "--name", "^Solution Path$"])
-            .trim()
-            .is_empty()
-    };
+    let open = || visible_window("Solution Path").is_some();
     for _ in 0..2 {
         if !open() {
             break;
         }
         xdotool(&["windowfocus", "--sync", &window]);
         xdotool(&["key", "Escape"]);
-        let deadline = Instant::now() + Duration::from_secs(3);
-        while Instant::now() < deadline && open() {
-            std::thread::sleep(Duration::from_millis(100));
-        }
+        poll(Duration::from_secs(3), Duration::from_millis(100), || {
+            (!open()).then_some(())
+        });
     }
     wait_until_gone("Solution Path");
     app.wait_until("the window gone from the state", |s| s["solution_path"].is_null());
@@ -2854,10 +2860,9 @@ fn set_clipboard(text: &str) -> Clipboard {
 
 /// Waits (up to ten seconds) for the clipboard to hold `expected`, and fails if it does not.
 fn assert_clipboard_becomes(expected: &str) {
-    let deadline = Instant::now() + Duration::from_secs(10);
-    while clipboard_text() != expected && Instant::now() < deadline {
-        std::thread::sleep(Duration::from_millis(100));
-    }
+    poll(Duration::from_secs(10), Duration::from_millis(100), || {
+        (clipboard_text() == expected).then_some(())
+    });
     assert_eq!(clipboard_text(), expected);
 }
 
@@ -3223,12 +3228,10 @@ fn a_puzzle_file_or_text_dropped_on_the_window_is_played() {
 fn drop_until(app: &App, state: &Value, payload: &[&str], test: impl Fn(&Value) -> bool) -> Value {
     for attempt in 1..=3 {
         drag_onto(state, payload);
-        let deadline = Instant::now() + Duration::from_secs(10);
-        while Instant::now() < deadline {
-            if let Some(now) = app.state().filter(|now| test(now)) {
-                return now;
-            }
-            std::thread::sleep(Duration::from_millis(50));
+        if let Some(now) = poll(Duration::from_secs(10), Duration::from_millis(50), || {
+            app.state().filter(|now| test(now))
+        }) {
+            return now;
         }
         eprintln!("drop of {payload:?} not seen after attempt {attempt}");
     }
@@ -3859,15 +3862,16 @@ fn own_history() -> (tempfile::TempDir, PathBuf) {
 
 /// Polls the history until `test` holds for its list (the recorder commits off the main thread).
 fn wait_for_history(db: &Path, what: &str, test: impl Fn(&[Value]) -> bool) -> Vec<Value> {
-    let deadline = Instant::now() + Duration::from_secs(10);
-    loop {
+    let mut last = Vec::new();
+    let found = poll(Duration::from_secs(10), Duration::from_millis(200), || {
         let list = history_list(db);
         if test(&list) {
-            return list;
+            return Some(list);
         }
-        assert!(Instant::now() < deadline, "{what}: {list:?}");
-        std::thread::sleep(Duration::from_millis(200));
-    }
+        last = list;
+        None
+    });
+    found.unwrap_or_else(|| panic!("{what}: {last:?}"))
 }
 
 /// F11 (app action `fullscreen`) fills the screen with the window, with a
@@ -3926,11 +3930,10 @@ impl WindowManager {
             .stderr(Stdio::null())
             .spawn()
             .expect("openbox is installed (make setup)");
-        let deadline = Instant::now() + Duration::from_secs(10);
-        while !ready.exists() {
-            assert!(Instant::now() < deadline, "openbox did not start");
-            std::thread::sleep(Duration::from_millis(100));
-        }
+        poll(Duration::from_secs(10), Duration::from_millis(100), || {
+            ready.exists().then_some(())
+        })
+        .expect("openbox did not start");
         WindowManager(child)
     }
 }
@@ -4149,8 +4152,8 @@ fn a_game_solved_after_showing_the_solution_is_not_a_best_time() {
         state["message"]
     );
     // The recorder commits off the main thread: wait for the finished game to reach the file.
-    let deadline = Instant::now() + Duration::from_secs(10);
-    let level = loop {
+    let mut last = Value::Null;
+    let level = poll(Duration::from_secs(10), Duration::from_millis(200), || {
         let out = Command::new(env!("CARGO_BIN_EXE_nonet-cli"))
             .args(["history", "stats", "--json", "--db"])
             .arg(&db)
@@ -4158,12 +4161,16 @@ fn a_game_solved_after_showing_the_solution_is_not_a_best_time() {
             .unwrap();
         assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
         let stats: Value = serde_json::from_slice(&out.stdout).unwrap();
-        if let Some(level) = stats.as_array().unwrap().iter().find(|l| l["solved_with_help"] == 1) {
-            break level.clone();
-        }
-        assert!(Instant::now() < deadline, "the game never reached the history: {stats}");
-        std::thread::sleep(Duration::from_millis(200));
-    };
+        let level = stats
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|l| l["solved_with_help"] == 1)
+            .cloned();
+        last = stats;
+        level
+    })
+    .unwrap_or_else(|| panic!("the game never reached the history: {last}"));
     assert_eq!(level["played"], 1);
     assert_eq!(level["solved"], 0);
     assert_eq!(level["best_ms"], Value::Null);
@@ -4191,11 +4198,7 @@ fn settings_persist_across_restarts() {
         xdotool(&["windowsize", &app.window, "700", "820"]);
         app.wait_until("the window is resized", |s| s["board"] != state["board"]);
         app.keys(&["ctrl+q"]);
-        let deadline = Instant::now() + Duration::from_secs(10);
-        while app.child.try_wait().unwrap().is_none() {
-            assert!(Instant::now() < deadline, "Ctrl+Q did not quit");
-            std::thread::sleep(Duration::from_millis(100));
-        }
+        app.wait_for_exit("Ctrl+Q did not quit");
     }
     let saved = std::fs::read_to_string(config.path().join("glib-2.0/settings/keyfile")).unwrap();
     assert!(saved.contains("difficulty='hard'"), "{saved}");
@@ -4247,15 +4250,14 @@ fn a_killed_game_resumes_exactly() {
         // Twelve seconds on the clock after the last move: the moves are long committed, and
         // the clock, saved every ten seconds between moves, at least once since.
         let then = made["elapsed_ms"].as_u64().unwrap_or(0);
-        let deadline = Instant::now() + Duration::from_secs(30);
-        let state = loop {
+        let mut last = Value::Null;
+        let state = poll(Duration::from_secs(30), Duration::from_millis(100), || {
             let state = app.state().unwrap_or_default();
-            if state["elapsed_ms"].as_u64().unwrap_or(0) >= then + 12_000 {
-                break state;
-            }
-            assert!(Instant::now() < deadline, "the clock stopped: {state}");
-            std::thread::sleep(Duration::from_millis(100));
-        };
+            let on = state["elapsed_ms"].as_u64().unwrap_or(0) >= then + 12_000;
+            last = state.clone();
+            on.then_some(state)
+        })
+        .unwrap_or_else(|| panic!("the clock stopped: {last}"));
         app.kill(); // SIGKILL: no chance to save anything more
         state
     };
@@ -4381,27 +4383,24 @@ fn write_history(path: &Path) {
 }
 
 fn wait_for_titled(title: &str) -> String {
-    let deadline = Instant::now() + Duration::from_secs(20);
-    loop {
-        let found = xdotool(&["search", "--onlyvisible", "--name", &format!("^{title}$")]);
-        if let Some(id) = found.lines().next() {
-            return id.to_string();
-        }
-        assert!(Instant::now() < deadline, "no window titled {title} appeared");
-        std::thread::sleep(Duration::from_millis(100));
-    }
+    poll(Duration::from_secs(20), Duration::from_millis(100), || {
+        visible_window(title)
+    })
+    .unwrap_or_else(|| panic!("no window titled {title} appeared"))
 }
 
 /// Waits until no visible window has the title.
 fn wait_until_gone(title: &str) {
-    let deadline = Instant::now() + Duration::from_secs(10);
-    while !xdotool(&["search", "--onlyvisible", "--name", &format!("^{title}$")])
-        .trim()
-        .is_empty()
-    {
-        assert!(Instant::now() < deadline, "the window titled {title} is still open");
-        std::thread::sleep(Duration::from_millis(100));
-    }
+    poll(Duration::from_secs(10), Duration::from_millis(100), || {
+        visible_window(title).is_none().then_some(())
+    })
+    .unwrap_or_else(|| panic!("the window titled {title} is still open"));
+}
+
+/// A visible window whose whole title `title` (a regular expression) matches, if one is open.
+fn visible_window(title: &str) -> Option<String> {
+    let found = xdotool(&["search", "--onlyvisible", "--name", &format!("^{title}$")]);
+    found.lines().next().map(String::from)
 }
 
 /// The History window lists the games and statistics; a game replays move by move, and can be
@@ -4884,33 +4883,25 @@ fn an_edit_in_the_lab_and_the_clock_survive_the_session_ending() {
         s["lab"]["script"].as_str().is_some_and(|t| t.ends_with("// paused"))
     });
     // A pause in typing saves it.
-    let deadline = Instant::now() + Duration::from_secs(10);
-    while !std::fs::read_to_string(&saved).unwrap().ends_with("// paused") {
-        assert!(Instant::now() < deadline, "the edit was not saved after a pause");
-        std::thread::sleep(Duration::from_millis(100));
-    }
+    let paused = || {
+        std::fs::read_to_string(&saved)
+            .unwrap()
+            .ends_with("// paused")
+            .then_some(())
+    };
+    poll(Duration::from_secs(10), Duration::from_millis(100), paused).expect("the edit was not saved after a pause");
     // Typed just before the signal: saved as the window closes.
     type_in(&app.window, " // last");
     let state = app.wait_until("the last edit in the editor", |s| {
         s["lab"]["script"].as_str().is_some_and(|t| t.ends_with("// last"))
     });
     let shown_ms = state["elapsed_ms"].as_u64().unwrap();
-    let signalled = Instant::now();
     assert!(Command::new("kill")
         .args(["-TERM", &app.child.id().to_string()])
         .status()
         .unwrap()
         .success());
-    let status = loop {
-        if let Some(status) = app.child.try_wait().unwrap() {
-            break status;
-        }
-        assert!(
-            signalled.elapsed() < Duration::from_secs(10),
-            "the app did not quit on SIGTERM"
-        );
-        std::thread::sleep(Duration::from_millis(50));
-    };
+    let status = app.wait_for_exit("the app did not quit on SIGTERM");
     assert!(
         status.success(),
         "the app quit by itself, not killed by the signal: {status:?}"
@@ -5336,11 +5327,7 @@ fn the_lab_panel_sits_beside_the_board_and_keeps_its_width() {
         dragged_width = settled_lab(&app)["lab"]["width"].as_i64().unwrap();
         let mut app = app;
         app.keys(&["ctrl+q"]);
-        let deadline = Instant::now() + Duration::from_secs(10);
-        while app.child.try_wait().unwrap().is_none() {
-            assert!(Instant::now() < deadline, "Ctrl+Q did not quit");
-            std::thread::sleep(Duration::from_millis(100));
-        }
+        app.wait_for_exit("Ctrl+Q did not quit");
     }
     let app = App::launch_with(Some(PUZZLE), &env);
     app.action("scripting", None);
@@ -5930,15 +5917,10 @@ impl HelpDesktop {
     /// Waits until the viewer has been asked for exactly these addresses, one a line.
     fn wait_for(&self, lines: &str) {
         let asked_for = || std::fs::read_to_string(&self.asked).unwrap_or_default();
-        let deadline = Instant::now() + Duration::from_secs(20);
-        while asked_for() != lines {
-            assert!(
-                Instant::now() < deadline,
-                "the help viewer was asked for {:?}",
-                asked_for()
-            );
-            std::thread::sleep(Duration::from_millis(100));
-        }
+        poll(Duration::from_secs(20), Duration::from_millis(100), || {
+            (asked_for() == lines).then_some(())
+        })
+        .unwrap_or_else(|| panic!("the help viewer was asked for {:?}", asked_for()));
     }
 }
 
@@ -6019,17 +6001,17 @@ fn the_labs_editor_follows_the_style_and_high_contrast() {
     let contrast = |scheme: &str| {
         // (A change of the game writes the state file, which then tells the scheme: here a
         // digit highlighted and let go, which changes nothing of the game.)
-        let deadline = Instant::now() + Duration::from_secs(20);
-        let state = loop {
+        let mut last = Value::Null;
+        let state = poll(Duration::from_secs(20), Duration::ZERO, || {
             app.action("highlight-digit", Some("1"));
             app.action("highlight-digit", Some("0"));
             std::thread::sleep(Duration::from_millis(200));
             let state = app.state().unwrap_or_default();
-            if state["lab"]["open"] == true && state["lab"]["scheme"] == scheme {
-                break state;
-            }
-            assert!(Instant::now() < deadline, "the editor never took {scheme}: {state}");
-        };
+            let took = state["lab"]["open"] == true && state["lab"]["scheme"] == scheme;
+            last = state.clone();
+            took.then_some(state)
+        })
+        .unwrap_or_else(|| panic!("the editor never took {scheme}: {last}"));
         let shot = app.shot(&format!("lab-{scheme}.png"));
         let [x, y] = [0, 1].map(|i| state["lab"]["editor"][i].as_f64().unwrap() as usize);
         ink_contrast(&shot, x - 100, x + 100, y - 60, y + 60)
@@ -6089,18 +6071,13 @@ fn closed_windows_free_their_widgets() {
         ] {
             // (Asked only while the game has had no help: the first time.)
             app.action(action, None);
-            let deadline = Instant::now() + Duration::from_secs(10);
-            while xdotool(&["search", "--onlyvisible", "--name", &format!("^{title}$")])
-                .trim()
-                .is_empty()
-            {
-                let asked = xdotool(&["search", "--onlyvisible", "--name", &format!("^{question}$")]);
-                if let Some(dialog) = asked.lines().next() {
-                    press_in(dialog, &["Return"]);
+            poll(Duration::from_secs(10), Duration::from_millis(100), || {
+                if let Some(dialog) = visible_window(question) {
+                    press_in(&dialog, &["Return"]);
                 }
-                assert!(Instant::now() < deadline, "no {title} window");
-                std::thread::sleep(Duration::from_millis(100));
-            }
+                visible_window(title)
+            })
+            .unwrap_or_else(|| panic!("no {title} window"));
             close(title);
         }
         app.action("practise", None);

@@ -57,15 +57,18 @@ fn remember(window: &gtk::Window) {
 /// under it), as "window title: widget type" and how many.
 pub fn alive() -> BTreeMap<String, usize> {
     CLOSED.with_borrow_mut(|closed| {
-        closed.retain(|watched| watched.widget.upgrade().is_some());
         let mut alone = BTreeMap::new();
-        for watched in closed.iter() {
-            if watched.widget.upgrade().is_some_and(|widget| widget.parent().is_none()) {
+        closed.retain(|watched| {
+            let Some(widget) = watched.widget.upgrade() else {
+                return false;
+            };
+            if widget.parent().is_none() {
                 *alone
                     .entry(format!("{}: {}", watched.window, watched.kind))
                     .or_default() += 1;
             }
-        }
+            true
+        });
         alone
     })
 }
