@@ -6103,6 +6103,45 @@ fn closed_windows_free_their_widgets() {
     });
 }
 
+/// What in a state of the app contradicts itself: a given missing from the board's values or
+/// from what it shows, or the digit pad's counts not those of the values on the board (of the
+/// puzzle being entered, while one is).
+fn state_contradictions(state: &Value) -> Vec<String> {
+    let text = |key: &str| state[key].as_str().unwrap_or("").as_bytes().to_vec();
+    let (givens, values, shown) = (text("givens"), text("values"), text("shown"));
+    let mut problems = Vec::new();
+    for cell in 0..givens.len() {
+        let given = givens[cell];
+        if given.is_ascii_digit() && given != b'0' {
+            for (name, line) in [("values", &values), ("shown", &shown)] {
+                if line.get(cell) != Some(&given) {
+                    problems.push(format!(
+                        "the given {} of r{}c{} is not in {name}",
+                        given as char,
+                        cell / 9 + 1,
+                        cell % 9 + 1
+                    ));
+                }
+            }
+        }
+    }
+    let counted = match state["entry"]["values"].as_str() {
+        Some(entry) => entry.as_bytes().to_vec(),
+        None => values,
+    };
+    if let Some(left) = state["digits_left"].as_array() {
+        for digit in 1..=9u8 {
+            let placed = counted.iter().filter(|&&c| c == b'0' + digit).count();
+            let expected = 9usize.saturating_sub(placed).to_string();
+            let shown = left.get(digit as usize - 1).and_then(Value::as_str).unwrap_or("");
+            if shown != expected {
+                problems.push(format!("the pad says {shown:?} of {digit} left, the board {expected}"));
+            }
+        }
+    }
+    problems
+}
+
 /// Random play, as a restless player (or a cat on the keyboard) gives it: keys, clicks, drags,
 /// window sizes, typed text and app actions in a random order, up to 300 ms apart, into every
 /// window the app has open (dialogs, History, the Lab, the Solution Path, choosers), under a
@@ -6233,12 +6272,18 @@ fn random_play_never_crashes_the_app_or_stops_it_answering() {
             let last = played[played.len().saturating_sub(25)..].join("\n  ");
             if !app.running() {
                 let log = std::fs::read_to_string(app._dir.path().join("app.log")).unwrap_or_default();
-                let tail: Vec<&str> = log.lines().rev().take(40).collect();
+                // A panic's message and place come first, then its backtrace: show those lines,
+                // not only the log's end (which a long backtrace fills).
+                let lines: Vec<&str> = log.lines().collect();
+                let from = lines
+                    .iter()
+                    .position(|l| l.contains("panicked at"))
+                    .unwrap_or(lines.len().saturating_sub(40));
                 panic!(
                     "the app ended ({:?}) after input {input} of seed {seed}; the last inputs:\n  {last}\n\
-                     the end of its log:\n{}",
+                     its log from its panic (or its last 40 lines):\n{}",
                     app.child.try_wait(),
-                    tail.into_iter().rev().collect::<Vec<_>>().join("\n")
+                    lines[from..lines.len().min(from + 40)].join("\n")
                 );
             }
             assert!(
@@ -6246,6 +6291,15 @@ fn random_play_never_crashes_the_app_or_stops_it_answering() {
                 "the app did not answer within {:?} after input {input} of seed {seed}; the last inputs:\n  {last}",
                 asked.elapsed()
             );
+            // What the player sees holds together, whatever came in: the givens stay on the
+            // board, and the pad counts what is on it (or on the puzzle being entered).
+            if let Some(state) = app.state() {
+                let problems = state_contradictions(&state);
+                assert!(
+                    problems.is_empty(),
+                    "after input {input} of seed {seed}: {problems:?}; the last inputs:\n  {last}\nstate: {state}"
+                );
+            }
             // GLib's criticals and warnings (a widget misused, a signal to a freed object) are
             // bugs even when the app lives on.
             let log = std::fs::read_to_string(app._dir.path().join("app.log")).unwrap_or_default();
