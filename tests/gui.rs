@@ -2735,6 +2735,55 @@ fn confirm_solve() {
     xdotool(&["key", "Return"]);
 }
 
+/// A question asked again while it is open (Solve sent twice, a game's deletion three times)
+/// stands once, the newest; and a new game on the board cancels the questions about the one it
+/// replaces (Solve? Show the Solution Path?), whose answer would act on a game they were not
+/// asked about (a puzzle file opened from the file manager meanwhile, say).
+#[test]
+fn a_question_stands_once_and_goes_with_its_game() {
+    need_display();
+    let app = App::launch(Some(PUZZLE));
+    let shown = |title: &str| {
+        xdotool(&["search", "--onlyvisible", "--name", &format!("^{title}$")])
+            .lines()
+            .count()
+    };
+    app.actions_at_once(&[("solve", None), ("solve", None), ("solve", None)]);
+    wait_for_titled("Solve the Puzzle\\?");
+    app.actions_at_once(&[
+        ("delete-game", Some(1i64.to_variant())),
+        ("delete-game", Some(1i64.to_variant())),
+        ("delete-game", Some(1i64.to_variant())),
+        ("solution-path", None),
+    ]);
+    wait_for_titled("Show the Solution Path\\?");
+    wait_for_titled("Delete This Game\\?");
+    std::thread::sleep(Duration::from_millis(500));
+    assert_eq!(
+        [
+            shown("Solve the Puzzle\\?"),
+            shown("Delete This Game\\?"),
+            shown("Show the Solution Path\\?")
+        ],
+        [1, 1, 1],
+        "each question once"
+    );
+    let before = app.state().unwrap();
+    app.action("new-game", None);
+    app.wait_until("a new game", |s| s["givens"] != before["givens"]);
+    wait_until_gone("Solve the Puzzle\\?");
+    wait_until_gone("Show the Solution Path\\?");
+    // Not about the game on the board: it stays.
+    assert_eq!(shown("Delete This Game\\?"), 1);
+    // Nothing was answered: the new game is played on, unhelped.
+    let state = app.state().unwrap();
+    assert_eq!(
+        (state["status"].as_str(), state["helped"].as_bool()),
+        (Some("Playing"), Some(false)),
+        "{state}"
+    );
+}
+
 #[test]
 fn solve_animates_to_the_solution_and_escape_stops_it() {
     need_display();

@@ -20,7 +20,7 @@ impl Controller {
             return;
         }
         let this = Rc::downgrade(self);
-        super::question(
+        let asked = super::question(
             &self.window,
             &gettext("Solve the Puzzle?"),
             &gettext("Nonet fills in the rest by trial and error, step by step (Esc stops it). The game then ends as solved by the computer, and Undo can't take it back."),
@@ -31,8 +31,9 @@ impl Controller {
                     this.start_solving();
                 }
             },
-        )
-        .present();
+        );
+        asked.set_widget_name(super::ABOUT_THE_GAME);
+        asked.present();
     }
 
     /// Animates a backtracking search to the solution; Esc stops it.

@@ -867,7 +867,7 @@ impl Controller {
             ),
         };
         let this = Rc::downgrade(self);
-        super::question(
+        let asked = super::question(
             &self.window,
             &question,
             &body,
@@ -878,8 +878,9 @@ impl Controller {
                     this.open_steps(listing);
                 }
             },
-        )
-        .present();
+        );
+        asked.set_widget_name(super::ABOUT_THE_GAME);
+        asked.present();
     }
 
     fn open_steps(self: &Rc<Self>, listing: Listing) {

@@ -133,7 +133,8 @@ pub fn tell(parent: Option<&impl IsA<gtk::Window>>, heading: &str, body: &str) -
 /// A question with Cancel and one answer (`answer`, e.g. "_Solve"), the default; `then` runs when
 /// it is chosen. The heading is the dialog's title too (tests find dialogs by their title). Not
 /// yet presented: a caller may set another default response first (the one set when it shows
-/// has the focus).
+/// has the focus). The same question still open from an earlier request (a second Ctrl+Shift+S,
+/// an action sent again from outside) is cancelled: the newest one stands, never a pile of them.
 pub fn question(
     parent: &impl IsA<gtk::Window>,
     heading: &str,
@@ -142,7 +143,17 @@ pub fn question(
     appearance: adw::ResponseAppearance,
     then: impl Fn() + 'static,
 ) -> adw::MessageDialog {
-    let dialog = adw::MessageDialog::new(Some(parent), Some(heading), Some(body));
+    // Over the window the player was in, never over another question (which may be the one
+    // this replaces, and takes its dialogs with it as it goes).
+    let mut parent: gtk::Window = parent.clone().upcast();
+    while let Some(over) = parent
+        .downcast_ref::<adw::MessageDialog>()
+        .and_then(|asked| asked.transient_for())
+    {
+        parent = over;
+    }
+    close_questions(|asked| asked.title().as_deref() == Some(heading));
+    let dialog = adw::MessageDialog::new(Some(&parent), Some(heading), Some(body));
     dialog.set_title(Some(heading));
     dialog.add_response("cancel", &gettext("_Cancel"));
     dialog.add_response("answer", answer);
@@ -156,6 +167,19 @@ pub fn question(
         }
     });
     dialog
+}
+
+/// The name of a question about the game on the board (Solve it? Show its Solution Path?),
+/// which a new game on the board cancels: its answer would act on a game it was not asked about.
+pub const ABOUT_THE_GAME: &str = "question-about-the-game";
+
+/// Cancels the open questions (message dialogs) that `which` picks.
+pub fn close_questions(which: impl Fn(&adw::MessageDialog) -> bool) {
+    for window in gtk::Window::list_toplevels() {
+        if let Some(asked) = window.downcast_ref::<adw::MessageDialog>().filter(|asked| which(asked)) {
+            asked.close();
+        }
+    }
 }
 
 /// Names every button with a mnemonic under `widget` (a template's, its popovers' included) by

@@ -125,13 +125,7 @@ impl Controller {
                 game.clock.start(self.now_ms());
                 self.stop_animation();
                 self.end_entry();
-                self.play
-                    .replace(Some(Play::new(game, record.level, self.settings.prefs())));
-                for name in ["show-solution", "pause", "pencil"] {
-                    self.set_action_state(name, false);
-                }
-                self.show_highlighted_digit(None);
-                self.show_colouring(0);
+                self.put_on_board(game, record.level);
                 self.saved_moves.set(entries.len());
                 self.end_saved.set(false);
                 self.record(Unrecorded::Resumed(record.id));
@@ -187,6 +181,14 @@ impl Controller {
         self.end_saved.set(false);
         self.record(Unrecorded::Started(Box::new(new)));
         self.paused_by_away.set(false);
+        self.put_on_board(game, level);
+    }
+
+    /// Makes `game` the one played (a new one, or one resumed): its own play, with the header's
+    /// toggles, highlight and colouring back to none; a question still open about the game it
+    /// replaces is cancelled.
+    fn put_on_board(&self, game: Game, level: Level) {
+        super::close_questions(|asked| asked.widget_name() == super::ABOUT_THE_GAME);
         self.play.replace(Some(Play::new(game, level, self.settings.prefs())));
         for name in ["show-solution", "pause", "pencil"] {
             self.set_action_state(name, false);
