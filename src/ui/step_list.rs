@@ -193,7 +193,7 @@ impl StepsShown {
         let (index, play) = preview.shown.as_ref()?;
         let game = &play.game;
         let marks = std::array::from_fn(|cell| game.marks(cell));
-        Some((index + 1, preview.steps[*index].technique, *game.values(), marks))
+        Some((index + 1, preview.steps.get(*index)?.technique, *game.values(), marks))
     }
 }
 
@@ -254,7 +254,11 @@ impl Preview {
     /// What the caption under the board says: "Before step 12 of 108: r4c3 ≠ 2" (a path),
     /// "Step 3 of 40: r1c3 ≠ 7" (all steps).
     fn caption(&self) -> String {
-        let Some((index, _)) = &self.shown else {
+        let Some(((index, _), step)) = self
+            .shown
+            .as_ref()
+            .and_then(|shown| Some((shown, self.steps.get(shown.0)?)))
+        else {
             return String::new();
         };
         let template = match self.listing {
@@ -266,7 +270,7 @@ impl Preview {
             &[
                 ("number", &(index + 1)),
                 ("total", &self.steps.len()),
-                ("outcome", &outcome(&self.steps[*index])),
+                ("outcome", &outcome(step)),
             ],
         )
     }
@@ -446,6 +450,8 @@ impl Work {
         if listing == Listing::AllSteps {
             parts.status.set_label(&gettext("Finding every step…"));
         }
+        // This work is the one listed only while no later start has given it up.
+        let given_up = cancel.clone();
         let handle = gio::spawn_blocking(move || match listing {
             Listing::SolutionPath => {
                 logic::logical_solve_cancellable(&start.givens(), &cancel).map(|path| Worked::Path {
@@ -458,6 +464,11 @@ impl Work {
         let work = self.clone();
         glib::spawn_future_local(async move {
             let Ok(Some(worked)) = handle.await else { return };
+            // Done just before a later start gave it up (the player played on meanwhile): its
+            // steps are for a position no longer listed.
+            if given_up.load(Ordering::Relaxed) {
+                return;
+            }
             let Some(window) = work.window.upgrade() else { return };
             let parts = window.imp();
             let (steps, hardest, cut_short, status) = what_is_listed(worked);
@@ -469,11 +480,15 @@ impl Work {
             work.hardest.set(hardest);
             let numbers: Vec<String> = (1..=steps.len()).map(|n| n.to_string()).collect();
             work.offer_techniques(&steps, &cut_short);
-            work.preview.borrow_mut().steps = steps;
+            {
+                let mut preview = work.preview.borrow_mut();
+                preview.steps = steps;
+                preview.shown = None;
+            }
             // The rows (the first selected shows its board), and the keys at the list (Home,
             // End, the arrows).
             let numbers: Vec<&str> = numbers.iter().map(String::as_str).collect();
-            work.rows.splice(0, 0, &numbers);
+            work.rows.splice(0, work.rows.n_items(), &numbers);
             parts.list.grab_focus();
             (work.changed)();
         });
@@ -609,8 +624,10 @@ fn connect_apply(window: &StepListWindow, work: &Rc<Work>, apply: ApplyStep) {
         parts.apply.connect_clicked(move |_| {
             let step = {
                 let preview = work.preview.borrow();
-                let Some((index, _)) = &preview.shown else { return };
-                preview.steps[*index].clone()
+                let Some(step) = preview.shown.as_ref().and_then(|(index, _)| preview.steps.get(*index)) else {
+                    return;
+                };
+                step.clone()
             };
             apply(&step);
         });
