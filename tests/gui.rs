@@ -6189,8 +6189,8 @@ fn closed_windows_free_their_widgets() {
 }
 
 /// What in a state of the app contradicts itself: a given missing from the board's values or
-/// from what it shows, or the digit pad's counts not those of the values on the board (of the
-/// puzzle being entered, while one is).
+/// from what it shows, the digit pad's counts not those of the values on the board (of the
+/// puzzle being entered, while one is), or more than one toast on show.
 fn state_contradictions(state: &Value) -> Vec<String> {
     let text = |key: &str| state[key].as_str().unwrap_or("").as_bytes().to_vec();
     let (givens, values, shown) = (text("givens"), text("values"), text("shown"));
@@ -6223,6 +6223,11 @@ fn state_contradictions(state: &Value) -> Vec<String> {
                 problems.push(format!("the pad says {shown:?} of {digit} left, the board {expected}"));
             }
         }
+    }
+    // One toast at a time: a toast coming in over one leaving could crash libadwaita 1.2 (see
+    // src/ui/toasts.rs).
+    if let Some(toasts) = state["toast_titles"].as_array().filter(|t| t.len() > 1) {
+        problems.push(format!("{} toasts on show at once: {toasts:?}", toasts.len()));
     }
     problems
 }

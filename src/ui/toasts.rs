@@ -1,15 +1,21 @@
 //! Toasts, shown and dismissed the one way every window uses: their buttons named for screen
-//! readers, and a dismissal held back while it could crash libadwaita 1.2.
+//! readers, one at a time in each overlay, and a dismissal held back while it could crash
+//! libadwaita 1.2.
 //!
 //! libadwaita 1.2 (`adw-toast-overlay.c`) slides a toast in for 500 ms where it replaces one
-//! that is leaving, and out in 300 ms. A toast dismissed less than 200 ms after it came in is
-//! freed when its sliding out ends, while its sliding in still runs; when that ends, its `done`
-//! handler reads the freed toast and the app crashes (SIGSEGV). Choosing three levels in quick
-//! succession mid-game did it (each new level's toast dismisses the last), and so could two
-//! quick deletions in History. So Nonet dismisses a toast only once no toast has come or gone
-//! for [`SETTLE`]; a dismissal asked for sooner waits until then.
+//! that is leaving (300 ms where none is), and out in 300 ms. A toast dismissed less than 200 ms
+//! after it came in over a leaving one is freed when its sliding out ends, while its sliding in
+//! still runs; when that ends, its `done` handler reads the freed toast and the app crashes
+//! (SIGSEGV, or a critical from `g_object_unref`). Nonet's own dismissals could do it (choosing
+//! three levels in quick succession mid-game, two quick deletions in History), and so could the
+//! player's: Escape or a toast's button within 200 ms of it, as random play found (seed 28).
+//! So a toast comes in only over an empty overlay: one shown while another is on show (or still
+//! leaving) waits in line here, not in libadwaita's, and comes in once the overlay is empty
+//! (its sliding in, 300 ms, then always ends before any sliding out begun later). And Nonet
+//! dismisses a toast only once no toast has come or gone for [`SETTLE`] (a dismissal asked for
+//! sooner waits until then), never in the frame that showed it.
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use std::time::{Duration, Instant};
 
 use adw::prelude::*;
@@ -22,26 +28,79 @@ use crate::i18n::gettext;
 /// replacing toast's dismissal crashes, with room for the frame clock's rounding.
 const SETTLE: Duration = Duration::from_millis(400);
 
+/// How often an overlay with toasts waiting is looked at, to show the next once it is empty.
+const WAITING_POLL: Duration = Duration::from_millis(50);
+
 thread_local! {
     /// When a toast last came (shown by Nonet) or went (dismissed by anyone: its timeout, its
-    /// close button, Nonet), in any window: the next toast in line comes in as one goes.
+    /// close button, Nonet), in any window.
     static LAST_CHANGE: Cell<Option<Instant>> = const { Cell::new(None) };
+    /// The toasts waiting for their overlay to be empty, in the order they will show.
+    static WAITING: RefCell<Vec<(glib::WeakRef<adw::ToastOverlay>, adw::Toast)>> = const { RefCell::new(Vec::new()) };
+    /// Whether a look at the waiting toasts is due.
+    static POLLING: Cell<bool> = const { Cell::new(false) };
 }
 
 fn note_change() {
     LAST_CHANGE.set(Some(Instant::now()));
 }
 
-/// Shows a toast, its buttons named for screen readers: libadwaita 1.2 leaves the close button
-/// unnamed (read "GtkImage") and the action button read twice ("Undo Undo"). The toast's widget
-/// is the overlay's child other than its content, made as the toast shows; one still waiting in
-/// line is named when the next toast shows, or not at all.
+/// Shows a toast, at once if the overlay has none on show, else once it has none (see the
+/// module's comment); a toast of high priority waits ahead of those of normal priority. Its
+/// buttons are named for screen readers: libadwaita 1.2 leaves the close button unnamed (read
+/// "GtkImage") and the action button read twice ("Undo Undo").
 pub fn show_toast(overlay: &adw::ToastOverlay, toast: adw::Toast) {
-    toast.connect_dismissed(|_| note_change());
-    note_change();
-    overlay.add_toast(toast);
-    for widget in toast_widgets(overlay) {
-        name_toast_buttons(&widget);
+    let ahead = toast.priority() == adw::ToastPriority::High;
+    WAITING.with_borrow_mut(|waiting| {
+        let at = match ahead {
+            true => waiting
+                .iter()
+                .position(|(_, queued)| queued.priority() != adw::ToastPriority::High)
+                .unwrap_or(waiting.len()),
+            false => waiting.len(),
+        };
+        waiting.insert(at, (overlay.downgrade(), toast));
+    });
+    show_waiting();
+}
+
+/// Shows each overlay's first waiting toast if the overlay is empty, and looks again in a moment
+/// while any toast waits.
+fn show_waiting() {
+    let ready = WAITING.with_borrow_mut(|waiting| {
+        waiting.retain(|(overlay, _)| overlay.upgrade().is_some());
+        let mut looked_at: Vec<adw::ToastOverlay> = Vec::new();
+        let mut ready = Vec::new();
+        let mut index = 0;
+        while index < waiting.len() {
+            let Some(overlay) = waiting[index].0.upgrade() else {
+                break;
+            };
+            let first = !looked_at.contains(&overlay);
+            let empty = first && toast_widgets(&overlay).is_empty();
+            looked_at.push(overlay.clone());
+            if empty {
+                ready.push((overlay, waiting.remove(index).1));
+            } else {
+                index += 1;
+            }
+        }
+        ready
+    });
+    for (overlay, toast) in ready {
+        toast.connect_dismissed(|_| note_change());
+        note_change();
+        overlay.add_toast(toast);
+        for widget in toast_widgets(&overlay) {
+            name_toast_buttons(&widget);
+        }
+    }
+    let more = WAITING.with_borrow(|waiting| !waiting.is_empty());
+    if more && !POLLING.replace(true) {
+        glib::timeout_add_local_once(WAITING_POLL, || {
+            POLLING.set(false);
+            show_waiting();
+        });
     }
 }
 
@@ -49,6 +108,15 @@ pub fn show_toast(overlay: &adw::ToastOverlay, toast: adw::Toast) {
 /// [`SETTLE`], else as soon as that holds (see the module's comment). One already gone stays
 /// gone.
 pub fn dismiss_toast(toast: &adw::Toast) {
+    // One still waiting goes from the line unseen.
+    let was_waiting = WAITING.with_borrow_mut(|waiting| {
+        let before = waiting.len();
+        waiting.retain(|(_, queued)| queued != toast);
+        waiting.len() != before
+    });
+    if was_waiting {
+        return;
+    }
     let wait = LAST_CHANGE
         .get()
         .map_or(Duration::ZERO, |last| SETTLE.saturating_sub(last.elapsed()));
