@@ -24,8 +24,9 @@ use gtk::glib;
 use super::{forget_labelled_by, name_by_label, set_accessible, walk};
 use crate::i18n::gettext;
 
-/// How long after a toast came or went another may be dismissed: past the 200 ms in which a
-/// replacing toast's dismissal crashes, with room for the frame clock's rounding.
+/// How long after a toast came or went Nonet may dismiss one: well past the frame that showed
+/// it (and past the 200 ms in which a toast coming in over a leaving one could not be dismissed
+/// safely, should one ever come in so).
 const SETTLE: Duration = Duration::from_millis(400);
 
 /// How often an overlay with toasts waiting is looked at, to show the next once it is empty.
@@ -105,8 +106,8 @@ fn show_waiting() {
 }
 
 /// Dismisses a toast shown with [`show_toast`]: at once when no toast has come or gone for
-/// [`SETTLE`], else as soon as that holds (see the module's comment). One already gone stays
-/// gone.
+/// [`SETTLE`], else as soon as that holds (see the module's comment); one still waiting in line
+/// leaves it unseen. One already gone stays gone.
 pub fn dismiss_toast(toast: &adw::Toast) {
     // One still waiting goes from the line unseen.
     let was_waiting = WAITING.with_borrow_mut(|waiting| {
