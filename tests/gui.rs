@@ -365,15 +365,32 @@ impl App {
     /// Clicks until the state shows the click's effect (a click that lands while the window is
     /// still settling is lost, as it would be for a person).
     fn click_until(&self, x: usize, y: usize, button: &str, what: &str, test: impl Fn(&Value) -> bool) -> Value {
-        for _ in 0..3 {
-            self.click(x, y, button);
-            if let Some(state) = poll(Duration::from_secs(2), Duration::from_millis(50), || {
-                self.state().filter(|s| test(s))
-            }) {
+        self.act_until(what, Duration::from_secs(2), || self.click(x, y, button), test)
+    }
+
+    /// Acts (a click, a drop, a key) until the state passes `test`, up to three times, each
+    /// given `within` to show, and returns that state: an input that lands while the app is
+    /// still settling (a window opening or closing) is lost, and a person would try again. After
+    /// the third, waits as `wait_until` does and fails with its report.
+    fn act_until(&self, what: &str, within: Duration, act: impl Fn(), test: impl Fn(&Value) -> bool) -> Value {
+        for attempt in 1..=3 {
+            act();
+            if let Some(state) = poll(within, Duration::from_millis(50), || self.state().filter(|s| test(s))) {
                 return state;
             }
+            eprintln!("{what}: not seen after attempt {attempt}");
         }
         self.wait_until(what, test)
+    }
+
+    /// The GLib criticals and warnings in the app's log so far: bugs (a widget misused, a signal
+    /// to a freed object) even when the app lives on.
+    fn log_complaints(&self) -> Vec<String> {
+        let log = std::fs::read_to_string(self._dir.path().join("app.log")).unwrap_or_default();
+        log.lines()
+            .filter(|l| l.contains("-CRITICAL **") || l.contains("-WARNING **"))
+            .map(String::from)
+            .collect()
     }
 
     /// Selects a cell with the keyboard, from wherever the selection is.
@@ -2791,11 +2808,7 @@ fn the_keyboard_shortcuts_fit_the_screen_without_complaint() {
         let [_, _, width, height] = window_geometry(&window);
         assert!(width <= 1280 && height <= 1024, "{language}: {width} × {height}");
         screenshot(&window, &format!("shortcuts-{language}.png"));
-        let log = std::fs::read_to_string(app._dir.path().join("app.log")).unwrap_or_default();
-        let complaints: Vec<&str> = log
-            .lines()
-            .filter(|l| l.contains("-WARNING **") || l.contains("-CRITICAL **"))
-            .collect();
+        let complaints = app.log_complaints();
         assert!(complaints.is_empty(), "{language}: {complaints:#?}");
     }
 }
@@ -2808,11 +2821,7 @@ fn the_keyboard_shortcuts_fit_the_screen_without_complaint() {
 fn a_question_stands_once_and_goes_with_its_game() {
     need_display();
     let app = App::launch(Some(PUZZLE));
-    let shown = |title: &str| {
-        xdotool(&["search", "--onlyvisible", "--name", &format!("^{title}$")])
-            .lines()
-            .count()
-    };
+    let shown = |title: &str| visible_windows(title).len();
     app.actions_at_once(&[("solve", None), ("solve", None), ("solve", None)]);
     wait_for_titled("Solve the Puzzle\\?");
     app.actions_at_once(&[
@@ -3092,15 +3101,12 @@ fn a_pasted_bad_puzzle_is_refused_and_a_good_one_played() {
         .collect();
     let xclip = set_clipboard(&grid);
     // (Pressed again if the dialog, closing, took the first press.)
-    let pasted = |s: &Value| s["givens"] == other;
-    let state = (0..3)
-        .find_map(|_| {
-            app.keys(&["ctrl+shift+v"]);
-            poll(Duration::from_secs(3), Duration::from_millis(50), || {
-                app.state().filter(pasted)
-            })
-        })
-        .unwrap_or_else(|| app.wait_until("the pasted puzzle", pasted));
+    let state = app.act_until(
+        "the pasted puzzle",
+        Duration::from_secs(3),
+        || app.keys(&["ctrl+shift+v"]),
+        |s| s["givens"] == other,
+    );
     drop(xclip);
     assert_eq!(state["mistakes"], 0);
     // A bad file named on the command line of a second launch is refused by the running app.
@@ -3353,16 +3359,8 @@ fn a_puzzle_file_or_text_dropped_on_the_window_is_played() {
 /// not yet ready for the press, with no window manager to wait for); a player would drag again,
 /// and so does this, up to three times, each given ten seconds to show.
 fn drop_until(app: &App, state: &Value, payload: &[&str], test: impl Fn(&Value) -> bool) -> Value {
-    for attempt in 1..=3 {
-        drag_onto(state, payload);
-        if let Some(now) = poll(Duration::from_secs(10), Duration::from_millis(50), || {
-            app.state().filter(|now| test(now))
-        }) {
-            return now;
-        }
-        eprintln!("drop of {payload:?} not seen after attempt {attempt}");
-    }
-    app.wait_until(&format!("{payload:?} dropped"), test)
+    let what = format!("{payload:?} dropped");
+    app.act_until(&what, Duration::from_secs(10), || drag_onto(state, payload), test)
 }
 
 /// Drags `payload` (`["file", path]` or `["text", text]`) from the window of another app onto
@@ -4526,8 +4524,13 @@ fn wait_until_gone(title: &str) {
 
 /// A visible window whose whole title `title` (a regular expression) matches, if one is open.
 fn visible_window(title: &str) -> Option<String> {
+    visible_windows(title).into_iter().next()
+}
+
+/// Every visible window whose whole title `title` (a regular expression) matches.
+fn visible_windows(title: &str) -> Vec<String> {
     let found = xdotool(&["search", "--onlyvisible", "--name", &format!("^{title}$")]);
-    found.lines().next().map(String::from)
+    found.lines().map(String::from).collect()
 }
 
 /// The History window lists the games and statistics; a game replays move by move, and can be
@@ -6432,13 +6435,8 @@ fn random_play_never_crashes_the_app_or_stops_it_answering() {
                     "after input {input} of seed {seed}: {problems:?}; the last inputs:\n  {last}\nstate: {state}"
                 );
             }
-            // GLib's criticals and warnings (a widget misused, a signal to a freed object) are
-            // bugs even when the app lives on.
-            let log = std::fs::read_to_string(app._dir.path().join("app.log")).unwrap_or_default();
-            let complaints: Vec<&str> = log
-                .lines()
-                .filter(|l| l.contains("-CRITICAL **") || l.contains("-WARNING **"))
-                .collect();
+            // GLib's criticals and warnings are bugs even when the app lives on.
+            let complaints = app.log_complaints();
             if !complaints.is_empty() {
                 let shot = screenshot("root", "random-play.png");
                 panic!(
