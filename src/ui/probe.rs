@@ -130,11 +130,11 @@ impl Controller {
         state["pad_bounds"] = serde_json::json!(self.digit_pad.borrow().as_ref().map(|pad| pad.bounds(&self.window)));
         // The toasts on show, each as [x, y, width, height] in the window's coordinates.
         state["toasts_at"] = serde_json::json!(self.toasts_on_show());
-        // Their titles, in the same order.
-        state["toast_titles"] = serde_json::json!(super::toast_widgets(&self.toasts)
-            .iter()
-            .map(toast_title)
-            .collect::<Vec<_>>());
+        // Their titles, in the same order, and whether each is cut short (ellipsized).
+        let titles: Vec<_> = super::toast_widgets(&self.toasts).iter().map(toast_title).collect();
+        state["toast_titles"] = serde_json::json!(titles.iter().map(|t| t.as_ref().map(|t| &t.0)).collect::<Vec<_>>());
+        state["toast_titles_cut"] =
+            serde_json::json!(titles.iter().map(|t| t.as_ref().map(|t| t.1)).collect::<Vec<_>>());
         // The widgets of closed windows still alive on their own ("window: type", how many; none
         // once they are freed).
         state["closed_alive"] = serde_json::json!(super::closed_windows::alive());
@@ -203,12 +203,12 @@ impl Controller {
     }
 }
 
-/// A toast's title: the text of its label styled as a heading.
-fn toast_title(toast: &gtk::Widget) -> Option<String> {
+/// A toast's title: the text of its label styled as a heading, and whether it is cut short.
+fn toast_title(toast: &gtk::Widget) -> Option<(String, bool)> {
     let mut title = None;
     super::walk::<gtk::Label>(toast, &mut |label| {
         if label.has_css_class("heading") {
-            title = Some(label.text().to_string());
+            title = Some((label.text().to_string(), label.layout().is_ellipsized()));
         }
         title.is_none()
     });

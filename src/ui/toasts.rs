@@ -51,6 +51,7 @@ fn note_change() {
 /// buttons are named for screen readers: libadwaita 1.2 leaves the close button unnamed (read
 /// "GtkImage") and the action button read twice ("Undo Undo").
 pub fn show_toast(overlay: &adw::ToastOverlay, toast: adw::Toast) {
+    wrap_title(&toast);
     let ahead = toast.priority() == adw::ToastPriority::High;
     WAITING.with_borrow_mut(|waiting| {
         let at = match ahead {
@@ -63,6 +64,29 @@ pub fn show_toast(overlay: &adw::ToastOverlay, toast: adw::Toast) {
         waiting.insert(at, (overlay.downgrade(), toast));
     });
     show_waiting();
+}
+
+/// Lets a toast's title take a second line where one is too narrow for it: libadwaita 1.2
+/// ellipsizes it on one, so a narrow window, or a longer language, cut it short ("Votre dernière
+/// partie…" where the French says where the last game went). The label stands in for
+/// libadwaita's own: markup and the heading style as its, two lines at most, one
+/// where it fits (a wrapping label would take two wherever the toast's height has room).
+fn wrap_title(toast: &adw::Toast) {
+    let Some(title) = toast.title().filter(|title| !title.is_empty()) else {
+        return;
+    };
+    let label = gtk::Label::builder()
+        .label(title.as_str())
+        .use_markup(true)
+        .wrap(true)
+        .wrap_mode(gtk::pango::WrapMode::WordChar)
+        .lines(2)
+        .natural_wrap_mode(gtk::NaturalWrapMode::None)
+        .ellipsize(gtk::pango::EllipsizeMode::End)
+        .xalign(0.0)
+        .css_classes(["heading"])
+        .build();
+    toast.set_custom_title(Some(&label));
 }
 
 /// Shows each overlay's first waiting toast if the overlay is empty, and looks again in a moment
