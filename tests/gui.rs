@@ -2990,18 +2990,21 @@ fn set_clipboard(text: &str) -> Clipboard {
     xclip.stdin.take().unwrap().write_all(text.as_bytes()).unwrap();
     // Until xclip holds the clipboard: on a busy machine a fixed moment was once too short (CI
     // on 7b0266d pasted "no text"). It serves every request until dropped.
-    poll(Duration::from_secs(10), Duration::from_millis(50), || {
-        (clipboard_text() == text).then_some(())
-    })
-    .expect("xclip holds the clipboard");
+    assert!(clipboard_becomes(text), "xclip holds the clipboard");
     Clipboard(xclip)
+}
+
+/// Whether the clipboard holds `expected` within ten seconds.
+fn clipboard_becomes(expected: &str) -> bool {
+    poll(Duration::from_secs(10), Duration::from_millis(50), || {
+        (clipboard_text() == expected).then_some(())
+    })
+    .is_some()
 }
 
 /// Waits (up to ten seconds) for the clipboard to hold `expected`, and fails if it does not.
 fn assert_clipboard_becomes(expected: &str) {
-    poll(Duration::from_secs(10), Duration::from_millis(100), || {
-        (clipboard_text() == expected).then_some(())
-    });
+    clipboard_becomes(expected);
     assert_eq!(clipboard_text(), expected);
 }
 

@@ -93,23 +93,22 @@ fn wrap_title(toast: &adw::Toast) {
 /// while any toast waits.
 fn show_waiting() {
     let ready = WAITING.with_borrow_mut(|waiting| {
-        waiting.retain(|(overlay, _)| overlay.upgrade().is_some());
-        let mut looked_at: Vec<adw::ToastOverlay> = Vec::new();
-        let mut ready = Vec::new();
-        let mut index = 0;
-        while index < waiting.len() {
-            let Some(overlay) = waiting[index].0.upgrade() else {
-                break;
+        let (mut looked_at, mut ready) = (Vec::new(), Vec::new());
+        // Those of a closed window go; an overlay's first comes in if the overlay is empty.
+        waiting.retain(|(overlay, toast)| {
+            let Some(overlay) = overlay.upgrade() else {
+                return false;
             };
-            let first = !looked_at.contains(&overlay);
-            let empty = first && toast_widgets(&overlay).is_empty();
-            looked_at.push(overlay.clone());
-            if empty {
-                ready.push((overlay, waiting.remove(index).1));
-            } else {
-                index += 1;
+            if looked_at.contains(&overlay) {
+                return true;
             }
-        }
+            looked_at.push(overlay.clone());
+            let empty = toast_widgets(&overlay).is_empty();
+            if empty {
+                ready.push((overlay, toast.clone()));
+            }
+            !empty
+        });
         ready
     });
     for (overlay, toast) in ready {
