@@ -31,6 +31,8 @@ pub fn build() -> adw::Application {
         super::timing::startup("stylesheet loaded");
         quit_on_signals(app);
     });
+    // Every window of the app, dialogs too: GTK 4.8 can leave the focus in a closed popover.
+    app.connect_window_added(|_, window| super::focus::keep_out_of_closed_popovers(window));
     let owner: Owner = Rc::default();
     {
         let owner = owner.clone();

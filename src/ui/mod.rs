@@ -9,6 +9,7 @@ mod copy;
 mod digit_pad;
 mod drop;
 mod entry;
+mod focus;
 mod help;
 mod history;
 mod import;
