@@ -1057,14 +1057,15 @@ fn every_control_has_a_name_for_screen_readers() {
     let app = App::launch(Some(PUZZLE));
     app.action("scripting", None);
     app.wait_until("the Lab is open", |s| s["lab"]["open"] == true);
-    // The Lab's menu: its buttons are read once it has shown.
+    // The Lab's menu: its items are read once it has shown.
     app.press_button("Scripts");
     assert_read_once(
         &app,
         &[
-            ("push button", "Open Script…"),
-            ("push button", "Save Script As…"),
-            ("push button", "Scripting Help"),
+            ("menu item", "Open Script…"),
+            ("menu item", "Save Script As…"),
+            ("menu item", "Scripting Help"),
+            ("menu item", "A Ladder of Your Own"),
         ],
     );
     app.keys(&["Escape"]);

@@ -156,10 +156,9 @@ mod imp {
     #[derive(Debug, Default, gtk::CompositeTemplate)]
     #[template(resource = "/io/github/nonet/Nonet/ui/lab.ui")]
     pub struct LabPanel {
+        /// The Scripts menu's section of examples.
         #[template_child]
-        pub examples_menu: TemplateChild<gtk::Popover>,
-        #[template_child]
-        pub examples: TemplateChild<gtk::Box>,
+        pub examples: TemplateChild<gtk::gio::Menu>,
         #[template_child]
         pub view: TemplateChild<sourceview5::View>,
         #[template_child]
@@ -359,17 +358,10 @@ impl Lab {
         output.connect_changed(move |output| placeholder.set_visible(output.char_count() == 0));
         let (run, step, stop, speed) = (parts.run.get(), parts.step.get(), parts.stop.get(), parts.speed.get());
         let clear = parts.clear.get();
-        let menu = parts.examples_menu.get();
         for (index, (title, _)) in EXAMPLES.iter().enumerate() {
-            let button = gtk::Button::builder()
-                .label(gettext(*title))
-                .css_classes(["flat"])
-                .build();
-            button.set_action_name(Some("app.lab-example"));
-            button.set_action_target_value(Some(&(index as i64).to_variant()));
-            let menu = menu.clone();
-            button.connect_clicked(move |_| menu.popdown());
-            parts.examples.append(&button);
+            let item = gtk::gio::MenuItem::new(Some(&gettext(*title)), None);
+            item.set_action_and_target_value(Some("app.lab-example"), Some(&(index as i64).to_variant()));
+            parts.examples.append_item(&item);
         }
 
         let lab = Rc::new(Lab {

@@ -3,11 +3,11 @@
 prints it as JSON: the board (found by its name, with its role and description), every button's
 role and name, the status line, the text of every label (GTK 4.8 tells no label's showing
 state: those of pages out of sight are listed too), and the other widgets with a description.
-With `--press NAME` it first presses the sensitive button of that name (the last one found:
-the newest window's; GTK 4.8 tells no button's showing state), as a screen reader's user does
-(AT-SPI's action), and says whether there was one ("pressed"). "controls" lists every button,
-drop-down, text, slider and the like with its role and name; "items" the name of every list's
-rows (those in sight, for a list view).
+With `--press NAME` it first presses the sensitive button or menu item of that name (the last
+one found: the newest window's; GTK 4.8 tells no button's showing state), as a screen reader's
+user does (AT-SPI's action), and says whether there was one ("pressed"). "controls" lists every
+button, menu item, drop-down, text, slider and the like with its role and name; "items" the name
+of every list's rows (those in sight, for a list view).
 Used by tests/gui.rs; needs Debian's python3-pyatspi."""
 import json
 import sys
@@ -36,9 +36,10 @@ def walk(node, depth=0):
 
 
 def pressable(node, press):
-    """Whether `node` is the sensitive button named `press` (False if it vanished)."""
+    """Whether `node` is the sensitive button or menu item named `press` (False if it
+    vanished)."""
     try:
-        return (node.getRoleName() == "push button" and node.name == press
+        return (node.getRoleName() in ("push button", "menu item") and node.name == press
                 and node.getState().contains(pyatspi.STATE_SENSITIVE))
     except GLib.GError:
         return False
@@ -46,7 +47,7 @@ def pressable(node, press):
 
 # The roles of what a player works (scroll bars aside): each wants a name of its own.
 CONTROLS = ("push button", "toggle button", "combo box", "text", "entry", "slider", "spin button",
-            "check box", "radio button", "page tab")
+            "check box", "radio button", "page tab", "menu item")
 
 
 def main():
