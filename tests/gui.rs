@@ -5926,6 +5926,31 @@ fn a_technique_is_practised_from_a_position_where_it_is_next() {
     );
 }
 
+/// In the practice chooser, Down goes from the search to the techniques still listed, row by
+/// row across levels, and Return there starts the one reached: with "x-w" typed, Down twice is
+/// Finned X-Wing (the second listed). GTK alone moved the focus to the list's scroller, where
+/// Down went no further and Return did nothing.
+#[test]
+fn in_the_practice_chooser_down_goes_from_the_search_to_the_list() {
+    need_display();
+    let app = App::launch(Some(PUZZLE));
+    app.keys(&["ctrl+t"]);
+    app.wait_for_labels("the chooser", |labels| labels.iter().any(|l| l == "Death Blossom"));
+    for key in ["x", "minus", "w"] {
+        xdotool(&["key", "--clearmodifiers", key]);
+        std::thread::sleep(Duration::from_millis(60));
+    }
+    app.wait_for_labels("the list narrowed", |labels| {
+        labels.iter().any(|l| l == "Sashimi X-Wing") && !labels.iter().any(|l| l == "Death Blossom")
+    });
+    for key in ["Down", "Down", "Return"] {
+        xdotool(&["key", "--clearmodifiers", key]);
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    let state = app.wait_until("the practice", |s| s["practising"].is_string());
+    assert_eq!(state["practising"], "finned-x-wing");
+}
+
 /// A practice is kept with its game: after the app is killed it comes back asking for its step
 /// (and says so), History names it, a practice done before a restart is not asked again until
 /// Reset goes back to its position, and Play Again starts it from its position once more.

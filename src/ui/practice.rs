@@ -9,7 +9,7 @@ use std::sync::atomic::AtomicBool;
 
 use adw::prelude::*;
 use adw::subclass::prelude::ObjectSubclassIsExt;
-use gtk::{gio, glib};
+use gtk::{gdk, gio, glib};
 
 use super::names::technique_name;
 use crate::engine::game::MoveKind;
@@ -100,20 +100,30 @@ impl PracticeChooser {
                 typed => typed.to_string(),
             }
             .to_lowercase();
-            let rows: Vec<adw::ActionRow> = chooser
-                .imp()
-                .levels
-                .borrow()
-                .iter()
-                .flat_map(|(_, rows)| rows.iter().map(|(row, _)| row.clone()))
-                .filter(|row| row.is_visible())
-                .collect();
+            let rows = chooser.listed_rows();
             let exact = rows.iter().find(|row| row.title().to_lowercase() == named);
             if let Some(row) = exact.or(rows.first()) {
                 WidgetExt::activate(row);
                 GtkWindowExt::close(&chooser);
             }
         });
+        // Down in the search goes to the first technique still listed, as in GNOME Settings'
+        // search (GTK would move the focus to the list's scroller, where Down goes no further).
+        let keys = gtk::EventControllerKey::new();
+        let weak = chooser.downgrade();
+        keys.connect_key_pressed(move |_, key, _, _| {
+            let first = weak
+                .upgrade()
+                .and_then(|chooser| chooser.listed_rows().into_iter().next());
+            match first {
+                Some(row) if [gdk::Key::Down, gdk::Key::KP_Down].contains(&key) => {
+                    row.grab_focus();
+                    glib::Propagation::Stop
+                }
+                _ => glib::Propagation::Proceed,
+            }
+        });
+        chooser.imp().search.add_controller(keys);
         super::close_on_escape(&chooser);
         // (The search has the keys, and takes Escape as the end of a search: it closes the
         // chooser too.)
@@ -126,6 +136,17 @@ impl PracticeChooser {
         GtkWindowExt::present(&chooser);
         chooser.imp().search.grab_focus();
         chooser
+    }
+
+    /// The rows the search leaves listed, in order.
+    fn listed_rows(&self) -> Vec<adw::ActionRow> {
+        self.imp()
+            .levels
+            .borrow()
+            .iter()
+            .flat_map(|(_, rows)| rows.iter().map(|(row, _)| row.clone()))
+            .filter(|row| row.is_visible())
+            .collect()
     }
 
     /// A group for each level, a row for each technique in it (by score, as the ladder asks),
