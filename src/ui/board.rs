@@ -6,7 +6,6 @@ use gtk::cairo;
 use gtk::gdk;
 
 use super::play::{HintView, Play, BIVALUE};
-use crate::engine::cellset::CellSet;
 use crate::engine::game::{COLOURS, COLOUR_RGB};
 use crate::engine::grid::{box_of, col_of, row_of, Cell, Digit, CELLS};
 use crate::engine::logic::Role;
@@ -352,23 +351,8 @@ pub fn draw(cr: &cairo::Context, layout: Layout, play: &Play, palette: &Palette)
         }
     }
 
-    // Digits Solve filled in: told apart from the player's (issue 15, point 12).
-    let by_computer: CellSet = if game.status() == crate::engine::game::Status::SolvedByComputer {
-        game.journal()
-            .iter()
-            .rev()
-            .find(|m| m.kind == crate::engine::game::MoveKind::ComputerSolve)
-            .map(|m| {
-                m.changes
-                    .iter()
-                    .filter(|c| c.before == 0 && c.after != 0)
-                    .map(|c| c.cell)
-                    .collect()
-            })
-            .unwrap_or_default()
-    } else {
-        CellSet::EMPTY
-    };
+    // Digits Solve put in: told apart from the player's (issue 15, point 12).
+    let by_computer = game.cells_solved_by_computer();
     // Digits and pencil marks.
     // (Not while a hint's pattern is shown: its colours say what the marks are to it.)
     let selected_digit = emphasised.filter(|_| play.hint.as_ref().is_none_or(|h| h.stage < 2));

@@ -2,6 +2,7 @@
 //! changed, before and after), and rebuilding a game from its journal.
 
 use super::{CellState, Edit, Game, Paint, Rules, Status};
+use crate::engine::cellset::CellSet;
 use crate::engine::grid::{Candidates, Cell, Digit, CELLS};
 
 /// What a journal entry records; its id (`mark-on`, `hint`) is how the store keeps it.
@@ -120,6 +121,27 @@ pub(super) fn journal_changes(changes: &[(Cell, CellState, CellState)]) -> Vec<C
 }
 
 impl Game {
+    /// The cells whose digit the computer's Solve put there: those it filled, and those whose
+    /// wrong digit it replaced (the board tells them apart from the player's digits). None
+    /// unless the computer finished the game.
+    pub fn cells_solved_by_computer(&self) -> CellSet {
+        if self.status != Status::SolvedByComputer {
+            return CellSet::EMPTY;
+        }
+        self.journal
+            .iter()
+            .rev()
+            .find(|m| m.kind == MoveKind::ComputerSolve)
+            .map(|m| {
+                m.changes
+                    .iter()
+                    .filter(|c| c.after != 0 && c.after != c.before)
+                    .map(|c| c.cell)
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
     /// Whether the game's first move took up the position its puzzle came with (a forum's
     /// pencil-mark grid, a JSON position): Reset goes back to that position, not past it.
     pub fn began_with_position(&self) -> bool {

@@ -655,6 +655,42 @@ fn the_computer_can_finish_the_game() {
 }
 
 #[test]
+fn the_digits_solve_put_in_are_told_apart_from_the_players() {
+    let mut game = game();
+    let empty: Vec<Cell> = (0..CELLS).filter(|&c| !game.is_given(c)).collect();
+    let (right, wrong) = (empty[0], empty[1]);
+    let digit = |cell: Cell, good: bool| match good {
+        true => game.solution()[cell],
+        false => game.solution()[cell] % 9 + 1,
+    };
+    let (right_digit, wrong_digit) = (digit(right, true), digit(wrong, false));
+    game.apply(Action::Enter {
+        cell: right,
+        digit: right_digit,
+    })
+    .unwrap();
+    game.apply(Action::Enter {
+        cell: wrong,
+        digit: wrong_digit,
+    })
+    .unwrap();
+    assert_eq!(
+        game.cells_solved_by_computer(),
+        CellSet::EMPTY,
+        "not finished by the computer"
+    );
+    game.finish_by_computer(0);
+    let by_computer = game.cells_solved_by_computer();
+    // Every empty cell but the one the player got right, the wrong digit's cell among them.
+    let expected: CellSet = empty.iter().copied().filter(|&c| c != right).collect();
+    assert_eq!(by_computer, expected);
+    assert!(by_computer.contains(wrong) && !by_computer.contains(right));
+    // The same once the game is rebuilt from its journal (the replay, History).
+    let replayed = Game::replay(*game.givens(), *game.solution(), game.rules, game.journal()).unwrap();
+    assert_eq!(replayed.cells_solved_by_computer(), expected);
+}
+
+#[test]
 fn colours_go_on_marks_and_cells_and_are_undone_like_any_move() {
     let mut game = game();
     // r1c3 is empty; r1c1 is a given.
