@@ -426,6 +426,41 @@ fn cli() -> Command {
     Command::cargo_bin("nonet-cli").unwrap()
 }
 
+/// A script still runs once the program's file is gone from the disk, as after an upgrade that
+/// replaced it while it ran: the worker is the running program itself, not the path it was
+/// started from (which then reads "… (deleted)"). The copy waits on a FIFO for its script, so
+/// its file is deleted before it starts a worker.
+#[test]
+fn a_script_runs_after_the_programs_file_is_deleted() {
+    let dir = tempfile::tempdir().unwrap();
+    let program = dir.path().join("nonet-cli");
+    std::fs::copy(assert_cmd::cargo::cargo_bin("nonet-cli"), &program).unwrap();
+    let fifo = dir.path().join("script.rhai");
+    assert!(std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap()
+        .success());
+    let child = std::process::Command::new(&program)
+        .args(["script", "run", fifo.to_str().unwrap(), "--position", PUZZLE])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::fs::remove_file(&program).unwrap();
+    // (From a thread: should the program end without reading, the write would wait forever.)
+    let script = example("naked-single");
+    std::thread::spawn(move || std::fs::write(&fifo, script));
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        text.lines().next(),
+        Some("puzzle 1: solved after 51 steps (Naked single 51)"),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
 /// A puzzle's line counts its steps in words ("1 step", "0 steps") and lists techniques only
 /// when there were steps.
 #[test]

@@ -9,7 +9,7 @@
 use std::ffi::OsString;
 use std::fmt;
 use std::io::{BufRead, BufReader, Read, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
@@ -248,9 +248,17 @@ pub struct WorkerCommand {
 
 impl WorkerCommand {
     /// This very program, as a worker (both `nonet` and `nonet-cli` call [`serve_if_worker`]).
+    /// On Linux that is the running program's own file through `/proc/self/exe`, which stays
+    /// there when an upgrade has replaced or deleted the file on disk (its path then ends in
+    /// " (deleted)" and can't be started), and is the same version as the program asking.
     pub fn this_program() -> std::io::Result<WorkerCommand> {
+        let own = Path::new("/proc/self/exe");
+        let program = match own.exists() {
+            true => own.to_path_buf(),
+            false => std::env::current_exe()?,
+        };
         Ok(WorkerCommand {
-            program: std::env::current_exe()?,
+            program,
             args: vec![WORKER_ARG.into()],
         })
     }
