@@ -2294,10 +2294,28 @@ fn show_solution_blocks_input_until_hidden() {
     need_display();
     let app = App::launch(Some(PUZZLE));
     let solution = solution_of(PUZZLE);
+    // A wrong digit in r1c4 (its solution is 6), a right one in r1c6.
+    app.select(3);
+    app.keys(&["9"]);
+    app.wait_until("a wrong 9", |s| at(s, "values", 3) == '9');
+    app.select(5);
+    app.keys(&["8"]);
+    app.wait_until("a right 8", |s| at(s, "values", 5) == '8');
+    app.select(80);
     app.action("show-solution", None);
     let state = app.wait_until("solution shown", |s| s["solution_shown"] == true);
     assert_eq!(state["shown"], solution.as_str());
-    app.shot("solution.png");
+    let shot = app.shot("solution.png");
+    // Where the wrong digit was, the solution's 6 is in the solution's grey, not the blue of the
+    // player's own digits; the player's right digits stay blue.
+    let rows = rgb_rows(&shot);
+    let blue_in = |cell| {
+        (1..=9)
+            .map(|mark| mark_pixels(&rows, &state, cell, mark, is_blue))
+            .sum::<usize>()
+    };
+    assert_eq!(blue_in(3), 0, "r1c4 drawn as the player's");
+    assert!(blue_in(5) > 20, "r1c6 not drawn as the player's");
     app.select(2);
     app.keys(&["4"]);
     let state = app.wait_until("input refused", |s| {

@@ -377,7 +377,8 @@ pub fn draw(cr: &cairo::Context, layout: Layout, play: &Play, palette: &Palette)
                 palette.ink
             } else if wrong {
                 palette.error
-            } else if (play.solution_shown() && game.value(cell) == 0) || by_computer.contains(cell) {
+            } else if (play.solution_shown() && game.value(cell) != digit) || by_computer.contains(cell) {
+                // (The solution's digits where the player has none, or a wrong one.)
                 palette.grey(0.45)
             } else {
                 palette.accent
