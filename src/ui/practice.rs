@@ -112,15 +112,18 @@ impl PracticeChooser {
         let keys = gtk::EventControllerKey::new();
         let weak = chooser.downgrade();
         keys.connect_key_pressed(move |_, key, _, _| {
+            if ![gdk::Key::Down, gdk::Key::KP_Down].contains(&key) {
+                return glib::Propagation::Proceed;
+            }
             let first = weak
                 .upgrade()
                 .and_then(|chooser| chooser.listed_rows().into_iter().next());
             match first {
-                Some(row) if [gdk::Key::Down, gdk::Key::KP_Down].contains(&key) => {
+                Some(row) => {
                     row.grab_focus();
                     glib::Propagation::Stop
                 }
-                _ => glib::Propagation::Proceed,
+                None => glib::Propagation::Proceed,
             }
         });
         chooser.imp().search.add_controller(keys);

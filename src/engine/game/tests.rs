@@ -659,11 +659,8 @@ fn the_digits_solve_put_in_are_told_apart_from_the_players() {
     let mut game = game();
     let empty: Vec<Cell> = (0..CELLS).filter(|&c| !game.is_given(c)).collect();
     let (right, wrong) = (empty[0], empty[1]);
-    let digit = |cell: Cell, good: bool| match good {
-        true => game.solution()[cell],
-        false => game.solution()[cell] % 9 + 1,
-    };
-    let (right_digit, wrong_digit) = (digit(right, true), digit(wrong, false));
+    let right_digit = game.solution()[right];
+    let wrong_digit = game.solution()[wrong] % 9 + 1;
     game.apply(Action::Enter {
         cell: right,
         digit: right_digit,
