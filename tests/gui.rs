@@ -5812,15 +5812,10 @@ fn a_technique_is_practised_from_a_position_where_it_is_next() {
             .any(|l| l.starts_with("Dual ") || l.contains("Discontinuous")),
         "{listed:?}"
     );
-    screenshot(&wait_for_titled("Practise a Technique"), "practice-chooser.png");
-    for key in ["x", "minus", "w"] {
-        xdotool(&["key", "--clearmodifiers", key]);
-        std::thread::sleep(Duration::from_millis(60));
-    }
-    app.wait_for_labels("the list narrowed", |labels| {
-        labels.iter().any(|l| l == "Sashimi X-Wing") && !labels.iter().any(|l| l == "Death Blossom")
-    });
-    xdotool(&["key", "--clearmodifiers", "Return"]);
+    let chooser = wait_for_titled("Practise a Technique");
+    screenshot(&chooser, "practice-chooser.png");
+    narrow_to_x_wings(&app, &chooser);
+    press_in(&chooser, &["Return"]);
     let state = app.wait_until("the practice", |s| {
         s["message"].as_str().is_some_and(|m| m.starts_with("Practise X-Wing:"))
     });
@@ -5944,6 +5939,15 @@ fn a_technique_is_practised_from_a_position_where_it_is_next() {
     );
 }
 
+/// Types "x-w" in the practice chooser's search, and waits until the list holds only the X-Wings
+/// (X-Wing, Finned and Sashimi X-Wing, in that order).
+fn narrow_to_x_wings(app: &App, chooser: &str) {
+    press_in(chooser, &["x", "minus", "w"]);
+    app.wait_for_labels("the list narrowed", |labels| {
+        labels.iter().any(|l| l == "Sashimi X-Wing") && !labels.iter().any(|l| l == "Death Blossom")
+    });
+}
+
 /// In the practice chooser, Down goes from the search to the techniques still listed, row by
 /// row across levels, and Return there starts the one reached: with "x-w" typed, Down twice is
 /// Finned X-Wing (the second listed). GTK alone moved the focus to the list's scroller, where
@@ -5954,17 +5958,9 @@ fn in_the_practice_chooser_down_goes_from_the_search_to_the_list() {
     let app = App::launch(Some(PUZZLE));
     app.keys(&["ctrl+t"]);
     app.wait_for_labels("the chooser", |labels| labels.iter().any(|l| l == "Death Blossom"));
-    for key in ["x", "minus", "w"] {
-        xdotool(&["key", "--clearmodifiers", key]);
-        std::thread::sleep(Duration::from_millis(60));
-    }
-    app.wait_for_labels("the list narrowed", |labels| {
-        labels.iter().any(|l| l == "Sashimi X-Wing") && !labels.iter().any(|l| l == "Death Blossom")
-    });
-    for key in ["Down", "Down", "Return"] {
-        xdotool(&["key", "--clearmodifiers", key]);
-        std::thread::sleep(Duration::from_millis(200));
-    }
+    let chooser = wait_for_titled("Practise a Technique");
+    narrow_to_x_wings(&app, &chooser);
+    press_in(&chooser, &["Down", "Down", "Return"]);
     let state = app.wait_until("the practice", |s| s["practising"].is_string());
     assert_eq!(state["practising"], "finned-x-wing");
 }
