@@ -2090,6 +2090,13 @@ fn a_puzzle_can_be_entered_on_the_board() {
     assert_eq!(state["entry"]["values"], ".".repeat(81));
     assert_eq!(state["hint_enabled"], false, "hints while entering");
     assert_eq!(state["copy_enabled"], false, "copying the waiting game while entering");
+    // The header tells what is going on, not the waiting game's level, clock and counts.
+    assert_eq!(state["subtitle"], "Enter Your Own Puzzle");
+    assert_eq!(
+        state["mistakes_shown"], false,
+        "the waiting game's mistakes while entering"
+    );
+    assert_eq!(state["hints_shown"], false, "the waiting game's hints while entering");
     app.keys(&["5", "Right", "5"]);
     let state = app.wait_until("a repeat", |s| {
         s["entry"]["values"].as_str().is_some_and(|v| v.starts_with("5.5"))
@@ -2103,6 +2110,10 @@ fn a_puzzle_can_be_entered_on_the_board() {
     let state = app.wait_until("back to the game", |s| s["entry"].is_null());
     assert_eq!(state["givens"], PUZZLE);
     assert_eq!(at(&state, "values", 2), solution.chars().nth(2).unwrap());
+    let subtitle = state["subtitle"].as_str().unwrap().to_lowercase();
+    assert!(subtitle.starts_with(state["level"].as_str().unwrap()), "{subtitle}");
+    assert_eq!(state["mistakes_shown"], true);
+    assert_eq!(state["hints_shown"], true);
     // Type a 17-clue puzzle as its line and start it.
     const SEVENTEEN: &str = "000000010400000000020000000000050407008000300001090000300400200050100000000806000";
     app.action("enter-puzzle", None);

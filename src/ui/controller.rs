@@ -459,8 +459,14 @@ impl Controller {
             }
         }
         // Without Mark Wrong Digits the player plays without being told: no mistakes counter.
+        // While a puzzle is entered, the header tells that instead of the waiting game's counts.
+        if let Some(counter) = self.hints.parent() {
+            if counter.is_visible() == entering {
+                counter.set_visible(!entering);
+            }
+        }
         if let Some(counter) = self.mistakes.parent() {
-            let shown = play.prefs.mark_wrong || strict;
+            let shown = (play.prefs.mark_wrong || strict) && !entering;
             if counter.is_visible() != shown {
                 counter.set_visible(shown);
             }
@@ -481,7 +487,9 @@ impl Controller {
             None => game.hints_used().to_string(),
         });
         // Beside the level: the time played (unless hidden), or that the game is paused.
-        let clock = if play.paused {
+        let clock = if entering {
+            None
+        } else if play.paused {
             Some(gettext("Paused"))
         } else {
             play.prefs
@@ -506,12 +514,13 @@ impl Controller {
         // A practice says what it practises until its step is done (the message line that said
         // so goes with the next move): "Practice" over the technique, where the level is
         // otherwise (a header has room for "X-Wing · 0:12" under its title, not for more).
-        let practising = play.practice.as_ref().map(|goal| {
+        let practising = play.practice.as_ref().filter(|_| !entering).map(|goal| {
             let name = super::names::technique_name(goal.technique);
             let whole = fill(&gettext("Practising {technique}"), &[("technique", &name)]);
             (name, whole)
         });
         let (title, what) = match &practising {
+            _ if entering => ("Nonet".to_string(), gettext("Enter Your Own Puzzle")),
             Some((name, _)) => (gettext("Practice"), name.clone()),
             None => ("Nonet".to_string(), super::level_name(play.level)),
         };
@@ -532,12 +541,15 @@ impl Controller {
             if let Some((_, whole)) = practising {
                 status[0] = whole;
             }
-            if strict {
-                status.push(fill(&gettext("strikes {count}"), &[("count", &self.mistakes.label())]));
-            } else if play.prefs.mark_wrong {
-                status.push(count(game.mistakes(), "{n} mistake", "{n} mistakes"));
+            // (While a puzzle is entered, the waiting game's counts are not its own.)
+            if !entering {
+                if strict {
+                    status.push(fill(&gettext("strikes {count}"), &[("count", &self.mistakes.label())]));
+                } else if play.prefs.mark_wrong {
+                    status.push(count(game.mistakes(), "{n} mistake", "{n} mistakes"));
+                }
+                status.push(fill(&gettext("hints {count}"), &[("count", &self.hints.label())]));
             }
-            status.push(fill(&gettext("hints {count}"), &[("count", &self.hints.label())]));
             self.window.parts().narrow_status.set_label(&status.join(" · "));
         }
         // The hint button (and Ctrl+H) goes insensitive once the allowance is spent, unless a
