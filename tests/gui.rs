@@ -2151,27 +2151,8 @@ fn a_puzzle_can_be_entered_on_the_board() {
 #[test]
 fn a_chain_hint_draws_its_links_in_light_and_dark() {
     need_display();
-    const X_CHAIN: &str = "3.4.2..8...6.......5..7.3.....68..2.....34....6.15.7...1.........9....6...8217..5";
     for (scheme, name) in [("light", "game.png"), ("dark", "game-dark.png")] {
-        let settings = format!("color-scheme='{scheme}'\nhint-allowance=uint32 0");
-        let (app, _config) = launch_with_settings(X_CHAIN, &settings);
-        xdotool(&["windowsize", &app.window, "640", "780"]);
-        app.action("fill-candidates", None);
-        app.wait_until("marks filled", |s| s["marks"][1] != "");
-        let mut chain = None;
-        for taken in 1..=20 {
-            app.action("hint", None);
-            let state = app.wait_until("stage 1", |s| s["hint_stage"] == 1 && s["hints_used"] == taken);
-            app.action("hint", None);
-            let state2 = app.wait_until("stage 2", |s| s["hint_stage"] == 2);
-            if state["message"].as_str().unwrap().to_lowercase().contains("chain") {
-                chain = Some(state2);
-                break;
-            }
-            app.action("hint", None);
-            app.wait_until("applied", |s| s["hint_stage"].is_null());
-        }
-        let state = chain.expect("an X-Chain hint within twenty hints");
+        let state = chain_hint_shot("en", scheme, "chain", name);
         let message = state["message"].as_str().unwrap();
         assert!(message.contains("=>"), "the chain is written out: {message}");
         // Drawn as arrows: five links, strong and weak alternating (looked at in the shots).
@@ -2179,8 +2160,34 @@ fn a_chain_hint_draws_its_links_in_light_and_dark() {
         assert_eq!(links.len(), 5, "{links:?}");
         let strong: Vec<bool> = links.iter().map(|l| l[2].as_bool().unwrap()).collect();
         assert_eq!(strong, [true, false, true, false, true]);
-        app.shot(name);
     }
+}
+
+/// An X-Chain puzzle, speaking `language` in the `scheme` style, its marks filled and hints
+/// asked (unlimited) until one whose technique names `chain` (lower case) shows its second
+/// stage, shot as `shot`: the help's and README's picture of a game. Returns the state then.
+fn chain_hint_shot(language: &str, scheme: &str, chain: &str, shot: &str) -> Value {
+    const X_CHAIN: &str = "3.4.2..8...6.......5..7.3.....68..2.....34....6.15.7...1.........9....6...8217..5";
+    let settings = format!("color-scheme='{scheme}'\nhint-allowance=uint32 0");
+    let locale = Path::new("C.UTF-8");
+    let speaking = [("LANGUAGE", Path::new(language)), ("LANG", locale), ("LC_ALL", locale)];
+    let (app, _config) = launch_configured(X_CHAIN, &settings, &speaking);
+    xdotool(&["windowsize", &app.window, "640", "780"]);
+    app.action("fill-candidates", None);
+    app.wait_until("marks filled", |s| s["marks"][1] != "");
+    for taken in 1..=20 {
+        app.action("hint", None);
+        let state = app.wait_until("stage 1", |s| s["hint_stage"] == 1 && s["hints_used"] == taken);
+        app.action("hint", None);
+        let state2 = app.wait_until("stage 2", |s| s["hint_stage"] == 2);
+        if state["message"].as_str().unwrap().to_lowercase().contains(chain) {
+            app.shot(shot);
+            return state2;
+        }
+        app.action("hint", None);
+        app.wait_until("applied", |s| s["hint_stage"].is_null());
+    }
+    panic!("no {chain} hint within twenty hints");
 }
 
 /// A forcing net's hint draws the whole net at its second stage, as HoDoKu shows one: the first
@@ -4673,27 +4680,16 @@ fn visible_windows(title: &str) -> Vec<String> {
 #[test]
 fn history_statistics_and_replay() {
     need_display();
-    let home = tempfile::tempdir().unwrap();
-    let db = home.path().join("nonet.db");
-    write_history(&db);
-    // In a zone two hours ahead of UTC, so that local times are seen to be local.
-    let zone = Path::new("XYZ-2");
-    let app = App::launch_with(None, &[("NONET_DB", db.as_path()), ("TZ", zone)]);
-    app.action("history", None);
-    let history = wait_for_titled("History");
-    std::thread::sleep(Duration::from_millis(800));
-    let list = screenshot(&history, "history.png");
-    assert!(std::fs::metadata(&list).unwrap().len() > 10_000);
-    // The Statistics page (the switcher's second button), with the chart of solve times.
-    xdotool(&["mousemove", "--window", &history, "335", "30"]);
-    std::thread::sleep(Duration::from_millis(100));
-    xdotool(&["click", "1"]);
-    std::thread::sleep(Duration::from_millis(600));
-    let stats = screenshot(&history, "statistics.png");
-    assert!(accent_pixels(&stats) > 50, "the chart's Medium dots are drawn");
+    let shots = history_shots("en", "History", "");
+    let (app, history, db) = (&shots.app, &shots.window, &shots.db);
+    assert!(std::fs::metadata(&shots.list).unwrap().len() > 10_000);
+    assert!(
+        accent_pixels(&shots.statistics) > 50,
+        "the chart's Medium dots are drawn"
+    );
     // A screen reader hears what the chart shows: the games solved (by the player alone), the
     // best time and the latest (the history's newest solved game).
-    let solved: Vec<u64> = history_list(&db)
+    let solved: Vec<u64> = history_list(db)
         .iter()
         .filter(|g| g["status"] == "solved")
         .map(|g| g["elapsed_ms"].as_u64().unwrap())
@@ -4716,11 +4712,11 @@ fn history_statistics_and_replay() {
     );
     // Back to the games. Newest first: the game the app just started, then the solved game with
     // moves; Enter on that one opens its replay, at its last move.
-    xdotool(&["mousemove", "--window", &history, "210", "30"]);
+    xdotool(&["mousemove", "--window", history, "210", "30"]);
     std::thread::sleep(Duration::from_millis(100));
     xdotool(&["click", "1"]);
     std::thread::sleep(Duration::from_millis(300));
-    press_in(&history, &["Tab", "Tab", "Tab", "Tab", "Tab", "Down", "Return"]);
+    press_in(history, &["Tab", "Tab", "Tab", "Tab", "Tab", "Down", "Return"]);
     let replay = wait_for_titled("Replay");
     std::thread::sleep(Duration::from_millis(600));
     let end = screenshot(&replay, "replay-end.png");
@@ -4734,7 +4730,7 @@ fn history_statistics_and_replay() {
     xdotool(&["windowfocus", "--sync", &replay]);
     xdotool(&["key", "Escape"]);
     wait_until_gone("Replay");
-    xdotool(&["windowfocus", "--sync", &history]);
+    xdotool(&["windowfocus", "--sync", history]);
     xdotool(&["key", "ctrl+w"]);
     wait_until_gone("History");
     // Play This Puzzle Again from outside: game 3 was a hard game on PUZZLE.
@@ -4754,6 +4750,57 @@ fn history_statistics_and_replay() {
     app.wait_until("no such game", |s| {
         s["message"] == "There is no game 999 in the history."
     });
+}
+
+/// What [`history_shots`] leaves: the app, its History window, the history's database (in
+/// `_home`) and the two shots.
+struct HistoryShots {
+    app: App,
+    window: String,
+    db: PathBuf,
+    list: PathBuf,
+    statistics: PathBuf,
+    _home: tempfile::TempDir,
+}
+
+/// The History window over [`write_history`]'s games, speaking `language` (the window titled
+/// `title`), in a zone two hours ahead of UTC (so that local times are seen to be local): the
+/// games shot as `history{suffix}.png`, then the Statistics page, with the chart of solve times,
+/// as `statistics{suffix}.png`.
+fn history_shots(language: &str, title: &str, suffix: &str) -> HistoryShots {
+    let home = tempfile::tempdir().unwrap();
+    let db = home.path().join("nonet.db");
+    write_history(&db);
+    let locale = Path::new("C.UTF-8");
+    let app = App::launch_with(
+        None,
+        &[
+            ("NONET_DB", db.as_path()),
+            ("TZ", Path::new("XYZ-2")),
+            ("LANGUAGE", Path::new(language)),
+            ("LANG", locale),
+            ("LC_ALL", locale),
+        ],
+    );
+    app.action("history", None);
+    let window = wait_for_titled(title);
+    std::thread::sleep(Duration::from_millis(800));
+    let list = screenshot(&window, &format!("history{suffix}.png"));
+    // The switcher's two buttons share the width of the wider one, centred: the second is
+    // under x = 335 in each language.
+    xdotool(&["mousemove", "--window", &window, "335", "30"]);
+    std::thread::sleep(Duration::from_millis(100));
+    xdotool(&["click", "1"]);
+    std::thread::sleep(Duration::from_millis(600));
+    let statistics = screenshot(&window, &format!("statistics{suffix}.png"));
+    HistoryShots {
+        app,
+        window,
+        db,
+        list,
+        statistics,
+        _home: home,
+    }
 }
 
 /// Delete Game: from the History window (Delete on a row, or a replay's Delete Game) a game goes
@@ -5084,15 +5131,8 @@ fn without_a_writable_history_the_game_goes_on() {
 #[test]
 fn the_scripting_lab_runs_and_stops() {
     need_display();
-    let home = tempfile::tempdir().unwrap(); // no saved script: the lab opens on the example
-    let app = App::launch_with(Some(PUZZLE), &[("XDG_DATA_HOME", home.path())]);
+    let (app, running, home) = lab_running_shot("en", "lab-running.png");
     let solution = solution_of(PUZZLE);
-    app.action("script-run", None);
-    let running = app.wait_until("steps applied", |s| {
-        s["lab"]["running"] == true
-            && s["values"].as_str().unwrap().matches('.').count() < PUZZLE.matches('.').count() - 2
-    });
-    app.shot("lab-running.png");
     let stopped = app.stop_script();
     let values = stopped["values"].as_str().unwrap();
     assert!(values.contains('.'), "stopped before the end");
@@ -5120,6 +5160,54 @@ fn the_scripting_lab_runs_and_stops() {
     let saved = home.path().join("nonet/scripts/lab.rhai");
     assert_eq!(mode(&saved), 0o600);
     assert_eq!(mode(saved.parent().unwrap()), 0o700);
+}
+
+/// The Lab running its example on [`PUZZLE`] (no saved script: a new data directory, returned
+/// with the app), speaking `language`, shot as `shot` once a few of its steps are applied: the
+/// help's picture of the Lab. Returns the state then too.
+fn lab_running_shot(language: &str, shot: &str) -> (App, Value, tempfile::TempDir) {
+    let home = tempfile::tempdir().unwrap();
+    let locale = Path::new("C.UTF-8");
+    let app = App::launch_with(
+        Some(PUZZLE),
+        &[
+            ("XDG_DATA_HOME", home.path()),
+            ("LANGUAGE", Path::new(language)),
+            ("LANG", locale),
+            ("LC_ALL", locale),
+        ],
+    );
+    app.action("script-run", None);
+    let running = app.wait_until("steps applied", |s| {
+        s["lab"]["running"] == true
+            && s["values"].as_str().unwrap().matches('.').count() < PUZZLE.matches('.').count() - 2
+    });
+    app.shot(shot);
+    (app, running, home)
+}
+
+/// The user help's pictures in each language it is translated to, taken as the English ones
+/// are (`scripts/screenshots.sh` copies them to help/LANG/figures, where the installed help of
+/// that language finds them): a chain hint, the statistics and the Lab at work, each in that
+/// language's words.
+#[test]
+fn the_help_figures_are_taken_in_each_translation() {
+    need_display();
+    // The language, the chain's name (lower case), the History window's title and the Lab's,
+    // as po/LANG.po has them.
+    for (language, chain, history, lab) in [
+        ("de", "x-kette", "Verlauf", "Skript-Werkstatt"),
+        ("fr", "chaîne x", "Historique", "Atelier de scripts"),
+    ] {
+        let state = chain_hint_shot(language, "light", chain, &format!("game-{language}.png"));
+        let message = state["message"].as_str().unwrap();
+        assert!(message.contains("=>"), "the chain is written out: {message}");
+        let shots = history_shots(language, history, &format!("-{language}"));
+        assert!(accent_pixels(&shots.statistics) > 50, "the chart's dots are drawn");
+        drop(shots);
+        let (app, _, _home) = lab_running_shot(language, &format!("lab-{language}.png"));
+        app.wait_for_labels("the Lab's title", |labels| labels.iter().any(|l| l == lab));
+    }
 }
 
 /// The Lab's script is saved once typing pauses, and a signal that ends the session (SIGTERM)
