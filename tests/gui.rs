@@ -2074,6 +2074,50 @@ fn marks_a_placed_digit_rules_out_are_red_while_conflicts_show() {
     assert!(told_off > 5, "with conflicts off, the 7 the hint told is red: {reds:?}");
 }
 
+/// Type as Text… from the board's entry offers the givens placed as text while the board stays
+/// in entry behind it, the game waiting with its clock stopped: Cancel comes back to the givens
+/// as they were (they were lost, and the clock ran, when the bar left the entry first), and
+/// Play plays the text.
+#[test]
+fn type_as_text_keeps_the_boards_entry_until_played() {
+    need_display();
+    let app = App::launch(Some(PUZZLE));
+    app.action("enter-puzzle", None);
+    app.wait_until("entering", |s| s["entry"].is_object());
+    app.keys(&["5", "3"]); // (each digit moves on to the next cell)
+    let state = app.wait_until("two givens", |s| {
+        s["entry"]["values"].as_str().is_some_and(|v| v.starts_with("53."))
+    });
+    let stopped = state["elapsed_ms"].as_u64().unwrap();
+    app.action("enter-text", None);
+    let dialog = wait_for_titled("Enter Your Own Puzzle");
+    std::thread::sleep(Duration::from_millis(1500));
+    press_in(&dialog, &["Escape"]);
+    wait_until_gone("Enter Your Own Puzzle");
+    let state = app.wait_until("the entry back", |s| s["entry"].is_object());
+    assert!(state["entry"]["values"].as_str().unwrap().starts_with("53."), "{state}");
+    assert_eq!(
+        state["elapsed_ms"].as_u64().unwrap(),
+        stopped,
+        "the waiting game's clock ran"
+    );
+    // A whole puzzle placed (afresh), then played from the text.
+    const SEVENTEEN: &str = "000000010400000000020000000000050407008000300001090000300400200050100000000806000";
+    app.action("entry-cancel", None);
+    app.wait_until("the entry left", |s| s["entry"].is_null());
+    app.action("enter-puzzle", None);
+    app.wait_until("entering again", |s| s["entry"]["values"] == ".".repeat(81));
+    let keys: Vec<String> = SEVENTEEN.chars().map(|c| c.to_string()).collect();
+    let keys: Vec<&str> = keys.iter().map(|k| k.as_str()).collect();
+    app.keys(&keys);
+    app.wait_until("all placed", |s| s["entry"]["values"] == SEVENTEEN.replace('0', "."));
+    app.action("enter-text", None);
+    let dialog = wait_for_titled("Enter Your Own Puzzle");
+    press_in(&dialog, &["Tab", "Tab", "Return"]); // from the text to Cancel, then Play
+    let state = app.wait_until("the text played", |s| s["givens"] == SEVENTEEN.replace('0', "."));
+    assert!(state["entry"].is_null());
+}
+
 /// Issue 15, point 12: Enter Your Own Puzzle places the givens on the board (typed as its line,
 /// repeats refused), Escape returns to the waiting game, Return plays the entered puzzle.
 #[test]

@@ -164,16 +164,22 @@ impl Controller {
         self.play_text(digits_to_line(&entry.values), Source::Placed);
     }
 
-    /// From the bar: type or paste the puzzle as text instead.
+    /// From the bar: type or paste the puzzle as text instead, starting from the givens placed.
+    /// The board stays in entry behind the question (the game waiting, its clock stopped), so
+    /// Cancel comes back to the givens as they were; Play leaves the entry for the text.
     pub fn entry_as_text(self: &Rc<Self>) {
-        let text = self
-            .entry
-            .borrow()
-            .as_ref()
-            .map(|e| digits_to_line(&e.values))
-            .unwrap_or_default();
-        self.cancel_entry();
-        self.enter_puzzle(if text.bytes().all(|b| b == b'.') { "" } else { &text });
+        let Some(text) = self.entry.borrow().as_ref().map(|e| digits_to_line(&e.values)) else {
+            self.enter_puzzle("");
+            return;
+        };
+        let this = Rc::downgrade(self);
+        let initial = if text.bytes().all(|b| b == b'.') { "" } else { &text };
+        super::import::ask_for_puzzle(&self.window, initial, move |typed| {
+            if let Some(this) = this.upgrade() {
+                this.cancel_entry();
+                this.play_text(typed, Source::Typed);
+            }
+        });
     }
 
     pub(super) fn end_entry(&self) -> Option<Entry> {
