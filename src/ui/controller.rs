@@ -686,7 +686,7 @@ impl Controller {
             (Some(this), "next", _) => this.next_in_file(),
             _ => {}
         });
-        dialog.present();
+        super::present_dialog(&dialog);
     }
 
     pub fn hint(self: &Rc<Self>) {

@@ -220,7 +220,7 @@ pub fn ask_for_puzzle(parent: &impl IsA<gtk::Window>, initial: &str, play: impl 
             play(text);
         }
     });
-    dialog.present();
+    super::present_dialog(&dialog);
     view.grab_focus();
 }
 

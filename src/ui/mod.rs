@@ -127,8 +127,15 @@ pub fn tell(parent: Option<&impl IsA<gtk::Window>>, heading: &str, body: &str) -
     let dialog = adw::MessageDialog::new(parent, Some(heading), Some(body));
     dialog.add_response("close", &gettext("Close"));
     dialog.set_default_response(Some("close"));
-    dialog.present();
+    present_dialog(&dialog);
     dialog
+}
+
+/// Shows a message dialog with its answers named for screen readers by their labels: libadwaita
+/// 1.2 gives each answer a mnemonic, and GTK 4.8 reads such a button twice ("Play Play").
+pub fn present_dialog(dialog: &adw::MessageDialog) {
+    name_mnemonic_buttons(dialog);
+    dialog.present();
 }
 
 /// A question with Cancel and one answer (`answer`, e.g. "_Solve"), the default; `then` runs when

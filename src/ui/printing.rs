@@ -201,7 +201,7 @@ impl Controller {
                 then(&this);
             }
         });
-        dialog.present();
+        super::present_dialog(&dialog);
         GtkWindowExt::set_focus(&dialog, None::<&gtk::Widget>);
     }
 

@@ -87,7 +87,7 @@ impl Controller {
                 _ => this.new_game(),
             }
         });
-        dialog.present();
+        super::present_dialog(&dialog);
     }
 
     /// `app.try-again`: the puzzle on the board from the start, as a new game in the history.
