@@ -351,19 +351,6 @@ impl Lab {
                 ("background", &"rgba(224,27,36,0.18)"),
             ],
         );
-        // An edit lays the editor out again in the next frame's layout phase, not in its paint
-        // phase: GTK 4.8's text view, asked to draw lines not yet measured, measures them then,
-        // and a new height moves the scroll bar's trough while the frame is drawn ("Trying to
-        // snapshot GtkGizmo without a current allocation", seen in random play; none in 12 runs
-        // of the seed that showed it in a quarter of its runs before).
-        {
-            let view = view.downgrade();
-            buffer.connect_changed(move |_| {
-                if let Some(view) = view.upgrade() {
-                    view.queue_allocate();
-                }
-            });
-        }
         let output_view = parts.output_view.get();
         let output = output_view.buffer();
         // The placeholder shows while the output is empty.
