@@ -458,13 +458,13 @@ impl Controller {
                 None => pad.update(game.values()),
             }
         }
-        // Without Mark Wrong Digits the player plays without being told: no mistakes counter.
         // While a puzzle is entered, the header tells that instead of the waiting game's counts.
         if let Some(counter) = self.hints.parent() {
             if counter.is_visible() == entering {
                 counter.set_visible(!entering);
             }
         }
+        // Without Mark Wrong Digits the player plays without being told: no mistakes counter.
         if let Some(counter) = self.mistakes.parent() {
             let shown = (play.prefs.mark_wrong || strict) && !entering;
             if counter.is_visible() != shown {
