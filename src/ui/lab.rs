@@ -248,23 +248,6 @@ fn script_file() -> PathBuf {
     glib::user_data_dir().join("nonet").join("scripts").join("lab.rhai")
 }
 
-/// Writes the player's script readable by them only (0600, in directories made 0700).
-fn write_private(path: &std::path::Path, text: &str) -> std::io::Result<()> {
-    use std::io::Write;
-    use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt, PermissionsExt};
-    if let Some(dir) = path.parent() {
-        std::fs::DirBuilder::new().recursive(true).mode(0o700).create(dir)?;
-    }
-    let mut file = std::fs::OpenOptions::new()
-        .write(true)
-        .create(true)
-        .truncate(true)
-        .mode(0o600)
-        .open(path)?;
-    file.set_permissions(std::fs::Permissions::from_mode(0o600))?;
-    file.write_all(text.as_bytes())
-}
-
 /// Writes files compiled into the binary (`RESOURCE_PREFIX/{folder}/{name}`) to the cache
 /// directory, for GtkSourceView, which reads its languages and colour schemes from files; returns
 /// the directory they are in.
@@ -275,7 +258,11 @@ fn resources_in_cache(folder: &str, names: &[&str]) -> Result<std::path::PathBuf
         let resource = format!("{RESOURCE_PREFIX}/{folder}/{name}");
         let bytes = gtk::gio::resources_lookup_data(&resource, gtk::gio::ResourceLookupFlags::NONE)
             .map_err(|e| e.to_string())?;
-        std::fs::write(dir.join(name), &bytes).map_err(|e| e.to_string())?;
+        // Written only when changed: replacing a file can wait on the disk.
+        let path = dir.join(name);
+        if std::fs::read(&path).ok().as_deref() != Some(&bytes[..]) {
+            std::fs::write(&path, &bytes).map_err(|e| e.to_string())?;
+        }
     }
     Ok(dir)
 }
@@ -467,11 +454,12 @@ impl Lab {
         let text = self
             .buffer
             .text(&self.buffer.start_iter(), &self.buffer.end_iter(), false);
-        let path = script_file();
-        let saved = write_private(&path, text.as_str());
-        if let Err(error) = saved {
-            tracing::warn!("can't save the script to {}: {error}", path.display());
-        }
+        // Off the main thread, readable by the player only.
+        super::file_saver::save(
+            script_file(),
+            text.as_bytes().to_vec(),
+            super::file_saver::Access::Private,
+        );
     }
 
     /// Adds a line to the output pane (at the next flush; only the last lines are kept).

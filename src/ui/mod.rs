@@ -9,6 +9,7 @@ mod copy;
 mod digit_pad;
 mod drop;
 mod entry;
+mod file_saver;
 mod focus;
 mod help;
 mod history;
@@ -326,7 +327,10 @@ pub fn run() -> glib::ExitCode {
     timing::startup("translations");
     gtk::gio::resources_register_include!("nonet.gresource").expect("the compiled-in resources register");
     timing::startup("resources registered");
-    application::build().run()
+    let status = application::build().run();
+    // The Lab's script, saved as its window closed, is on the disk before the process ends.
+    file_saver::finish();
+    status
 }
 
 /// Sets a text property of a widget's accessible (its label or description, what screen

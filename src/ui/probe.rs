@@ -186,12 +186,12 @@ impl Controller {
         state["strike_flash"] = serde_json::json!(play.strike_flash);
         // The puzzle being entered on the board, and what its bar says.
         state["entry"] = serde_json::json!(entry);
-        // Written aside and renamed, so a reader never sees half a file.
-        let mut partial = path.clone();
-        partial.push(".partial");
-        if std::fs::write(&partial, state.to_string()).is_ok() {
-            let _ = std::fs::rename(&partial, &path);
-        }
+        // Off the main thread, written aside and renamed: a reader never sees half a file.
+        super::file_saver::save(
+            path.into(),
+            state.to_string().into_bytes(),
+            super::file_saver::Access::Default,
+        );
     }
 
     /// The bounds of the toasts on show.

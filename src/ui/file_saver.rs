@@ -1,0 +1,151 @@
+//! Writes the app's own small files (the Lab's script, the tests' state file) off the main
+//! thread. Replacing a file frees its old blocks, and on a file system mounted with `discard`
+//! that waits on the disk, for hundreds of milliseconds at times: the window would stop
+//! answering. One worker thread takes the writes in order; a newer write to a path replaces one
+//! still waiting. Each file is written aside and renamed into place, so a reader never sees half
+//! of it. [`finish`] waits for what is queued; the app calls it as it quits.
+
+use std::collections::HashMap;
+use std::io::Write;
+use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt};
+use std::path::{Path, PathBuf};
+use std::sync::mpsc::{self, Receiver, Sender};
+use std::sync::{Mutex, OnceLock};
+use std::thread::JoinHandle;
+
+/// Who may read a file written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Access {
+    /// The player only: the file 0600, directories made for it 0700 (their scripts).
+    Private,
+    /// As the umask has it (files for tests).
+    Default,
+}
+
+struct Job {
+    path: PathBuf,
+    contents: Vec<u8>,
+    access: Access,
+}
+
+struct Saver {
+    sender: Option<Sender<Job>>,
+    worker: Option<JoinHandle<()>>,
+}
+
+fn saver() -> &'static Mutex<Saver> {
+    static SAVER: OnceLock<Mutex<Saver>> = OnceLock::new();
+    SAVER.get_or_init(|| {
+        let (sender, receiver) = mpsc::channel();
+        let worker = std::thread::Builder::new()
+            .name("nonet-files".into())
+            .spawn(move || write_all(receiver))
+            .map_err(|error| tracing::warn!("no thread for writing files ({error}): they are written at once"))
+            .ok();
+        Mutex::new(Saver {
+            sender: worker.is_some().then_some(sender),
+            worker,
+        })
+    })
+}
+
+/// Writes `contents` to `path` soon, off the main thread. A failure is logged.
+pub fn save(path: PathBuf, contents: Vec<u8>, access: Access) {
+    let job = Job { path, contents, access };
+    let saver = saver().lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let job = match &saver.sender {
+        Some(sender) => match sender.send(job) {
+            Ok(()) => return,
+            Err(mpsc::SendError(job)) => job,
+        },
+        None => job,
+    };
+    // No worker (it could not start, or the app is quitting): written here and now.
+    drop(saver);
+    write_logged(&job);
+}
+
+/// Waits until every file queued is written; later saves are written at once.
+pub fn finish() {
+    let mut saver = saver().lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    saver.sender = None;
+    if let Some(worker) = saver.worker.take() {
+        drop(saver);
+        let _ = worker.join();
+    }
+}
+
+/// The worker: each write as it comes, the newest of those waiting for the same path only.
+fn write_all(receiver: Receiver<Job>) {
+    while let Ok(first) = receiver.recv() {
+        let mut order = vec![first.path.clone()];
+        let mut latest = HashMap::from([(first.path.clone(), first)]);
+        for next in receiver.try_iter() {
+            if !latest.contains_key(&next.path) {
+                order.push(next.path.clone());
+            }
+            latest.insert(next.path.clone(), next);
+        }
+        for path in order {
+            if let Some(job) = latest.remove(&path) {
+                write_logged(&job);
+            }
+        }
+    }
+}
+
+fn write_logged(job: &Job) {
+    if let Err(error) = write_replacing(&job.path, &job.contents, job.access) {
+        tracing::warn!("can't write {}: {error}", job.path.display());
+    }
+}
+
+/// Writes the file aside (`NAME.partial`, with the access asked for) and renames it into place.
+fn write_replacing(path: &Path, contents: &[u8], access: Access) -> std::io::Result<()> {
+    let mut aside = path.as_os_str().to_os_string();
+    aside.push(".partial");
+    let aside = PathBuf::from(aside);
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create(true).truncate(true);
+    if access == Access::Private {
+        if let Some(dir) = path.parent() {
+            std::fs::DirBuilder::new().recursive(true).mode(0o700).create(dir)?;
+        }
+        options.mode(0o600);
+    }
+    let mut file = options.open(&aside)?;
+    if access == Access::Private {
+        use std::os::unix::fs::PermissionsExt;
+        file.set_permissions(std::fs::Permissions::from_mode(0o600))?;
+    }
+    file.write_all(contents)?;
+    drop(file);
+    std::fs::rename(&aside, path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::os::unix::fs::PermissionsExt;
+
+    #[test]
+    fn the_last_write_to_a_path_wins_and_private_files_are_the_players_only() {
+        let dir = tempfile::tempdir().unwrap();
+        let script = dir.path().join("made/for/it/lab.rhai");
+        let state = dir.path().join("state.json");
+        for n in 0..200 {
+            save(script.clone(), format!("script {n}").into_bytes(), Access::Private);
+            save(state.clone(), format!("state {n}").into_bytes(), Access::Default);
+        }
+        finish();
+        assert_eq!(std::fs::read_to_string(&script).unwrap(), "script 199");
+        assert_eq!(std::fs::read_to_string(&state).unwrap(), "state 199");
+        let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode(&script), 0o600);
+        assert_eq!(mode(script.parent().unwrap()), 0o700);
+        assert!(!dir.path().join("state.json.partial").exists());
+        // After finish, a save is written at once.
+        save(state.clone(), b"after".to_vec(), Access::Default);
+        assert_eq!(std::fs::read_to_string(&state).unwrap(), "after");
+    }
+}
