@@ -1195,13 +1195,15 @@ fn assert_controls(controls: &[Value], wanted: &[(&str, &str)]) {
     }
 }
 
-/// The app on [`PUZZLE`], speaking `language` (its `LANGUAGE`, in a UTF-8 C locale).
+/// The app on [`PUZZLE`], speaking `language`.
 fn launch_speaking(language: &str) -> App {
+    App::launch_with(Some(PUZZLE), &speaking(language))
+}
+
+/// The environment of an app speaking `language`: its `LANGUAGE`, in a UTF-8 C locale.
+fn speaking(language: &str) -> [(&'static str, &Path); 3] {
     let locale = Path::new("C.UTF-8");
-    App::launch_with(
-        Some(PUZZLE),
-        &[("LANGUAGE", Path::new(language)), ("LANG", locale), ("LC_ALL", locale)],
-    )
+    [("LANGUAGE", Path::new(language)), ("LANG", locale), ("LC_ALL", locale)]
 }
 
 /// Asks for a hint in two stages: where to look (a message starting with `look`), then the
@@ -2091,6 +2093,20 @@ fn marks_a_placed_digit_rules_out_are_red_while_conflicts_show() {
     assert!(told_off > 5, "with conflicts off, the 7 the hint told is red: {reds:?}");
 }
 
+/// A 17-clue puzzle, typed on the board by [`place_seventeen`].
+const SEVENTEEN: &str = "000000010400000000020000000000050407008000300001090000300400200050100000000806000";
+
+/// Enters a puzzle on the board afresh and types [`SEVENTEEN`] as its line; returns the state
+/// once every given is placed.
+fn place_seventeen(app: &App) -> Value {
+    app.action("enter-puzzle", None);
+    app.wait_until("entering", |s| s["entry"]["values"] == ".".repeat(81));
+    let keys: Vec<String> = SEVENTEEN.chars().map(|c| c.to_string()).collect();
+    let keys: Vec<&str> = keys.iter().map(|k| k.as_str()).collect();
+    app.keys(&keys);
+    app.wait_until("all placed", |s| s["entry"]["values"] == SEVENTEEN.replace('0', "."))
+}
+
 /// Type as Text… from the board's entry offers the givens placed as text while the board stays
 /// in entry behind it, the game waiting with its clock stopped: Cancel comes back to the givens
 /// as they were (they were lost, and the clock ran, when the bar left the entry first), and
@@ -2119,15 +2135,9 @@ fn type_as_text_keeps_the_boards_entry_until_played() {
         "the waiting game's clock ran"
     );
     // A whole puzzle placed (afresh), then played from the text.
-    const SEVENTEEN: &str = "000000010400000000020000000000050407008000300001090000300400200050100000000806000";
     app.action("entry-cancel", None);
     app.wait_until("the entry left", |s| s["entry"].is_null());
-    app.action("enter-puzzle", None);
-    app.wait_until("entering again", |s| s["entry"]["values"] == ".".repeat(81));
-    let keys: Vec<String> = SEVENTEEN.chars().map(|c| c.to_string()).collect();
-    let keys: Vec<&str> = keys.iter().map(|k| k.as_str()).collect();
-    app.keys(&keys);
-    app.wait_until("all placed", |s| s["entry"]["values"] == SEVENTEEN.replace('0', "."));
+    place_seventeen(&app);
     app.action("enter-text", None);
     let dialog = wait_for_titled("Enter Your Own Puzzle");
     press_in(&dialog, &["Tab", "Tab", "Return"]); // from the text to Cancel, then Play
@@ -2176,13 +2186,7 @@ fn a_puzzle_can_be_entered_on_the_board() {
     assert_eq!(state["mistakes_shown"], true);
     assert_eq!(state["hints_shown"], true);
     // Type a 17-clue puzzle as its line and start it.
-    const SEVENTEEN: &str = "000000010400000000020000000000050407008000300001090000300400200050100000000806000";
-    app.action("enter-puzzle", None);
-    app.wait_until("entry again", |s| s["entry"]["values"] == ".".repeat(81));
-    let keys: Vec<String> = SEVENTEEN.chars().map(|c| c.to_string()).collect();
-    let keys: Vec<&str> = keys.iter().map(|k| k.as_str()).collect();
-    app.keys(&keys);
-    let state = app.wait_until("all typed", |s| s["entry"]["values"] == SEVENTEEN.replace('0', "."));
+    let state = place_seventeen(&app);
     assert!(
         state["entry"]["status"].as_str().unwrap().starts_with("17 givens."),
         "{}",
@@ -2230,9 +2234,7 @@ fn a_chain_hint_draws_its_links_in_light_and_dark() {
 fn chain_hint_shot(language: &str, scheme: &str, chain: &str, shot: &str) -> Value {
     const X_CHAIN: &str = "3.4.2..8...6.......5..7.3.....68..2.....34....6.15.7...1.........9....6...8217..5";
     let settings = format!("color-scheme='{scheme}'\nhint-allowance=uint32 0");
-    let locale = Path::new("C.UTF-8");
-    let speaking = [("LANGUAGE", Path::new(language)), ("LANG", locale), ("LC_ALL", locale)];
-    let (app, _config) = launch_configured(X_CHAIN, &settings, &speaking);
+    let (app, _config) = launch_configured(X_CHAIN, &settings, &speaking(language));
     xdotool(&["windowsize", &app.window, "640", "780"]);
     app.action("fill-candidates", None);
     app.wait_until("marks filled", |s| s["marks"][1] != "");
@@ -4843,17 +4845,9 @@ fn history_shots(language: &str, title: &str, suffix: &str) -> HistoryShots {
     let home = tempfile::tempdir().unwrap();
     let db = home.path().join("nonet.db");
     write_history(&db);
-    let locale = Path::new("C.UTF-8");
-    let app = App::launch_with(
-        None,
-        &[
-            ("NONET_DB", db.as_path()),
-            ("TZ", Path::new("XYZ-2")),
-            ("LANGUAGE", Path::new(language)),
-            ("LANG", locale),
-            ("LC_ALL", locale),
-        ],
-    );
+    let mut env = vec![("NONET_DB", db.as_path()), ("TZ", Path::new("XYZ-2"))];
+    env.extend(speaking(language));
+    let app = App::launch_with(None, &env);
     app.action("history", None);
     let window = wait_for_titled(title);
     std::thread::sleep(Duration::from_millis(800));
@@ -5239,16 +5233,9 @@ fn the_scripting_lab_runs_and_stops() {
 /// help's picture of the Lab. Returns the state then too.
 fn lab_running_shot(language: &str, shot: &str) -> (App, Value, tempfile::TempDir) {
     let home = tempfile::tempdir().unwrap();
-    let locale = Path::new("C.UTF-8");
-    let app = App::launch_with(
-        Some(PUZZLE),
-        &[
-            ("XDG_DATA_HOME", home.path()),
-            ("LANGUAGE", Path::new(language)),
-            ("LANG", locale),
-            ("LC_ALL", locale),
-        ],
-    );
+    let mut env = vec![("XDG_DATA_HOME", home.path())];
+    env.extend(speaking(language));
+    let app = App::launch_with(Some(PUZZLE), &env);
     app.action("script-run", None);
     let running = app.wait_until("steps applied", |s| {
         s["lab"]["running"] == true
