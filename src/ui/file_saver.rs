@@ -3,7 +3,8 @@
 //! that waits on the disk, for hundreds of milliseconds at times: the window would stop
 //! answering. One worker thread takes the writes in order; a newer write to a path replaces one
 //! still waiting. Each file is written aside and renamed into place, so a reader never sees half
-//! of it. [`finish`] waits for what is queued; the app calls it as it quits.
+//! of it. [`flush`] waits for what is queued (before a file is read back); [`finish`] also ends
+//! the worker, as the app quits.
 
 use std::collections::HashMap;
 use std::io::Write;
@@ -28,8 +29,14 @@ struct Job {
     access: Access,
 }
 
+enum Order {
+    Write(Job),
+    /// Answer once every write sent before is done.
+    Flush(Sender<()>),
+}
+
 struct Saver {
-    sender: Option<Sender<Job>>,
+    sender: Option<Sender<Order>>,
     worker: Option<JoinHandle<()>>,
 }
 
@@ -54,9 +61,10 @@ pub fn save(path: PathBuf, contents: Vec<u8>, access: Access) {
     let job = Job { path, contents, access };
     let saver = saver().lock().unwrap_or_else(|poisoned| poisoned.into_inner());
     let job = match &saver.sender {
-        Some(sender) => match sender.send(job) {
+        Some(sender) => match sender.send(Order::Write(job)) {
             Ok(()) => return,
-            Err(mpsc::SendError(job)) => job,
+            Err(mpsc::SendError(Order::Write(job))) => job,
+            Err(mpsc::SendError(Order::Flush(_))) => unreachable!("a write was sent"),
         },
         None => job,
     };
@@ -65,7 +73,22 @@ pub fn save(path: PathBuf, contents: Vec<u8>, access: Access) {
     write_logged(&job);
 }
 
-/// Waits until every file queued is written; later saves are written at once.
+/// Waits until every file queued so far is written.
+pub fn flush() {
+    let (done, written) = mpsc::channel();
+    let saver = saver().lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let sent = saver
+        .sender
+        .as_ref()
+        .is_some_and(|sender| sender.send(Order::Flush(done)).is_ok());
+    drop(saver);
+    if sent {
+        let _ = written.recv();
+    }
+}
+
+/// Waits until every file queued is written and ends the worker; later saves are written at
+/// once.
 pub fn finish() {
     let mut saver = saver().lock().unwrap_or_else(|poisoned| poisoned.into_inner());
     saver.sender = None;
@@ -75,21 +98,35 @@ pub fn finish() {
     }
 }
 
-/// The worker: each write as it comes, the newest of those waiting for the same path only.
-fn write_all(receiver: Receiver<Job>) {
+/// The worker: each write as it comes, the newest of those waiting for the same path only; a
+/// flush answered once the writes before it are done.
+fn write_all(receiver: Receiver<Order>) {
     while let Ok(first) = receiver.recv() {
-        let mut order = vec![first.path.clone()];
-        let mut latest = HashMap::from([(first.path.clone(), first)]);
-        for next in receiver.try_iter() {
-            if !latest.contains_key(&next.path) {
-                order.push(next.path.clone());
+        let mut order: Vec<PathBuf> = Vec::new();
+        let mut latest: HashMap<PathBuf, Job> = HashMap::new();
+        for next in std::iter::once(first).chain(receiver.try_iter()) {
+            match next {
+                Order::Write(job) => {
+                    if !latest.contains_key(&job.path) {
+                        order.push(job.path.clone());
+                    }
+                    latest.insert(job.path.clone(), job);
+                }
+                Order::Flush(done) => {
+                    write_waiting(&mut order, &mut latest);
+                    let _ = done.send(());
+                }
             }
-            latest.insert(next.path.clone(), next);
         }
-        for path in order {
-            if let Some(job) = latest.remove(&path) {
-                write_logged(&job);
-            }
+        write_waiting(&mut order, &mut latest);
+    }
+}
+
+/// Writes the waiting files in the order they were first asked for.
+fn write_waiting(order: &mut Vec<PathBuf>, latest: &mut HashMap<PathBuf, Job>) {
+    for path in order.drain(..) {
+        if let Some(job) = latest.remove(&path) {
+            write_logged(&job);
         }
     }
 }
@@ -136,6 +173,10 @@ mod tests {
         for n in 0..200 {
             save(script.clone(), format!("script {n}").into_bytes(), Access::Private);
             save(state.clone(), format!("state {n}").into_bytes(), Access::Default);
+            if n == 100 {
+                flush();
+                assert_eq!(std::fs::read_to_string(&script).unwrap(), "script 100");
+            }
         }
         finish();
         assert_eq!(std::fs::read_to_string(&script).unwrap(), "script 199");

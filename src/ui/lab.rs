@@ -327,6 +327,8 @@ impl Lab {
                 }
             });
         }
+        // A save of the script still on its way is written first.
+        super::file_saver::flush();
         let saved = std::fs::read_to_string(script_file())
             .ok()
             .filter(|s| !s.trim().is_empty());
