@@ -58,19 +58,17 @@ fn saver() -> &'static Mutex<Saver> {
 
 /// Writes `contents` to `path` soon, off the main thread. A failure is logged.
 pub fn save(path: PathBuf, contents: Vec<u8>, access: Access) {
-    let job = Job { path, contents, access };
+    let order = Order::Write(Job { path, contents, access });
     let saver = saver().lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-    let job = match &saver.sender {
-        Some(sender) => match sender.send(Order::Write(job)) {
-            Ok(()) => return,
-            Err(mpsc::SendError(Order::Write(job))) => job,
-            Err(mpsc::SendError(Order::Flush(_))) => unreachable!("a write was sent"),
-        },
-        None => job,
+    let unsent = match &saver.sender {
+        Some(sender) => sender.send(order).err().map(|refused| refused.0),
+        None => Some(order),
     };
-    // No worker (it could not start, or the app is quitting): written here and now.
     drop(saver);
-    write_logged(&job);
+    // No worker (it could not start, or the app is quitting): written here and now.
+    if let Some(Order::Write(job)) = unsent {
+        write_logged(&job);
+    }
 }
 
 /// Waits until every file queued so far is written.
