@@ -2959,10 +2959,13 @@ fn a_question_stands_once_and_goes_with_its_game() {
     );
 }
 
+/// Solve asks first, animates its search, stops at Escape and runs to the end. (At 20 steps a
+/// second, a third of the usual speed, so that Escape comes while it runs: at 60 the search
+/// ended first once, under load.)
 #[test]
 fn solve_animates_to_the_solution_and_escape_stops_it() {
     need_display();
-    let app = App::launch(Some(PUZZLE));
+    let (app, _config) = launch_with_settings(PUZZLE, "animation-speed=20");
     let solution = solution_of(PUZZLE);
     // Solve asks first (issue 15, point 12): Cancel leaves the game as it was.
     app.action("solve", None);
@@ -2979,7 +2982,6 @@ fn solve_animates_to_the_solution_and_escape_stops_it() {
     app.action("solve", None);
     confirm_solve();
     app.wait_until("animating", |s| s["animating"] == true);
-    app.shot("solving.png");
     app.keys(&["Escape"]);
     let state = app.wait_until("stopped", |s| s["animating"] == false);
     assert_eq!(state["status"], "Playing");
@@ -2987,6 +2989,14 @@ fn solve_animates_to_the_solution_and_escape_stops_it() {
     // Run to the end: solved by the computer, every cell the solution's.
     app.action("solve", None);
     confirm_solve();
+    app.wait_until("animating again", |s| s["animating"] == true);
+    let state = app.wait_until("a few digits tried", |s| {
+        s["animating"] == true && s["shown"].as_str().unwrap().matches('.').count() + 5 < PUZZLE.matches('.').count()
+    });
+    let shot = app.shot("solving.png");
+    // The digits the search tries are grey too, not the player's blue.
+    let blue = accent_pixels(&shot);
+    assert!(blue < 1000, "{blue} accent pixels while solving: {state}");
     let state = app.wait_until("solved", |s| s["status"] == "SolvedByComputer");
     assert_eq!(state["values"], solution.as_str());
     assert_eq!(state["animating"], false);

@@ -373,8 +373,13 @@ pub fn draw(cr: &cairo::Context, layout: Layout, play: &Play, palette: &Palette)
                 // A digit a hint called wrong is ringed in red until it changes.
                 ring_cell(cr, &layout, cell, &palette.error)?;
             }
+            // A digit the animated Solve is trying: the search's, not the player's, right or
+            // wrong (the outline says when it backtracks).
+            let trying = play.animation.is_some() && game.value(cell) != digit;
             let color = if given {
                 palette.ink
+            } else if trying {
+                palette.grey(0.45)
             } else if wrong {
                 palette.error
             } else if (play.solution_shown() && game.value(cell) != digit) || by_computer.contains(cell) {
