@@ -270,23 +270,12 @@ impl App {
     /// Asks for several actions one right after another, over one D-Bus connection (a
     /// `gapplication` each would leave tens of milliseconds between them).
     fn actions_at_once(&self, actions: &[(&str, Option<Variant>)]) {
-        use gtk::gio;
         let bus = self.session_bus();
         for (name, parameter) in actions {
             let parameters: Vec<Variant> = parameter.iter().cloned().collect();
             let platform = std::collections::HashMap::<String, Variant>::new();
-            bus.call_sync(
-                Some("io.github.nonet.Nonet"),
-                "/io/github/nonet/Nonet",
-                "org.gtk.Actions",
-                "Activate",
-                Some(&(*name, parameters, platform).to_variant()),
-                None,
-                gio::DBusCallFlags::NONE,
-                5000,
-                gio::Cancellable::NONE,
-            )
-            .unwrap_or_else(|e| panic!("action {name}: {e}"));
+            call_actions(&bus, "Activate", Some(&(*name, parameters, platform).to_variant()))
+                .unwrap_or_else(|e| panic!("action {name}: {e}"));
         }
     }
 
@@ -433,14 +422,19 @@ impl App {
 }
 
 fn xdotool(args: &[&str]) -> String {
-    let output = Command::new("xdotool")
-        .args(args)
-        .output()
-        .expect("xdotool is installed");
+    let output = xdotool_output(args);
     if !output.stderr.is_empty() {
         eprintln!("xdotool {args:?}: {}", String::from_utf8_lossy(&output.stderr).trim());
     }
     String::from_utf8_lossy(&output.stdout).trim().to_string()
+}
+
+/// What xdotool says, on stdout and stderr, and how it ended.
+fn xdotool_output(args: &[&str]) -> std::process::Output {
+    Command::new("xdotool")
+        .args(args)
+        .output()
+        .expect("xdotool is installed")
 }
 
 /// Asks `probe` every `every` until it gives something, for at most `within`; `None` if it never
@@ -4731,10 +4725,18 @@ fn wait_for_titled(title: &str) -> String {
 
 /// Waits until no visible window has the title.
 fn wait_until_gone(title: &str) {
-    poll(Duration::from_secs(10), Duration::from_millis(100), || {
+    assert!(
+        closes_within(title, Duration::from_secs(10)),
+        "the window titled {title} is still open"
+    );
+}
+
+/// Whether no visible window has the title within `within`.
+fn closes_within(title: &str, within: Duration) -> bool {
+    poll(within, Duration::from_millis(100), || {
         visible_window(title).is_none().then_some(())
     })
-    .unwrap_or_else(|| panic!("the window titled {title} is still open"));
+    .is_some()
 }
 
 /// A visible window whose whole title `title` (a regular expression) matches, if one is open.
@@ -4748,10 +4750,7 @@ fn visible_window(title: &str) -> Option<String> {
 fn visible_windows(title: &str) -> Vec<String> {
     let pattern = format!("^{title}$");
     poll(Duration::from_secs(5), Duration::from_millis(50), || {
-        let output = Command::new("xdotool")
-            .args(["search", "--onlyvisible", "--name", &pattern])
-            .output()
-            .expect("xdotool is installed");
+        let output = xdotool_output(&["search", "--onlyvisible", "--name", &pattern]);
         let stdout = String::from_utf8_lossy(&output.stdout);
         let failed = String::from_utf8_lossy(&output.stderr).contains("X Error");
         (!failed).then(|| stdout.lines().map(String::from).collect())
@@ -5395,27 +5394,35 @@ fn a_hostile_script_in_the_lab_leaves_the_game_playable() {
     app.wait_until("play goes on", |s| at(s, "values", 2) == '4');
 }
 
+/// Calls a method of the app's `org.gtk.Actions` over `bus` (within 5 s).
+fn call_actions(
+    bus: &gtk::gio::DBusConnection,
+    method: &str,
+    parameters: Option<&Variant>,
+) -> Result<Variant, gtk::glib::Error> {
+    use gtk::gio;
+    bus.call_sync(
+        Some("io.github.nonet.Nonet"),
+        "/io/github/nonet/Nonet",
+        "org.gtk.Actions",
+        method,
+        parameters,
+        None,
+        gio::DBusCallFlags::NONE,
+        5000,
+        gio::Cancellable::NONE,
+    )
+}
+
 /// Asks the app for its actions (`org.gtk.Actions.List`, answered by its main loop) every 100 ms
 /// until told to stop, over one connection, so that only the app's answer is timed (a `gdbus`
 /// process each time would add its own start, slow whenever the disk is); the slowest answer.
 fn probe_responsiveness(app: &App, stop: &std::sync::atomic::AtomicBool) -> Duration {
-    use gtk::gio;
     let bus = app.session_bus();
     let mut slowest = Duration::ZERO;
     while !stop.load(std::sync::atomic::Ordering::Relaxed) {
         let asked = Instant::now();
-        bus.call_sync(
-            Some("io.github.nonet.Nonet"),
-            "/io/github/nonet/Nonet",
-            "org.gtk.Actions",
-            "List",
-            None,
-            None,
-            gio::DBusCallFlags::NONE,
-            5000,
-            gio::Cancellable::NONE,
-        )
-        .unwrap_or_else(|e| panic!("the app did not answer: {e}"));
+        call_actions(&bus, "List", None).unwrap_or_else(|e| panic!("the app did not answer: {e}"));
         slowest = slowest.max(asked.elapsed());
         std::thread::sleep(Duration::from_millis(100));
     }
@@ -5827,10 +5834,7 @@ fn choose_path(title: &str, field: &str, path: &Path) {
     type_in(&chooser, path.to_str().unwrap());
     for _ in 0..3 {
         press_in(&chooser, &["Return"]);
-        let gone = poll(Duration::from_secs(3), Duration::from_millis(100), || {
-            visible_window(title).is_none().then_some(())
-        });
-        if gone.is_some() {
+        if closes_within(title, Duration::from_secs(3)) {
             return;
         }
     }

@@ -6,7 +6,6 @@
 //! of it. [`flush`] waits for what is queued (before a file is read back); [`finish`] also ends
 //! the worker, as the app quits.
 
-use std::collections::HashMap;
 use std::io::Write;
 use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt};
 use std::path::{Path, PathBuf};
@@ -96,36 +95,24 @@ pub fn finish() {
     }
 }
 
-/// The worker: each write as it comes, the newest of those waiting for the same path only; a
-/// flush answered once the writes before it are done.
+/// The worker: each write as it comes, the newest of those waiting for the same path only (in
+/// the place of the first); a flush answered once the writes before it are done.
 fn write_all(receiver: Receiver<Order>) {
     while let Ok(first) = receiver.recv() {
-        let mut order: Vec<PathBuf> = Vec::new();
-        let mut latest: HashMap<PathBuf, Job> = HashMap::new();
+        let mut waiting: Vec<Job> = Vec::new();
         for next in std::iter::once(first).chain(receiver.try_iter()) {
             match next {
-                Order::Write(job) => {
-                    if !latest.contains_key(&job.path) {
-                        order.push(job.path.clone());
-                    }
-                    latest.insert(job.path.clone(), job);
-                }
+                Order::Write(job) => match waiting.iter_mut().find(|w| w.path == job.path) {
+                    Some(older) => *older = job,
+                    None => waiting.push(job),
+                },
                 Order::Flush(done) => {
-                    write_waiting(&mut order, &mut latest);
+                    waiting.drain(..).for_each(|job| write_logged(&job));
                     let _ = done.send(());
                 }
             }
         }
-        write_waiting(&mut order, &mut latest);
-    }
-}
-
-/// Writes the waiting files in the order they were first asked for.
-fn write_waiting(order: &mut Vec<PathBuf>, latest: &mut HashMap<PathBuf, Job>) {
-    for path in order.drain(..) {
-        if let Some(job) = latest.remove(&path) {
-            write_logged(&job);
-        }
+        waiting.drain(..).for_each(|job| write_logged(&job));
     }
 }
 
