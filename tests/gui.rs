@@ -5339,6 +5339,55 @@ fn an_edit_in_the_lab_and_the_clock_survive_the_session_ending() {
     );
 }
 
+/// When the Lab can't keep its script (here a file stands where its folder should be; a full
+/// disk or a read-only data folder are the same to it), the output pane says so once, naming the
+/// file and the way out, and nothing is left aside; once a save works again it says so.
+#[test]
+fn the_lab_says_when_it_cannot_keep_the_script() {
+    need_display();
+    let home = tempfile::tempdir().unwrap();
+    let scripts = home.path().join("nonet/scripts");
+    std::fs::create_dir_all(scripts.parent().unwrap()).unwrap();
+    std::fs::write(&scripts, "in the way").unwrap();
+    let app = App::launch_with(Some(PUZZLE), &[("XDG_DATA_HOME", home.path())]);
+    app.action("scripting", None);
+    app.wait_until("the Lab open", |s| s["lab"]["open"] == true);
+    // Run saves the script first.
+    app.action("script-run", None);
+    let told = app.wait_until("the failed save told", |s| {
+        s["lab"]["output"].as_str().is_some_and(|o| o.contains("can't be kept"))
+    });
+    let output = told["lab"]["output"].as_str().unwrap();
+    assert!(
+        output.contains("nonet/scripts/lab.rhai: File exists.") && output.contains("Save Script As"),
+        "the file, the system's reason (without Rust's error code) and the way out: {output}"
+    );
+    let runs = |s: &Value| {
+        s["lab"]["output"]
+            .as_str()
+            .map_or(0, |o| o.matches("Run ended").count())
+    };
+    app.wait_until("the run ends", |s| runs(s) == 1 && s["lab"]["running"] == false);
+    // A second failing save: not told again.
+    app.action("script-run", None);
+    app.wait_until("the second run ends", |s| runs(s) == 2 && s["lab"]["running"] == false);
+    // The way cleared, the next save works and says so; the reports come in order, so a second
+    // report of the failure would be on show by then.
+    std::fs::remove_file(&scripts).unwrap();
+    app.action("script-run", None);
+    let again = app.wait_until("the save told to work again", |s| {
+        s["lab"]["output"].as_str().is_some_and(|o| o.contains("kept again"))
+    });
+    let output = again["lab"]["output"].as_str().unwrap();
+    assert_eq!(output.matches("can't be kept").count(), 1, "told once: {output}");
+    assert!(scripts.join("lab.rhai").is_file());
+    let leftovers: Vec<_> = std::fs::read_dir(&scripts)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(leftovers, ["lab.rhai"]);
+}
+
 /// `nonet --help` names the FILE it takes, says what it does and offers `--version`, which prints
 /// the version and quits: answered by the process itself, with no display or window.
 #[test]

@@ -3,8 +3,9 @@
 //! that waits on the disk, for hundreds of milliseconds at times: the window would stop
 //! answering. One worker thread takes the writes in order; a newer write to a path replaces one
 //! still waiting. Each file is written aside and renamed into place, so a reader never sees half
-//! of it. [`flush`] waits for what is queued (before a file is read back); [`finish`] also ends
-//! the worker, as the app quits.
+//! of it; a write that fails leaves the old file as it was and nothing aside, and its outcome
+//! goes back to the one who asked, if they asked. [`flush`] waits for what is queued (before a
+//! file is read back); [`finish`] also ends the worker, as the app quits.
 
 use std::io::Write;
 use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt};
@@ -22,10 +23,16 @@ pub enum Access {
     Default,
 }
 
+/// What a write came to: `Err` says why the file could not be written, in the system's words
+/// ("No space left on device").
+pub type Outcome = Result<(), String>;
+
 struct Job {
     path: PathBuf,
     contents: Vec<u8>,
     access: Access,
+    /// Where the outcome goes (a write replaced by a newer one reports through that one).
+    report: Option<async_channel::Sender<Outcome>>,
 }
 
 enum Order {
@@ -55,9 +62,15 @@ fn saver() -> &'static Mutex<Saver> {
     })
 }
 
-/// Writes `contents` to `path` soon, off the main thread. A failure is logged.
-pub fn save(path: PathBuf, contents: Vec<u8>, access: Access) {
-    let order = Order::Write(Job { path, contents, access });
+/// Writes `contents` to `path` soon, off the main thread. A failure is logged, and each outcome
+/// sent to `report` if given.
+pub fn save(path: PathBuf, contents: Vec<u8>, access: Access, report: Option<async_channel::Sender<Outcome>>) {
+    let order = Order::Write(Job {
+        path,
+        contents,
+        access,
+        report,
+    });
     let saver = saver().lock().unwrap_or_else(|poisoned| poisoned.into_inner());
     let unsent = match &saver.sender {
         Some(sender) => sender.send(order).err().map(|refused| refused.0),
@@ -102,8 +115,11 @@ fn write_all(receiver: Receiver<Order>) {
         let mut waiting: Vec<Job> = Vec::new();
         for next in std::iter::once(first).chain(receiver.try_iter()) {
             match next {
-                Order::Write(job) => match waiting.iter_mut().find(|w| w.path == job.path) {
-                    Some(older) => *older = job,
+                Order::Write(mut job) => match waiting.iter_mut().find(|w| w.path == job.path) {
+                    Some(older) => {
+                        job.report = job.report.or_else(|| older.report.take());
+                        *older = job;
+                    }
                     None => waiting.push(job),
                 },
                 Order::Flush(done) => {
@@ -117,16 +133,35 @@ fn write_all(receiver: Receiver<Order>) {
 }
 
 fn write_logged(job: &Job) {
-    if let Err(error) = write_replacing(&job.path, &job.contents, job.access) {
+    let outcome = write_replacing(&job.path, &job.contents, job.access).map_err(|error| {
         tracing::warn!("can't write {}: {error}", job.path.display());
+        // The system's words without Rust's " (os error 28)" after them.
+        let words = error.to_string();
+        match words.find(" (os error ") {
+            Some(end) => words[..end].to_string(),
+            None => words,
+        }
+    });
+    if let Some(report) = &job.report {
+        // The one who asked may be gone (the Lab closed): nobody to tell.
+        let _ = report.try_send(outcome);
     }
 }
 
-/// Writes the file aside (`NAME.partial`, with the access asked for) and renames it into place.
+/// Writes the file aside (`NAME.partial`, with the access asked for) and renames it into place;
+/// on failure the file aside is removed, and the old file is as it was.
 fn write_replacing(path: &Path, contents: &[u8], access: Access) -> std::io::Result<()> {
     let mut aside = path.as_os_str().to_os_string();
     aside.push(".partial");
     let aside = PathBuf::from(aside);
+    let written = write_aside_and_rename(path, &aside, contents, access);
+    if written.is_err() {
+        let _ = std::fs::remove_file(&aside);
+    }
+    written
+}
+
+fn write_aside_and_rename(path: &Path, aside: &Path, contents: &[u8], access: Access) -> std::io::Result<()> {
     let mut options = std::fs::OpenOptions::new();
     options.write(true).create(true).truncate(true);
     if access == Access::Private {
@@ -135,14 +170,14 @@ fn write_replacing(path: &Path, contents: &[u8], access: Access) -> std::io::Res
         }
         options.mode(0o600);
     }
-    let mut file = options.open(&aside)?;
+    let mut file = options.open(aside)?;
     if access == Access::Private {
         use std::os::unix::fs::PermissionsExt;
         file.set_permissions(std::fs::Permissions::from_mode(0o600))?;
     }
     file.write_all(contents)?;
     drop(file);
-    std::fs::rename(&aside, path)
+    std::fs::rename(aside, path)
 }
 
 #[cfg(test)]
@@ -156,8 +191,13 @@ mod tests {
         let script = dir.path().join("made/for/it/lab.rhai");
         let state = dir.path().join("state.json");
         for n in 0..200 {
-            save(script.clone(), format!("script {n}").into_bytes(), Access::Private);
-            save(state.clone(), format!("state {n}").into_bytes(), Access::Default);
+            save(
+                script.clone(),
+                format!("script {n}").into_bytes(),
+                Access::Private,
+                None,
+            );
+            save(state.clone(), format!("state {n}").into_bytes(), Access::Default, None);
             if n == 100 {
                 flush();
                 assert_eq!(std::fs::read_to_string(&script).unwrap(), "script 100");
@@ -171,7 +211,28 @@ mod tests {
         assert_eq!(mode(script.parent().unwrap()), 0o700);
         assert!(!dir.path().join("state.json.partial").exists());
         // After finish, a save is written at once.
-        save(state.clone(), b"after".to_vec(), Access::Default);
+        save(state.clone(), b"after".to_vec(), Access::Default, None);
         assert_eq!(std::fs::read_to_string(&state).unwrap(), "after");
+    }
+
+    #[test]
+    fn a_write_that_fails_is_reported_and_leaves_the_old_file_and_nothing_aside() {
+        let dir = tempfile::tempdir().unwrap();
+        // A folder where the file should go: the file aside is written, then the rename fails.
+        let taken = dir.path().join("lab.rhai");
+        std::fs::create_dir(&taken).unwrap();
+        std::fs::write(taken.join("inside"), "old").unwrap();
+        let (report, outcomes) = async_channel::unbounded();
+        save(taken.clone(), b"new".to_vec(), Access::Private, Some(report.clone()));
+        // Waits for the worker (or the write done at once, should the other test have ended it).
+        let outcome = outcomes.recv_blocking().unwrap();
+        assert!(outcome.is_err_and(|reason| !reason.is_empty()));
+        assert!(!dir.path().join("lab.rhai.partial").exists());
+        assert_eq!(std::fs::read_to_string(taken.join("inside")).unwrap(), "old");
+        // A write that works says so.
+        let fine = dir.path().join("fine.rhai");
+        save(fine.clone(), b"new".to_vec(), Access::Private, Some(report));
+        assert_eq!(outcomes.recv_blocking().unwrap(), Ok(()));
+        assert_eq!(std::fs::read_to_string(&fine).unwrap(), "new");
     }
 }

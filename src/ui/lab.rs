@@ -239,6 +239,8 @@ pub struct Lab {
     pub last_output: RefCell<String>,
     /// The script's save, due a moment after the last edit ([`Lab::save_soon`]).
     save_due: RefCell<Option<glib::SourceId>>,
+    /// Where each save's outcome comes back ([`Lab::tell_saves`]).
+    saved: async_channel::Sender<super::file_saver::Outcome>,
 }
 
 /// How long after the last edit the script is saved: a pause in typing, not every key.
@@ -353,6 +355,7 @@ impl Lab {
             parts.examples.append_item(&item);
         }
 
+        let (saved, outcomes) = async_channel::unbounded();
         let lab = Rc::new(Lab {
             panel,
             buffer,
@@ -371,7 +374,9 @@ impl Lab {
             flushing: StdCell::new(false),
             last_output: RefCell::new(String::new()),
             save_due: RefCell::new(None),
+            saved,
         });
+        lab.tell_saves(outcomes);
         // An edit is saved once typing pauses, so a crash or a power cut keeps it too.
         let weak = Rc::downgrade(&lab);
         lab.buffer.connect_changed(move |_| {
@@ -461,7 +466,30 @@ impl Lab {
             script_file(),
             text.as_bytes().to_vec(),
             super::file_saver::Access::Private,
+            Some(self.saved.clone()),
         );
+    }
+
+    /// Says in the output pane when the script can't be kept (a full disk, a read-only data
+    /// folder), once until a save works again, and then that it is kept again: the player can
+    /// still save it elsewhere before closing.
+    fn tell_saves(self: &Rc<Self>, outcomes: async_channel::Receiver<super::file_saver::Outcome>) {
+        let weak = Rc::downgrade(self);
+        glib::spawn_future_local(async move {
+            let mut failing = false;
+            while let Ok(outcome) = outcomes.recv().await {
+                let Some(lab) = weak.upgrade() else { break };
+                match &outcome {
+                    Err(error) if !failing => lab.say(&fill(
+                        &gettext("Your script can't be kept in {file}: {error}. Save it elsewhere with Scripts → Save Script As…, or it is lost when Nonet closes."),
+                        &[("file", &script_file().display()), ("error", error)],
+                    )),
+                    Ok(()) if failing => lab.say(&gettext("Your script is kept again.")),
+                    _ => {}
+                }
+                failing = outcome.is_err();
+            }
+        });
     }
 
     /// Adds a line to the output pane (at the next flush; only the last lines are kept).

@@ -191,6 +191,7 @@ impl Controller {
             path.into(),
             state.to_string().into_bytes(),
             super::file_saver::Access::Default,
+            None,
         );
     }
 
