@@ -5289,20 +5289,7 @@ fn an_edit_in_the_lab_and_the_clock_survive_the_session_ending() {
     app.keys(&["4"]); // r1c3 is 4: the game is under way
     app.wait_until("a digit placed", |s| at(s, "values", 2) == '4');
     app.action("scripting", None);
-    let open = app.wait_until("the Lab open", |s| {
-        s["lab"]["open"] == true && s["lab"]["editor"].is_array()
-    });
-    let editor = &open["lab"]["editor"];
-    app.click(
-        editor[0].as_f64().unwrap() as usize,
-        editor[1].as_f64().unwrap() as usize,
-        "1",
-    );
-    app.keys(&["ctrl+End"]);
-    type_in(&app.window, "// paused");
-    app.wait_until("the edit in the editor", |s| {
-        s["lab"]["script"].as_str().is_some_and(|t| t.ends_with("// paused"))
-    });
+    type_at_end_of_script(&app, "// paused");
     // A pause in typing saves it.
     let paused = || {
         std::fs::read_to_string(&saved)
@@ -5339,16 +5326,23 @@ fn an_edit_in_the_lab_and_the_clock_survive_the_session_ending() {
     );
 }
 
+/// A data folder where a file stands in the place of the Lab's scripts folder, so that the
+/// Lab's script can't be kept (as on a full disk); returned with that file's path.
+fn data_home_with_scripts_blocked() -> (tempfile::TempDir, PathBuf) {
+    let home = tempfile::tempdir().unwrap();
+    let scripts = home.path().join("nonet/scripts");
+    std::fs::create_dir_all(scripts.parent().unwrap()).unwrap();
+    std::fs::write(&scripts, "in the way").unwrap();
+    (home, scripts)
+}
+
 /// When the Lab can't keep its script (here a file stands where its folder should be; a full
 /// disk or a read-only data folder are the same to it), the output pane says so once, naming the
 /// file and the way out, and nothing is left aside; once a save works again it says so.
 #[test]
 fn the_lab_says_when_it_cannot_keep_the_script() {
     need_display();
-    let home = tempfile::tempdir().unwrap();
-    let scripts = home.path().join("nonet/scripts");
-    std::fs::create_dir_all(scripts.parent().unwrap()).unwrap();
-    std::fs::write(&scripts, "in the way").unwrap();
+    let (home, scripts) = data_home_with_scripts_blocked();
     let app = App::launch_with(Some(PUZZLE), &[("XDG_DATA_HOME", home.path())]);
     app.action("scripting", None);
     app.wait_until("the Lab open", |s| s["lab"]["open"] == true);
@@ -5386,6 +5380,84 @@ fn the_lab_says_when_it_cannot_keep_the_script() {
         .map(|e| e.unwrap().file_name())
         .collect();
     assert_eq!(leftovers, ["lab.rhai"]);
+}
+
+/// Types `text` at the end of the Lab's script (the Lab open) and waits until the editor has it.
+fn type_at_end_of_script(app: &App, text: &str) {
+    let open = app.wait_until("the Lab open", |s| {
+        s["lab"]["open"] == true && s["lab"]["editor"].is_array()
+    });
+    let editor = &open["lab"]["editor"];
+    app.click(
+        editor[0].as_f64().unwrap() as usize,
+        editor[1].as_f64().unwrap() as usize,
+        "1",
+    );
+    app.keys(&["ctrl+End"]);
+    type_in(&app.window, text);
+    app.wait_until("the edit in the editor", |s| {
+        s["lab"]["script"].as_str().is_some_and(|t| t.ends_with(text))
+    });
+}
+
+/// Quitting while the Lab's script can't be kept (a file in the place of its folder) asks
+/// first, and the window stays while it asks: Cancel goes back to the game, Save As… (the
+/// default) saves it to a file of the player's choice and then quits. The session ending (a
+/// signal) quits without asking; a shipped example, unchanged, is not asked about.
+#[test]
+fn quitting_asks_before_losing_a_script_the_lab_cannot_keep() {
+    need_display();
+    let (home, _) = data_home_with_scripts_blocked();
+    let env = [("XDG_DATA_HOME", home.path())];
+    let asked = "Save Your Script\\?";
+    // The example as it ships: nothing to lose, so Quit quits.
+    let mut app = App::launch_with(Some(PUZZLE), &env);
+    app.action("scripting", None);
+    app.wait_until("the Lab open", |s| s["lab"]["open"] == true);
+    app.action("quit", None);
+    assert!(app
+        .wait_for_exit("Quit with the example unchanged did not quit")
+        .success());
+    drop(app); // one app on the display at a time
+               // The player's own edit: asked.
+    let mut app = App::launch_with(Some(PUZZLE), &env);
+    app.action("scripting", None);
+    type_at_end_of_script(&app, "// mine");
+    app.action("quit", None);
+    let dialog = wait_for_titled(asked);
+    app.wait_for_labels("the question naming the file and the reason", |labels| {
+        labels.iter().any(|l| l.contains("nonet/scripts/lab.rhai: File exists"))
+    });
+    press_in(&dialog, &["Escape"]);
+    assert!(
+        closes_within(asked, Duration::from_secs(5)),
+        "Cancel closes the question"
+    );
+    std::thread::sleep(Duration::from_millis(500));
+    assert!(app.child.try_wait().unwrap().is_none(), "Cancel keeps the app");
+    app.action("pencil", None);
+    app.wait_until("the game goes on", |s| s["pencil"] == true);
+    // Save As…, the default: the chooser, then the app quits.
+    app.action("quit", None);
+    let dialog = wait_for_titled(asked);
+    press_in(&dialog, &["Return"]);
+    let mine = home.path().join("mine.rhai");
+    choose_path("Save Script", "ctrl+a", &mine);
+    assert!(app
+        .wait_for_exit("the app did not quit once the script was saved")
+        .success());
+    assert!(std::fs::read_to_string(&mine).unwrap().ends_with("// mine"));
+    drop(app);
+    // The session ending: no question, the app quits.
+    let mut app = App::launch_with(Some(PUZZLE), &env);
+    app.action("scripting", None);
+    type_at_end_of_script(&app, "// lost");
+    assert!(Command::new("kill")
+        .args(["-TERM", &app.child.id().to_string()])
+        .status()
+        .unwrap()
+        .success());
+    assert!(app.wait_for_exit("the app did not quit on SIGTERM").success());
 }
 
 /// `nonet --help` names the FILE it takes, says what it does and offers `--version`, which prints

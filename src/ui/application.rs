@@ -111,6 +111,7 @@ fn quit_on_signals(app: &adw::Application) {
         glib_unix::unix_signal_add_local(signal, move || {
             if let Some(app) = app.upgrade() {
                 tracing::info!("signal {signal}: quitting");
+                super::lab_host::leave_unkept_script();
                 quit(&app);
             }
             glib::ControlFlow::Continue
@@ -118,12 +119,15 @@ fn quit_on_signals(app: &adw::Application) {
     }
 }
 
-/// Closes every window (each saves what it holds as it closes), then ends the application.
+/// Closes every window (each saves what it holds as it closes), then ends the application;
+/// unless the main window asks first (a script the Lab can't keep), whose answer decides.
 fn quit(app: &adw::Application) {
     for window in app.windows() {
         window.close();
     }
-    app.quit();
+    if !super::lab_host::asking_about_script() {
+        app.quit();
+    }
 }
 
 fn load_css() {

@@ -242,6 +242,10 @@ impl Controller {
         let settings = self.settings.clone();
         let this = Rc::downgrade(self);
         self.window.connect_close_request(move |window| {
+            // A script the Lab can't keep: the window asks first, and stays meanwhile.
+            if this.upgrade().is_some_and(|this| !this.may_close_with_lab()) {
+                return glib::Propagation::Stop;
+            }
             if let Some(this) = this.upgrade() {
                 let now = this.now_ms();
                 let elapsed = this.with_play(|play| play.game.clock.elapsed_ms(now));
@@ -252,13 +256,10 @@ impl Controller {
                     recorder.close();
                 }
             }
-            // The window is remembered without the Lab's panel (it opens closed); a run stops
-            // and the script is saved, as when the panel closes.
+            // The window is remembered without the Lab's panel (it opens closed; its run was
+            // stopped and its script written above).
             let lab_width = this.upgrade().and_then(|this| {
                 this.save_lab_width();
-                if let Some(lab) = this.lab.borrow().as_ref() {
-                    lab.close();
-                }
                 this.lab_width()
             });
             let (width, height) = window.default_size();

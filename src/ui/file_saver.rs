@@ -133,19 +133,30 @@ fn write_all(receiver: Receiver<Order>) {
 }
 
 fn write_logged(job: &Job) {
-    let outcome = write_replacing(&job.path, &job.contents, job.access).map_err(|error| {
-        tracing::warn!("can't write {}: {error}", job.path.display());
+    let outcome = written(&job.path, &job.contents, job.access);
+    if let Some(report) = &job.report {
+        // The one who asked may be gone (the Lab closed): nobody to tell.
+        let _ = report.try_send(outcome);
+    }
+}
+
+/// Writes the file now, on this thread, after what is queued: for the last write as a window
+/// closes, whose failure must be known before it goes.
+pub fn save_at_once(path: &Path, contents: &[u8], access: Access) -> Outcome {
+    flush();
+    written(path, contents, access)
+}
+
+fn written(path: &Path, contents: &[u8], access: Access) -> Outcome {
+    write_replacing(path, contents, access).map_err(|error| {
+        tracing::warn!("can't write {}: {error}", path.display());
         // The system's words without Rust's " (os error 28)" after them.
         let words = error.to_string();
         match words.find(" (os error ") {
             Some(end) => words[..end].to_string(),
             None => words,
         }
-    });
-    if let Some(report) = &job.report {
-        // The one who asked may be gone (the Lab closed): nobody to tell.
-        let _ = report.try_send(outcome);
-    }
+    })
 }
 
 /// Writes the file aside (`NAME.partial`, with the access asked for) and renames it into place;

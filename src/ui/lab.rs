@@ -241,12 +241,14 @@ pub struct Lab {
     save_due: RefCell<Option<glib::SourceId>>,
     /// Where each save's outcome comes back ([`Lab::tell_saves`]).
     saved: async_channel::Sender<super::file_saver::Outcome>,
+    /// The script as last written to a file of the player's choice (Save Script As…).
+    pub(super) kept_elsewhere: RefCell<Option<String>>,
 }
 
 /// How long after the last edit the script is saved: a pause in typing, not every key.
 const SAVE_AFTER_EDIT: std::time::Duration = std::time::Duration::from_secs(2);
 
-fn script_file() -> PathBuf {
+pub(super) fn script_file() -> PathBuf {
     glib::user_data_dir().join("nonet").join("scripts").join("lab.rhai")
 }
 
@@ -375,6 +377,7 @@ impl Lab {
             last_output: RefCell::new(String::new()),
             save_due: RefCell::new(None),
             saved,
+            kept_elsewhere: RefCell::new(None),
         });
         lab.tell_saves(outcomes);
         // An edit is saved once typing pauses, so a crash or a power cut keeps it too.
@@ -433,6 +436,22 @@ impl Lab {
     pub fn close(&self) {
         self.request_stop();
         self.save();
+    }
+
+    /// The window closes: a run stops and the script is written at once. Returns why it can't
+    /// be kept, unless nothing would be lost: the player saved this very script to a file of
+    /// their own, or it is a shipped example as it ships.
+    pub fn close_for_good(&self) -> Option<String> {
+        self.request_stop();
+        if let Some(due) = self.save_due.take() {
+            due.remove();
+        }
+        let text = self.script();
+        let access = super::file_saver::Access::Private;
+        let reason = super::file_saver::save_at_once(&script_file(), text.as_bytes(), access).err()?;
+        let kept = self.kept_elsewhere.borrow().as_deref() == Some(text.as_str())
+            || EXAMPLES.iter().any(|(_, example)| *example == text);
+        (!kept).then_some(reason)
     }
 
     pub fn focus_editor(&self) {

@@ -52,25 +52,33 @@ impl Lab {
     /// Save Script As…: a file chooser over the window (it asks before replacing a file), then
     /// [`Lab::save_script_to`].
     pub fn save_script_as(self: &Rc<Self>) {
+        self.save_script_as_then(|| {});
+    }
+
+    /// [`Lab::save_script_as`], then `after_saved` once the file is written (the window closes,
+    /// when it asked for this as it was closing).
+    pub fn save_script_as_then(self: &Rc<Self>, after_saved: impl FnOnce() + 'static) {
         let chooser = self.chooser(gettext("Save Script"), gtk::FileChooserAction::Save, gettext("_Save"));
         chooser.set_current_name("script.rhai");
         let lab = Rc::downgrade(self);
+        let after_saved = std::cell::Cell::new(Some(after_saved));
         show_chooser(chooser, move |file| {
-            if let Some(lab) = lab.upgrade() {
-                lab.save_script_to(file);
+            if let (Some(lab), Some(after_saved)) = (lab.upgrade(), after_saved.take()) {
+                lab.save_script_to(file, after_saved);
             }
         });
     }
 
-    /// Writes the editor's script to a file; what came of it goes to the output pane.
-    pub fn save_script_to(self: &Rc<Self>, file: gio::File) {
+    /// Writes the editor's script to a file; what came of it goes to the output pane, and once
+    /// it is written `after_saved` runs.
+    pub fn save_script_to(self: &Rc<Self>, file: gio::File, after_saved: impl FnOnce() + 'static) {
         let text = self.script();
         let lab = Rc::downgrade(self);
         glib::spawn_future_local(async move {
             let name = file_name(&file);
             let written = file
                 .replace_contents_future(
-                    text.into_bytes(),
+                    text.clone().into_bytes(),
                     None,
                     false,
                     gio::FileCreateFlags::REPLACE_DESTINATION,
@@ -78,7 +86,11 @@ impl Lab {
                 .await;
             let Some(lab) = lab.upgrade() else { return };
             match written {
-                Ok(_) => lab.say(&fill(&gettext("Saved the script to {file}."), &[("file", &name)])),
+                Ok(_) => {
+                    lab.say(&fill(&gettext("Saved the script to {file}."), &[("file", &name)]));
+                    lab.kept_elsewhere.replace(Some(text));
+                    after_saved();
+                }
                 Err((_, error)) => lab.say(&fill(
                     &gettext("The script can't be saved to {file}: {error}."),
                     &[("file", &name), ("error", &error.message())],

@@ -1,7 +1,9 @@
 //! The Scripting Lab beside the board: opening and closing its panel (its width remembered), and
 //! what the Lab may ask of the game through [`LabHost`]: the grid to run the script on, showing a
-//! step on the board and applying it as one move.
+//! step on the board and applying it as one move; and, as the window closes, the question when
+//! the Lab's script can't be kept.
 
+use std::cell::Cell;
 use std::rc::Rc;
 
 use adw::prelude::*;
@@ -11,6 +13,33 @@ use super::lab::{Lab, LabHost};
 use super::play::ScriptView;
 use crate::engine::game::{Action, Refusal, Status};
 use crate::engine::grid::Digit;
+use crate::i18n::{fill, gettext};
+
+/// What the window does, as it closes, when the Lab's script can't be kept.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum ScriptAtClose {
+    /// Ask the player (save it elsewhere, close without it, or stay).
+    Ask,
+    /// The question is open: the window stays until it is answered.
+    Asking,
+    /// Close without it: the player said so, or the session is ending.
+    Leave,
+}
+
+thread_local! {
+    // One main window per process (the application's owner holds one controller).
+    static SCRIPT_AT_CLOSE: Cell<ScriptAtClose> = const { Cell::new(ScriptAtClose::Ask) };
+}
+
+/// The session is ending (a signal): the window closes without asking about the script.
+pub fn leave_unkept_script() {
+    SCRIPT_AT_CLOSE.set(ScriptAtClose::Leave);
+}
+
+/// Whether the window is asking what to do with a script it can't keep (Quit then waits).
+pub fn asking_about_script() -> bool {
+    SCRIPT_AT_CLOSE.get() == ScriptAtClose::Asking
+}
 
 /// The narrowest the board's side of the split gets beside the Lab's panel.
 const BOARD_LEAST: i32 = 340;
@@ -116,6 +145,73 @@ impl Controller {
                 self.lab().focus_editor();
             }
         }
+    }
+
+    /// As the window closes: the Lab's script is written at once, and when it can't be kept the
+    /// window asks first (unless the player already chose to close without it, or the session
+    /// is ending). False while it asks: the window stays.
+    pub(super) fn may_close_with_lab(self: &Rc<Self>) -> bool {
+        let Some(lab) = self.lab.borrow().clone() else {
+            return true;
+        };
+        match SCRIPT_AT_CLOSE.get() {
+            ScriptAtClose::Asking => false,
+            ScriptAtClose::Leave => {
+                lab.close_for_good();
+                true
+            }
+            ScriptAtClose::Ask => match lab.close_for_good() {
+                Some(reason) => {
+                    self.ask_about_unkept_script(&lab, &reason);
+                    false
+                }
+                None => true,
+            },
+        }
+    }
+
+    /// Save Your Script?: Save As… (the default; the window closes once it is saved), Close
+    /// Without Saving, or Cancel.
+    fn ask_about_unkept_script(self: &Rc<Self>, lab: &Rc<Lab>, reason: &str) {
+        SCRIPT_AT_CLOSE.set(ScriptAtClose::Asking);
+        let heading = gettext("Save Your Script?");
+        let body = fill(
+            &gettext("Nonet can't keep the Scripting Lab's script in {file}: {error}. Save it to a file of your own, or it is lost."),
+            &[("file", &super::lab::script_file().display()), ("error", &reason)],
+        );
+        let dialog = adw::MessageDialog::new(Some(&self.window), Some(&heading), Some(&body));
+        dialog.set_title(Some(&heading));
+        dialog.add_response("cancel", &gettext("_Cancel"));
+        dialog.add_response("leave", &gettext("Close _Without Saving"));
+        dialog.add_response("save", &gettext("_Save As…"));
+        dialog.set_response_appearance("leave", adw::ResponseAppearance::Destructive);
+        dialog.set_response_appearance("save", adw::ResponseAppearance::Suggested);
+        dialog.set_default_response(Some("save"));
+        dialog.set_close_response("cancel");
+        let window = self.window.downgrade();
+        let lab = Rc::downgrade(lab);
+        dialog.connect_response(None, move |_, response| {
+            SCRIPT_AT_CLOSE.set(ScriptAtClose::Ask);
+            let (Some(window), Some(lab)) = (window.upgrade(), lab.upgrade()) else {
+                return;
+            };
+            match response {
+                "leave" => {
+                    SCRIPT_AT_CLOSE.set(ScriptAtClose::Leave);
+                    window.close();
+                }
+                "save" => {
+                    let window = window.downgrade();
+                    lab.save_script_as_then(move || {
+                        if let Some(window) = window.upgrade() {
+                            window.close();
+                        }
+                    });
+                }
+                _ => {}
+            }
+        });
+        super::present_dialog(&dialog);
     }
 
     /// The Lab panel's width now, when it is shown.
