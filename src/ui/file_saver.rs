@@ -4,8 +4,9 @@
 //! answering. One worker thread takes the writes in order; a newer write to a path replaces one
 //! still waiting. Each file is written aside and renamed into place, so a reader never sees half
 //! of it; a write that fails leaves the old file as it was and nothing aside, and its outcome
-//! goes back to the one who asked, if they asked. [`flush`] waits for what is queued (before a
-//! file is read back); [`finish`] also ends the worker, as the app quits.
+//! goes back to the one who asked, if they asked. [`wait_for`] waits until a file's writes are
+//! done (before it is read back), [`flush`] for everything queued; [`finish`] also ends the
+//! worker, as the app quits.
 
 use std::io::Write;
 use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt};
@@ -62,9 +63,37 @@ fn saver() -> &'static Mutex<Saver> {
     })
 }
 
+/// How many writes to each path are queued or under way.
+fn in_flight() -> &'static Mutex<std::collections::HashMap<PathBuf, usize>> {
+    static IN_FLIGHT: OnceLock<Mutex<std::collections::HashMap<PathBuf, usize>>> = OnceLock::new();
+    IN_FLIGHT.get_or_init(Mutex::default)
+}
+
+fn count_in_flight(path: &Path, more: bool) {
+    let mut counts = in_flight().lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let count = counts.entry(path.to_path_buf()).or_default();
+    *count = if more { *count + 1 } else { count.saturating_sub(1) };
+    if *count == 0 {
+        counts.remove(path);
+    }
+}
+
+/// Waits until the writes to `path` queued so far are done; at once when there are none (so a
+/// reader of one file does not wait on the disk for others).
+pub fn wait_for(path: &Path) {
+    let queued = in_flight()
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+        .contains_key(path);
+    if queued {
+        flush();
+    }
+}
+
 /// Writes `contents` to `path` soon, off the main thread. A failure is logged, and each outcome
 /// sent to `report` if given.
 pub fn save(path: PathBuf, contents: Vec<u8>, access: Access, report: Option<async_channel::Sender<Outcome>>) {
+    count_in_flight(&path, true);
     let order = Order::Write(Job {
         path,
         contents,
@@ -118,6 +147,7 @@ fn write_all(receiver: Receiver<Order>) {
                 Order::Write(mut job) => match waiting.iter_mut().find(|w| w.path == job.path) {
                     Some(older) => {
                         job.report = job.report.or_else(|| older.report.take());
+                        count_in_flight(&older.path, false);
                         *older = job;
                     }
                     None => waiting.push(job),
@@ -134,6 +164,7 @@ fn write_all(receiver: Receiver<Order>) {
 
 fn write_logged(job: &Job) {
     let outcome = written(&job.path, &job.contents, job.access);
+    count_in_flight(&job.path, false);
     if let Some(report) = &job.report {
         // The one who asked may be gone (the Lab closed): nobody to tell.
         let _ = report.try_send(outcome);
@@ -209,8 +240,12 @@ mod tests {
                 None,
             );
             save(state.clone(), format!("state {n}").into_bytes(), Access::Default, None);
-            if n == 100 {
+            if n == 50 {
                 flush();
+                assert_eq!(std::fs::read_to_string(&script).unwrap(), "script 50");
+            }
+            if n == 100 {
+                wait_for(&script);
                 assert_eq!(std::fs::read_to_string(&script).unwrap(), "script 100");
             }
         }

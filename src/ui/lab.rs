@@ -331,8 +331,9 @@ impl Lab {
                 }
             });
         }
-        // A save of the script still on its way is written first.
-        super::file_saver::flush();
+        // A save of the script still on its way is written first (only the script's: the
+        // tests' state file, written all the time, can wait on the disk).
+        super::file_saver::wait_for(&script_file());
         let saved = std::fs::read_to_string(script_file())
             .ok()
             .filter(|s| !s.trim().is_empty());
