@@ -492,7 +492,7 @@ impl Lab {
 
     /// Says in the output pane when the script can't be kept (a full disk, a read-only data
     /// folder), once until a save works again, and then that it is kept again: the player can
-    /// still save it elsewhere before closing.
+    /// save it elsewhere at once (and closing asks, [`Lab::close_for_good`]).
     fn tell_saves(self: &Rc<Self>, outcomes: async_channel::Receiver<super::file_saver::Outcome>) {
         let weak = Rc::downgrade(self);
         glib::spawn_future_local(async move {
@@ -501,7 +501,7 @@ impl Lab {
                 let Some(lab) = weak.upgrade() else { break };
                 match &outcome {
                     Err(error) if !failing => lab.say(&fill(
-                        &gettext("Your script can't be kept in {file}: {error}. Save it elsewhere with Scripts → Save Script As…, or it is lost when Nonet closes."),
+                        &gettext("Your script can't be kept in {file}: {error}. Save it to a file of your own with Scripts → Save Script As… (closing Nonet asks first)."),
                         &[("file", &script_file().display()), ("error", error)],
                     )),
                     Ok(()) if failing => lab.say(&gettext("Your script is kept again.")),
