@@ -284,6 +284,13 @@ impl App {
         self.child.try_wait().unwrap().is_none()
     }
 
+    /// Sends the app SIGTERM, as a session ending does, and returns how it ended (up to 10 s).
+    fn end_by_signal(&mut self) -> std::process::ExitStatus {
+        let pid = self.child.id().to_string();
+        assert!(Command::new("kill").args(["-TERM", &pid]).status().unwrap().success());
+        self.wait_for_exit("the app did not quit on SIGTERM")
+    }
+
     /// Waits (up to 10 s) for the app to end, and returns how it ended; fails with `what`.
     fn wait_for_exit(&mut self, what: &str) -> std::process::ExitStatus {
         poll(Duration::from_secs(10), Duration::from_millis(50), || {
@@ -5307,12 +5314,7 @@ fn an_edit_in_the_lab_and_the_clock_survive_the_session_ending() {
         s["lab"]["script"].as_str().is_some_and(|t| t.ends_with("// last"))
     });
     let shown_ms = state["elapsed_ms"].as_u64().unwrap();
-    assert!(Command::new("kill")
-        .args(["-TERM", &app.child.id().to_string()])
-        .status()
-        .unwrap()
-        .success());
-    let status = app.wait_for_exit("the app did not quit on SIGTERM");
+    let status = app.end_by_signal();
     assert!(
         status.success(),
         "the app quit by itself, not killed by the signal: {status:?}"
@@ -5455,12 +5457,7 @@ fn quitting_asks_before_losing_a_script_the_lab_cannot_keep() {
     let mut app = App::launch_with(Some(PUZZLE), &env);
     app.action("scripting", None);
     type_at_end_of_script(&app, "// lost");
-    assert!(Command::new("kill")
-        .args(["-TERM", &app.child.id().to_string()])
-        .status()
-        .unwrap()
-        .success());
-    assert!(app.wait_for_exit("the app did not quit on SIGTERM").success());
+    assert!(app.end_by_signal().success());
 }
 
 /// `nonet --help` names the FILE it takes, says what it does and offers `--version`, which prints
@@ -5635,7 +5632,8 @@ fn a_huge_step_in_the_lab_is_refused_without_freezing_the_app() {
 }
 
 /// A puzzle file given at start wins over resuming, even while another program holds the
-/// history: with the database locked until the app gives up on it, the file's game stays and history is off; locked
+/// history: with the database locked until the app gives up on it, the file's game stays and history is off (a History command
+/// says first that the history is still opening, then that it is off); locked
 /// for two seconds, the file's game stays and is recorded once the database opens.
 #[test]
 fn a_puzzle_file_given_at_start_wins_over_a_busy_history() {
@@ -5679,6 +5677,19 @@ fn a_puzzle_file_given_at_start_wins_over_a_busy_history() {
             })
         };
         let app = App::launch_with(Some(PUZZLE), &[("NONET_DB", db.as_path())]);
+        if hold.is_none() {
+            // A History command while the database is held (5 s before the app gives up) says
+            // so, not that history is off; once given up, it says history is off.
+            app.action("delete-game", Some("int64 1"));
+            let state = app.wait_until("told about the history", |s| {
+                s["message"].as_str().is_some_and(|m| m.contains("istory"))
+            });
+            assert_eq!(
+                state["message"], "The history is still opening. Try again in a moment.",
+                "history {}",
+                state["history"]
+            );
+        }
         let state = app.wait_until("the history opened or given up", |s| s["history"] != "opening");
         let history = state["history"].as_str().unwrap_or("").to_string();
         holder.lock().unwrap().take();
@@ -5702,6 +5713,10 @@ fn a_puzzle_file_given_at_start_wins_over_a_busy_history() {
             assert!(!moves.is_empty(), "its moves too");
         } else {
             assert!(history.starts_with("off"), "{history}");
+            app.action("clear-history", None);
+            app.wait_until("told history is off", |s| {
+                s["message"] == "History is off, so there is nothing to clear."
+            });
             drop(app);
         }
         release.join().unwrap();

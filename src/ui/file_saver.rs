@@ -69,12 +69,20 @@ fn in_flight() -> &'static Mutex<std::collections::HashMap<PathBuf, usize>> {
     IN_FLIGHT.get_or_init(Mutex::default)
 }
 
-fn count_in_flight(path: &Path, more: bool) {
+/// Counts one more write to `path` queued.
+fn write_queued(path: &Path) {
     let mut counts = in_flight().lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-    let count = counts.entry(path.to_path_buf()).or_default();
-    *count = if more { *count + 1 } else { count.saturating_sub(1) };
-    if *count == 0 {
-        counts.remove(path);
+    *counts.entry(path.to_path_buf()).or_default() += 1;
+}
+
+/// Counts one write to `path` done (or replaced by a newer one before it was made).
+fn write_done(path: &Path) {
+    let mut counts = in_flight().lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    if let Some(count) = counts.get_mut(path) {
+        *count = count.saturating_sub(1);
+        if *count == 0 {
+            counts.remove(path);
+        }
     }
 }
 
@@ -93,7 +101,7 @@ pub fn wait_for(path: &Path) {
 /// Writes `contents` to `path` soon, off the main thread. A failure is logged, and each outcome
 /// sent to `report` if given.
 pub fn save(path: PathBuf, contents: Vec<u8>, access: Access, report: Option<async_channel::Sender<Outcome>>) {
-    count_in_flight(&path, true);
+    write_queued(&path);
     let order = Order::Write(Job {
         path,
         contents,
@@ -147,7 +155,7 @@ fn write_all(receiver: Receiver<Order>) {
                 Order::Write(mut job) => match waiting.iter_mut().find(|w| w.path == job.path) {
                     Some(older) => {
                         job.report = job.report.or_else(|| older.report.take());
-                        count_in_flight(&older.path, false);
+                        write_done(&older.path);
                         *older = job;
                     }
                     None => waiting.push(job),
@@ -164,7 +172,7 @@ fn write_all(receiver: Receiver<Order>) {
 
 fn write_logged(job: &Job) {
     let outcome = written(&job.path, &job.contents, job.access);
-    count_in_flight(&job.path, false);
+    write_done(&job.path);
     if let Some(report) = &job.report {
         // The one who asked may be gone (the Lab closed): nobody to tell.
         let _ = report.try_send(outcome);

@@ -562,7 +562,7 @@ impl Controller {
     /// again.
     pub fn delete_game_id(self: &Rc<Self>, id: i64) {
         if self.recorder.borrow().is_none() {
-            return self.tell_history(&gettext("History is off, so no game can be deleted."));
+            return self.tell_no_history(&gettext("History is off, so no game can be deleted."));
         }
         // From the History window (or a replay over it) the game goes at once, and the toast
         // saying so offers Undo; elsewhere (`gapplication action … delete-game`) nothing could
@@ -580,7 +580,7 @@ impl Controller {
 
     fn delete_game_now(self: &Rc<Self>, id: i64) {
         let Some(answer) = self.recorder.borrow().as_ref().map(|recorder| recorder.delete(id)) else {
-            return self.tell_history(&gettext("History is off, so no game can be deleted."));
+            return self.tell_no_history(&gettext("History is off, so no game can be deleted."));
         };
         let this = Rc::downgrade(self);
         glib::spawn_future_local(async move {
@@ -616,7 +616,7 @@ impl Controller {
     /// window lists and counts what is left and offers Undo.
     pub fn clear_history(self: &Rc<Self>) {
         if self.recorder.borrow().is_none() {
-            return self.tell_history(&gettext("History is off, so there is nothing to clear."));
+            return self.tell_no_history(&gettext("History is off, so there is nothing to clear."));
         }
         let body = if history_window().is_some() {
             gettext("Every game but the one being played leaves the history, with its moves, times and results, and the statistics start again.")
@@ -651,7 +651,7 @@ impl Controller {
 
     fn clear_history_now(self: &Rc<Self>) {
         let Some(answer) = self.recorder.borrow().as_ref().map(|recorder| recorder.clear()) else {
-            return self.tell_history(&gettext("History is off, so there is nothing to clear."));
+            return self.tell_no_history(&gettext("History is off, so there is nothing to clear."));
         };
         let this = Rc::downgrade(self);
         glib::spawn_future_local(async move {
@@ -686,6 +686,16 @@ impl Controller {
     /// from a replay over it), else on the main window's message line.
     fn tell_history(&self, text: &str) {
         self.tell_history_or(text, text);
+    }
+
+    /// Says why a History command can't be done: the history is still opening (for a moment
+    /// after launch, or while another program holds it), or it is off, as `off` says.
+    fn tell_no_history(&self, off: &str) {
+        if *self.history.borrow() == "opening" {
+            self.tell_history(&gettext("The history is still opening. Try again in a moment."));
+        } else {
+            self.tell_history(off);
+        }
     }
 
     /// Like [`Controller::tell_history`], with a shorter toast than the line.
@@ -766,7 +776,7 @@ impl Controller {
     /// The toast's Undo: the deleted games come back, and the History window lists them again.
     fn undo_deletion(self: &Rc<Self>, deletion: Deletion) {
         let Some(answer) = self.recorder.borrow().as_ref().map(|recorder| recorder.undo(deletion)) else {
-            return self.tell_history(&gettext("History is off, so nothing can be brought back."));
+            return self.tell_no_history(&gettext("History is off, so nothing can be brought back."));
         };
         let this = Rc::downgrade(self);
         glib::spawn_future_local(async move {

@@ -78,7 +78,7 @@ impl Lab {
             let name = file_name(&file);
             let written = file
                 .replace_contents_future(
-                    text.clone().into_bytes(),
+                    text.into_bytes(),
                     None,
                     false,
                     gio::FileCreateFlags::REPLACE_DESTINATION,
@@ -86,9 +86,10 @@ impl Lab {
                 .await;
             let Some(lab) = lab.upgrade() else { return };
             match written {
-                Ok(_) => {
+                Ok((bytes, _)) => {
                     lab.say(&fill(&gettext("Saved the script to {file}."), &[("file", &name)]));
-                    lab.kept_elsewhere.replace(Some(text));
+                    // (The bytes the file now holds come back: the script, as UTF-8.)
+                    lab.kept_elsewhere.replace(String::from_utf8(bytes).ok());
                     after_saved();
                 }
                 Err((_, error)) => lab.say(&fill(

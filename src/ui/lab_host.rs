@@ -173,45 +173,48 @@ impl Controller {
     /// Save Your Script?: Save As… (the default; the window closes once it is saved), Close
     /// Without Saving, or Cancel.
     fn ask_about_unkept_script(self: &Rc<Self>, lab: &Rc<Lab>, reason: &str) {
-        SCRIPT_AT_CLOSE.set(ScriptAtClose::Asking);
-        let heading = gettext("Save Your Script?");
         let body = fill(
             &gettext("Nonet can't keep the Scripting Lab's script in {file}: {error}. Save it to a file of your own, or it is lost."),
             &[("file", &super::lab::script_file().display()), ("error", &reason)],
         );
-        let dialog = adw::MessageDialog::new(Some(&self.window), Some(&heading), Some(&body));
-        dialog.set_title(Some(&heading));
-        dialog.add_response("cancel", &gettext("_Cancel"));
-        dialog.add_response("leave", &gettext("Close _Without Saving"));
-        dialog.add_response("save", &gettext("_Save As…"));
-        dialog.set_response_appearance("leave", adw::ResponseAppearance::Destructive);
-        dialog.set_response_appearance("save", adw::ResponseAppearance::Suggested);
-        dialog.set_default_response(Some("save"));
-        dialog.set_close_response("cancel");
         let window = self.window.downgrade();
         let lab = Rc::downgrade(lab);
-        dialog.connect_response(None, move |_, response| {
-            SCRIPT_AT_CLOSE.set(ScriptAtClose::Ask);
-            let (Some(window), Some(lab)) = (window.upgrade(), lab.upgrade()) else {
-                return;
-            };
-            match response {
-                "leave" => {
-                    SCRIPT_AT_CLOSE.set(ScriptAtClose::Leave);
-                    window.close();
+        let dialog = super::question_with_answers(
+            &self.window,
+            &gettext("Save Your Script?"),
+            &body,
+            &[
+                (
+                    "leave",
+                    &gettext("Close _Without Saving"),
+                    adw::ResponseAppearance::Destructive,
+                ),
+                ("save", &gettext("_Save As…"), adw::ResponseAppearance::Suggested),
+            ],
+            move |response| {
+                SCRIPT_AT_CLOSE.set(ScriptAtClose::Ask);
+                let (Some(window), Some(lab)) = (window.upgrade(), lab.upgrade()) else {
+                    return;
+                };
+                match response {
+                    "leave" => {
+                        SCRIPT_AT_CLOSE.set(ScriptAtClose::Leave);
+                        window.close();
+                    }
+                    "save" => {
+                        let window = window.downgrade();
+                        lab.save_script_as_then(move || {
+                            if let Some(window) = window.upgrade() {
+                                window.close();
+                            }
+                        });
+                    }
+                    _ => {}
                 }
-                "save" => {
-                    let window = window.downgrade();
-                    lab.save_script_as_then(move || {
-                        if let Some(window) = window.upgrade() {
-                            window.close();
-                        }
-                    });
-                }
-                _ => {}
-            }
-        });
-        super::present_dialog(&dialog);
+            },
+        );
+        SCRIPT_AT_CLOSE.set(ScriptAtClose::Asking);
+        dialog.present();
     }
 
     /// The Lab panel's width now, when it is shown.

@@ -152,6 +152,29 @@ pub fn question(
     appearance: adw::ResponseAppearance,
     then: impl Fn() + 'static,
 ) -> adw::MessageDialog {
+    question_with_answers(
+        parent,
+        heading,
+        body,
+        &[("answer", answer, appearance)],
+        move |response| {
+            if response == "answer" {
+                then();
+            }
+        },
+    )
+}
+
+/// A question as [`question`] asks it, with several answers after Cancel (`(id, label,
+/// appearance)`, in the order shown; the last is the default). `then` hears every response by
+/// its id, Cancel's (`"cancel"`, also when the dialog is closed) included.
+pub fn question_with_answers(
+    parent: &impl IsA<gtk::Window>,
+    heading: &str,
+    body: &str,
+    answers: &[(&str, &str, adw::ResponseAppearance)],
+    then: impl Fn(&str) + 'static,
+) -> adw::MessageDialog {
     // Over the window the player was in, never over another question (which may be the one
     // this replaces, and takes its dialogs with it as it goes).
     let mut parent: gtk::Window = parent.clone().upcast();
@@ -165,16 +188,14 @@ pub fn question(
     let dialog = adw::MessageDialog::new(Some(&parent), Some(heading), Some(body));
     dialog.set_title(Some(heading));
     dialog.add_response("cancel", &gettext("_Cancel"));
-    dialog.add_response("answer", answer);
-    dialog.set_response_appearance("answer", appearance);
-    dialog.set_default_response(Some("answer"));
+    for (id, label, appearance) in answers {
+        dialog.add_response(id, label);
+        dialog.set_response_appearance(id, *appearance);
+    }
+    dialog.set_default_response(answers.last().map(|(id, ..)| *id));
     dialog.set_close_response("cancel");
     name_mnemonic_buttons(&dialog);
-    dialog.connect_response(None, move |_, response| {
-        if response == "answer" {
-            then();
-        }
-    });
+    dialog.connect_response(None, move |_, response| then(response));
     dialog
 }
 
