@@ -2387,6 +2387,8 @@ fn show_solution_blocks_input_until_hidden() {
     app.action("show-solution", None);
     let state = app.wait_until("solution shown", |s| s["solution_shown"] == true);
     assert_eq!(state["shown"], solution.as_str());
+    // The digit pad counts what the board shows: nothing left.
+    assert_eq!(state["digits_left"], digits_left_in(&solution));
     let shot = app.shot("solution.png");
     // Where the wrong digit was, the solution's 6 is in the solution's grey, not the blue of the
     // player's own digits; the player's right digits stay blue.
@@ -2405,7 +2407,8 @@ fn show_solution_blocks_input_until_hidden() {
     });
     assert_eq!(at(&state, "values", 2), '.');
     app.keys(&["ctrl+shift+s"]);
-    app.wait_until("solution hidden", |s| s["solution_shown"] == false);
+    let state = app.wait_until("solution hidden", |s| s["solution_shown"] == false);
+    assert_eq!(state["digits_left"], digits_left_in(state["values"].as_str().unwrap()));
     app.keys(&["4"]);
     app.wait_until("input accepted", |s| at(s, "values", 2) == '4');
     // Escape hides the solution too (issue 15, point 12).
@@ -2997,6 +3000,8 @@ fn solve_animates_to_the_solution_and_escape_stops_it() {
     let state = app.wait_until("a few digits tried", |s| {
         s["animating"] == true && s["shown"].as_str().unwrap().matches('.').count() + 5 < PUZZLE.matches('.').count()
     });
+    // The digit pad counts the search's digits, which the board shows.
+    assert_eq!(state["digits_left"], digits_left_in(state["shown"].as_str().unwrap()));
     let shot = app.shot("solving.png");
     // The digits the search tries are grey too, not the player's blue.
     let blue = accent_pixels(&shot);
@@ -4109,13 +4114,9 @@ fn the_digit_pad_counts_what_is_left_of_each_digit() {
     need_display();
     let app = App::launch(Some(PUZZLE));
     let solution = solution_of(PUZZLE);
-    let left = |values: &str| -> Vec<String> {
-        (1..=9)
-            .map(|d| (9 - values.matches(char::from(b'0' + d)).count()).to_string())
-            .collect()
-    };
+    let left = digits_left_in;
     let state = app.wait_until("the pad", |s| s["givens"] == PUZZLE && !s["digits_left"].is_null());
-    assert_eq!(state["digits_left"], serde_json::json!(left(PUZZLE)));
+    assert_eq!(state["digits_left"], left(PUZZLE));
     // Every 5 of the solution placed: the pad's 5 reads 0.
     for cell in (0..81).filter(|&c| PUZZLE.as_bytes()[c] == b'.' && solution.as_bytes()[c] == b'5') {
         app.select(cell);
@@ -4123,10 +4124,18 @@ fn the_digit_pad_counts_what_is_left_of_each_digit() {
     }
     let state = app.wait_until("no 5 left", |s| s["digits_left"][4] == "0");
     let values = state["values"].as_str().unwrap();
-    assert_eq!(state["digits_left"], serde_json::json!(left(values)));
+    assert_eq!(state["digits_left"], left(values));
     app.action("fill-candidates", None);
     app.select(4); // r1c5, a given 7: the 7s among the marks stand out
     app.shot("digit-counter.png");
+}
+
+/// What the digit pad should read for `values` (a line of 81): how many of each digit are left.
+fn digits_left_in(values: &str) -> Value {
+    let left: Vec<String> = (1..=9)
+        .map(|d| (9 - values.matches(char::from(b'0' + d)).count()).to_string())
+        .collect();
+    serde_json::json!(left)
 }
 
 /// `nonet-cli history list --json` of a database, newest game first.

@@ -66,6 +66,12 @@ impl Controller {
             match tick {
                 Tick::Running => {
                     this.area.queue_draw();
+                    if let (Some(pad), Some(shown)) = (
+                        this.digit_pad.borrow().as_ref(),
+                        this.with_play(|play| play.shown_values()),
+                    ) {
+                        pad.update(&shown);
+                    }
                     glib::ControlFlow::Continue
                 }
                 Tick::Solved => {

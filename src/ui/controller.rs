@@ -453,10 +453,11 @@ impl Controller {
             None => game.mistakes().to_string(),
         });
         if let Some(pad) = self.digit_pad.borrow().as_ref() {
-            // While a puzzle is entered, the pad counts its digits.
+            // The pad counts the digits the board shows: a puzzle being entered, the search's
+            // while Solve runs, the solution while it is shown, else the player's.
             match self.entry.borrow().as_ref() {
                 Some(entry) => pad.update(&entry.values),
-                None => pad.update(game.values()),
+                None => pad.update(&play.shown_values()),
             }
         }
         // While a puzzle is entered, the header tells that instead of the waiting game's counts.
