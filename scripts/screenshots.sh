@@ -11,9 +11,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 dbus-run-session -- xvfb-run -a -s "-screen 0 1280x1024x24 -noreset" \
-    cargo test --test gui -- --exact a_chain_hint_draws_its_links_in_light_and_dark history_statistics_and_replay \
-    the_scripting_lab_runs_and_stops a_technique_is_practised_from_a_position_where_it_is_next \
-    the_help_figures_are_taken_in_each_translation
+    cargo test --test gui -- --exact hints::a_chain_hint_draws_its_links_in_light_and_dark \
+    history::history_statistics_and_replay lab::the_scripting_lab_runs_and_stops \
+    hints::a_technique_is_practised_from_a_position_where_it_is_next \
+    access::the_help_figures_are_taken_in_each_translation
 for shot in game.png:help/C/figures/game.png game-dark.png:docs/screenshots/game-dark.png \
     history.png:docs/screenshots/history.png statistics.png:help/C/figures/statistics.png \
     lab-running.png:help/C/figures/lab.png practice-chooser.png:docs/screenshots/practice-chooser.png \

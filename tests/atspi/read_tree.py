@@ -8,7 +8,7 @@ one found: the newest window's; GTK 4.8 tells no button's showing state), as a s
 user does (AT-SPI's action), and says whether there was one ("pressed"). "controls" lists every
 button, menu item, drop-down, text, slider and the like with its role and name; "items" the name
 of every list's rows (those in sight, for a list view).
-Used by tests/gui.rs; needs Debian's python3-pyatspi."""
+Used by the GUI tests (tests/gui/support.rs); needs Debian's python3-pyatspi."""
 import json
 import sys
 

@@ -1,0 +1,294 @@
+//! Endurance: windows that free their widgets once closed, and random play that must never crash
+//! the app or stop it answering.
+
+use super::*;
+
+/// Every window the app opens frees its widgets once closed: History (with a game's replay),
+/// Preferences, About, Keyboard Shortcuts, the Solution Path and All Steps (each after its
+/// question), Practise a Technique, the print dialogs, Enter Your Own Puzzle's text and a
+/// question, each opened and closed twice. The probe
+/// keeps a weak reference to each widget of a closed window (`closed_alive`, by type); a widget
+/// that a closure of another holds strongly stays alive, with all it holds, for as long as the
+/// app runs (History's list kept every row of every opening; each Preferences kept 1.2 MB, held
+/// by libadwaita 1.2; the print dialog kept the Sudoku tab; the step lists their last board).
+#[test]
+fn closed_windows_free_their_widgets() {
+    need_display();
+    let app = App::launch(Some(PUZZLE));
+    app.wait_until("the puzzle is told", |s| {
+        s["message"].as_str().unwrap_or("").contains("Good luck")
+    });
+    let close = |title: &str| {
+        // (Its content in place first: the history's games, the path's steps.)
+        std::thread::sleep(Duration::from_millis(700));
+        press_in(&wait_for_titled(title), &["Escape"]);
+        wait_until_gone(title);
+    };
+    for _ in 0..2 {
+        app.action("history", None);
+        let history = wait_for_titled("History");
+        std::thread::sleep(Duration::from_millis(700));
+        // (Clear History is off with only the game in progress: four steps reach its row.)
+        press_in(&history, &["Tab", "Tab", "Tab", "Tab", "Return"]);
+        close("Replay");
+        close("History");
+        app.action("preferences", None);
+        close("Preferences");
+        app.action("about", None);
+        close("About");
+        app.keys(&["ctrl+question"]);
+        close("Keyboard Shortcuts");
+        for (action, question, title) in [
+            ("solution-path", "Show the Solution Path\\?", "Solution Path"),
+            ("all-steps", "Show All Steps\\?", "All Steps"),
+        ] {
+            // (Asked only while the game has had no help: the first time.)
+            app.action(action, None);
+            poll(Duration::from_secs(10), Duration::from_millis(100), || {
+                if let Some(dialog) = visible_window(question) {
+                    press_in(&dialog, &["Return"]);
+                }
+                visible_window(title)
+            })
+            .unwrap_or_else(|| panic!("no {title} window"));
+            close(title);
+        }
+        app.action("practise", None);
+        close("Practise a Technique");
+        app.action("print", None);
+        close("Print");
+        app.action("print-puzzles", None);
+        close("Print Puzzles");
+        app.action("enter-text", None);
+        close("Enter Your Own Puzzle");
+        app.action("solve", None);
+        close("Solve the Puzzle\\?");
+    }
+    // All but GTK's own: GTK 4.8's print dialog keeps the labels of its notebook's eight tabs
+    // (General, Page Setup, Job, Image Quality, Color, Finishing, Advanced and the app's Sudoku),
+    // none of the app's making.
+    app.wait_until("the closed windows' widgets freed", |s| {
+        s["closed_alive"].as_object().is_some_and(|alive| {
+            alive
+                .iter()
+                .all(|(kind, n)| kind == "Print: GtkLabel" && n.as_u64().is_some_and(|n| n <= 2 * 8))
+        })
+    });
+}
+
+/// What in a state of the app contradicts itself: a given missing from the board's values or
+/// from what it shows, the digit pad's counts not those of the values on the board (of the
+/// puzzle being entered, while one is), or more than one toast on show.
+fn state_contradictions(state: &Value) -> Vec<String> {
+    let text = |key: &str| state[key].as_str().unwrap_or("").as_bytes().to_vec();
+    let (givens, values, shown) = (text("givens"), text("values"), text("shown"));
+    let mut problems = Vec::new();
+    for cell in 0..givens.len() {
+        let given = givens[cell];
+        if given.is_ascii_digit() && given != b'0' {
+            for (name, line) in [("values", &values), ("shown", &shown)] {
+                if line.get(cell) != Some(&given) {
+                    problems.push(format!(
+                        "the given {} of r{}c{} is not in {name}",
+                        given as char,
+                        cell / 9 + 1,
+                        cell % 9 + 1
+                    ));
+                }
+            }
+        }
+    }
+    let counted = match state["entry"]["values"].as_str() {
+        Some(entry) => entry.as_bytes().to_vec(),
+        None => values,
+    };
+    if let Some(left) = state["digits_left"].as_array() {
+        for digit in 1..=9u8 {
+            let placed = counted.iter().filter(|&&c| c == b'0' + digit).count();
+            let expected = 9usize.saturating_sub(placed).to_string();
+            let shown = left.get(digit as usize - 1).and_then(Value::as_str).unwrap_or("");
+            if shown != expected {
+                problems.push(format!("the pad says {shown:?} of {digit} left, the board {expected}"));
+            }
+        }
+    }
+    // One toast at a time: a toast coming in over one leaving could crash libadwaita 1.2 (see
+    // src/ui/toasts.rs).
+    if let Some(toasts) = state["toast_titles"].as_array().filter(|t| t.len() > 1) {
+        problems.push(format!("{} toasts on show at once: {toasts:?}", toasts.len()));
+    }
+    problems
+}
+
+/// Random play, as a restless player (or a cat on the keyboard) gives it: keys, clicks, drags,
+/// window sizes, typed text and app actions in a random order, up to 300 ms apart, into every
+/// window the app has open (dialogs, History, the Lab, the Solution Path, choosers), under a
+/// window manager (openbox) as on a desktop, with a home of its own for whatever gets saved.
+/// The app must never end (a crash, an abort, an X error), must answer D-Bus within 10 s
+/// every 25 inputs (its main loop free), and must log no GLib critical or warning. It found the toasts' crash (see
+/// `levels_chosen_in_quick_succession_leave_the_last_ones_toast`). The inputs come from a fixed
+/// seed; `NONET_RANDOM_PLAY=SEED:INPUTS` plays others, or longer (`1:300` by default).
+#[test]
+fn random_play_never_crashes_the_app_or_stops_it_answering() {
+    use rand::{Rng, SeedableRng};
+    need_display();
+    // It may press Copy or Paste anywhere.
+    let _clipboard = hold_clipboard();
+    let (seed, inputs) = std::env::var("NONET_RANDOM_PLAY")
+        .ok()
+        .and_then(|v| {
+            let (seed, inputs) = v.split_once(':')?;
+            Some((seed.parse().ok()?, inputs.parse().ok()?))
+        })
+        .unwrap_or((1u64, 300usize));
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let home = tempfile::tempdir().unwrap();
+    let mut app = App::launch_with(Some(PUZZLE), &[("HOME", home.path())]);
+    // Without a window manager GTK moves a window dragged by its background itself, and a
+    // dialog closed during such a move kills the app with an X error (BadWindow): what a
+    // desktop never does, as its window manager moves windows.
+    let _manager = WindowManager::start();
+    let keys: Vec<&str> = "1 2 3 4 5 6 7 8 9 0 Delete BackSpace Up Down Left Right Tab shift+Tab p c \
+         shift+c ctrl+z ctrl+shift+z ctrl+h Escape Return space ctrl+m ctrl+Up ctrl+Left w KP_5 \
+         ctrl+r ctrl+shift+f F11 ctrl+p ctrl+w ctrl+Return alt+3 alt+0 ctrl+5 ctrl+n ctrl+e ctrl+t \
+         ctrl+shift+s ctrl+shift+h ctrl+shift+l ctrl+comma ctrl+question alt+s Home End"
+        .split_whitespace()
+        .collect();
+    let plain = "new-game hint undo redo fill-candidates reset show-solution solve scripting history \
+         all-steps solution-path preferences clear-colours pause copy-position paste pencil \
+         script-run script-step script-stop enter-puzzle enter-text entry-cancel show-message \
+         fullscreen practise try-again print-puzzles about";
+    let mut actions: Vec<(&str, Option<Variant>)> = plain.split_whitespace().map(|name| (name, None)).collect();
+    actions.extend([
+        ("difficulty", Some("easy".to_variant())),
+        ("difficulty", Some("expert".to_variant())),
+        ("difficulty", Some("master".to_variant())),
+        ("colour", Some(1i32.to_variant())),
+        ("highlight-digit", Some(3i32.to_variant())),
+        ("highlight-digit", Some(10i32.to_variant())),
+        ("lab-example", Some(2i64.to_variant())),
+        ("practise-technique", Some("x-wing".to_variant())),
+        ("play-again", Some(1i64.to_variant())),
+        ("resume-game", Some(1i64.to_variant())),
+        ("delete-game", Some(1i64.to_variant())),
+    ]);
+    // One of the app's windows on show (dialogs and popovers too), looked up only for a mouse
+    // input or a window size.
+    let random_window = |rng: &mut rand_chacha::ChaCha8Rng| -> Option<String> {
+        let all: Vec<String> = xdotool(&["search", "--onlyvisible", "--name", "."])
+            .lines()
+            .map(String::from)
+            .collect();
+        (!all.is_empty()).then(|| all[rng.random_range(0..all.len())].clone())
+    };
+    let mut played: Vec<String> = Vec::new();
+    for input in 0..inputs {
+        let kind: f64 = rng.random();
+        if kind < 0.35 {
+            let key = keys[rng.random_range(0..keys.len())];
+            played.push(format!("key {key}"));
+            xdotool(&["key", key]);
+        } else if let Some(window) = (kind < 0.8).then(|| random_window(&mut rng)).flatten() {
+            let [x, y, width, height] = window_geometry(&window);
+            let (dx, dy) = (rng.random_range(0..width.max(1)), rng.random_range(0..height.max(1)));
+            let button = if kind < 0.65 {
+                ["1", "1", "1", "3"][rng.random_range(0..4)]
+            } else {
+                "1"
+            };
+            // Closing the main window ends the app, so no input lands on its own buttons at its
+            // top right, and no right-click on its header bar, which opens the window menu with
+            // its Close.
+            let dy = if window == app.window && dy < 56 && (dx > width - 140 || button == "3") {
+                dy + 56
+            } else {
+                dy
+            };
+            let (x0, y0) = ((x + dx).to_string(), (y + dy).to_string());
+            if kind < 0.65 {
+                played.push(format!("click {button} at {x0},{y0}"));
+                xdotool(&["mousemove", &x0, &y0, "click", button]);
+            } else if kind < 0.7 {
+                let (w, h) = (rng.random_range(300..1300), rng.random_range(300..1000));
+                played.push(format!("window {window} sized {w}x{h}"));
+                xdotool(&["windowsize", &window, &w.to_string(), &h.to_string()]);
+            } else if kind < 0.75 {
+                let text: String = (0..rng.random_range(1..30))
+                    .map(|_| "abc xyz(){};=123456789.".chars().nth(rng.random_range(0..23)).unwrap())
+                    .collect();
+                played.push(format!("typed {text:?}"));
+                xdotool(&["type", "--delay", "1", &text]);
+            } else {
+                let (x1, y1) = (
+                    x + dx + rng.random_range(-200..200),
+                    y + dy + rng.random_range(-200..200),
+                );
+                played.push(format!("drag from {x0},{y0} to {x1},{y1}"));
+                let (x1, y1) = (x1.to_string(), y1.to_string());
+                xdotool(&[
+                    "mousemove",
+                    &x0,
+                    &y0,
+                    "mousedown",
+                    "1",
+                    "mousemove",
+                    &x1,
+                    &y1,
+                    "mouseup",
+                    "1",
+                ]);
+            }
+        } else {
+            let (name, parameter) = &actions[rng.random_range(0..actions.len())];
+            played.push(format!("action {name} {parameter:?}"));
+            if app.running() {
+                app.actions_at_once(&[(name, parameter.clone())]);
+            }
+        }
+        std::thread::sleep(Duration::from_millis([0, 10, 20, 50, 100, 300][rng.random_range(0..6)]));
+        if input % 25 == 24 || input + 1 == inputs {
+            let asked = Instant::now();
+            let answer = app.call("org.gtk.Actions.List", &["--timeout", "10"]);
+            let last = played[played.len().saturating_sub(25)..].join("\n  ");
+            if !app.running() {
+                let log = std::fs::read_to_string(app._dir.path().join("app.log")).unwrap_or_default();
+                // A panic's message and place come first, then its backtrace: show those lines,
+                // not only the log's end (which a long backtrace fills).
+                let lines: Vec<&str> = log.lines().collect();
+                let from = lines
+                    .iter()
+                    .position(|l| l.contains("panicked at"))
+                    .unwrap_or(lines.len().saturating_sub(40));
+                panic!(
+                    "the app ended ({:?}) after input {input} of seed {seed}; the last inputs:\n  {last}\n\
+                     its log from its panic (or its last 40 lines):\n{}",
+                    app.child.try_wait(),
+                    lines[from..lines.len().min(from + 40)].join("\n")
+                );
+            }
+            assert!(
+                answer.status.success(),
+                "the app did not answer within {:?} after input {input} of seed {seed}; the last inputs:\n  {last}",
+                asked.elapsed()
+            );
+            // What the player sees holds together, whatever came in: the givens stay on the
+            // board, and the pad counts what is on it (or on the puzzle being entered).
+            if let Some(state) = app.state() {
+                let problems = state_contradictions(&state);
+                assert!(
+                    problems.is_empty(),
+                    "after input {input} of seed {seed}: {problems:?}; the last inputs:\n  {last}\nstate: {state}"
+                );
+            }
+            // GLib's criticals and warnings are bugs even when the app lives on.
+            let complaints = app.log_complaints();
+            if !complaints.is_empty() {
+                let shot = screenshot("root", "random-play.png");
+                panic!(
+                    "the app complained after input {input} of seed {seed} (screen: {}): {complaints:#?}; the last inputs:\n  {last}",
+                    shot.display()
+                );
+            }
+        }
+    }
+}

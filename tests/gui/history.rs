@@ -1,0 +1,790 @@
+//! The history and sessions: games recorded, resumed and deleted, statistics and replays, settings
+//! kept across restarts, and a damaged, busy or unwritable database.
+
+use super::*;
+
+/// Issue 15, point 3: Pause When Away means the whole app lost the focus: working in History
+/// does not stop the clock.
+#[test]
+fn working_in_history_is_not_being_away() {
+    need_display();
+    let grace = PathBuf::from("300");
+    let app = App::launch_with(Some(PUZZLE), &[("NONET_AWAY_GRACE_MS", grace.as_path())]);
+    app.wait_until("a game", |s| s["givens"] == PUZZLE);
+    app.action("history", None);
+    wait_for_titled("History");
+    let state = app.wait_until("History has the focus", |s| s["window_active"] == false);
+    assert_eq!(state["app_active"], true);
+    std::thread::sleep(Duration::from_millis(2000));
+    let state = app.wait_until("a state", |_| true);
+    assert_eq!(state["paused"], false, "the game paused while History had the focus");
+}
+
+/// The game on the board is listed in History with its time so far, not the time last saved
+/// (between moves the clock is saved only every ten seconds, so a game just begun showed 0:00).
+#[test]
+fn history_lists_the_game_on_the_board_with_its_time_so_far() {
+    need_display();
+    let home = tempfile::tempdir().unwrap();
+    let db = home.path().join("nonet.db");
+    let app = App::launch_with(Some(PUZZLE), &[("NONET_DB", db.as_path())]);
+    app.wait_until("the history is on", |s| s["history"] == "on");
+    std::thread::sleep(Duration::from_millis(3200));
+    app.action("history", None);
+    wait_for_titled("History");
+    // Written before the window opened, so read at once.
+    let list = history_list(&db);
+    let elapsed = list[0]["elapsed_ms"].as_u64().unwrap();
+    assert_eq!(list[0]["status"], "in-progress");
+    assert!(elapsed >= 3000, "the game's time so far was not saved: {elapsed} ms");
+    let shown = format!(" · 0:{:02} · ", elapsed / 1000);
+    app.wait_for_labels("the game's time so far in its row", |labels| {
+        labels.iter().any(|l| l.contains(&shown))
+    });
+}
+
+/// Issue 15, point 1: a game under way is never thrown away. Choosing a Difficulty keeps it (a
+/// toast offers the new puzzle); New Puzzle keeps it in the history, paused and resumable;
+/// resuming it from there restores it exactly; and opening its puzzle again plays on (or, paused,
+/// resumes it).
+#[test]
+fn a_new_game_keeps_the_unfinished_one_resumable() {
+    need_display();
+    let home = tempfile::tempdir().unwrap();
+    let db = home.path().join("nonet.db");
+    let app = App::launch_with(Some(PUZZLE), &[("NONET_DB", db.as_path())]);
+    app.wait_until("the history is on", |s| s["history"] == "on");
+    app.select(2);
+    app.keys(&["4"]);
+    app.select(3);
+    app.keys(&["p", "2", "6", "p"]);
+    let before = app.wait_until("a digit and two marks", |s| {
+        at(s, "values", 2) == '4' && s["marks"][3] == "26"
+    });
+    // Difficulty while a game is under way: the game stays.
+    app.action("difficulty", Some("'hard'"));
+    std::thread::sleep(Duration::from_millis(800));
+    let state = app.wait_until("a state", |_| true);
+    assert_eq!(state["givens"], PUZZLE, "choosing a difficulty replaced the game");
+    assert_eq!(state["values"], before["values"]);
+    app.shot("difficulty-toast.png");
+    // New Puzzle: a new game, and the first one is paused in the history.
+    app.action("new-game", None);
+    app.wait_until("a new game", |s| s["givens"] != PUZZLE && s["level"] == "hard");
+    let list = wait_for_history(&db, "the first game paused", |list| {
+        list.iter().any(|g| g["puzzle"] == PUZZLE && g["status"] == "paused")
+    });
+    let first = list.iter().find(|g| g["puzzle"] == PUZZLE).unwrap();
+    assert_eq!(first["resumable"], true);
+    let id = first["id"].as_i64().unwrap();
+    app.shot("kept-in-history.png");
+    // Resumed from outside (as History's Resume Game does): exactly as it was.
+    app.action("resume-game", Some(&format!("int64 {id}")));
+    let state = app.wait_until("the first game is back", |s| s["givens"] == PUZZLE);
+    assert_eq!(state["values"], before["values"]);
+    assert_eq!(state["marks"], before["marks"]);
+    assert_eq!(state["mistakes"], before["mistakes"]);
+    wait_for_history(&db, "the first game in progress again", |list| {
+        list.iter().any(|g| g["id"] == id && g["status"] == "in-progress")
+    });
+    // Its puzzle opened again (a second launch with the file): the game goes on as it was, no
+    // copy of it from the start.
+    let file = home.path().join("again.sdk");
+    std::fs::write(&file, format!("{PUZZLE}\n")).unwrap();
+    app.open_from_outside(&file);
+    let state = app.wait_until("told to play on", |s| {
+        s["message"] == "This is the puzzle you are playing: play on."
+    });
+    assert_eq!(state["values"], before["values"]);
+    assert_eq!(state["marks"], before["marks"]);
+    // And with another game on the board, opening it brings the paused game back as it was.
+    app.action("new-game", None);
+    app.wait_until("another game", |s| s["givens"] != PUZZLE);
+    wait_for_history(&db, "the first game paused again", |list| {
+        list.iter().any(|g| g["id"] == id && g["status"] == "paused")
+    });
+    app.open_from_outside(&file);
+    let state = app.wait_until("the paused game back", |s| s["givens"] == PUZZLE);
+    assert_eq!(state["values"], before["values"]);
+    assert_eq!(state["marks"], before["marks"]);
+    wait_for_history(&db, "the first game in progress once more", |list| {
+        list.iter().any(|g| g["id"] == id && g["status"] == "in-progress")
+    });
+    std::thread::sleep(Duration::from_millis(500));
+    let list = history_list(&db);
+    assert_eq!(list.iter().filter(|g| g["puzzle"] == PUZZLE).count(), 1, "{list:?}");
+}
+
+/// Issue 15, point 6: Show Solution, hide it, type the answer: the game is "solved with help",
+/// and `nonet-cli history stats --json` keeps it out of the solve count and the best times.
+#[test]
+fn a_game_solved_after_showing_the_solution_is_not_a_best_time() {
+    need_display();
+    let home = tempfile::tempdir().unwrap();
+    let db = home.path().join("nonet.db");
+    let app = App::launch_with(Some(PUZZLE), &[("NONET_DB", db.as_path())]);
+    let solution = solution_of(PUZZLE);
+    app.action("show-solution", None);
+    app.wait_until("solution shown", |s| s["solution_shown"] == true);
+    app.action("show-solution", None);
+    app.wait_until("solution hidden", |s| s["solution_shown"] == false);
+    for cell in (0..81).filter(|&c| PUZZLE.as_bytes()[c] == b'.') {
+        app.select(cell);
+        app.keys(&[&solution[cell..cell + 1]]);
+    }
+    let state = app.wait_until("solved", |s| s["status"] == "Solved");
+    assert!(
+        state["message"].as_str().unwrap().contains("Solved with help"),
+        "{}",
+        state["message"]
+    );
+    // The recorder commits off the main thread: wait for the finished game to reach the file.
+    let mut last = Value::Null;
+    let level = poll(Duration::from_secs(10), Duration::from_millis(200), || {
+        let out = Command::new(env!("CARGO_BIN_EXE_nonet-cli"))
+            .args(["history", "stats", "--json", "--db"])
+            .arg(&db)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let stats: Value = serde_json::from_slice(&out.stdout).unwrap();
+        let level = stats
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|l| l["solved_with_help"] == 1)
+            .cloned();
+        last = stats;
+        level
+    })
+    .unwrap_or_else(|| panic!("the game never reached the history: {last}"));
+    assert_eq!(level["played"], 1);
+    assert_eq!(level["solved"], 0);
+    assert_eq!(level["best_ms"], Value::Null);
+    assert_eq!(level["current_streak"], 0);
+    app.shot("solved-with-help.png");
+}
+
+/// Window size, difficulty and the place in a file of several puzzles survive a restart when
+/// GSettings is available (a keyfile backend in a temporary directory stands in for dconf).
+#[test]
+fn settings_persist_across_restarts() {
+    need_display();
+    let (config, env) = persistent_settings();
+    let env_keyfile: Vec<(&str, &Path)> = env.iter().map(|(k, v)| (*k, v.as_path())).collect();
+    let collection = config.path().join("two puzzles.txt");
+    std::fs::write(&collection, format!("{PUZZLE}\n{OTHER}\n")).unwrap();
+    {
+        let mut app = App::launch_with(None, &env_keyfile);
+        app.open_from_outside(&collection);
+        app.wait_until("the file's first puzzle", |s| {
+            s["givens"] == PUZZLE && s["next_in_file_enabled"] == true
+        });
+        app.action("difficulty", Some("'hard'"));
+        let state = app.wait_until("a hard game", |s| s["level"] == "hard");
+        xdotool(&["windowsize", &app.window, "700", "820"]);
+        app.wait_until("the window is resized", |s| s["board"] != state["board"]);
+        app.keys(&["ctrl+q"]);
+        app.wait_for_exit("Ctrl+Q did not quit");
+    }
+    let saved = std::fs::read_to_string(config.path().join("glib-2.0/settings/keyfile")).unwrap();
+    assert!(saved.contains("difficulty='hard'"), "{saved}");
+    let width: i64 = saved
+        .split("window-width=")
+        .nth(1)
+        .and_then(|s| s.lines().next())
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(width > 600, "the enlarged width was saved: {saved}");
+    let app = App::launch_with(None, &env_keyfile);
+    let state = app.wait_until("a game", |s| s["level"].is_string());
+    assert_eq!(state["level"], "hard");
+    let shown = window_geometry(&app.window)[2];
+    assert!(
+        shown >= width,
+        "the window opens at the saved width {width}: {shown} px"
+    );
+    // Next Puzzle from File goes on in the file, at its second puzzle.
+    assert_eq!(state["next_in_file_enabled"], true);
+    app.keys(&["ctrl+shift+n"]);
+    let state = app.wait_until("the file's second puzzle", |s| s["givens"] == OTHER);
+    let message = state["message"].as_str().unwrap();
+    assert!(
+        message.starts_with("Puzzle 2 of 2 in two puzzles.txt rates "),
+        "{message}"
+    );
+    assert_eq!(state["next_in_file_enabled"], false);
+}
+
+/// A game killed mid-play comes back exactly: digits, pencil marks, undo and redo, mistakes,
+/// hints and the clock.
+#[test]
+fn a_killed_game_resumes_exactly() {
+    need_display();
+    let (_home, db) = own_history();
+    let env = [("NONET_DB", db.as_path())];
+    let before = {
+        let mut app = App::launch_with(Some(PUZZLE), &env);
+        app.select(2);
+        // A mistake, its correction, two pencil marks, a digit taken back (redo stays possible).
+        // Colours too: the mark 2 yellow, the cell green.
+        app.keys(&[
+            "1", "4", "Right", "p", "2", "6", "p", "c", "2", "shift+c", "space", "c", "Down", "Down", "9", "ctrl+z",
+        ]);
+        app.action("hint", None);
+        let made = app.wait_until("the moves are made", |s| s["hints_used"] == 1 && s["can_redo"] == true);
+        // Twelve seconds on the clock after the last move: the moves are long committed, and
+        // the clock, saved every ten seconds between moves, at least once since.
+        let then = made["elapsed_ms"].as_u64().unwrap_or(0);
+        let mut last = Value::Null;
+        let state = poll(Duration::from_secs(30), Duration::from_millis(100), || {
+            let state = app.state().unwrap_or_default();
+            let on = state["elapsed_ms"].as_u64().unwrap_or(0) >= then + 12_000;
+            last = state.clone();
+            on.then_some(state)
+        })
+        .unwrap_or_else(|| panic!("the clock stopped: {last}"));
+        app.kill(); // SIGKILL: no chance to save anything more
+        state
+    };
+    let app = App::launch_with(None, &env);
+    let after = app.wait_until("resumed", |s| {
+        s["message"].as_str().unwrap_or("").starts_with("Welcome back")
+    });
+    for key in [
+        "givens",
+        "values",
+        "marks",
+        "mistakes",
+        "hints_used",
+        "can_undo",
+        "can_redo",
+        "level",
+        "paints",
+    ] {
+        assert_eq!(after[key], before[key], "{key} after the restart");
+    }
+    assert_eq!(after["mistakes"], 2, "1 in r1c3 and 9 in r3c4");
+    // r1c4's mark 2 yellow (slot 2) and the cell green (slot 0).
+    assert_eq!(after["paints"][3], (1 << 6) | 2, "r1c4's colours after the restart");
+    // The clock as last saved: at most ten seconds (and a tick) short of what it showed.
+    let (shown, kept) = (
+        before["elapsed_ms"].as_u64().unwrap(),
+        after["elapsed_ms"].as_u64().unwrap(),
+    );
+    assert!(kept + 11_000 >= shown, "{kept} ms kept of {shown} ms shown");
+    // The redo the player had is still there.
+    app.action("redo", None);
+    let redone = app.wait_until("redo works", |s| s["can_redo"] == false);
+    assert!(
+        redone["values"] != after["values"] || redone["marks"] != after["marks"],
+        "redo changed the board"
+    );
+}
+
+/// A damaged history file is kept aside, the player is told, and a new game starts.
+#[test]
+fn a_damaged_history_is_kept_aside() {
+    need_display();
+    let home = tempfile::tempdir().unwrap();
+    let db = home.path().join("nonet.db");
+    std::fs::write(&db, b"not a database at all".repeat(100)).unwrap();
+    let app = App::launch_with(None, &[("NONET_DB", db.as_path())]);
+    app.wait_until("a new game", |s| s["status"] == "Playing");
+    let aside: Vec<_> = std::fs::read_dir(home.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().to_string())
+        .filter(|n| n.starts_with("nonet.db.corrupt-"))
+        .collect();
+    assert_eq!(aside.len(), 1, "{aside:?}");
+    assert_eq!(
+        std::fs::read(home.path().join(&aside[0])).unwrap(),
+        b"not a database at all".repeat(100)
+    );
+    app.shot("damaged-history.png");
+}
+
+/// The History window lists the games and statistics; a game replays move by move, and can be
+/// played again.
+#[test]
+fn history_statistics_and_replay() {
+    need_display();
+    let shots = history_shots("en", "History", "");
+    let (app, history, db) = (&shots.app, &shots.window, &shots.db);
+    assert!(std::fs::metadata(&shots.list).unwrap().len() > 10_000);
+    assert!(
+        accent_pixels(&shots.statistics) > 50,
+        "the chart's Medium dots are drawn"
+    );
+    // A screen reader hears what the chart shows: the games solved (by the player alone), the
+    // best time and the latest (the history's newest solved game).
+    let solved: Vec<u64> = history_list(db)
+        .iter()
+        .filter(|g| g["status"] == "solved")
+        .map(|g| g["elapsed_ms"].as_u64().unwrap())
+        .collect();
+    let clock = |ms: u64| format!("{}:{:02}", ms / 60_000, ms / 1000 % 60);
+    let told = format!(
+        "{} games solved; the best in {}, the latest in {}",
+        solved.len(),
+        clock(*solved.iter().min().unwrap()),
+        clock(solved[0])
+    );
+    let (tree, _) = app.accessible_tree();
+    assert!(
+        tree["described"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|d| d["name"] == "Chart of solve times" && d["description"] == told.as_str()),
+        "{told:?} not in {tree}"
+    );
+    // Back to the games. Newest first: the game the app just started, then the solved game with
+    // moves; Enter on that one opens its replay, at its last move.
+    xdotool(&["mousemove", "--window", history, "210", "30"]);
+    std::thread::sleep(Duration::from_millis(100));
+    xdotool(&["click", "1"]);
+    std::thread::sleep(Duration::from_millis(300));
+    press_in(history, &["Tab", "Tab", "Tab", "Tab", "Tab", "Down", "Return"]);
+    let replay = wait_for_titled("Replay");
+    std::thread::sleep(Duration::from_millis(600));
+    let end = screenshot(&replay, "replay-end.png");
+    // The player's digits are drawn in the accent colour: a solved replay shows many.
+    let blue = accent_pixels(&end);
+    assert!(
+        blue > 3000,
+        "the replay shows the player's digits ({blue} accent pixels)"
+    );
+    // Escape closes the replay, and Ctrl+W the History window, as they close GNOME's dialogs.
+    xdotool(&["windowfocus", "--sync", &replay]);
+    xdotool(&["key", "Escape"]);
+    wait_until_gone("Replay");
+    xdotool(&["windowfocus", "--sync", history]);
+    xdotool(&["key", "ctrl+w"]);
+    wait_until_gone("History");
+    // Play This Puzzle Again from outside: game 3 was a hard game on PUZZLE.
+    app.action("play-again", Some("int64 3"));
+    let again = app.wait_until("game 3's puzzle once more", |s| {
+        s["message"].as_str().unwrap_or("").contains("once more")
+    });
+    assert_eq!(again["givens"], PUZZLE);
+    // Game 3 started at 14:13 UTC (1,790,172,800 s after the epoch): 16:13 local.
+    assert_eq!(
+        again["message"], "The hard puzzle from 23 Sep 2026, 16:13, once more.",
+        "the time is local"
+    );
+    assert_eq!(again["level"], "hard");
+    assert_eq!(again["values"], PUZZLE, "a fresh game");
+    app.action("play-again", Some("int64 999"));
+    app.wait_until("no such game", |s| {
+        s["message"] == "There is no game 999 in the history."
+    });
+}
+
+/// Delete Game: from the History window (Delete on a row, or a replay's Delete Game) a game goes
+/// at once, and the toast saying so offers Undo, which puts it back with its moves; it leaves
+/// the list, its replay closes, and `nonet-cli history list` no longer has it; deletions while
+/// the toast shows share it, and its Undo. From elsewhere
+/// (the app action with no History window) it asks first: Return keeps it. The game on the board
+/// can't be deleted. Clear History (its button) deletes every other game, asked first, offers
+/// Undo too (Ctrl+Z as well), and is dimmed once nothing is left to clear.
+#[test]
+fn a_game_is_deleted_from_the_history_when_asked() {
+    need_display();
+    let home = tempfile::tempdir().unwrap();
+    let db = home.path().join("nonet.db");
+    write_history(&db);
+    let app = App::launch_with(None, &[("NONET_DB", db.as_path())]);
+    app.wait_until("the history is on", |s| s["history"] == "on");
+    // Newest first: the game on the board, then the solved game with moves.
+    let before = wait_for_history(&db, "the game on the board recorded", |list| list.len() == 26);
+    assert_eq!(before[0]["status"], "in-progress");
+    assert_eq!(before[1]["status"], "solved");
+    let (playing, target) = (before[0]["id"].as_i64().unwrap(), before[1]["id"].as_i64().unwrap());
+    let target_before = game_json(&db, target);
+    assert!(!target_before["moves"].as_array().unwrap().is_empty());
+    let open_history = || {
+        app.action("history", None);
+        let history = wait_for_titled("History");
+        std::thread::sleep(Duration::from_millis(800));
+        app.wait_for_labels("every game listed", |labels| {
+            labels.iter().any(|l| l == "26 of 26 games")
+        });
+        history
+    };
+    let history = open_history();
+    // Delete on a game's row deletes it at once; the History window's toast says so and offers
+    // Undo, and the main window's line stays as it was.
+    press_in(&history, &["Tab", "Tab", "Tab", "Tab", "Tab", "Down", "Delete"]);
+    app.wait_for_labels("the toast of the deletion", |labels| {
+        labels.iter().any(|l| l == "Game deleted")
+    });
+    let after = wait_for_history(&db, "the row's game deleted", |list| list.len() == 25);
+    assert!(after.iter().all(|g| g["id"] != target), "{after:?}");
+    // The toast's close button has a name for a screen reader (libadwaita 1.2 left it none:
+    // "GtkImage"), and its Undo is read once (libadwaita 1.2 read it "Undo Undo").
+    let (tree, _) = app.accessible_tree();
+    let names: Vec<&str> = tree["buttons"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|b| b["name"].as_str())
+        .collect();
+    assert!(names.contains(&"Dismiss") && !names.contains(&"GtkImage"), "{names:?}");
+    assert!(!names.iter().any(|n| n.contains("Undo Undo")), "{names:?}");
+    // Undo (the toast's button, pressed as a screen reader's user does, while the toast shows)
+    // puts it back as it was, under its id, moves and all.
+    app.press_button("Undo");
+    let line = app.state().unwrap()["message"].to_string();
+    assert!(!line.contains("deleted"), "the main window's line: {line}");
+    wait_for_history(&db, "the game back", |list| list.len() == 26);
+    assert_eq!(game_json(&db, target), target_before);
+    app.wait_for_labels("the list read again", |labels| {
+        labels.iter().any(|l| l == "26 of 26 games")
+    });
+    // Two deletions while the toast shows (the action, as from a replay over the window): one
+    // toast counts both, and its Undo brings both back.
+    let second = before[2]["id"].as_i64().unwrap();
+    let second_before = game_json(&db, second);
+    app.action("delete-game", Some(&format!("int64 {target}")));
+    app.wait_for_labels("the toast of the deletion", |labels| {
+        labels.iter().any(|l| l == "Game deleted")
+    });
+    app.action("delete-game", Some(&format!("int64 {second}")));
+    app.wait_for_labels("one toast for both", |labels| {
+        labels.iter().any(|l| l == "2 games deleted")
+    });
+    wait_for_history(&db, "both deleted", |list| list.len() == 24);
+    app.press_button("Undo");
+    wait_for_history(&db, "both back", |list| list.len() == 26);
+    assert_eq!(game_json(&db, target), target_before);
+    assert_eq!(game_json(&db, second), second_before);
+    app.wait_for_labels("the list read again", |labels| {
+        labels.iter().any(|l| l == "26 of 26 games")
+    });
+    // Three deletions in quick succession: each toast dismisses the one before while that one
+    // is still sliding in, which crashed libadwaita 1.2 (see
+    // levels_chosen_in_quick_succession_leave_the_last_ones_toast). One toast counts the three,
+    // and its Undo brings them back once.
+    let three = [target, second, before[3]["id"].as_i64().unwrap()];
+    app.actions_at_once(&three.map(|id| ("delete-game", Some(id.to_variant()))));
+    wait_for_history(&db, "the three deleted", |list| list.len() == 23);
+    app.wait_for_labels("one toast for the three", |labels| {
+        labels.iter().any(|l| l == "3 games deleted")
+    });
+    std::thread::sleep(Duration::from_millis(1000));
+    app.press_button("Undo");
+    wait_for_history(&db, "the three back", |list| list.len() == 26);
+    assert_eq!(game_json(&db, target), target_before);
+    app.wait_for_labels("the list read again", |labels| {
+        labels.iter().any(|l| l == "26 of 26 games")
+    });
+    // The same row's replay (as in history_statistics_and_replay) offers Delete Game, which
+    // (here the app action, as its button does) deletes at once too: the replay closes.
+    press_in(&history, &["Escape"]);
+    wait_until_gone("History");
+    let history = open_history();
+    press_in(&history, &["Tab", "Tab", "Tab", "Tab", "Tab", "Down", "Return"]);
+    wait_for_titled("Replay");
+    let (tree, _) = app.accessible_tree();
+    assert!(
+        tree["buttons"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|b| b["name"] == "Delete Game"),
+        "{tree}"
+    );
+    app.action("delete-game", Some(&format!("int64 {target}")));
+    wait_until_gone("Replay");
+    wait_for_history(&db, "the replay's game deleted", |list| list.len() == 25);
+    app.wait_for_labels("the list read again", |labels| {
+        labels.iter().any(|l| l == "25 of 25 games")
+    });
+    // The game on the board stays.
+    app.action("delete-game", Some(&format!("int64 {playing}")));
+    let message = format!("Game {playing} is the one being played, so it can't be deleted.");
+    app.wait_for_labels("the game on the board kept", |labels| labels.contains(&message));
+    assert_eq!(history_list(&db).len(), 25);
+    // Escape dismisses the toast first (as in every libadwaita window), then closes the window.
+    press_in(&history, &["Escape"]);
+    app.wait_for_labels("the toast dismissed", |labels| !labels.contains(&message));
+    press_in(&history, &["Escape"]);
+    wait_until_gone("History");
+    // With no History window, nothing could undo a deletion: the action asks first (Return
+    // keeps the game: Cancel is the default), and the main window's line tells.
+    let delete = |id: i64, key: &str| {
+        app.action("delete-game", Some(&format!("int64 {id}")));
+        press_in(&wait_for_titled("Delete This Game\\?"), &[key]);
+        wait_until_gone("Delete This Game\\?");
+    };
+    let other = after[1]["id"].as_i64().unwrap();
+    delete(other, "Return");
+    std::thread::sleep(Duration::from_millis(500));
+    assert_eq!(history_list(&db).len(), 25, "Return deleted the game");
+    delete(playing, "alt+d");
+    app.wait_until("the line tells", |s| s["message"] == message.as_str());
+    // Clear History (the History window's trash button) asks, and keeps the game being
+    // played: Escape keeps everything, Alt+L clears the rest, and Ctrl+Z brings it back.
+    app.action("history", None);
+    wait_for_titled("History");
+    app.wait_for_labels("the list read", |labels| labels.iter().any(|l| l == "25 of 25 games"));
+    assert_eq!(clear_history_sensitive(&app), Some(true));
+    let answer_clear = |key: &str| {
+        press_in(&wait_for_titled("Clear the History\\?"), &[key]);
+        wait_until_gone("Clear the History\\?");
+    };
+    app.action("clear-history", None);
+    answer_clear("Escape");
+    std::thread::sleep(Duration::from_millis(500));
+    assert_eq!(history_list(&db).len(), 25);
+    // The button itself (last in the header bar but for the window's close button).
+    let clear_by_button = |then_undo: bool| {
+        let history = wait_for_titled("History");
+        xdotool(&["mousemove", "--window", &history, "491", "27"]);
+        std::thread::sleep(Duration::from_millis(100));
+        xdotool(&["click", "1"]);
+        answer_clear("alt+l");
+        app.wait_for_labels("the toast of the clearing", |labels| {
+            labels.iter().any(|l| l == "24 games deleted")
+        });
+        let left = history_list(&db);
+        assert_eq!(left.len(), 1, "{left:?}");
+        assert_eq!(left[0]["id"], playing);
+        if then_undo {
+            // Ctrl+Z, while the toast shows, as its button.
+            press_in(&history, &["ctrl+z"]);
+            return;
+        }
+        app.wait_for_labels("the list read again", |labels| {
+            labels.iter().any(|l| l == "1 of 1 game")
+        });
+    };
+    clear_by_button(true);
+    wait_for_history(&db, "the games back", |list| list.len() == 25);
+    app.wait_for_labels("the list read again", |labels| {
+        labels.iter().any(|l| l == "25 of 25 games")
+    });
+    clear_by_button(false);
+    // Nothing is left to clear.
+    assert_eq!(clear_history_sensitive(&app), Some(false));
+}
+
+/// One game of the history and its moves (`nonet-cli history show --json`).
+fn game_json(db: &Path, id: i64) -> Value {
+    let out = Command::new(env!("CARGO_BIN_EXE_nonet-cli"))
+        .args(["history", "show", &id.to_string(), "--json", "--db"])
+        .arg(db)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+/// Whether the History window's Clear History button can be pressed (`None`: no such button).
+fn clear_history_sensitive(app: &App) -> Option<bool> {
+    let (tree, _) = app.accessible_tree();
+    let buttons = tree["buttons"].as_array()?;
+    let button = buttons.iter().find(|b| b["name"] == "Clear History…")?;
+    button["sensitive"].as_bool()
+}
+
+/// The History window's list is as tall as its rows, and a filter no game matches says so
+/// (not "No games yet", with 26 games in the history).
+#[test]
+fn history_filters_say_when_no_game_matches() {
+    need_display();
+    let home = tempfile::tempdir().unwrap();
+    let db = home.path().join("nonet.db");
+    write_history(&db);
+    let app = App::launch_with(None, &[("NONET_DB", db.as_path())]);
+    app.action("history", None);
+    let history = wait_for_titled("History");
+    std::thread::sleep(Duration::from_millis(800));
+    let full = white_rows(&screenshot(&history, "history-all.png"));
+    assert!(full > 400, "every game listed fills the window: {full} white rows");
+    // A screen reader reads each filter's button by what it filters and its choice (GTK 4.8
+    // leaves them "GtkToggleButton").
+    let filter_buttons = || -> Vec<String> {
+        let (tree, _) = app.accessible_tree();
+        let names = tree["buttons"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|b| b["name"].as_str().unwrap_or(""));
+        names
+            .filter(|n| n.starts_with("Level") || n.starts_with("Status"))
+            .map(String::from)
+            .collect()
+    };
+    assert_eq!(filter_buttons(), ["Level: Any Level", "Status: Any Status"]);
+    // The level filter (past the view switcher and Clear History): Expert, which no game is.
+    press_in(
+        &history,
+        &["Tab", "Tab", "Tab", "space", "Down", "Down", "Down", "Down", "Return"],
+    );
+    let labels = app.wait_for_labels("the filter's answer", |labels| {
+        labels.iter().any(|l| l == "No games match these filters")
+    });
+    assert!(!labels.iter().any(|l| l == "No games yet"), "{labels:?}");
+    assert_eq!(
+        filter_buttons(),
+        ["Level: Expert", "Status: Any Status"],
+        "the name follows the choice"
+    );
+    std::thread::sleep(Duration::from_millis(300));
+    let one = white_rows(&screenshot(&history, "history-none-match.png"));
+    assert!(
+        (20..100).contains(&one),
+        "the list is one row tall, not the window's height: {one} white rows"
+    );
+}
+
+/// How many rows of a screenshot are white in the middle column (a list's card, in the light
+/// style).
+fn white_rows(path: &Path) -> usize {
+    let rows = rgb_rows(path);
+    rows.iter().filter(|row| row[row.len() / 2] == [255, 255, 255]).count()
+}
+
+/// A history whose only game is the one on the board: the list has that game, Statistics has
+/// no level's figures (nothing is finished), only the line saying where solve times will be,
+/// and there is nothing to clear.
+#[test]
+fn history_with_nothing_finished_has_no_figures() {
+    need_display();
+    let home = tempfile::tempdir().unwrap();
+    let db = home.path().join("nonet.db");
+    let app = App::launch_with(None, &[("NONET_DB", db.as_path())]);
+    app.wait_until("the history is on", |s| s["history"] == "on");
+    wait_for_history(&db, "the game on the board recorded", |list| list.len() == 1);
+    app.action("history", None);
+    wait_for_titled("History");
+    let labels = app.wait_for_labels("the statistics read", |labels| {
+        labels.iter().any(|l| l == "Solve a puzzle and its time appears here.")
+    });
+    assert!(labels.iter().any(|l| l == "1 of 1 game"), "{labels:?}");
+    for figure in ["Played", "Solved", "Best Time", "Medium"] {
+        assert!(!labels.iter().any(|l| l == figure), "{figure}: {labels:?}");
+    }
+    // The game being played is all there is: nothing to clear.
+    assert_eq!(clear_history_sensitive(&app), Some(false));
+}
+
+/// With a database that can't be written, the game plays on without history and says so once.
+#[test]
+fn without_a_writable_history_the_game_goes_on() {
+    need_display();
+    // /proc refuses new directories, even to root.
+    let app = App::launch_with(Some(PUZZLE), &[("NONET_DB", Path::new("/proc/nonet/nonet.db"))]);
+    let state = app.wait_until("history is off", |s| {
+        s["history"].as_str().unwrap_or("").starts_with("off:")
+    });
+    assert!(
+        state["history"].as_str().unwrap().contains("/proc/nonet"),
+        "{}",
+        state["history"]
+    );
+    app.shot("history-off.png");
+    app.select(2);
+    app.keys(&["4"]);
+    app.wait_until("play goes on", |s| at(s, "values", 2) == '4');
+    // Nothing to delete a game from: said so, without asking.
+    app.action("delete-game", Some("int64 1"));
+    app.wait_until("no history to delete from", |s| {
+        s["message"] == "History is off, so no game can be deleted."
+    });
+}
+
+/// A puzzle file given at start wins over resuming, even while another program holds the
+/// history: with the database locked until the app gives up on it, the file's game stays and history is off (a History command
+/// says first that the history is still opening, then that it is off); locked
+/// for two seconds, the file's game stays and is recorded once the database opens.
+#[test]
+fn a_puzzle_file_given_at_start_wins_over_a_busy_history() {
+    need_display();
+    const OTHER: &str = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    // None: held until the app has given up on it; Some: released after that long.
+    for hold in [None, Some(Duration::from_secs(2))] {
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("nonet.db");
+        {
+            // An unfinished game to resume (the old behaviour put it over the file's puzzle).
+            let mut store = nonet::store::Store::open(&db).unwrap();
+            let givens = *nonet::engine::format::parse_line(OTHER).unwrap().values();
+            let solution = nonet::engine::validate::check_puzzle(&givens).unwrap();
+            store
+                .start_game(&nonet::store::NewGame {
+                    puzzle: givens,
+                    solution,
+                    level: nonet::engine::logic::Level::Hard,
+                    score: None,
+                    source: nonet::store::Source::Typed,
+                    seed: None,
+                    practice: None,
+                    file: None,
+                    started_at: 1,
+                })
+                .unwrap();
+        }
+        let holder = rusqlite::Connection::open(&db).unwrap();
+        holder
+            .execute_batch("PRAGMA locking_mode=EXCLUSIVE; BEGIN EXCLUSIVE;")
+            .unwrap();
+        let holder = std::sync::Arc::new(std::sync::Mutex::new(Some(holder)));
+        let release = {
+            let holder = holder.clone();
+            std::thread::spawn(move || {
+                if let Some(after) = hold {
+                    std::thread::sleep(after);
+                    holder.lock().unwrap().take();
+                }
+            })
+        };
+        let app = App::launch_with(Some(PUZZLE), &[("NONET_DB", db.as_path())]);
+        if hold.is_none() {
+            // A History command while the database is held (5 s before the app gives up) says
+            // so, not that history is off; once given up, it says history is off.
+            app.action("delete-game", Some("int64 1"));
+            let state = app.wait_until("told about the history", |s| {
+                s["message"].as_str().is_some_and(|m| m.contains("istory"))
+            });
+            assert_eq!(
+                state["message"], "The history is still opening. Try again in a moment.",
+                "history {}",
+                state["history"]
+            );
+        }
+        let state = app.wait_until("the history opened or given up", |s| s["history"] != "opening");
+        let history = state["history"].as_str().unwrap_or("").to_string();
+        holder.lock().unwrap().take();
+        let state = app.wait_until("a state", |_| true);
+        assert_eq!(state["givens"], PUZZLE, "history {history}: the file's puzzle stays");
+        if hold.is_some() {
+            assert_eq!(history, "on", "the database opened once released");
+            app.select(PUZZLE.find('.').unwrap());
+            let first = solution_of(PUZZLE).chars().nth(PUZZLE.find('.').unwrap()).unwrap();
+            app.keys(&[&first.to_string()]);
+            app.wait_until("the digit is in", |s| {
+                at(s, "values", PUZZLE.find('.').unwrap()) == first
+            });
+            drop(app);
+            let store = nonet::store::Store::open(&db).unwrap();
+            let (record, moves) = store.unfinished().unwrap().expect("the file's game is recorded");
+            assert_eq!(
+                record.givens().unwrap(),
+                *nonet::engine::format::parse_line(PUZZLE).unwrap().values()
+            );
+            assert!(!moves.is_empty(), "its moves too");
+        } else {
+            assert!(history.starts_with("off"), "{history}");
+            app.action("clear-history", None);
+            app.wait_until("told history is off", |s| {
+                s["message"] == "History is off, so there is nothing to clear."
+            });
+            drop(app);
+        }
+        release.join().unwrap();
+    }
+}

@@ -1,0 +1,622 @@
+//! The Scripting Lab: running and stopping scripts, its panel beside the board, keeping the
+//! player's script, script files, and hostile scripts that must not freeze the app.
+
+use super::*;
+
+/// Issue 15, point 9: Lab manners. Ctrl+Return runs from the board too; loading an example is one
+/// undoable edit; Clear empties the output; a script that finds nothing at once says why. The
+/// empty output shows a placeholder.
+#[test]
+fn the_lab_runs_from_anywhere_keeps_the_players_script_and_explains_nothing_found() {
+    need_display();
+    let (app, _home) = launch_with_lab_script("fn find_step(g) { () }");
+    app.wait_until("a game", |s| s["givens"] == PUZZLE);
+    // The empty output says what will appear in it.
+    app.action("scripting", None);
+    app.wait_until("the Lab open, its output's placeholder shown", |s| {
+        s["lab"]["open"] == true && s["lab"]["output"] == "" && s["lab"]["output_placeholder"] == true
+    });
+    app.action("scripting", None);
+    app.wait_until("the Lab closed", |s| s["lab"]["open"] == false);
+    // From the board (the Lab closed): Ctrl+Return opens the Lab and runs.
+    app.select(2);
+    app.keys(&["ctrl+Return"]);
+    let state = app.wait_until("the run ends", |s| {
+        s["lab"]["open"] == true
+            && s["lab"]["running"] == false
+            && s["lab"]["last"].as_str().unwrap_or("").contains("found nothing")
+    });
+    let last = state["lab"]["last"].as_str().unwrap();
+    assert!(last.contains("builtin"), "{last}");
+    app.shot("lab-found-nothing.png");
+    // Clear empties the output.
+    app.wait_until("the output pane shows it, and no placeholder", |s| {
+        s["lab"]["output"].as_str().is_some_and(|o| o.contains("found nothing"))
+            && s["lab"]["output_placeholder"] == false
+    });
+    app.action("lab-clear", None);
+    app.wait_until("the output is cleared, the placeholder back", |s| {
+        s["lab"]["output"] == "" && s["lab"]["output_placeholder"] == true
+    });
+    // An example replaces the script as one edit that Ctrl+Z in the editor takes back.
+    app.action("lab-example", Some("int64 1"));
+    let state = app.wait_until("the example is loaded", |s| {
+        s["lab"]["script"]
+            .as_str()
+            .is_some_and(|t| t.contains("hidden") || t.contains("Hidden"))
+    });
+    let editor = &state["lab"]["editor"];
+    let (x, y) = (
+        editor[0].as_f64().unwrap() as usize,
+        editor[1].as_f64().unwrap() as usize,
+    );
+    app.click(x, y, "1");
+    app.keys(&["ctrl+z"]);
+    let state = app.wait_until("undo brings the player's script back", |s| {
+        s["lab"]["script"] == "fn find_step(g) { () }"
+    });
+    assert_eq!(
+        state["can_redo"], false,
+        "Ctrl+Z in the editor undid a move of the game"
+    );
+}
+
+/// The Scripting Lab runs the naked-single example on the board step by step; Stop halts it at
+/// once, and Run takes it on to the solution. Every digit it placed is the solution's.
+#[test]
+fn the_scripting_lab_runs_and_stops() {
+    need_display();
+    let (app, running, home) = lab_running_shot("en", "lab-running.png");
+    let solution = solution_of(PUZZLE);
+    let stopped = app.stop_script();
+    let values = stopped["values"].as_str().unwrap();
+    assert!(values.contains('.'), "stopped before the end");
+    let filled = |v: &str| v.chars().filter(|&c| c != '.').count();
+    assert!(
+        filled(values) >= filled(running["values"].as_str().unwrap()),
+        "nothing undone by Stop"
+    );
+    for (placed, right) in values.chars().zip(solution.chars()) {
+        assert!(placed == '.' || placed == right, "{values}");
+    }
+    // The marks were filled in for the run (so eliminations show).
+    assert!(stopped["marks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|m| m.as_str().unwrap().len() > 1));
+    app.action("script-run", None);
+    let done = app.wait_until("solved by the script", |s| s["status"] == "Solved");
+    assert_eq!(done["values"], solution.as_str());
+    app.wait_until("the run ends", |s| s["lab"]["running"] == false);
+    // The script was saved when it ran, readable by the player only.
+    use std::os::unix::fs::PermissionsExt;
+    let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+    let saved = home.path().join("nonet/scripts/lab.rhai");
+    assert_eq!(mode(&saved), 0o600);
+    assert_eq!(mode(saved.parent().unwrap()), 0o700);
+}
+
+/// The Lab's script is saved once typing pauses, and a signal that ends the session (SIGTERM)
+/// quits as Quit does: the script typed just before, and the game's clock, are kept.
+#[test]
+fn an_edit_in_the_lab_and_the_clock_survive_the_session_ending() {
+    need_display();
+    let (mut app, home) = launch_with_lab_script("fn find_step(g) { () }\n");
+    let saved = home.path().join("nonet/scripts/lab.rhai");
+    app.select(2);
+    app.keys(&["4"]); // r1c3 is 4: the game is under way
+    app.wait_until("a digit placed", |s| at(s, "values", 2) == '4');
+    app.action("scripting", None);
+    type_at_end_of_script(&app, "// paused");
+    // A pause in typing saves it.
+    let paused = || {
+        std::fs::read_to_string(&saved)
+            .unwrap()
+            .ends_with("// paused")
+            .then_some(())
+    };
+    poll(Duration::from_secs(10), Duration::from_millis(100), paused).expect("the edit was not saved after a pause");
+    // Typed just before the signal: saved as the window closes.
+    type_in(&app.window, " // last");
+    let state = app.wait_until("the last edit in the editor", |s| {
+        s["lab"]["script"].as_str().is_some_and(|t| t.ends_with("// last"))
+    });
+    let shown_ms = state["elapsed_ms"].as_u64().unwrap();
+    let status = app.end_by_signal();
+    assert!(
+        status.success(),
+        "the app quit by itself, not killed by the signal: {status:?}"
+    );
+    let script = std::fs::read_to_string(&saved).unwrap();
+    assert!(script.ends_with("// paused // last"), "{script:?}");
+    // The clock as it stood at the end, not as at the last move.
+    let store = nonet::store::Store::open_read_only(&app.db()).unwrap();
+    let (record, _) = store.unfinished().unwrap().expect("the game is kept, unfinished");
+    assert!(
+        record.elapsed_ms >= shown_ms,
+        "{} ms kept, {shown_ms} ms shown",
+        record.elapsed_ms
+    );
+}
+
+/// A data folder where a file stands in the place of the Lab's scripts folder, so that the
+/// Lab's script can't be kept (as on a full disk); returned with that file's path.
+fn data_home_with_scripts_blocked() -> (tempfile::TempDir, PathBuf) {
+    let home = tempfile::tempdir().unwrap();
+    let scripts = home.path().join("nonet/scripts");
+    std::fs::create_dir_all(scripts.parent().unwrap()).unwrap();
+    std::fs::write(&scripts, "in the way").unwrap();
+    (home, scripts)
+}
+
+/// When the Lab can't keep its script (here a file stands where its folder should be; a full
+/// disk or a read-only data folder are the same to it), the output pane says so once, naming the
+/// file and the way out, and nothing is left aside; once a save works again it says so.
+#[test]
+fn the_lab_says_when_it_cannot_keep_the_script() {
+    need_display();
+    let (home, scripts) = data_home_with_scripts_blocked();
+    let app = App::launch_with(Some(PUZZLE), &[("XDG_DATA_HOME", home.path())]);
+    app.action("scripting", None);
+    app.wait_until("the Lab open", |s| s["lab"]["open"] == true);
+    // Run saves the script first.
+    app.action("script-run", None);
+    let told = app.wait_until("the failed save told", |s| {
+        s["lab"]["output"].as_str().is_some_and(|o| o.contains("can't be kept"))
+    });
+    let output = told["lab"]["output"].as_str().unwrap();
+    assert!(
+        output.contains("nonet/scripts/lab.rhai: File exists.") && output.contains("Save Script As"),
+        "the file, the system's reason (without Rust's error code) and the way out: {output}"
+    );
+    let runs = |s: &Value| {
+        s["lab"]["output"]
+            .as_str()
+            .map_or(0, |o| o.matches("Run ended").count())
+    };
+    app.wait_until("the run ends", |s| runs(s) == 1 && s["lab"]["running"] == false);
+    // A second failing save: not told again.
+    app.action("script-run", None);
+    app.wait_until("the second run ends", |s| runs(s) == 2 && s["lab"]["running"] == false);
+    // The way cleared, the next save works and says so; the reports come in order, so a second
+    // report of the failure would be on show by then.
+    std::fs::remove_file(&scripts).unwrap();
+    app.action("script-run", None);
+    let again = app.wait_until("the save told to work again", |s| {
+        s["lab"]["output"].as_str().is_some_and(|o| o.contains("kept again"))
+    });
+    let output = again["lab"]["output"].as_str().unwrap();
+    assert_eq!(output.matches("can't be kept").count(), 1, "told once: {output}");
+    assert!(scripts.join("lab.rhai").is_file());
+    let leftovers: Vec<_> = std::fs::read_dir(&scripts)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(leftovers, ["lab.rhai"]);
+}
+
+/// Types `text` at the end of the Lab's script (the Lab open) and waits until the editor has it.
+fn type_at_end_of_script(app: &App, text: &str) {
+    let open = app.wait_until("the Lab open", |s| {
+        s["lab"]["open"] == true && s["lab"]["editor"].is_array()
+    });
+    let editor = &open["lab"]["editor"];
+    app.click(
+        editor[0].as_f64().unwrap() as usize,
+        editor[1].as_f64().unwrap() as usize,
+        "1",
+    );
+    app.keys(&["ctrl+End"]);
+    type_in(&app.window, text);
+    app.wait_until("the edit in the editor", |s| {
+        s["lab"]["script"].as_str().is_some_and(|t| t.ends_with(text))
+    });
+}
+
+/// Quitting while the Lab's script can't be kept (a file in the place of its folder) asks
+/// first, and the window stays while it asks: Cancel goes back to the game, Save As… (the
+/// default) saves it to a file of the player's choice and then quits. The session ending (a
+/// signal) quits without asking; a shipped example, unchanged, is not asked about.
+#[test]
+fn quitting_asks_before_losing_a_script_the_lab_cannot_keep() {
+    need_display();
+    let (home, _) = data_home_with_scripts_blocked();
+    let env = [("XDG_DATA_HOME", home.path())];
+    let asked = "Save Your Script\\?";
+    // The example as it ships: nothing to lose, so Quit quits.
+    let mut app = App::launch_with(Some(PUZZLE), &env);
+    app.action("scripting", None);
+    app.wait_until("the Lab open", |s| s["lab"]["open"] == true);
+    app.action("quit", None);
+    assert!(app
+        .wait_for_exit("Quit with the example unchanged did not quit")
+        .success());
+    drop(app); // one app on the display at a time
+               // The player's own edit: asked.
+    let mut app = App::launch_with(Some(PUZZLE), &env);
+    app.action("scripting", None);
+    type_at_end_of_script(&app, "// mine");
+    app.action("quit", None);
+    let dialog = wait_for_titled(asked);
+    app.wait_for_labels("the question naming the file and the reason", |labels| {
+        labels.iter().any(|l| l.contains("nonet/scripts/lab.rhai: File exists"))
+    });
+    press_in(&dialog, &["Escape"]);
+    assert!(
+        closes_within(asked, Duration::from_secs(5)),
+        "Cancel closes the question"
+    );
+    std::thread::sleep(Duration::from_millis(500));
+    assert!(app.child.try_wait().unwrap().is_none(), "Cancel keeps the app");
+    app.action("pencil", None);
+    app.wait_until("the game goes on", |s| s["pencil"] == true);
+    // Save As…, the default: the chooser, then the app quits.
+    app.action("quit", None);
+    let dialog = wait_for_titled(asked);
+    press_in(&dialog, &["Return"]);
+    let mine = home.path().join("mine.rhai");
+    choose_path("Save Script", "ctrl+a", &mine);
+    assert!(app
+        .wait_for_exit("the app did not quit once the script was saved")
+        .success());
+    assert!(std::fs::read_to_string(&mine).unwrap().ends_with("// mine"));
+    drop(app);
+    // The session ending: no question, the app quits.
+    let mut app = App::launch_with(Some(PUZZLE), &env);
+    app.action("scripting", None);
+    type_at_end_of_script(&app, "// lost");
+    assert!(app.end_by_signal().success());
+}
+
+/// A hostile script in the app ends with a clear error and the game carries on.
+#[test]
+fn a_hostile_script_in_the_lab_leaves_the_game_playable() {
+    need_display();
+    let home = tempfile::tempdir().unwrap();
+    let scripts = home.path().join("nonet/scripts");
+    std::fs::create_dir_all(&scripts).unwrap();
+    std::fs::write(
+        scripts.join("lab.rhai"),
+        "fn f(n) { f(n + 1) }\nfn find_step(g) {\n    f(0)\n}\n",
+    )
+    .unwrap();
+    let app = App::launch_with(Some(PUZZLE), &[("XDG_DATA_HOME", home.path())]);
+    app.action("script-run", None);
+    let state = app.wait_until("the error", |s| {
+        s["lab"]["last"].as_str().unwrap_or("").starts_with("Run ended (error")
+    });
+    assert!(
+        state["lab"]["last"].as_str().unwrap().contains("nested too deeply"),
+        "{}",
+        state["lab"]
+    );
+    app.shot("lab-error.png");
+    app.select(2);
+    app.keys(&["4"]);
+    app.wait_until("play goes on", |s| at(s, "values", 2) == '4');
+}
+
+/// Asks the app for its actions (`org.gtk.Actions.List`, answered by its main loop) every 100 ms
+/// until told to stop, over one connection, so that only the app's answer is timed (a `gdbus`
+/// process each time would add its own start, slow whenever the disk is); the slowest answer.
+fn probe_responsiveness(app: &App, stop: &std::sync::atomic::AtomicBool) -> Duration {
+    let bus = app.session_bus();
+    let mut slowest = Duration::ZERO;
+    while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+        let asked = Instant::now();
+        call_actions(&bus, "List", None).unwrap_or_else(|e| panic!("the app did not answer: {e}"));
+        slowest = slowest.max(asked.elapsed());
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    slowest
+}
+
+fn launch_with_lab_script(script: &str) -> (App, tempfile::TempDir) {
+    let home = tempfile::tempdir().unwrap();
+    let scripts = home.path().join("nonet/scripts");
+    std::fs::create_dir_all(&scripts).unwrap();
+    std::fs::write(scripts.join("lab.rhai"), script).unwrap();
+    let app = App::launch_with(Some(PUZZLE), &[("XDG_DATA_HOME", home.path())]);
+    (app, home)
+}
+
+/// A script that prints thousands of lines a step, for step after step: the app answers D-Bus
+/// within 500 ms throughout, Stop ends the run within a second, and the game goes on.
+#[test]
+fn a_print_flood_in_the_lab_never_freezes_the_app_and_stop_ends_it() {
+    need_display();
+    let (app, _home) = launch_with_lab_script(
+        "fn find_step(g) {\n    for i in 0..100000 { print(`flood ${i}`); }\n    \
+         let s = builtin(\"naked-single\", g);\n    \
+         if type_of(s) == \"()\" { s = builtin(\"hidden-single\", g); }\n    s\n}\n",
+    );
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        let probe = scope.spawn(|| probe_responsiveness(&app, &stop));
+        app.action("script-run", None);
+        app.wait_until("two steps applied", |s| {
+            s["lab"]["running"] == true
+                && s["values"].as_str().unwrap().matches('.').count() <= PUZZLE.matches('.').count() - 2
+        });
+        let asked = Instant::now();
+        app.stop_script();
+        let took = asked.elapsed();
+        assert!(took < Duration::from_secs(1), "Stop took {took:?}");
+        stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        let slowest = probe.join().unwrap();
+        eprintln!("Stop took {took:?}; slowest D-Bus answer {slowest:?}");
+        assert!(slowest < Duration::from_millis(500), "a D-Bus call took {slowest:?}");
+    });
+    app.shot("lab-print-flood.png");
+    let empty = app.wait_until("a state", |_| true)["values"]
+        .as_str()
+        .unwrap()
+        .find('.')
+        .unwrap();
+    app.select(empty);
+    let digit = solution_of(PUZZLE).chars().nth(empty).unwrap().to_string();
+    app.keys(&[&digit]);
+    app.wait_until("play goes on", |s| {
+        at(s, "values", empty) == digit.chars().next().unwrap()
+    });
+}
+
+/// A script that builds a step of 100,000 eliminations: refused at the step's size limit with a
+/// message, while the app answers D-Bus within 500 ms throughout.
+#[test]
+fn a_huge_step_in_the_lab_is_refused_without_freezing_the_app() {
+    need_display();
+    let (app, _home) = launch_with_lab_script(
+        "fn find_step(g) {\n    let s = step(\"huge\");\n    \
+         for i in 0..100000 { s.eliminate(i % 81, 1 + i % 9); }\n    s\n}\n",
+    );
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        let probe = scope.spawn(|| probe_responsiveness(&app, &stop));
+        app.action("script-run", None);
+        let state = app.wait_until("the error", |s| {
+            s["lab"]["last"].as_str().unwrap_or("").starts_with("Run ended (")
+        });
+        assert!(
+            state["lab"]["last"]
+                .as_str()
+                .unwrap()
+                .contains("a step may have at most 729 eliminations"),
+            "{}",
+            state["lab"]
+        );
+        std::thread::sleep(Duration::from_millis(500)); // keep probing a little after the end
+        stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        let slowest = probe.join().unwrap();
+        assert!(slowest < Duration::from_millis(500), "a D-Bus call took {slowest:?}");
+    });
+}
+
+/// The state once the Lab panel's width has held across a refresh of the state file (written by
+/// the clock's tick each second, not by a drag).
+fn settled_lab(app: &App) -> Value {
+    let mut last = app.wait_until("the panel is open", |s| s["lab"]["width"].is_i64());
+    loop {
+        std::thread::sleep(Duration::from_millis(1500));
+        let now = app.wait_until("the panel is open", |s| s["lab"]["width"].is_i64());
+        if now["lab"]["width"] == last["lab"]["width"] && now["lab"]["handle"] == last["lab"]["handle"] {
+            return now;
+        }
+        last = now;
+    }
+}
+
+/// The Scripting Lab opens as a panel beside the board: both in one screenshot, the example runs
+/// on the visible board, and a width the player drags to survives a restart.
+#[test]
+fn the_lab_panel_sits_beside_the_board_and_keeps_its_width() {
+    need_display();
+    let (_config, env) = persistent_settings();
+    let home = tempfile::tempdir().unwrap(); // no saved script: the naked-single example
+    let mut env: Vec<(&str, &Path)> = env.iter().map(|(k, v)| (*k, v.as_path())).collect();
+    env.push(("XDG_DATA_HOME", home.path()));
+    let dragged_width;
+    {
+        let app = App::launch_with(Some(PUZZLE), &env);
+        let height = window_geometry(&app.window)[3];
+        app.action("scripting", None);
+        app.wait_until("the panel is open", |s| {
+            s["lab"]["open"] == true && s["lab"]["width"].as_i64().unwrap_or(0) > 200
+        });
+        // The window may still be growing for the panel: drag only once its width holds.
+        let open = settled_lab(&app);
+        // The board is whole and left of the panel.
+        let board = &open["board"];
+        let (x, size) = (board[0].as_f64().unwrap(), board[2].as_f64().unwrap());
+        let [_, _, window_width, window_height] = window_geometry(&app.window);
+        let window_width = window_width as f64;
+        // The window grows for the panel in width only.
+        assert_eq!(window_height, height, "the window's height with the panel");
+        let lab_width = open["lab"]["width"].as_f64().unwrap();
+        assert!(size * 9.0 > 250.0, "a playable board (x, y, cell size): {board}");
+        assert!(
+            x + size * 9.0 <= window_width - lab_width,
+            "the board left of the panel: {board}, {lab_width}"
+        );
+        // The example's long lines wrap in the panel rather than run past its edge.
+        assert_eq!(
+            open["lab"]["editor_overflows"], false,
+            "the editor scrolls sideways: {open}"
+        );
+        app.action("script-run", None);
+        app.wait_until("steps on the visible board", |s| {
+            s["values"].as_str().unwrap().matches('.').count() <= PUZZLE.matches('.').count() - 3
+        });
+        app.shot("lab-panel.png");
+        app.action("script-stop", None);
+        app.wait_until("stopped", |s| s["lab"]["running"] == false);
+        // Drag the handle 120 px to the left: a wider panel.
+        let handle = open["lab"]["handle"][0].as_f64().unwrap() as i64;
+        let y = (board[1].as_f64().unwrap() + size * 4.5) as i64;
+        xdotool(&[
+            "mousemove",
+            "--window",
+            &app.window,
+            &handle.to_string(),
+            &y.to_string(),
+        ]);
+        xdotool(&["mousedown", "1"]);
+        for step in 1..=6 {
+            std::thread::sleep(Duration::from_millis(30)); // a hand's pace: motion events, not a jump
+            xdotool(&[
+                "mousemove",
+                "--window",
+                &app.window,
+                &(handle - 20 * step).to_string(),
+                &y.to_string(),
+            ]);
+        }
+        xdotool(&["mouseup", "1"]);
+        app.wait_until("a wider panel", |s| {
+            s["lab"]["width"].as_f64().unwrap_or(0.0) > lab_width + 60.0
+        });
+        // The last motion events may still be on their way: the width the drag ends at.
+        dragged_width = settled_lab(&app)["lab"]["width"].as_i64().unwrap();
+        let mut app = app;
+        app.keys(&["ctrl+q"]);
+        app.wait_for_exit("Ctrl+Q did not quit");
+    }
+    let app = App::launch_with(Some(PUZZLE), &env);
+    app.action("scripting", None);
+    app.wait_until("the panel is open again", |s| {
+        s["lab"]["open"] == true && s["lab"]["width"].is_i64()
+    });
+    // The panel takes its width once the window is laid out (perhaps grown for it).
+    app.wait_until(&format!("the panel {dragged_width} px wide again"), |s| {
+        (s["lab"]["width"].as_i64().unwrap_or(0) - dragged_width).abs() <= 2
+    });
+    // Ctrl+Shift+L closes it again.
+    app.keys(&["ctrl+shift+l"]);
+    app.wait_until("the panel is closed", |s| s["lab"]["open"] == false);
+}
+
+/// The Lab asked for before the window has its first frame (as from a launcher's action): the
+/// window still grows by the panel's width, and the panel has its width beside a whole board.
+#[test]
+fn the_lab_asked_for_at_launch_widens_the_window_for_its_panel() {
+    need_display();
+    let home = tempfile::tempdir().unwrap();
+    let app = App::launch_asking(Some(PUZZLE), &[("XDG_DATA_HOME", home.path())], Some("scripting"));
+    // The settings' defaults: a window 560 px wide and a panel of 460 px. (A loaded machine's
+    // window may take seconds to grow.)
+    app.wait_until("the panel at its own width", |s| {
+        s["lab"]["width"].as_f64().is_some_and(|w| (w - 460.0).abs() <= 2.0)
+    });
+    let open = settled_lab(&app);
+    let window_width = window_geometry(&app.window)[2] as f64;
+    let lab_width = open["lab"]["width"].as_f64().unwrap();
+    assert!(
+        (lab_width - 460.0).abs() <= 2.0,
+        "the panel's own width: {lab_width} px"
+    );
+    assert!(
+        window_width >= 560.0 + 460.0 - 10.0,
+        "the window grown: {window_width} px"
+    );
+    let board = &open["board"];
+    let (x, size) = (board[0].as_f64().unwrap(), board[2].as_f64().unwrap());
+    assert!(size * 9.0 > 250.0, "a playable board (x, y, cell size): {board}");
+    assert!(
+        x + size * 9.0 <= window_width - lab_width,
+        "the board left of the panel: {board}, {lab_width}"
+    );
+}
+
+/// The Lab's Scripts menu opens a script file in the editor (one undoable edit, said in the
+/// output) and saves the editor's script to a file of the player's choice; a file that is not
+/// a regular file is refused in the output, and the script stays.
+#[test]
+fn the_lab_opens_and_saves_script_files() {
+    need_display();
+    let dir = tempfile::tempdir().unwrap();
+    let mine = dir.path().join("mine.rhai");
+    let script = "// the player's own, kept in a file\nfn find_step(g) { builtin(\"hidden-single\", g) }\n";
+    std::fs::write(&mine, script).unwrap();
+    let (app, _home) = launch_with_lab_script("fn find_step(g) { () }\n");
+    app.action("scripting", None);
+    app.wait_until("the Lab open", |s| s["lab"]["open"] == true);
+    let open = |path: &Path| {
+        app.action("lab-open", None);
+        choose_path("Open Script", "ctrl+l", path);
+    };
+    open(&mine);
+    let state = app.wait_until("the file in the editor", |s| s["lab"]["script"] == script);
+    assert!(
+        state["lab"]["output"].as_str().unwrap().contains("Opened mine.rhai"),
+        "{state}"
+    );
+    // Run finds the file's steps.
+    app.action("script-step", None);
+    app.wait_until("a step of the opened script", |s| {
+        s["lab"]["output"].as_str().unwrap_or("").contains("Hidden Single")
+    });
+    // Saved under another name: the file holds the editor's script.
+    let saved = dir.path().join("copy.rhai");
+    app.action("lab-save-as", None);
+    choose_path("Save Script", "ctrl+a", &saved);
+    app.wait_until("said saved", |s| {
+        s["lab"]["output"]
+            .as_str()
+            .unwrap_or("")
+            .contains("Saved the script to copy.rhai.")
+    });
+    assert_eq!(std::fs::read_to_string(&saved).unwrap(), script);
+    // A device is no script: refused, and the editor keeps what it had.
+    open(Path::new("/dev/zero"));
+    let state = app.wait_until("the device refused", |s| {
+        s["lab"]["output"]
+            .as_str()
+            .unwrap_or("")
+            .contains("zero can't be opened: it is not a regular file")
+    });
+    assert_eq!(state["lab"]["script"], script);
+}
+
+/// The Lab's editor follows the style as it changes: GtkSourceView's Adwaita colours, dark when
+/// the desktop turns dark, and Nonet's own high-contrast schemes (every colour at 7:1 or more)
+/// when it asks for high contrast, measured on screenshots as the editor's ink against its
+/// background.
+#[test]
+fn the_labs_editor_follows_the_style_and_high_contrast() {
+    need_display();
+    let desktop = OwnDesktop::new();
+    let app = App::launch_with(Some(PUZZLE), &desktop.env());
+    app.action("scripting", None);
+    // The editor's ink against its background, around its middle (the example's code).
+    let contrast = |scheme: &str| {
+        // (A change of the game writes the state file, which then tells the scheme: here a
+        // digit highlighted and let go, which changes nothing of the game.)
+        let mut last = Value::Null;
+        let state = poll(Duration::from_secs(20), Duration::ZERO, || {
+            app.action("highlight-digit", Some("1"));
+            app.action("highlight-digit", Some("0"));
+            std::thread::sleep(Duration::from_millis(200));
+            let state = app.state().unwrap_or_default();
+            let took = state["lab"]["open"] == true && state["lab"]["scheme"] == scheme;
+            last = state.clone();
+            took.then_some(state)
+        })
+        .unwrap_or_else(|| panic!("the editor never took {scheme}: {last}"));
+        let shot = app.shot(&format!("lab-{scheme}.png"));
+        let [x, y] = [0, 1].map(|i| state["lab"]["editor"][i].as_f64().unwrap() as usize);
+        ink_contrast(&shot, x - 100, x + 100, y - 60, y + 60)
+    };
+    let light = contrast("Adwaita");
+    desktop.set("org.gnome.desktop.interface", "color-scheme", "prefer-dark");
+    let dark = contrast("Adwaita-dark");
+    desktop.set("org.gnome.desktop.a11y.interface", "high-contrast", "true");
+    let dark_high = contrast("nonet-high-contrast-dark");
+    desktop.set("org.gnome.desktop.interface", "color-scheme", "default");
+    let light_high = contrast("nonet-high-contrast");
+    eprintln!(
+        "editor ink (ΔE): light {light:.0}, dark {dark:.0}, high contrast: light {light_high:.0}, dark {dark_high:.0}"
+    );
+    assert!(dark_high >= 1.2 * dark, "dark: {dark} then {dark_high}");
+    assert!(light_high >= 1.05 * light, "light: {light} then {light_high}");
+}
