@@ -404,6 +404,36 @@ fn a_puzzle_given_as_its_text_is_read_as_a_file_of_it() {
         .stderr(predicate::str::contains("can't read puzzles.txt: No such file"));
 }
 
+/// A POSITION (of `path`, `hint`, `script run --position`) that names no file but looks like a
+/// file's name (a `/` in it, or an ending such as `.sdk`) is told as a missing file, not read as
+/// a puzzle's text with a wrong first character; a short slip of a puzzle is still a puzzle's.
+#[test]
+fn a_missing_position_file_is_told_as_missing() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("single.rhai");
+    std::fs::write(&script, "fn find_step(g) { builtin(\"naked-single\", g) }\n").unwrap();
+    let script = script.to_str().unwrap();
+    for missing in ["/nonexistent/puzzle.sdk", "puzzle.sdk", "games/one"] {
+        for args in [
+            vec!["path", missing],
+            vec!["hint", missing],
+            vec!["script", "run", script, "--position", missing],
+        ] {
+            cli()
+                .args(&args)
+                .current_dir(dir.path())
+                .assert()
+                .failure()
+                .stderr(predicate::str::contains(format!("can't read {missing}: No such file")));
+        }
+    }
+    cli()
+        .args(["path", "53..7"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("53..7: line 1: expected 81 cells, found 5"));
+}
+
 #[test]
 fn no_progress_bar_when_stderr_is_not_a_terminal() {
     cli()

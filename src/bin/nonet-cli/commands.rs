@@ -34,6 +34,23 @@ pub fn read_text(path: &Path) -> Result<String> {
     })
 }
 
+/// The text of a POSITION argument: standard input for `-`; a file's text where the argument
+/// names one, or looks like a file's name (a `/` in it, or an ending such as `.sdk`), so that a
+/// missing file is told as missing; else the argument itself, a puzzle's line.
+pub fn position_text(argument: &str) -> Result<String> {
+    let path = Path::new(argument);
+    let file_like = argument.contains('/')
+        || path
+            .extension()
+            .and_then(|ending| ending.to_str())
+            .is_some_and(|ending| ending.chars().all(|c| c.is_ascii_alphabetic()));
+    if argument == "-" || file_like || path.exists() {
+        read_text(path)
+    } else {
+        Ok(argument.to_string())
+    }
+}
+
 /// Says on stderr that a file held no puzzle (only blank or `#` lines, or nothing), which
 /// would otherwise pass in silence, as if it had been read.
 pub fn note_if_empty(path: &Path, puzzles: usize) {
@@ -232,12 +249,7 @@ pub fn practise(technique: Technique, seed: Option<u64>, to: Format, json: bool)
 /// Reads a POSITION argument: an 81-character puzzle, or a file in any supported format. A file
 /// of several puzzles gives its first, as the app plays it, and says so on stderr.
 fn read_position(argument: &str) -> Result<Position> {
-    let path = Path::new(argument);
-    let text = if argument == "-" || path.exists() {
-        read_text(path)?
-    } else {
-        argument.to_string()
-    };
+    let text = position_text(argument)?;
     let puzzles = format::read_puzzles(&text);
     let count = puzzles.len();
     let Some((_, first)) = puzzles.into_iter().next() else {

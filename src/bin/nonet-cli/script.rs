@@ -121,10 +121,7 @@ pub fn run(script_path: &Path, puzzles: Option<&Path>, position: Option<&str>, s
     };
     let text = match (puzzles, position) {
         (Some(path), None) => super::commands::read_text(path)?,
-        (None, Some(position)) => match Path::new(position).exists() {
-            true => input::read_file(Path::new(position), false)?,
-            false => position.to_string(),
-        },
+        (None, Some(position)) => super::commands::position_text(position)?,
         _ => anyhow::bail!("give either --puzzles FILE or --position P"),
     };
     let work = jobs_from_text(&text);
