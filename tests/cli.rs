@@ -401,7 +401,8 @@ fn a_puzzle_given_as_its_text_is_read_as_a_file_of_it() {
         .current_dir(dir.path())
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("can't read puzzles.txt: No such file"));
+        .stderr(predicate::str::contains("can't read puzzles.txt: No such file"))
+        .stderr(predicate::str::contains("os error").not());
 }
 
 /// A POSITION (of `path`, `hint`, `script run --position`) that names no file but looks like a

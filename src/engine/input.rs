@@ -18,8 +18,18 @@ pub enum InputError {
     TooLarge(String),
     #[error("{what} is not text (invalid UTF-8 at byte {at})")]
     NotText { what: String, at: usize },
-    #[error("can't read {what}: {cause}")]
+    #[error("can't read {what}: {}", system_words(.cause))]
     Io { what: String, cause: std::io::Error },
+}
+
+/// The system's words for an I/O error ("No such file or directory"), without the " (os error
+/// 2)" Rust's own text puts after them: what a message to a person says.
+pub fn system_words(error: &std::io::Error) -> String {
+    let words = error.to_string();
+    match words.find(" (os error ") {
+        Some(end) => words[..end].to_string(),
+        None => words,
+    }
 }
 
 /// Reads a whole stream as text, refusing more than [`MAX_INPUT_BYTES`]. `what` names it in
@@ -76,6 +86,20 @@ mod tests {
             read_file(Path::new("/tmp"), false),
             Err(InputError::NotRegular(_))
         ));
+    }
+
+    #[test]
+    fn a_missing_file_is_told_in_the_systems_words_alone() {
+        let error = read_file(Path::new("/nonexistent/puzzles.txt"), true).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "can't read /nonexistent/puzzles.txt: No such file or directory"
+        );
+        let full = std::io::Error::from_raw_os_error(28);
+        assert!(full.to_string().ends_with("(os error 28)"), "{full}");
+        assert_eq!(system_words(&full), "No space left on device");
+        let plain = std::io::Error::other("the disk is on fire");
+        assert_eq!(system_words(&plain), "the disk is on fire");
     }
 
     #[test]

@@ -32,7 +32,7 @@ pub enum StoreError {
     BadMove { game: i64, seq: i64, reason: String },
     #[error("game {game}: {reason}")]
     BadGame { game: i64, reason: String },
-    #[error("can't create {path}: {source}")]
+    #[error("can't create {path}: {}", crate::engine::input::system_words(.source))]
     Directory { path: String, source: std::io::Error },
     #[error("{path} is in use by another program or can't be read now ({reason}); it was left as it is")]
     Unavailable { path: String, reason: String },

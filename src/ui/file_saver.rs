@@ -189,12 +189,7 @@ pub fn save_at_once(path: &Path, contents: &[u8], access: Access) -> Outcome {
 fn written(path: &Path, contents: &[u8], access: Access) -> Outcome {
     write_replacing(path, contents, access).map_err(|error| {
         tracing::warn!("can't write {}: {error}", path.display());
-        // The system's words without Rust's " (os error 28)" after them.
-        let words = error.to_string();
-        match words.find(" (os error ") {
-            Some(end) => words[..end].to_string(),
-            None => words,
-        }
+        crate::engine::input::system_words(&error)
     })
 }
 

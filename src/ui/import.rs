@@ -310,6 +310,7 @@ pub async fn read_text(file: gio::File, too_large: fn() -> String) -> Result<Str
             crate::engine::input::InputError::TooLarge(_) => too_large(),
             crate::engine::input::InputError::NotText { .. } => gettext("it is not text"),
             crate::engine::input::InputError::Io { cause, .. } => {
+                let cause = crate::engine::input::system_words(&cause);
                 fill(&gettext("it can't be read ({cause})"), &[("cause", &cause)])
             }
         })

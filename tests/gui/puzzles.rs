@@ -165,7 +165,8 @@ fn a_pasted_bad_puzzle_is_refused_and_a_good_one_played() {
     assert_eq!(at(&state, "values", 2), '4');
     app.shot("refused.png");
     app.keys(&["Return"]); // closes the dialog
-                           // A grid in another format is played.
+
+    // A grid in another format is played.
     let other = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
     let grid: String = other
         .as_bytes()
@@ -206,6 +207,17 @@ fn a_pasted_bad_puzzle_is_refused_and_a_good_one_played() {
         });
         assert_eq!(state["givens"], other);
     }
+    // A file that is not there: the system's words, without Rust's "(os error 2)".
+    app.open_from_outside(&app._dir.path().join("gone.sdk"));
+    let state = app.wait_until("the missing file refused", |s| {
+        s["refusal"].as_str().unwrap().contains("gone.sdk")
+    });
+    let refusal = state["refusal"].as_str().unwrap();
+    assert!(
+        refusal.contains("it can't be read (No such file or directory)"),
+        "{refusal}"
+    );
+    assert!(!refusal.contains("os error"), "{refusal}");
 }
 
 /// A file of several puzzles is played one puzzle after another: Open plays the first, Next Puzzle
