@@ -270,6 +270,11 @@ fn count_caps_at_the_limit() {
 #[test]
 fn generate_is_seeded_unique_and_symmetric() {
     let run = |args: &[&str]| succeed(&[&["generate"], args].concat());
+    cli()
+        .args(["generate", "--count", "0"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("0 is not in 1.."));
     let first = run(&["--count", "3", "--seed", "9"]);
     assert_eq!(first, run(&["--count", "3", "--seed", "9"]));
     let lines: Vec<&str> = first.lines().collect();

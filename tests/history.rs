@@ -2,6 +2,8 @@
 //! writer killed with SIGKILL at random points losing nothing it committed, reading while another
 //! process writes (WAL), and a damaged file reported without being touched.
 
+mod common;
+
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
 
@@ -339,6 +341,44 @@ fn a_damaged_database_is_reported_and_left_alone() {
         1,
         "nothing created beside it"
     );
+}
+
+/// A `--db` that is a folder, a FIFO (which SQLite would wait on forever) or a device is refused
+/// by name, for every command, at once; a `--db` with no file yet is an empty history, and stderr
+/// says there is none there (a mistyped path would otherwise look like a history without games).
+#[test]
+fn a_special_file_is_no_history_and_a_missing_one_is_said() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("nonet.fifo");
+    common::make_fifo(&fifo);
+    for db in [dir.path(), fifo.as_path(), std::path::Path::new("/dev/null")] {
+        for command in [&["list"][..], &["stats"], &["show", "1"], &["export"]] {
+            let mut args = vec!["history", "--db", db.to_str().unwrap()];
+            args.extend_from_slice(command);
+            // (A FIFO was once waited on forever: a time limit, so that the test fails instead.)
+            let out = assert_cmd::Command::cargo_bin("nonet-cli")
+                .unwrap()
+                .args(&args)
+                .timeout(std::time::Duration::from_secs(10))
+                .output()
+                .unwrap();
+            let error = String::from_utf8_lossy(&out.stderr);
+            assert!(!out.status.success(), "{args:?}");
+            assert!(
+                error.contains(&format!("{} is not a regular file", db.display())),
+                "{args:?}: {error}"
+            );
+        }
+    }
+    let missing = dir.path().join("none.db");
+    let (ok, list, error) = output(&["history", "--db", missing.to_str().unwrap(), "list", "--json"]);
+    assert!(ok, "{error}");
+    assert_eq!(list.trim(), "[]");
+    assert!(
+        error.contains(&format!("no history at {} yet", missing.display())),
+        "{error}"
+    );
+    assert!(!missing.exists(), "reading created the file");
 }
 
 /// Kills a writer with SIGKILL at random points: every move it reported committed is there, and

@@ -436,11 +436,7 @@ fn a_script_runs_after_the_programs_file_is_deleted() {
     let program = dir.path().join("nonet-cli");
     std::fs::copy(assert_cmd::cargo::cargo_bin("nonet-cli"), &program).unwrap();
     let fifo = dir.path().join("script.rhai");
-    assert!(std::process::Command::new("mkfifo")
-        .arg(&fifo)
-        .status()
-        .unwrap()
-        .success());
+    common::make_fifo(&fifo);
     let child = std::process::Command::new(&program)
         .args(["script", "run", fifo.to_str().unwrap(), "--position", PUZZLE])
         .stdout(std::process::Stdio::piped())

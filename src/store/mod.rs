@@ -36,6 +36,8 @@ pub enum StoreError {
     Directory { path: String, source: std::io::Error },
     #[error("{path} is in use by another program or can't be read now ({reason}); it was left as it is")]
     Unavailable { path: String, reason: String },
+    #[error("{path} is not a regular file (a folder, a device or a pipe), so it holds no history")]
+    NotRegular { path: String },
     #[error("database error: {0}")]
     Sql(#[from] rusqlite::Error),
 }
@@ -106,6 +108,17 @@ fn is_unavailable(error: &rusqlite::Error) -> bool {
 
 /// Creates the data directory private to the user (0700) and the database file private (0600;
 /// SQLite gives its WAL and shared-memory files the database's permissions).
+/// Refuses a path that is there but is no regular file: SQLite would fail on a folder with a
+/// bare "disk I/O error", wait forever on a FIFO, and read a device as an empty database.
+fn refuse_special(path: &Path) -> Result<()> {
+    match std::fs::metadata(path) {
+        Ok(metadata) if !metadata.is_file() => Err(StoreError::NotRegular {
+            path: path.display().to_string(),
+        }),
+        _ => Ok(()),
+    }
+}
+
 fn create_private(path: &Path) -> Result<()> {
     use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt};
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty() && !d.exists()) {
@@ -144,6 +157,7 @@ impl Store {
     /// schema up to date. A damaged file is reported as [`StoreError::Corrupt`] and left
     /// untouched; a busy or unreadable one as [`StoreError::Unavailable`].
     pub fn open(path: &Path) -> Result<Store> {
+        refuse_special(path)?;
         create_private(path)?;
         let connection = Connection::open(path).map_err(|e| classify(path, e))?;
         Store::setup(connection, path)
@@ -152,6 +166,7 @@ impl Store {
     /// Opens an existing database for reading only (the CLI's history commands), never creating
     /// or migrating it.
     pub fn open_read_only(path: &Path) -> Result<Store> {
+        refuse_special(path)?;
         let connection =
             Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX)?;
         connection.busy_timeout(Duration::from_secs(5))?;

@@ -626,6 +626,38 @@ fn times_format_as_utc_dates() {
     assert_eq!(civil_from_days(-1), (1969, 12, 31));
 }
 
+/// A database path that is a folder, a FIFO or a device is refused by the app's opening too (as
+/// not a regular file, never as damaged): nothing is moved aside or created, and a FIFO is not
+/// waited on.
+#[test]
+fn a_special_file_is_refused_and_never_moved_aside() {
+    let dir = tempfile::tempdir().unwrap();
+    let folder = dir.path().join("nonet.db");
+    std::fs::create_dir(&folder).unwrap();
+    let fifo = dir.path().join("nonet.fifo");
+    assert!(std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap()
+        .success());
+    for path in [folder.as_path(), fifo.as_path(), Path::new("/dev/null")] {
+        for opened in [
+            Store::open_or_recover(path).map(|_| ()),
+            Store::open_read_only(path).map(|_| ()),
+        ] {
+            let error = opened.expect_err("refused");
+            assert!(matches!(error, StoreError::NotRegular { .. }), "{path:?}: {error}");
+        }
+    }
+    let mut names: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().to_string())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["nonet.db", "nonet.fifo"]);
+    assert!(folder.is_dir());
+}
+
 #[test]
 fn a_busy_database_is_reported_and_never_moved_aside() {
     let dir = tempfile::tempdir().unwrap();

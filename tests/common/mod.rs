@@ -20,6 +20,12 @@ pub fn dataset(name: &str) -> PathBuf {
     path
 }
 
+/// Makes a FIFO at `path` (`mkfifo`): a special file that blocks whoever opens it to read.
+pub fn make_fifo(path: &std::path::Path) {
+    let made = std::process::Command::new("mkfifo").arg(path).status();
+    assert!(made.is_ok_and(|status| status.success()), "mkfifo {}", path.display());
+}
+
 /// A small sample shipped in `tests/data`.
 pub fn sample(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(name)

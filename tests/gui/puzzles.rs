@@ -197,7 +197,7 @@ fn a_pasted_bad_puzzle_is_refused_and_a_good_one_played() {
     assert!(!refusal.contains("unexpected character"), "{refusal}");
     // A device and a FIFO (which would block a reader forever) are refused at once, by name.
     let fifo = app._dir.path().join("puzzles.fifo");
-    assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    common::make_fifo(&fifo);
     for special in [Path::new("/dev/zero"), fifo.as_path()] {
         app.open_from_outside(special);
         let name = special.file_name().unwrap().to_string_lossy().to_string();

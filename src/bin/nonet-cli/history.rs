@@ -12,8 +12,12 @@ use nonet::engine::logic::Level;
 use nonet::store::{self, encode_changes, Filter, GameRecord, GameStatus, SavedMove, Store};
 use serde_json::json;
 
-/// Opens the history for reading; a missing file is an empty history.
+/// Opens the history for reading; a missing file is an empty history, and stderr says so (a
+/// mistyped `--db` would otherwise look like a history without games).
 fn open(db: &Path) -> Result<Store> {
+    if !db.exists() {
+        eprintln!("nonet-cli: no history at {} yet", db.display());
+    }
     Store::open_for_reading(db).map_err(|error| anyhow::anyhow!("{error}"))
 }
 

@@ -56,7 +56,7 @@ enum Command {
     /// Generate puzzles with exactly one solution.
     Generate {
         /// How many puzzles to generate.
-        #[arg(long, default_value_t = 1)]
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
         count: u64,
         /// Seed of the first puzzle (the next ones use seed+1, seed+2, …); random when absent.
         #[arg(long)]
