@@ -259,8 +259,8 @@ impl PageWords {
 pub enum PrintError {
     #[error("nothing to print")]
     Empty,
-    #[error("can't write {path}: {source}")]
-    Write { path: String, source: cairo::Error },
+    #[error("can't write {path}: {}", crate::engine::input::system_words(.cause))]
+    Write { path: String, cause: std::io::Error },
     #[error("drawing failed: {0}")]
     Cairo(#[from] cairo::Error),
 }
@@ -333,16 +333,20 @@ impl Booklet {
     }
 }
 
-/// Writes the booklet as an A4 PDF file.
+/// Writes the booklet as an A4 PDF file. Cairo writes into a file opened here, so that a
+/// failure is the system's own ("No such file or directory", "No space left on device"), where a
+/// file cairo opens itself fails as a bare "Write Error", or not at all on a full disk.
 pub fn write_pdf(booklet: &Booklet, path: &Path) -> Result<(), PrintError> {
+    use std::io::Write;
     if booklet.puzzles.is_empty() {
         return Err(PrintError::Empty);
     }
-    let write_error = |source| PrintError::Write {
+    let write_error = |cause| PrintError::Write {
         path: path.display().to_string(),
-        source,
+        cause,
     };
-    let surface = cairo::PdfSurface::new(A4.0, A4.1, path).map_err(write_error)?;
+    let file = std::fs::File::create(path).map_err(write_error)?;
+    let surface = cairo::PdfSurface::for_stream(A4.0, A4.1, std::io::BufWriter::new(file))?;
     surface.set_metadata(cairo::PdfMetadata::Title, "Sudoku puzzles")?;
     surface.set_metadata(cairo::PdfMetadata::Creator, "Nonet")?;
     let cr = cairo::Context::new(&surface)?;
@@ -354,8 +358,14 @@ pub fn write_pdf(booklet: &Booklet, path: &Path) -> Result<(), PrintError> {
         cr.show_page()?;
     }
     drop(cr);
-    surface.finish();
-    surface.status().map_err(write_error)
+    let stream = surface
+        .finish_output_stream()
+        .map_err(|failed| write_error(failed.error))?;
+    surface.status()?;
+    match stream.downcast::<std::io::BufWriter<std::fs::File>>() {
+        Ok(mut writer) => writer.flush().map_err(write_error),
+        Err(_) => unreachable!("the stream is the writer given above"),
+    }
 }
 
 /// One grid on paper.

@@ -228,3 +228,30 @@ fn pages_write_their_words_in_the_booklets_language() {
     assert!(german.contains("Lösung 1 · Leicht · 1,5 · "), "{german}");
     assert!(!german.contains("Solution") && !german.contains("page"), "{german}");
 }
+
+/// A PDF that can't be written says why in the system's words, once: a folder that isn't there,
+/// a folder where the file should go, and a full disk (`/dev/full`, which a file cairo opened
+/// itself took without a word, the command then saying it had written the puzzles).
+#[test]
+fn a_pdf_that_cannot_be_written_says_why() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("no/such/folder/puzzles.pdf");
+    for (out, why) in [
+        (missing.as_path(), "No such file or directory"),
+        (dir.path(), "Is a directory"),
+        (std::path::Path::new("/dev/full"), "No space left on device"),
+    ] {
+        let run = Command::new(env!("CARGO_BIN_EXE_nonet-cli"))
+            .args(["pdf", "--seed", "1"])
+            .arg(out)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&run.stderr);
+        assert_eq!(run.status.code(), Some(2), "{out:?}: {stderr}");
+        assert_eq!(
+            stderr.trim(),
+            format!("nonet-cli: can't write {}: {why}", out.display()),
+            "{out:?}"
+        );
+    }
+}

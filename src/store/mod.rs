@@ -32,8 +32,8 @@ pub enum StoreError {
     BadMove { game: i64, seq: i64, reason: String },
     #[error("game {game}: {reason}")]
     BadGame { game: i64, reason: String },
-    #[error("can't create {path}: {}", crate::engine::input::system_words(.source))]
-    Directory { path: String, source: std::io::Error },
+    #[error("can't create {path}: {}", crate::engine::input::system_words(.cause))]
+    Directory { path: String, cause: std::io::Error },
     #[error("{path} is in use by another program or can't be read now ({reason}); it was left as it is")]
     Unavailable { path: String, reason: String },
     #[error("{path} is not a regular file (a folder, a device or a pipe), so it holds no history")]
@@ -126,9 +126,9 @@ fn create_private(path: &Path) -> Result<()> {
             .recursive(true)
             .mode(0o700)
             .create(dir)
-            .map_err(|source| StoreError::Directory {
+            .map_err(|cause| StoreError::Directory {
                 path: dir.display().to_string(),
-                source,
+                cause,
             })?;
     }
     if let Ok(metadata) = std::fs::metadata(path) {
@@ -144,9 +144,9 @@ fn create_private(path: &Path) -> Result<()> {
             .truncate(false)
             .mode(0o600)
             .open(path)
-            .map_err(|source| StoreError::Directory {
+            .map_err(|cause| StoreError::Directory {
                 path: path.display().to_string(),
-                source,
+                cause,
             })?;
     }
     Ok(())
@@ -253,9 +253,9 @@ impl Store {
                     .map(|n| n.to_string_lossy().to_string())
                     .unwrap_or_else(|| "nonet.db".into());
                 let aside = path.with_file_name(format!("{name}.corrupt-{stamp}"));
-                std::fs::rename(path, &aside).map_err(|source| StoreError::Directory {
+                std::fs::rename(path, &aside).map_err(|cause| StoreError::Directory {
                     path: aside.display().to_string(),
-                    source,
+                    cause,
                 })?;
                 for suffix in ["-wal", "-shm"] {
                     let side = PathBuf::from(format!("{}{suffix}", path.display()));
