@@ -380,6 +380,33 @@ fn unreadable_files_are_reported() {
         .code(2);
 }
 
+/// Output that can't be written (standard output on a full disk, an export to one) is an error
+/// (exit 2) told in the system's words, without Rust's "(os error 28)".
+#[test]
+fn output_to_a_full_disk_is_an_error_in_plain_words() {
+    let full = || std::fs::OpenOptions::new().write(true).open("/dev/full").unwrap();
+    let run = std::process::Command::new(assert_cmd::cargo::cargo_bin("nonet-cli"))
+        .args(["solve", PUZZLE])
+        .stdout(full())
+        .output()
+        .unwrap();
+    assert_eq!(run.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&run.stderr),
+        "nonet-cli: No space left on device\n"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    cli()
+        .args(["history", "--db"])
+        .arg(dir.path().join("none.db"))
+        .args(["export", "/dev/full"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::ends_with(
+            "nonet-cli: can't write /dev/full: No space left on device\n",
+        ));
+}
+
 /// A puzzle given as its 81 characters, where a file is asked for, is read as a file holding it
 /// (as `path` and `hint` take one): the same answers as from a file, and a slip in it is told as
 /// a file's line would be. A short name of no file is still an unreadable file.

@@ -428,10 +428,23 @@ fn main() -> ExitCode {
         // The reader went away (`| head`): what it wanted was written; nothing to say.
         Err(error) if is_broken_pipe(&error) => ExitCode::SUCCESS,
         Err(error) => {
-            eprintln!("nonet-cli: {error:#}");
+            eprintln!("nonet-cli: {}", told(&error));
             ExitCode::from(2)
         }
     }
+}
+
+/// An error as a person reads it: its causes from the outermost, each I/O error in the system's
+/// words alone (without " (os error 28)").
+fn told(error: &anyhow::Error) -> String {
+    let causes: Vec<String> = error
+        .chain()
+        .map(|cause| match cause.downcast_ref::<std::io::Error>() {
+            Some(io) => nonet::engine::input::system_words(io),
+            None => cause.to_string(),
+        })
+        .collect();
+    causes.join(": ")
 }
 
 /// Whether writing failed because standard output's reader closed it.
