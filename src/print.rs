@@ -337,7 +337,6 @@ impl Booklet {
 /// failure is the system's own ("No such file or directory", "No space left on device"), where a
 /// file cairo opens itself fails as a bare "Write Error", or not at all on a full disk.
 pub fn write_pdf(booklet: &Booklet, path: &Path) -> Result<(), PrintError> {
-    use std::io::Write;
     if booklet.puzzles.is_empty() {
         return Err(PrintError::Empty);
     }
@@ -346,10 +345,22 @@ pub fn write_pdf(booklet: &Booklet, path: &Path) -> Result<(), PrintError> {
         cause,
     };
     let file = std::fs::File::create(path).map_err(write_error)?;
-    let surface = cairo::PdfSurface::for_stream(A4.0, A4.1, std::io::BufWriter::new(file))?;
+    // (The file unbuffered: each of cairo's writes reaches it, so none fails unseen.)
+    let surface = cairo::PdfSurface::for_stream(A4.0, A4.1, file)?;
+    let drawn = draw_pdf(booklet, &surface);
+    // A write that failed stops the drawing with cairo's bare "Write Error"; the stream has
+    // the system's reason.
+    surface
+        .finish_output_stream()
+        .map_err(|failed| write_error(failed.error))?;
+    drawn?;
+    Ok(surface.status()?)
+}
+
+fn draw_pdf(booklet: &Booklet, surface: &cairo::PdfSurface) -> Result<(), cairo::Error> {
     surface.set_metadata(cairo::PdfMetadata::Title, "Sudoku puzzles")?;
     surface.set_metadata(cairo::PdfMetadata::Creator, "Nonet")?;
-    let cr = cairo::Context::new(&surface)?;
+    let cr = cairo::Context::new(surface)?;
     for page in 0..booklet.page_count() {
         cr.save()?;
         cr.translate(PDF_MARGIN, PDF_MARGIN);
@@ -357,15 +368,7 @@ pub fn write_pdf(booklet: &Booklet, path: &Path) -> Result<(), PrintError> {
         cr.restore()?;
         cr.show_page()?;
     }
-    drop(cr);
-    let stream = surface
-        .finish_output_stream()
-        .map_err(|failed| write_error(failed.error))?;
-    surface.status()?;
-    match stream.downcast::<std::io::BufWriter<std::fs::File>>() {
-        Ok(mut writer) => writer.flush().map_err(write_error),
-        Err(_) => unreachable!("the stream is the writer given above"),
-    }
+    Ok(())
 }
 
 /// One grid on paper.

@@ -106,8 +106,6 @@ fn is_unavailable(error: &rusqlite::Error) -> bool {
     )
 }
 
-/// Creates the data directory private to the user (0700) and the database file private (0600;
-/// SQLite gives its WAL and shared-memory files the database's permissions).
 /// Refuses a path that is there but is no regular file: SQLite would fail on a folder with a
 /// bare "disk I/O error", wait forever on a FIFO, and read a device as an empty database.
 fn refuse_special(path: &Path) -> Result<()> {
@@ -119,6 +117,8 @@ fn refuse_special(path: &Path) -> Result<()> {
     }
 }
 
+/// Creates the data directory private to the user (0700) and the database file private (0600;
+/// SQLite gives its WAL and shared-memory files the database's permissions).
 fn create_private(path: &Path) -> Result<()> {
     use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt};
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty() && !d.exists()) {
