@@ -37,7 +37,7 @@ const STATUSES: [(Option<GameStatus>, &str); 8] = [
 ];
 
 fn open_store(path: &std::path::Path) -> Result<Store, String> {
-    Store::open_for_reading(path).map_err(|e| e.to_string())
+    Store::open_for_reading(path).map_err(|e| super::recorder::store_error_words(&e))
 }
 
 /// The window's widgets, from its template `resources/ui/history.ui`.

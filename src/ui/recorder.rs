@@ -8,8 +8,41 @@ use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 
 use crate::engine::game::Move;
+use crate::engine::input::system_words;
 use crate::engine::logic::Level;
+use crate::i18n::{fill, gettext};
 use crate::store::{Deletion, GameStatus, NewGame, Progress, Store, StoreError};
+
+/// A store error in the player's language: the store's own words are the CLI's English, and its
+/// reasons from SQLite stay as SQLite gives them.
+pub fn store_error_words(error: &StoreError) -> String {
+    match error {
+        StoreError::Corrupt { path, reason } => fill(
+            &gettext("{file} is not a Nonet database or is damaged ({reason})"),
+            &[("file", path), ("reason", reason)],
+        ),
+        StoreError::TooNew { path, found, known } => fill(
+            &gettext("{file} was written by a newer Nonet (schema {found}, this one knows {known})"),
+            &[("file", path), ("found", found), ("known", known)],
+        ),
+        StoreError::Directory { path, cause } => fill(
+            &gettext("can't create {file}: {error}"),
+            &[("file", path), ("error", &system_words(cause))],
+        ),
+        StoreError::Unavailable { path, reason } => fill(
+            &gettext("{file} is in use by another program or can't be read now ({reason}); it was left as it is"),
+            &[("file", path), ("reason", reason)],
+        ),
+        StoreError::NotRegular { path } => fill(
+            &gettext("{file} is not a regular file (a folder, a device or a pipe), so it holds no history"),
+            &[("file", path)],
+        ),
+        StoreError::BadMove { .. } | StoreError::BadGame { .. } | StoreError::Sql(_) => fill(
+            &gettext("the history database failed: {error}"),
+            &[("error", &error.to_string())],
+        ),
+    }
+}
 
 enum Command {
     Start(NewGame),
@@ -157,7 +190,7 @@ impl Recorder {
                     if let Err(error) = result {
                         tracing::warn!("history: {error}");
                         if let Ok(mut failure) = failed.lock() {
-                            *failure = Some(error.to_string());
+                            *failure = Some(store_error_words(&error));
                         }
                         return; // history is off from here on
                     }

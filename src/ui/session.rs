@@ -45,7 +45,7 @@ impl Controller {
                         super::tell(Some(&this.window), &gettext("History Was Damaged"), &body);
                     }
                 }
-                Err(error) => this.history_off(&error.to_string()),
+                Err(error) => this.history_off(&recorder::store_error_words(&error)),
             }
             // A file given at start may still be read or checked: its game (or its refusal)
             // comes first, then the history decides.

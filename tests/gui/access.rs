@@ -288,6 +288,27 @@ fn dialogs_and_a_new_expert(app: &App, solve: &str, preferences: &str, name: &st
     state["message"].as_str().unwrap().to_string()
 }
 
+/// Why history is off is told in the player's language, not in the store's English (the CLI's):
+/// German here, for a database path that is a folder.
+#[test]
+fn why_history_is_off_is_told_in_the_players_language() {
+    need_display();
+    let dir = tempfile::tempdir().unwrap();
+    let mut env = speaking("de").to_vec();
+    env.push(("NONET_DB", dir.path()));
+    let app = App::launch_with(Some(PUZZLE), &env);
+    let state = app.wait_until("history is off", |s| {
+        s["history"].as_str().unwrap_or("").starts_with("off:")
+    });
+    assert_eq!(
+        state["history"],
+        format!(
+            "off: {} ist keine reguläre Datei (sondern ein Ordner, ein Gerät oder eine Pipe) und enthält daher keinen Verlauf",
+            dir.path().display()
+        )
+    );
+}
+
 /// With LANGUAGE=fr the app speaks French, with French typography (a no-break space before a
 /// colon, a narrow one before ! and ?): the welcome, both hint stages (the engine's explanation
 /// through the French catalogue, houses named with their article), a dialog, Preferences, and a
