@@ -37,7 +37,13 @@ pub fn store_error_words(error: &StoreError) -> String {
             &gettext("{file} is not a regular file (a folder, a device or a pipe), so it holds no history"),
             &[("file", path)],
         ),
-        StoreError::BadMove { .. } | StoreError::BadGame { .. } | StoreError::Sql(_) => fill(
+        // SQLite's own words ("disk I/O error"), without the store's "database error: ", which
+        // would say "database" twice.
+        StoreError::Sql(sql) => fill(
+            &gettext("the history database failed: {error}"),
+            &[("error", &sql.to_string())],
+        ),
+        StoreError::BadMove { .. } | StoreError::BadGame { .. } => fill(
             &gettext("the history database failed: {error}"),
             &[("error", &error.to_string())],
         ),
@@ -285,5 +291,21 @@ impl Recorder {
     pub fn take_failure(&self) -> Option<String> {
         let failure = self.failure.lock().ok()?.clone()?;
         (!self.reported.swap(true, Ordering::SeqCst)).then_some(failure)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_sqlite_failure_says_database_once() {
+        let error = StoreError::Sql(rusqlite::Error::SqliteFailure(
+            rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_IOERR),
+            None,
+        ));
+        let words = store_error_words(&error);
+        assert_eq!(words.matches("database").count(), 1, "{words}");
+        assert!(words.ends_with("disk I/O error"), "{words}");
     }
 }
