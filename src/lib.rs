@@ -17,6 +17,7 @@
 //! ```
 pub mod engine;
 pub mod i18n;
+pub mod output_file;
 pub mod print;
 pub mod script;
 pub mod store;

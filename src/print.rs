@@ -14,6 +14,7 @@ use crate::engine::grid::{digits_to_line, Candidates, Digit, CELLS};
 use crate::engine::logic::{self, Level, Rating};
 use crate::engine::validate::{read_checked, ImportError};
 use crate::i18n::fill;
+use crate::output_file::{Access, OutputFile};
 
 /// A4 in PostScript points, and the margin a PDF page keeps (a printer keeps its own).
 pub const A4: (f64, f64) = (595.28, 841.89);
@@ -344,9 +345,12 @@ pub fn write_pdf(booklet: &Booklet, path: &Path) -> Result<(), PrintError> {
         path: path.display().to_string(),
         cause,
     };
-    let file = std::fs::File::create(path).map_err(write_error)?;
+    // Written aside and put in place of an older file only once whole (a full disk leaves the
+    // old one).
+    let output = OutputFile::create(path, Access::Default).map_err(write_error)?;
     // (The file unbuffered: each of cairo's writes reaches it, so none fails unseen.)
-    let surface = cairo::PdfSurface::for_stream(A4.0, A4.1, file)?;
+    let stream = output.file().try_clone().map_err(write_error)?;
+    let surface = cairo::PdfSurface::for_stream(A4.0, A4.1, stream)?;
     let drawn = draw_pdf(booklet, &surface);
     // A write that failed stops the drawing with cairo's bare "Write Error"; the stream has
     // the system's reason.
@@ -354,7 +358,8 @@ pub fn write_pdf(booklet: &Booklet, path: &Path) -> Result<(), PrintError> {
         .finish_output_stream()
         .map_err(|failed| write_error(failed.error))?;
     drawn?;
-    Ok(surface.status()?)
+    surface.status()?;
+    output.finish().map_err(write_error)
 }
 
 fn draw_pdf(booklet: &Booklet, surface: &cairo::PdfSurface) -> Result<(), cairo::Error> {

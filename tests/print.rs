@@ -255,3 +255,38 @@ fn a_pdf_that_cannot_be_written_says_why() {
         );
     }
 }
+
+/// A PDF that fails midway over an older file leaves that file as it was and nothing beside it:
+/// the new one is written aside and put in its place only once whole. The write is made to fail
+/// by a limit on file size (`ulimit -f`, its signal ignored so that the write says "File too
+/// large"), after cairo has written its first kilobytes.
+#[test]
+fn a_pdf_that_fails_midway_leaves_the_older_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("puzzles.pdf");
+    std::fs::write(&out, "the older booklet").unwrap();
+    let run = Command::new("bash")
+        .args([
+            "-c",
+            r#"trap "" XFSZ; ulimit -f 4; exec "$0" pdf --seed 1 --count 4 "$1""#,
+        ])
+        .arg(env!("CARGO_BIN_EXE_nonet-cli"))
+        .arg(&out)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert_eq!(run.status.code(), Some(2), "{stderr}");
+    assert_eq!(
+        stderr.trim(),
+        format!("nonet-cli: can't write {}: File too large", out.display())
+    );
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), "the older booklet");
+    let names: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(names, ["puzzles.pdf"]);
+    // Without the limit the booklet replaces it.
+    cli().args(["pdf", "--seed", "1"]).arg(&out).assert().success();
+    assert!(std::fs::read(&out).unwrap().starts_with(b"%PDF"));
+}

@@ -2,27 +2,18 @@
 //! thread. Replacing a file frees its old blocks, and on a file system mounted with `discard`
 //! that waits on the disk, for hundreds of milliseconds at times: the window would stop
 //! answering. One worker thread takes the writes in order; a newer write to a path replaces one
-//! still waiting. Each file is written aside and renamed into place, so a reader never sees half
-//! of it; a write that fails leaves the old file as it was and nothing aside, and its outcome
-//! goes back to the one who asked, if they asked. [`wait_for`] waits until a file's writes are
-//! done (before it is read back), [`flush`] for everything queued; [`finish`] also ends the
-//! worker, as the app quits.
+//! still waiting. Each file is written aside and renamed into place (`crate::output_file`), so
+//! a reader never sees half of it; a write that fails leaves the old file as it was and nothing
+//! aside, and its outcome goes back to the one who asked, if they asked. [`wait_for`] waits
+//! until a file's writes are done (before it is read back), [`flush`] for everything queued;
+//! [`finish`] also ends the worker, as the app quits.
 
-use std::io::Write;
-use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt};
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Mutex, OnceLock};
 use std::thread::JoinHandle;
 
-/// Who may read a file written.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Access {
-    /// The player only: the file 0600, directories made for it 0700 (their scripts).
-    Private,
-    /// As the umask has it (files for tests).
-    Default,
-}
+pub use crate::output_file::Access;
 
 /// What a write came to: `Err` says why the file could not be written, in the system's words
 /// ("No space left on device").
@@ -187,42 +178,10 @@ pub fn save_at_once(path: &Path, contents: &[u8], access: Access) -> Outcome {
 }
 
 fn written(path: &Path, contents: &[u8], access: Access) -> Outcome {
-    write_replacing(path, contents, access).map_err(|error| {
+    crate::output_file::write_replacing(path, contents, access).map_err(|error| {
         tracing::warn!("can't write {}: {error}", path.display());
         crate::engine::input::system_words(&error)
     })
-}
-
-/// Writes the file aside (`NAME.partial`, with the access asked for) and renames it into place;
-/// on failure the file aside is removed, and the old file is as it was.
-fn write_replacing(path: &Path, contents: &[u8], access: Access) -> std::io::Result<()> {
-    let mut aside = path.as_os_str().to_os_string();
-    aside.push(".partial");
-    let aside = PathBuf::from(aside);
-    let written = write_aside_and_rename(path, &aside, contents, access);
-    if written.is_err() {
-        let _ = std::fs::remove_file(&aside);
-    }
-    written
-}
-
-fn write_aside_and_rename(path: &Path, aside: &Path, contents: &[u8], access: Access) -> std::io::Result<()> {
-    let mut options = std::fs::OpenOptions::new();
-    options.write(true).create(true).truncate(true);
-    if access == Access::Private {
-        if let Some(dir) = path.parent() {
-            std::fs::DirBuilder::new().recursive(true).mode(0o700).create(dir)?;
-        }
-        options.mode(0o600);
-    }
-    let mut file = options.open(aside)?;
-    if access == Access::Private {
-        use std::os::unix::fs::PermissionsExt;
-        file.set_permissions(std::fs::Permissions::from_mode(0o600))?;
-    }
-    file.write_all(contents)?;
-    drop(file);
-    std::fs::rename(aside, path)
 }
 
 #[cfg(test)]

@@ -9,6 +9,7 @@ use anyhow::{bail, Context, Result};
 use nonet::engine::game::format_duration;
 use nonet::engine::grid::cell_name;
 use nonet::engine::logic::Level;
+use nonet::output_file::{self, Access};
 use nonet::store::{self, encode_changes, Filter, GameRecord, GameStatus, SavedMove, Store};
 use serde_json::json;
 
@@ -236,7 +237,8 @@ pub fn export(db: &Path, format: &str, file: Option<&Path>) -> Result<bool> {
         other => bail!("unknown export format '{other}' (expected json or csv)"),
     }
     match file {
-        Some(path) => std::fs::write(path, text).with_context(|| format!("can't write {}", path.display()))?,
+        Some(path) => output_file::write_replacing(path, text.as_bytes(), Access::Default)
+            .with_context(|| format!("can't write {}", path.display()))?,
         None => std::io::stdout().lock().write_all(text.as_bytes())?,
     }
     Ok(true)
