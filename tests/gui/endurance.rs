@@ -98,9 +98,11 @@ fn state_contradictions(state: &Value) -> Vec<String> {
             }
         }
     }
+    // The pad counts what the board shows: the solution while it is shown, Solve's search as
+    // it runs, else the player's digits (`shown` is `values` then).
     let counted = match state["entry"]["values"].as_str() {
         Some(entry) => entry.as_bytes().to_vec(),
-        None => values,
+        None => shown,
     };
     if let Some(left) = state["digits_left"].as_array() {
         for digit in 1..=9u8 {
