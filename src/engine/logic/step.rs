@@ -31,7 +31,8 @@ pub enum Role {
     Pattern,
     /// Where the step places or eliminates.
     Target,
-    /// An extra candidate that a finned pattern tolerates.
+    /// An extra candidate, drawn amber: one a finned pattern tolerates, a set's linking digit, a
+    /// rectangle's extra candidate, one a nested net removes inside a forcing net's branch.
     Fin,
     /// The second colour of a colouring pattern; the third set of an ALS step (an ALS-XY-Wing's
     /// pivot), which take the part colours in turn.

@@ -546,20 +546,23 @@ mod tests {
 
     /// A forcing step's drawing is its argument, every branch of it: each arrow joins two
     /// candidates of the board that exclude each other (two of one cell, or one digit twice in
-    /// one house), starts where the argument does (the assumption, a verity's cases) or where
-    /// another arrow ends, every candidate made true (marked as the pattern) is where a solid
-    /// arrow ends, and a contradiction's assumption starts one. The forcing steps of every
-    /// 25th magictour path, as hints show them.
+    /// one house), starts where the argument does (the assumption, a verity's cases), where
+    /// another arrow ends or at a candidate a nested net removed (marked amber, no arrow into
+    /// it), every candidate made true (marked as the pattern) is where a solid arrow ends, and a
+    /// contradiction's assumption starts one. The forcing steps of every 25th magictour path and
+    /// of the first four of forum-hardest-1106 (nested nets), as hints show them.
     #[test]
     fn forcing_steps_draw_their_whole_argument() {
         use crate::engine::grid::{sees, Position};
-        let text = std::fs::read_to_string(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../shared/datasets/magictour-top1465.txt"
-        ))
-        .expect("magictour: put shared/ beside the checkout");
-        let mut drawn = [0usize; 2];
-        for line in text.lines().filter(|l| l.len() >= 81).step_by(25) {
+        let read = |name: &str| {
+            std::fs::read_to_string(format!("{}/../shared/datasets/{name}", env!("CARGO_MANIFEST_DIR")))
+                .expect("the datasets: put shared/ beside the checkout")
+        };
+        let (magictour, forum) = (read("magictour-top1465.txt"), read("forum-hardest-1106.txt"));
+        let puzzles = magictour.lines().filter(|l| l.len() >= 81).step_by(25);
+        let nested_ones = forum.lines().filter(|l| l.len() >= 81 && !l.starts_with('#')).take(4);
+        let mut drawn = [0usize; 3];
+        for line in puzzles.chain(nested_ones) {
             let givens = Position::from_givens(&crate::engine::format::parse_line(line).unwrap().givens());
             let mut board = Board::from_position(&givens);
             for step in crate::engine::logic::logical_solve(&givens).steps {
@@ -576,13 +579,15 @@ mod tests {
                     let links = &step.highlights.links;
                     assert!(!links.is_empty(), "{what}: nothing drawn");
                     let ends: Vec<(Cell, Digit)> = links.iter().map(|l| (l.to.cell, l.to.digit)).collect();
-                    let pattern: Vec<(Cell, Digit)> = step
-                        .highlights
-                        .candidates
-                        .iter()
-                        .filter(|m| m.role == Role::Pattern)
-                        .map(|m| (m.cell, m.digit))
-                        .collect();
+                    let marked = |role: Role| -> Vec<(Cell, Digit)> {
+                        step.highlights
+                            .candidates
+                            .iter()
+                            .filter(|m| m.role == role)
+                            .map(|m| (m.cell, m.digit))
+                            .collect()
+                    };
+                    let (pattern, nested) = (marked(Role::Pattern), marked(Role::Fin));
                     let assumption = step
                         .eliminations
                         .first()
@@ -608,8 +613,12 @@ mod tests {
                             pattern.contains(&from)
                         };
                         assert!(
-                            rooted || ends.contains(&from),
+                            rooted || ends.contains(&from) || nested.contains(&from),
                             "{what}: {from:?} -> {to:?} starts nowhere"
+                        );
+                        assert!(
+                            !nested.contains(&to),
+                            "{what}: an arrow into {to:?}, which a nested net removed"
                         );
                     }
                     for &p in pattern.iter().filter(|&&p| p != assumption) {
@@ -623,12 +632,19 @@ mod tests {
                             "{what}: the assumption leads nowhere"
                         );
                     }
+                    for &n in &nested {
+                        assert!(board.has(n.0, n.1), "{what}: {n:?} marked nested, off the board");
+                    }
                     drawn[verity as usize] += 1;
+                    drawn[2] += !nested.is_empty() as usize;
                 }
                 board.apply(&step);
             }
         }
-        assert!(drawn[0] > 50 && drawn[1] > 10, "forcing steps drawn: {drawn:?}");
+        assert!(
+            drawn[0] > 50 && drawn[1] > 10 && drawn[2] >= 4,
+            "forcing steps drawn (contradictions, verities, nested): {drawn:?}"
+        );
     }
 
     /// Wherever the plain graph's closure finds nothing, the forcing chains' searches, every
