@@ -196,10 +196,10 @@ fn made_true(branch: &Branch, c: Cand, reason: Reason) -> bool {
 /// ends (the two sides of a contradiction, or a verity's conclusion). An arrow into a literal
 /// made true is solid, into one made false dashed, as a chain's strong and weak links; the
 /// literals made true are marked as the pattern. A candidate a nested net removes inside the
-/// branch is marked amber, with no arrows into it: what its inner contradiction rests on is
-/// told in the explanation, and drawn as arrows from each outer literal it used (dozens, none
-/// a link between the two candidates) it buried the net's own links (a step of forum-hardest
-/// drew 1,100 arrows, 36 without them).
+/// branch is marked amber, with no arrows into it; the explanation tells its inner
+/// contradiction. (An arrow from each outer literal that contradiction rested on, dozens of
+/// them and none a link, buried the net's own arrows: 1,100 on a step of forum-hardest-1106,
+/// 36 without them.)
 pub(super) fn draw_branch(
     step: &mut Step,
     prop: &Propagator,
