@@ -1,15 +1,20 @@
-//! Writing a file without losing the one it replaces: the new contents go to a file aside
-//! (`NAME.partial`, in the same folder) that is renamed over the old one once complete, so a
-//! reader never sees half a file, and a write that fails (a full disk, a folder that can't take
-//! the file) leaves the old file as it was and nothing aside. A name that is no regular file (a
-//! pipe, `/dev/stdout`, a terminal) is written in place, as there is nothing to keep; a symbolic
-//! link is followed, so the file it points to is the one replaced. The app's own files
-//! (`ui::file_saver`) and `nonet-cli`'s outputs (`pdf`, `history --export`) are written this way.
+//! Writing a file without losing the one it replaces: the new contents go to a file aside (a
+//! hidden `.NAME.XXXXXX.partial` with a name of its own, in the same folder) that is renamed
+//! over the old one once complete, so a reader never sees half a file, and a write that fails (a
+//! full disk) leaves the old file as it was and nothing aside. Where that can't be done, the file
+//! is written in place, as GLib's `g_file_replace` does: a name that is no regular file (a pipe,
+//! `/dev/stdout`, a terminal), a file with other hard links (which a rename would part from it),
+//! a folder that takes no new file though the file in it may be written, and a file whose owner
+//! the new one could not be given. A symbolic link is followed, so the file it points to is the
+//! one replaced. The app's own files (`ui::file_saver`) and `nonet-cli`'s outputs (`pdf`,
+//! `history --export`) are written this way.
 
-use std::fs::{File, OpenOptions};
+use std::fs::{File, Metadata, OpenOptions};
 use std::io::{self, Write};
-use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt, PermissionsExt};
+use std::os::unix::fs::{DirBuilderExt, MetadataExt, PermissionsExt};
 use std::path::{Path, PathBuf};
+
+use tempfile::TempPath;
 
 /// Who may read a file written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -24,46 +29,71 @@ pub enum Access {
 /// the old file as it was and removes what was written aside.
 pub struct OutputFile {
     file: File,
-    /// The file aside and the path it replaces once finished; `None` when written in place.
-    aside: Option<(PathBuf, PathBuf)>,
+    /// The file aside (removed when dropped) and the path it replaces once finished; `None` when
+    /// written in place.
+    aside: Option<(TempPath, PathBuf)>,
 }
 
 impl OutputFile {
     pub fn create(path: &Path, access: Access) -> io::Result<OutputFile> {
         let target = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
         let old = std::fs::metadata(&target).ok();
-        if old.as_ref().is_some_and(|m| !m.is_file()) {
-            let file = OpenOptions::new().write(true).open(&target)?;
-            return Ok(OutputFile { file, aside: None });
+        if old.as_ref().is_some_and(|m| !m.is_file() || m.nlink() > 1) {
+            return OutputFile::in_place(&target, old.as_ref());
         }
         if access == Access::Private {
             if let Some(dir) = target.parent().filter(|d| !d.as_os_str().is_empty()) {
                 std::fs::DirBuilder::new().recursive(true).mode(0o700).create(dir)?;
             }
         }
-        let mut aside = target.as_os_str().to_os_string();
-        aside.push(".partial");
-        let aside = PathBuf::from(aside);
-        let mut options = OpenOptions::new();
-        options.write(true).create(true).truncate(true);
-        if access == Access::Private {
-            options.mode(0o600);
+        match OutputFile::aside(&target, access, old.as_ref()) {
+            Ok(output) => Ok(output),
+            // A folder that takes no new file, or an owner not to be kept: the old file itself.
+            Err(error) => match old {
+                Some(old) => OutputFile::in_place(&target, Some(&old)).map_err(|_| error),
+                None => Err(error),
+            },
         }
-        let file = options.open(&aside)?;
-        // Removed again if anything below fails.
-        let output = OutputFile {
+    }
+
+    fn aside(target: &Path, access: Access, old: Option<&Metadata>) -> io::Result<OutputFile> {
+        let name = target.file_name().unwrap_or(target.as_os_str());
+        let mut prefix = std::ffi::OsString::from(".");
+        prefix.push(name);
+        prefix.push(".");
+        let dir = match target.parent() {
+            Some(dir) if !dir.as_os_str().is_empty() => dir,
+            _ => Path::new("."),
+        };
+        let mode = if access == Access::Private { 0o600 } else { 0o666 };
+        let (file, aside) = tempfile::Builder::new()
+            .prefix(&prefix)
+            .suffix(".partial")
+            .permissions(std::fs::Permissions::from_mode(mode))
+            .tempfile_in(dir)?
+            .into_parts();
+        // From here on, the file aside is removed again if anything fails.
+        if let Some(old) = old {
+            let new = file.metadata()?;
+            if (new.uid(), new.gid()) != (old.uid(), old.gid()) {
+                std::os::unix::fs::fchown(&file, Some(old.uid()), Some(old.gid()))?;
+            }
+            if access == Access::Default {
+                file.set_permissions(old.permissions())?;
+            }
+        }
+        Ok(OutputFile {
             file,
-            aside: Some((aside, target)),
-        };
-        let permissions = match (access, &old) {
-            (Access::Private, _) => Some(std::fs::Permissions::from_mode(0o600)),
-            (Access::Default, Some(old)) => Some(old.permissions()),
-            (Access::Default, None) => None,
-        };
-        if let Some(permissions) = permissions {
-            output.file.set_permissions(permissions)?;
-        }
-        Ok(output)
+            aside: Some((aside, target.to_path_buf())),
+        })
+    }
+
+    fn in_place(target: &Path, old: Option<&Metadata>) -> io::Result<OutputFile> {
+        let file = OpenOptions::new()
+            .write(true)
+            .truncate(old.is_some_and(Metadata::is_file))
+            .open(target)?;
+        Ok(OutputFile { file, aside: None })
     }
 
     /// The open file, to write to (a `&File` writes too, and `try_clone` hands it on).
@@ -75,18 +105,9 @@ impl OutputFile {
     pub fn finish(mut self) -> io::Result<()> {
         self.file.flush()?;
         match self.aside.take() {
-            Some((aside, target)) => std::fs::rename(&aside, &target).inspect_err(|_| {
-                let _ = std::fs::remove_file(&aside);
-            }),
+            // Dropped with the error, the file aside is removed.
+            Some((aside, target)) => aside.persist(&target).map_err(|failed| failed.error),
             None => Ok(()),
-        }
-    }
-}
-
-impl Drop for OutputFile {
-    fn drop(&mut self) {
-        if let Some((aside, _)) = self.aside.take() {
-            let _ = std::fs::remove_file(aside);
         }
     }
 }
@@ -106,6 +127,15 @@ mod tests {
         std::fs::metadata(path).unwrap().permissions().mode() & 0o777
     }
 
+    fn names(dir: &Path) -> Vec<String> {
+        let mut names: Vec<_> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    }
+
     #[test]
     fn a_file_is_replaced_whole_and_keeps_its_permissions() {
         let dir = tempfile::tempdir().unwrap();
@@ -115,11 +145,7 @@ mod tests {
         write_replacing(&path, b"second", Access::Default).unwrap();
         assert_eq!(std::fs::read(&path).unwrap(), b"second");
         assert_eq!(mode(&path), 0o640);
-        let names: Vec<_> = std::fs::read_dir(dir.path())
-            .unwrap()
-            .map(|e| e.unwrap().file_name())
-            .collect();
-        assert_eq!(names, ["out.csv"]);
+        assert_eq!(names(dir.path()), ["out.csv"]);
     }
 
     #[test]
@@ -127,18 +153,25 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("puzzles.pdf");
         std::fs::write(&path, "old").unwrap();
+        // The player's own file, named as a file aside might be: not touched.
+        std::fs::write(dir.path().join("puzzles.pdf.partial"), "mine").unwrap();
         let output = OutputFile::create(&path, Access::Default).unwrap();
         output.file().write_all(b"half of it").unwrap();
+        assert_eq!(names(dir.path()).len(), 3, "a file aside while writing");
         drop(output);
         assert_eq!(std::fs::read(&path).unwrap(), b"old");
-        assert!(!dir.path().join("puzzles.pdf.partial").exists());
+        assert_eq!(names(dir.path()), ["puzzles.pdf", "puzzles.pdf.partial"]);
+        write_replacing(&path, b"new", Access::Default).unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), b"new");
+        let mine = std::fs::read(dir.path().join("puzzles.pdf.partial")).unwrap();
+        assert_eq!(mine, b"mine");
         // A folder in the way: written aside, the rename fails, nothing is left aside.
         let folder = dir.path().join("taken");
         std::fs::create_dir(&folder).unwrap();
         std::fs::write(folder.join("inside"), "kept").unwrap();
         assert!(write_replacing(&folder, b"new", Access::Default).is_err());
         assert_eq!(std::fs::read(folder.join("inside")).unwrap(), b"kept");
-        assert!(!dir.path().join("taken.partial").exists());
+        assert_eq!(names(dir.path()), ["puzzles.pdf", "puzzles.pdf.partial", "taken"]);
     }
 
     #[test]
@@ -155,6 +188,40 @@ mod tests {
         let full = write_replacing(Path::new("/dev/full"), b"x", Access::Default).unwrap_err();
         assert_eq!(full.raw_os_error(), Some(28), "{full}");
         write_replacing(Path::new("/dev/null"), b"x", Access::Default).unwrap();
+    }
+
+    #[test]
+    fn a_file_with_other_hard_links_stays_one_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("booklet.pdf");
+        let other = dir.path().join("also-booklet.pdf");
+        std::fs::write(&path, "the older and longer booklet").unwrap();
+        std::fs::hard_link(&path, &other).unwrap();
+        write_replacing(&path, b"new", Access::Default).unwrap();
+        assert_eq!(std::fs::read(&other).unwrap(), b"new");
+        assert_eq!(std::fs::metadata(&path).unwrap().nlink(), 2);
+    }
+
+    /// Replacing another's file (root writing into a player's folder) keeps its owner. Only root
+    /// may give a file to another user, so elsewhere the file is the writer's own and the test
+    /// checks just that it stays so.
+    #[test]
+    fn a_replaced_file_keeps_its_owner() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("stats.csv");
+        std::fs::write(&path, "old").unwrap();
+        let root = std::fs::metadata(&path).unwrap().uid() == 0;
+        let (uid, gid) = if root {
+            (65534, 65534)
+        } else {
+            let m = std::fs::metadata(&path).unwrap();
+            (m.uid(), m.gid())
+        };
+        std::os::unix::fs::chown(&path, Some(uid), Some(gid)).unwrap();
+        write_replacing(&path, b"new", Access::Default).unwrap();
+        let m = std::fs::metadata(&path).unwrap();
+        assert_eq!((m.uid(), m.gid()), (uid, gid));
+        assert_eq!(std::fs::read(&path).unwrap(), b"new");
     }
 
     #[test]

@@ -290,3 +290,42 @@ fn a_pdf_that_fails_midway_leaves_the_older_file() {
     cli().args(["pdf", "--seed", "1"]).arg(&out).assert().success();
     assert!(std::fs::read(&out).unwrap().starts_with(b"%PDF"));
 }
+
+/// A folder that takes no new file but holds a PDF its writer may write (as in a shared folder):
+/// the booklet goes into that file in place, as GLib's `g_file_replace` does, instead of being
+/// refused for want of room for a file aside. Root may write into any folder, so when the tests
+/// run as root the command runs as `nobody` (with `setpriv`), the file given to it.
+#[test]
+fn a_pdf_over_a_writable_file_in_a_locked_folder_is_written_in_place() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let locked = dir.path().join("locked");
+    std::fs::create_dir(&locked).unwrap();
+    let out = locked.join("puzzles.pdf");
+    std::fs::write(&out, "the older booklet").unwrap();
+    let mode =
+        |path: &std::path::Path, mode| std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).unwrap();
+    let as_root = std::os::unix::fs::MetadataExt::uid(&std::fs::metadata(&out).unwrap()) == 0;
+    let mut run = if as_root {
+        std::os::unix::fs::chown(&out, Some(65534), Some(65534)).unwrap();
+        mode(dir.path(), 0o755);
+        mode(&locked, 0o755);
+        let mut run = Command::new("setpriv");
+        run.args(["--reuid=65534", "--regid=65534", "--clear-groups"])
+            .arg(env!("CARGO_BIN_EXE_nonet-cli"));
+        run
+    } else {
+        mode(&locked, 0o555);
+        cli()
+    };
+    let done = run.args(["pdf", "--seed", "1"]).arg(&out).output().unwrap();
+    mode(&locked, 0o755);
+    let stderr = String::from_utf8_lossy(&done.stderr);
+    assert!(done.status.success(), "{stderr}");
+    assert!(std::fs::read(&out).unwrap().starts_with(b"%PDF"));
+    let names: Vec<_> = std::fs::read_dir(&locked)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(names, ["puzzles.pdf"]);
+}

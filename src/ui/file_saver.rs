@@ -217,7 +217,11 @@ mod tests {
         let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
         assert_eq!(mode(&script), 0o600);
         assert_eq!(mode(script.parent().unwrap()), 0o700);
-        assert!(!dir.path().join("state.json.partial").exists());
+        let names: Vec<_> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        assert_eq!(names.len(), 2, "nothing aside: {names:?}");
         // After finish, a save is written at once.
         save(state.clone(), b"after".to_vec(), Access::Default, None);
         assert_eq!(std::fs::read_to_string(&state).unwrap(), "after");
@@ -235,7 +239,11 @@ mod tests {
         // Waits for the worker (or the write done at once, should the other test have ended it).
         let outcome = outcomes.recv_blocking().unwrap();
         assert!(outcome.is_err_and(|reason| !reason.is_empty()));
-        assert!(!dir.path().join("lab.rhai.partial").exists());
+        let names: Vec<_> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        assert_eq!(names, ["lab.rhai"], "nothing aside");
         assert_eq!(std::fs::read_to_string(taken.join("inside")).unwrap(), "old");
         // A write that works says so.
         let fine = dir.path().join("fine.rhai");
