@@ -54,7 +54,9 @@ fn forced(literal: String, why: Explanation) -> Explanation {
 /// Implications one after another, separated by commas. Where one true literal takes its
 /// digit out of several cells in a row of them, they are written as one: `r5c2, r6c2<>7
 /// (r5c3=7)` for `r5c2<>7 (r5c3=7), r6c2<>7 (r5c3=7)`; and so are its cell's other digits:
-/// `r5c3<>1, 4 (r5c3=7)` for `r5c3<>1 (r5c3=7), r5c3<>4 (r5c3=7)`.
+/// `r5c3<>1, 4 (r5c3=7)` for `r5c3<>1 (r5c3=7), r5c3<>4 (r5c3=7)`. A row of candidates nested
+/// nets removed (in the order [`written_steps`] gives them: by digit) is written as one too,
+/// digit by digit: `r9c7, r9c8<>3 (each otherwise a contradiction, see below)`.
 pub(super) fn implications(board: &Board, branch: &Branch, cands: impl IntoIterator<Item = Cand>) -> Arg {
     let cands: Vec<Cand> = cands.into_iter().collect();
     // The true literal that took `c` out: one with its digit in a cell it sees, or in its cell.
@@ -62,9 +64,24 @@ pub(super) fn implications(board: &Board, branch: &Branch, cands: impl IntoItera
         Reason::SeenBy(p) => Some(p),
         _ => None,
     };
+    let nested = |c: Cand| branch.reason(c) == Reason::Nested;
     let mut written = Vec::with_capacity(cands.len());
     let mut i = 0;
     while i < cands.len() {
+        let run = cands[i..]
+            .iter()
+            .take_while(|&&c| nested(c) && digit_of(c) == digit_of(cands[i]))
+            .count();
+        if run > 1 {
+            let cells = cands[i..i + run]
+                .iter()
+                .map(|&c| cell_name(cell_of(c)))
+                .collect::<Vec<_>>();
+            let why = Explanation::new(phrase("each otherwise a contradiction, see below"));
+            written.push(forced(format!("{}<>{}", cells.join(", "), digit_of(cands[i])), why));
+            i += run;
+            continue;
+        }
         let Some(p) = taken_by(cands[i]) else {
             written.push(implication(board, branch, cands[i]));
             i += 1;
@@ -96,7 +113,9 @@ pub(super) fn implications(board: &Board, branch: &Branch, cands: impl IntoItera
 /// that `keep` keeps, and with them the false literals of the conflict itself, the candidates
 /// its empty cell or the places its house lost (`r4c1, r4c3<>9 (r4c5=9)` before "box 4 has no
 /// place left for 9"), so that the text says why the cell or house is empty as the board's
-/// arrows show it. In the order derived.
+/// arrows show it. In the order derived, but for a row of candidates nested nets removed (each
+/// holds on its own): by digit, then cell, as [`implications`] writes them, and their inner
+/// contradictions follow in that order.
 pub(super) fn written_steps(
     branch: &Branch,
     roots: &[(Cand, Reason)],
@@ -112,6 +131,11 @@ pub(super) fn written_steps(
             }
         }
         steps.sort_by_key(|&c| (branch.depth(c), c));
+    }
+    for run in steps.chunk_by_mut(|&a, &b| branch.reason(a) == Reason::Nested && branch.reason(b) == Reason::Nested) {
+        if run.len() > 1 {
+            run.sort_by_key(|&c| (digit_of(c), c));
+        }
     }
     steps
 }

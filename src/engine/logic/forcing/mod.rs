@@ -137,6 +137,12 @@ fn contradiction_search(board: &Board, net: bool, found: &mut Found) {
                         // a single would do): then there are no steps between.
                         let steps = written_steps(&branch, &roots, &support, |s| s != c);
                         let direct = steps.is_empty();
+                        // Each inner contradiction, in the order its removal is written.
+                        let inner = steps
+                            .iter()
+                            .filter(|&&s| branch.reason(s) == Reason::Nested)
+                            .map(|&s| nested_text(&propagator, &branch, s))
+                            .collect();
                         let template = match (branch.nested, assumed) {
                             (false, true) if direct => phrase("{technique}: if {cell} is {digit}, {conflict}. So {cell} cannot be {digit}.{inner}"),
                             (false, false) if direct => phrase("{technique}: if {cell} is not {digit}, {conflict}. So {cell} must be {digit}.{inner}"),
@@ -145,11 +151,6 @@ fn contradiction_search(board: &Board, net: bool, found: &mut Found) {
                             (true, true) => phrase("{technique} (nested): if {cell} is {digit}, then {steps}, and {conflict}. So {cell} cannot be {digit}.{inner}"),
                             (true, false) => phrase("{technique} (nested): if {cell} is not {digit}, then {steps}, and {conflict}. So {cell} must be {digit}.{inner}"),
                         };
-                        let inner = support
-                            .iter()
-                            .filter(|&&s| branch.reason(s) == Reason::Nested)
-                            .map(|&s| nested_text(&propagator, &branch, s))
-                            .collect();
                         Explanation::new(template)
                             .technique("technique", technique)
                             .cell("cell", cell)
@@ -644,6 +645,59 @@ mod tests {
         assert!(
             drawn[0] > 50 && drawn[1] > 10 && drawn[2] >= 4,
             "forcing steps drawn (contradictions, verities, nested): {drawn:?}"
+        );
+    }
+
+    /// A nested net's text names each candidate an inner contradiction removed ("r9c7, r9c8<>3
+    /// (each otherwise a contradiction, see below)"), and below tells each of those
+    /// contradictions once, in the order it named them ("Inside that branch, r9c7<>3: …"); the
+    /// candidates of one digit in a row are named as one. The nested forcing steps of the first
+    /// six puzzles of forum-hardest-1106.
+    #[test]
+    fn a_nested_net_tells_each_inner_contradiction_it_names() {
+        use crate::engine::grid::Position;
+        let named =
+            regex::Regex::new(r"((?:r\dc\d, )*r\dc\d)<>(\d) \((each )?otherwise a contradiction, see below\)").unwrap();
+        let told = regex::Regex::new(r"Inside that branch, (r\dc\d<>\d): if ").unwrap();
+        let path = format!(
+            "{}/../shared/datasets/forum-hardest-1106.txt",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let forum = std::fs::read_to_string(path).expect("the datasets: put shared/ beside the checkout");
+        let (mut steps, mut inner) = (0, 0);
+        for line in forum.lines().filter(|l| l.len() >= 81 && !l.starts_with('#')).take(6) {
+            let givens = Position::from_givens(&crate::engine::format::parse_line(line).unwrap().givens());
+            for step in crate::engine::logic::logical_solve(&givens).steps {
+                let text = &step.explanation;
+                if !text.contains("(nested)") {
+                    continue;
+                }
+                let what = format!("{line}: {}", step.compact());
+                let outer = &text[..text.find(" Inside that branch, ").unwrap_or(text.len())];
+                let mut names = Vec::new();
+                for clause in named.captures_iter(outer) {
+                    let cells: Vec<&str> = clause[1].split(", ").collect();
+                    assert_eq!(cells.len() > 1, clause.get(3).is_some(), "{what}: {}", &clause[0]);
+                    names.extend(cells.iter().map(|cell| format!("{cell}<>{}", &clause[2])));
+                }
+                let tells: Vec<String> = told.captures_iter(text).map(|t| t[1].to_string()).collect();
+                assert!(!names.is_empty(), "{what}: no inner contradiction named");
+                assert_eq!(names, tells, "{what}: named, then told");
+                let clauses: Vec<_> = named.captures_iter(outer).collect();
+                for pair in clauses.windows(2) {
+                    let next_to = pair[0].get(0).unwrap().end() + 2 == pair[1].get(0).unwrap().start();
+                    assert!(
+                        !next_to || pair[0][2] != pair[1][2],
+                        "{what}: a digit's row named apart"
+                    );
+                }
+                steps += 1;
+                inner += tells.len();
+            }
+        }
+        assert!(
+            steps >= 10 && inner >= 100,
+            "nested steps {steps}, inner contradictions {inner}"
         );
     }
 
