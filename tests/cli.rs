@@ -650,19 +650,26 @@ fn path_lists_every_step_and_solves_the_hardest_by_logic() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("multiple solutions"));
-    // --explain writes each step's explanation under it, as --json holds it.
+    // --explain writes each step's explanation under it, as --json holds it, each of its lines
+    // indented (a nested net tells each inner contradiction in a paragraph of its own).
     let explained = succeed(&["path", "--explain", HARDEST]);
     let steps: Vec<serde_json::Value> = succeed(&["path", "--json", HARDEST]).lines().map(json).collect();
-    let lines: Vec<&str> = explained.lines().collect();
-    assert_eq!(lines.len(), 2 * steps.len());
-    for (pair, step) in lines.chunks(2).zip(&steps) {
-        assert!(pair[0].starts_with(&format!("{}: ", step["technique"].as_str().unwrap())));
-        assert_eq!(pair[1], format!("  {}", step["explanation"].as_str().unwrap()));
+    let mut written: Vec<(&str, Vec<&str>)> = Vec::new();
+    for line in explained.lines() {
+        match (line.strip_prefix("  "), written.last_mut()) {
+            (Some(text), Some((_, explanation))) => explanation.push(text),
+            _ => written.push((line, Vec::new())),
+        }
     }
-    assert_eq!(
-        lines.iter().step_by(2).copied().collect::<Vec<_>>().join("\n") + "\n",
-        text
-    );
+    assert_eq!(written.len(), steps.len());
+    for ((compact, explanation), step) in written.iter().zip(&steps) {
+        assert!(compact.starts_with(&format!("{}: ", step["technique"].as_str().unwrap())));
+        assert_eq!(explanation.join("\n"), step["explanation"].as_str().unwrap());
+    }
+    let paragraphs = written.iter().filter(|(_, explanation)| explanation.len() > 1).count();
+    assert!(paragraphs > 0, "no nested net in {HARDEST}");
+    let compacts: Vec<&str> = written.iter().map(|(compact, _)| *compact).collect();
+    assert_eq!(compacts.join("\n") + "\n", text);
     cli().args(["path", "--json", "--explain", PUZZLE]).assert().code(2);
 }
 

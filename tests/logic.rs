@@ -674,7 +674,7 @@ fn a_nets_emptied_cell_or_house_is_emptied_in_its_text() {
             out
         };
         let mut outer: Vec<(usize, usize)> = Vec::new();
-        for (i, branch) in found.explanation.split(" Inside that branch, ").enumerate() {
+        for (i, branch) in found.explanation.split("\nInside that branch, ").enumerate() {
             if i == 0 {
                 outer = written(branch.split(" So ").next().unwrap_or(branch));
             }
@@ -744,7 +744,7 @@ fn a_forcing_steps_reasons_hold_on_its_board() {
         // What the outer branch placed and took out, (cell, digit) each.
         type Literals = Vec<(usize, usize)>;
         let mut outer: (Literals, Literals) = Default::default();
-        for (i, part) in found.explanation.split(" Inside that branch, ").enumerate() {
+        for (i, part) in found.explanation.split("\nInside that branch, ").enumerate() {
             let starts: Vec<_> = start.captures_iter(part).collect();
             for (k, case) in starts.iter().enumerate() {
                 let from = case.get(0).unwrap().start();

@@ -66,6 +66,9 @@ pub struct Controller {
     pub(super) mistakes: gtk::Label,
     pub(super) hints: gtk::Label,
     pub(super) message: gtk::Label,
+    /// The message whole, its paragraphs apart: the line shows it in one paragraph (each would
+    /// take two lines of its own), opened it shows this.
+    pub(super) message_text: RefCell<String>,
     /// Holds the message line, and lets an opened message scroll (`message`).
     pub(super) message_scroller: gtk::ScrolledWindow,
     /// Shown over the board while the game is paused.
@@ -161,6 +164,7 @@ impl Controller {
             mistakes,
             hints,
             message,
+            message_text: RefCell::default(),
             message_scroller,
             pause_page,
             toasts,
@@ -419,8 +423,10 @@ impl Controller {
     /// opened in place on a click).
     pub(super) fn say(&self, text: &str) {
         self.close_message();
-        self.message.set_label(text);
+        self.message
+            .set_label(&crate::engine::logic::explanation::in_one_line(text));
         self.message.set_tooltip_text((!text.is_empty()).then_some(text));
+        self.message_text.replace(text.to_string());
     }
 
     /// The message line takes two lines of height (unless opened), so the board's size never

@@ -1,5 +1,6 @@
 //! The message line under the board: two lines, so the board keeps its size from message to
-//! message; a longer message (a forcing net's or an ALS chain's explanation) opens whole in
+//! message; a longer message (a forcing net's or an ALS chain's explanation, a nested net's
+//! inner contradictions each in a paragraph of its own, run together on the line) opens whole in
 //! place when the line is clicked (the pointer over a line cut short says so) or on Ctrl+M
 //! (`app.show-message`), the board giving it room, so that the text reads beside the pattern
 //! it explains. A click, Ctrl+M, Escape or the next message closes it; closed, the tooltip
@@ -49,6 +50,7 @@ impl Controller {
         if self.message.label().is_empty() {
             return;
         }
+        self.message.set_label(&self.message_text.borrow());
         self.message.set_lines(-1);
         self.message.set_ellipsize(gtk::pango::EllipsizeMode::None);
         self.message.set_justify(gtk::Justification::Left);
@@ -74,6 +76,9 @@ impl Controller {
         if !self.message_open() {
             return;
         }
+        let whole = self.message_text.borrow();
+        self.message
+            .set_label(&crate::engine::logic::explanation::in_one_line(&whole));
         self.message.set_lines(2);
         self.message.set_ellipsize(gtk::pango::EllipsizeMode::End);
         self.message.set_justify(gtk::Justification::Center);

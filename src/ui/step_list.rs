@@ -824,7 +824,11 @@ fn steps_text(steps: &[Step]) -> String {
                 Some(text) => text.render(&UserLanguage),
                 None => step.explanation.clone(),
             };
-            format!("{}\n  {explanation}\n", step.compact())
+            format!(
+                "{}\n{}\n",
+                step.compact(),
+                logic::explanation::indented(&explanation, "  ")
+            )
         })
         .collect()
 }

@@ -439,6 +439,41 @@ fn the_solution_path_shows_a_long_explanation_whole() {
     screenshot(&window, "solution-path-net.png");
 }
 
+/// A nested net's hint tells each inner contradiction in a paragraph of its own: on the
+/// two-line message they run together (each paragraph would take two lines there, and the
+/// board gave up its room to them), opened whole they stand apart. Forum-hardest-1106's 35th
+/// puzzle with its first single given: its first step is a nested net.
+#[test]
+fn a_nested_nets_hint_keeps_to_two_lines_and_opens_in_paragraphs() {
+    need_display();
+    const NESTED: &str = ".....4.....2.3.....5.7....95.4..2.8..985....63.........8....79....8...6...5.1...8";
+    let app = App::launch(Some(NESTED));
+    let before = app.wait_until("the board laid out", |s| {
+        s["board"][2].as_f64().is_some_and(|c| c > 0.0)
+    });
+    let state = app.hint_to_pattern();
+    let message = state["message"].as_str().unwrap();
+    assert!(message.starts_with("Forcing Net Contradiction (nested): "), "{message}");
+    assert!(!message.contains('\n'), "paragraphs on the line: {message}");
+    assert_eq!(state["board"], before["board"], "the board gave room to the message");
+    assert_eq!(state["message_cut"], true);
+    app.keys(&["ctrl+m"]);
+    let opened = app.wait_until("the whole message", |s| s["message_whole"].is_string());
+    let whole = opened["message_whole"].as_str().unwrap();
+    let paragraphs: Vec<&str> = whole.lines().collect();
+    assert!(paragraphs.len() > 5, "{whole}");
+    assert!(
+        paragraphs[1..].iter().all(|p| p.starts_with("Inside that branch, ")),
+        "{whole}"
+    );
+    assert_eq!(paragraphs.join(" "), message);
+    app.shot("nested-net-message.png");
+    app.keys(&["Escape"]);
+    let closed = app.wait_until("the message closed", |s| s["message_whole"].is_null());
+    assert_eq!(closed["message"], state["message"]);
+    assert_eq!(closed["board"], before["board"]);
+}
+
 /// All Steps lists every step that applies in the player's position, the simplest first and at
 /// most 20 of a technique: as many as `nonet-cli hint --all` finds of each, taken that way. It
 /// asks first, as the Solution Path does; beside the list, the board the steps apply to. Apply

@@ -266,7 +266,9 @@ fn print_step(out: &mut impl Write, step: &Step, json: bool) -> Result<()> {
     if json {
         writeln!(out, "{}", serde_json::to_string(step)?)?;
     } else {
-        writeln!(out, "{}: {}", step.technique.id(), step.explanation)?;
+        // A paragraph after the first (a nested net's inner contradictions) indented.
+        let explanation = logic::explanation::indented(&step.explanation, "  ");
+        writeln!(out, "{}: {}", step.technique.id(), explanation.trim_start())?;
         for p in &step.placements {
             writeln!(out, "{}={}", cell_name(p.cell), p.digit)?;
         }
@@ -330,7 +332,7 @@ pub fn path(argument: &str, json: bool, explain: bool) -> Result<bool> {
         } else {
             writeln!(out, "{}", step.compact())?;
             if explain {
-                writeln!(out, "  {}", step.explanation)?;
+                writeln!(out, "{}", logic::explanation::indented(&step.explanation, "  "))?;
             }
         }
     }

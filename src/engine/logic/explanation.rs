@@ -241,6 +241,18 @@ impl Arg {
     }
 }
 
+/// An explanation's paragraphs (a nested net tells each inner contradiction in one of its own)
+/// as one line: where two lines of text are all the room, as the message under the board.
+pub fn in_one_line(text: &str) -> String {
+    text.replace('\n', " ")
+}
+
+/// An explanation set under its step, `indent` before each of its lines (`nonet-cli path
+/// --explain`, `hint`, the Solution Path's Copy), so that a line without one is a step's.
+pub fn indented(text: &str, indent: &str) -> String {
+    format!("{indent}{}", text.replace('\n', &format!("\n{indent}")))
+}
+
 /// Houses named in `language` as [`Arg::Houses`] names them (`rows 2 and 7`), where no sentence
 /// holds them: a step's title and where a hint says to look. `None` for no house.
 pub fn houses_text(houses: &[House], language: &dyn Language) -> Option<String> {

@@ -279,7 +279,7 @@ pub(super) fn nested_text(prop: &Propagator, branch: &Branch, c: Cand) -> Explan
     let support = inner.support_within(&plain, &roots, limit);
     let steps = written_steps(&inner, &roots, &support, |l| inner.index[l as usize] > limit);
     Explanation::new(phrase(
-        " Inside that branch, {not}: if {is}, then {steps}, and {conflict}.",
+        "\nInside that branch, {not}: if {is}, then {steps}, and {conflict}.",
     ))
     .notation("not", literal(c, false))
     .notation("is", literal(c, true))

@@ -673,7 +673,7 @@ mod tests {
                     continue;
                 }
                 let what = format!("{line}: {}", step.compact());
-                let outer = &text[..text.find(" Inside that branch, ").unwrap_or(text.len())];
+                let outer = &text[..text.find("\nInside that branch, ").unwrap_or(text.len())];
                 let mut names = Vec::new();
                 for clause in named.captures_iter(outer) {
                     let cells: Vec<&str> = clause[1].split(", ").collect();
@@ -683,6 +683,12 @@ mod tests {
                 let tells: Vec<String> = told.captures_iter(text).map(|t| t[1].to_string()).collect();
                 assert!(!names.is_empty(), "{what}: no inner contradiction named");
                 assert_eq!(names, tells, "{what}: named, then told");
+                let paragraphs = text.matches("\nInside that branch, ").count();
+                assert_eq!(
+                    paragraphs,
+                    tells.len(),
+                    "{what}: an inner contradiction not a paragraph of its own"
+                );
                 let clauses: Vec<_> = named.captures_iter(outer).collect();
                 for pair in clauses.windows(2) {
                     let next_to = pair[0].get(0).unwrap().end() + 2 == pair[1].get(0).unwrap().start();
