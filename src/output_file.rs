@@ -5,7 +5,8 @@
 //! is written in place, as GLib's `g_file_replace` does: a name that is no regular file (a pipe,
 //! `/dev/stdout`, a terminal), a file with other hard links (which a rename would part from it),
 //! a folder that takes no new file though the file in it may be written, and a file whose owner
-//! the new one could not be given. A symbolic link is followed, so the file it points to is the
+//! the new one could not be given (a write that fails midway then leaves it cut short, as
+//! GLib's would). A symbolic link is followed, so the file it points to is the
 //! one replaced. The app's own files (`ui::file_saver`) and `nonet-cli`'s outputs (`pdf`,
 //! `history --export`) are written this way.
 
@@ -39,7 +40,7 @@ impl OutputFile {
         let target = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
         let old = std::fs::metadata(&target).ok();
         if old.as_ref().is_some_and(|m| !m.is_file() || m.nlink() > 1) {
-            return OutputFile::in_place(&target, old.as_ref());
+            return OutputFile::in_place(&target, old.as_ref(), access);
         }
         if access == Access::Private {
             if let Some(dir) = target.parent().filter(|d| !d.as_os_str().is_empty()) {
@@ -50,7 +51,7 @@ impl OutputFile {
             Ok(output) => Ok(output),
             // A folder that takes no new file, or an owner not to be kept: the old file itself.
             Err(error) => match old {
-                Some(old) => OutputFile::in_place(&target, Some(&old)).map_err(|_| error),
+                Some(old) => OutputFile::in_place(&target, Some(&old), access).map_err(|_| error),
                 None => Err(error),
             },
         }
@@ -88,11 +89,12 @@ impl OutputFile {
         })
     }
 
-    fn in_place(target: &Path, old: Option<&Metadata>) -> io::Result<OutputFile> {
-        let file = OpenOptions::new()
-            .write(true)
-            .truncate(old.is_some_and(Metadata::is_file))
-            .open(target)?;
+    fn in_place(target: &Path, old: Option<&Metadata>, access: Access) -> io::Result<OutputFile> {
+        let regular = old.is_some_and(Metadata::is_file);
+        let file = OpenOptions::new().write(true).truncate(regular).open(target)?;
+        if regular && access == Access::Private {
+            file.set_permissions(std::fs::Permissions::from_mode(0o600))?;
+        }
         Ok(OutputFile { file, aside: None })
     }
 
@@ -200,6 +202,13 @@ mod tests {
         write_replacing(&path, b"new", Access::Default).unwrap();
         assert_eq!(std::fs::read(&other).unwrap(), b"new");
         assert_eq!(std::fs::metadata(&path).unwrap().nlink(), 2);
+        // Written in place, a private file is still the owner's only.
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o644)).unwrap();
+        write_replacing(&path, b"script", Access::Private).unwrap();
+        assert_eq!(
+            (mode(&other), std::fs::read(&other).unwrap()),
+            (0o600, b"script".to_vec())
+        );
     }
 
     /// Replacing another's file (root writing into a player's folder) keeps its owner. Only root
