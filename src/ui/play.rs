@@ -806,7 +806,8 @@ mod tests {
                 assert_eq!(titled_explanation(&step), step.titled_explanation());
                 let text = step.text.as_ref().expect("the explanation as data");
                 for phrase in text.phrases() {
-                    let id = format!("msgid \"{}\"\n", phrase.replace('\\', "\\\\").replace('"', "\\\""));
+                    let escaped = phrase.replace('\\', "\\\\").replace('"', "\\\"").replace('\n', "\\n");
+                    let id = format!("msgid \"{escaped}\"\n");
                     assert!(pot.contains(&id), "{phrase:?} ({}) is not in po/nonet.pot", step.name);
                 }
                 seen.insert(step.technique);
