@@ -5,8 +5,9 @@
 //! is written in place, as GLib's `g_file_replace` does: a name that is no regular file (a pipe,
 //! `/dev/stdout`, a terminal), a file with other hard links (which a rename would part from it),
 //! a folder that takes no new file though the file in it may be written, and a file whose owner
-//! the new one could not be given (a write that fails midway then leaves it cut short, as
-//! GLib's would). A symbolic link is followed, so the file it points to is the
+//! the new one could not be given, or whose name leaves no room for the aside's (a write that
+//! fails midway then leaves it cut short, as GLib's would; but a disk too full for the file aside
+//! is refused, not written in place). A symbolic link is followed, so the file it points to is the
 //! one replaced. The app's own files (`ui::file_saver`) and `nonet-cli`'s outputs (`pdf`,
 //! `history --export`) are written this way.
 
@@ -47,13 +48,16 @@ impl OutputFile {
                 std::fs::DirBuilder::new().recursive(true).mode(0o700).create(dir)?;
             }
         }
-        match OutputFile::aside(&target, access, old.as_ref()) {
-            Ok(output) => Ok(output),
-            // A folder that takes no new file, or an owner not to be kept: the old file itself.
-            Err(error) => match old {
-                Some(old) => OutputFile::in_place(&target, Some(&old), access).map_err(|_| error),
-                None => Err(error),
-            },
+        match (OutputFile::aside(&target, access, old.as_ref()), old) {
+            (Ok(output), _) => Ok(output),
+            // No room: written in place, the old file would be cut short and lost.
+            (Err(error), _) if matches!(error.kind(), io::ErrorKind::StorageFull | io::ErrorKind::QuotaExceeded) => {
+                Err(error)
+            }
+            // A folder that takes no new file, an owner not to be kept, a name too long to take
+            // the aside's additions: the old file itself.
+            (Err(error), Some(old)) => OutputFile::in_place(&target, Some(&old), access).map_err(|_| error),
+            (Err(error), None) => Err(error),
         }
     }
 
@@ -209,6 +213,18 @@ mod tests {
             (mode(&other), std::fs::read(&other).unwrap()),
             (0o600, b"script".to_vec())
         );
+    }
+
+    /// A name as long as a folder takes (255 bytes) leaves no room for the aside's hidden
+    /// prefix and suffix: the file is written in place.
+    #[test]
+    fn a_name_too_long_for_an_aside_is_written_in_place() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(format!("{}.pdf", "p".repeat(251)));
+        std::fs::write(&path, "old").unwrap();
+        write_replacing(&path, b"new", Access::Default).unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), b"new");
+        assert_eq!(names(dir.path()).len(), 1);
     }
 
     /// Replacing another's file (root writing into a player's folder) keeps its owner. Only root
