@@ -55,8 +55,9 @@ fn forced(literal: String, why: Explanation) -> Explanation {
 /// digit out of several cells in a row of them, they are written as one: `r5c2, r6c2<>7
 /// (r5c3=7)` for `r5c2<>7 (r5c3=7), r6c2<>7 (r5c3=7)`; and so are its cell's other digits:
 /// `r5c3<>1, 4 (r5c3=7)` for `r5c3<>1 (r5c3=7), r5c3<>4 (r5c3=7)`. A row of candidates nested
-/// nets removed (in the order [`written_steps`] gives them: by digit) is written as one too,
-/// digit by digit: `r9c7, r9c8<>3 (each otherwise a contradiction, see below)`.
+/// nets removed (in the order [`written_steps`] gives them) is written as one too, digit by
+/// digit, `r9c7, r9c8<>3 (each otherwise a contradiction, see below)`, and the rest cell by
+/// cell, `r1c2<>1, 7 (each otherwise a contradiction, see below)`.
 pub(super) fn implications(board: &Board, branch: &Branch, cands: impl IntoIterator<Item = Cand>) -> Arg {
     let cands: Vec<Cand> = cands.into_iter().collect();
     // The true literal that took `c` out: one with its digit in a cell it sees, or in its cell.
@@ -72,14 +73,27 @@ pub(super) fn implications(board: &Board, branch: &Branch, cands: impl IntoItera
             .iter()
             .take_while(|&&c| nested(c) && digit_of(c) == digit_of(cands[i]))
             .count();
-        if run > 1 {
-            let cells = cands[i..i + run]
-                .iter()
-                .map(|&c| cell_name(cell_of(c)))
-                .collect::<Vec<_>>();
+        let of_cell = cands[i..]
+            .iter()
+            .take_while(|&&c| nested(c) && cell_of(c) == cell_of(cands[i]))
+            .count();
+        if run > 1 || of_cell > 1 {
+            let text = if run > 1 {
+                let cells = cands[i..i + run]
+                    .iter()
+                    .map(|&c| cell_name(cell_of(c)))
+                    .collect::<Vec<_>>();
+                format!("{}<>{}", cells.join(", "), digit_of(cands[i]))
+            } else {
+                let digits = cands[i..i + of_cell]
+                    .iter()
+                    .map(|&c| digit_of(c).to_string())
+                    .collect::<Vec<_>>();
+                format!("{}<>{}", cell_name(cell_of(cands[i])), digits.join(", "))
+            };
             let why = Explanation::new(phrase("each otherwise a contradiction, see below"));
-            written.push(forced(format!("{}<>{}", cells.join(", "), digit_of(cands[i])), why));
-            i += run;
+            written.push(forced(text, why));
+            i += run.max(of_cell);
             continue;
         }
         let Some(p) = taken_by(cands[i]) else {
@@ -114,8 +128,8 @@ pub(super) fn implications(board: &Board, branch: &Branch, cands: impl IntoItera
 /// its empty cell or the places its house lost (`r4c1, r4c3<>9 (r4c5=9)` before "box 4 has no
 /// place left for 9"), so that the text says why the cell or house is empty as the board's
 /// arrows show it. In the order derived, but for a row of candidates nested nets removed (each
-/// holds on its own): by digit, then cell, as [`implications`] writes them, and their inner
-/// contradictions follow in that order.
+/// holds on its own): a digit taken from several cells by digit, then cell, the rest by cell,
+/// as [`implications`] writes them, and their inner contradictions follow in that order.
 pub(super) fn written_steps(
     branch: &Branch,
     roots: &[(Cand, Reason)],
@@ -134,7 +148,16 @@ pub(super) fn written_steps(
     }
     for run in steps.chunk_by_mut(|&a, &b| branch.reason(a) == Reason::Nested && branch.reason(b) == Reason::Nested) {
         if run.len() > 1 {
-            run.sort_by_key(|&c| (digit_of(c), c));
+            // A digit removed from several cells first, by digit; then the rest by cell, so
+            // that one cell's digits come together.
+            let mut of_digit = [0usize; 10];
+            for &c in run.iter() {
+                of_digit[digit_of(c) as usize] += 1;
+            }
+            run.sort_by_key(|&c| match of_digit[digit_of(c) as usize] {
+                1 => (1, cell_of(c) as usize, digit_of(c) as usize),
+                _ => (0, digit_of(c) as usize, cell_of(c) as usize),
+            });
         }
     }
     steps

@@ -651,20 +651,21 @@ mod tests {
     /// A nested net's text names each candidate an inner contradiction removed ("r9c7, r9c8<>3
     /// (each otherwise a contradiction, see below)"), and below tells each of those
     /// contradictions once, in the order it named them ("Inside that branch, r9c7<>3: …"); the
-    /// candidates of one digit in a row are named as one. The nested forcing steps of the first
-    /// six puzzles of forum-hardest-1106.
+    /// candidates of one digit in a row are named as one, and so are one cell's ("r1c2<>1, 7").
+    /// The nested forcing steps of the first six puzzles of forum-hardest-1106.
     #[test]
     fn a_nested_net_tells_each_inner_contradiction_it_names() {
         use crate::engine::grid::Position;
         let named =
-            regex::Regex::new(r"((?:r\dc\d, )*r\dc\d)<>(\d) \((each )?otherwise a contradiction, see below\)").unwrap();
+            regex::Regex::new(r"((?:r\dc\d, )*r\dc\d)<>((?:\d, )*\d) \((each )?otherwise a contradiction, see below\)")
+                .unwrap();
         let told = regex::Regex::new(r"Inside that branch, (r\dc\d<>\d): if ").unwrap();
         let path = format!(
             "{}/../shared/datasets/forum-hardest-1106.txt",
             env!("CARGO_MANIFEST_DIR")
         );
         let forum = std::fs::read_to_string(path).expect("the datasets: put shared/ beside the checkout");
-        let (mut steps, mut inner) = (0, 0);
+        let (mut steps, mut inner, mut grouped_by_cell) = (0, 0, 0);
         for line in forum.lines().filter(|l| l.len() >= 81 && !l.starts_with('#')).take(6) {
             let givens = Position::from_givens(&crate::engine::format::parse_line(line).unwrap().givens());
             for step in crate::engine::logic::logical_solve(&givens).steps {
@@ -677,8 +678,20 @@ mod tests {
                 let mut names = Vec::new();
                 for clause in named.captures_iter(outer) {
                     let cells: Vec<&str> = clause[1].split(", ").collect();
-                    assert_eq!(cells.len() > 1, clause.get(3).is_some(), "{what}: {}", &clause[0]);
-                    names.extend(cells.iter().map(|cell| format!("{cell}<>{}", &clause[2])));
+                    let digits: Vec<&str> = clause[2].split(", ").collect();
+                    assert!(cells.len() == 1 || digits.len() == 1, "{what}: {}", &clause[0]);
+                    assert_eq!(
+                        cells.len() + digits.len() > 2,
+                        clause.get(3).is_some(),
+                        "{what}: {}",
+                        &clause[0]
+                    );
+                    names.extend(
+                        cells
+                            .iter()
+                            .flat_map(|cell| digits.iter().map(move |d| format!("{cell}<>{d}"))),
+                    );
+                    grouped_by_cell += usize::from(digits.len() > 1);
                 }
                 let tells: Vec<String> = told.captures_iter(text).map(|t| t[1].to_string()).collect();
                 assert!(!names.is_empty(), "{what}: no inner contradiction named");
@@ -696,14 +709,18 @@ mod tests {
                         !next_to || pair[0][2] != pair[1][2],
                         "{what}: a digit's row named apart"
                     );
+                    assert!(
+                        !next_to || pair[0][1].contains(',') || pair[0][1] != pair[1][1],
+                        "{what}: a cell's digits named apart"
+                    );
                 }
                 steps += 1;
                 inner += tells.len();
             }
         }
         assert!(
-            steps >= 10 && inner >= 100,
-            "nested steps {steps}, inner contradictions {inner}"
+            steps >= 10 && inner >= 100 && grouped_by_cell >= 1,
+            "nested steps {steps}, inner contradictions {inner}, a cell's digits named together {grouped_by_cell}"
         );
     }
 
