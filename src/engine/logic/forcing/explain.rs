@@ -56,8 +56,9 @@ fn forced(literal: String, why: Explanation) -> Explanation {
 /// (r5c3=7)` for `r5c2<>7 (r5c3=7), r6c2<>7 (r5c3=7)`; and so are its cell's other digits:
 /// `r5c3<>1, 4 (r5c3=7)` for `r5c3<>1 (r5c3=7), r5c3<>4 (r5c3=7)`. A row of candidates nested
 /// nets removed (in the order [`written_steps`] gives them) is written as one too, digit by
-/// digit, `r9c7, r9c8<>3 (each otherwise a contradiction, see below)`, and the rest cell by
-/// cell, `r1c2<>1, 7 (each otherwise a contradiction, see below)`.
+/// digit, `r9c7, r9c8<>3 (each otherwise a contradiction, see below)` (and digits in a row
+/// over the same cells together, `r1c6, r9c6<>6, 7`), and the rest cell by cell, `r1c2<>1, 7
+/// (each otherwise a contradiction, see below)`.
 pub(super) fn implications(board: &Board, branch: &Branch, cands: impl IntoIterator<Item = Cand>) -> Arg {
     let cands: Vec<Cand> = cands.into_iter().collect();
     // The true literal that took `c` out: one with its digit in a cell it sees, or in its cell.
@@ -69,31 +70,43 @@ pub(super) fn implications(board: &Board, branch: &Branch, cands: impl IntoItera
     let mut written = Vec::with_capacity(cands.len());
     let mut i = 0;
     while i < cands.len() {
-        let run = cands[i..]
-            .iter()
-            .take_while(|&&c| nested(c) && digit_of(c) == digit_of(cands[i]))
-            .count();
+        // A run of one digit's candidates, and after it any runs of other digits over the
+        // same cells: `r1c6, r9c6<>6, 7`.
+        let digit_run = |from: usize| {
+            cands[from..]
+                .iter()
+                .take_while(|&&c| nested(c) && digit_of(c) == digit_of(cands[from]))
+                .count()
+        };
+        let run = digit_run(i);
+        let cells_of =
+            |from: usize, len: usize| cands[from..from + len].iter().map(|&c| cell_of(c)).collect::<Vec<_>>();
+        let mut digits = vec![digit_of(cands[i])];
+        let mut end = i + run;
+        while run > 1 && end < cands.len() && digit_run(end) == run && cells_of(end, run) == cells_of(i, run) {
+            digits.push(digit_of(cands[end]));
+            end += run;
+        }
         let of_cell = cands[i..]
             .iter()
             .take_while(|&&c| nested(c) && cell_of(c) == cell_of(cands[i]))
             .count();
         if run > 1 || of_cell > 1 {
-            let text = if run > 1 {
-                let cells = cands[i..i + run]
-                    .iter()
-                    .map(|&c| cell_name(cell_of(c)))
-                    .collect::<Vec<_>>();
-                format!("{}<>{}", cells.join(", "), digit_of(cands[i]))
+            let (cells, digits) = if run > 1 {
+                (cells_of(i, run), digits)
             } else {
-                let digits = cands[i..i + of_cell]
-                    .iter()
-                    .map(|&c| digit_of(c).to_string())
-                    .collect::<Vec<_>>();
-                format!("{}<>{}", cell_name(cell_of(cands[i])), digits.join(", "))
+                end = i + of_cell;
+                (
+                    vec![cell_of(cands[i])],
+                    cands[i..end].iter().map(|&c| digit_of(c)).collect(),
+                )
             };
+            let cells = cells.into_iter().map(cell_name).collect::<Vec<_>>();
+            let digits = digits.iter().map(|d| d.to_string()).collect::<Vec<_>>();
+            let text = format!("{}<>{}", cells.join(", "), digits.join(", "));
             let why = Explanation::new(phrase("each otherwise a contradiction, see below"));
             written.push(forced(text, why));
-            i += run.max(of_cell);
+            i = end;
             continue;
         }
         let Some(p) = taken_by(cands[i]) else {
