@@ -122,6 +122,7 @@ fn quit_on_signals(app: &adw::Application) {
 /// Closes every window (each saves what it holds as it closes), then ends the application;
 /// unless the main window asks first (a script the Lab can't keep), whose answer decides.
 fn quit(app: &adw::Application) {
+    tracing::info!("quitting: closing every window");
     for window in app.windows() {
         window.close();
     }

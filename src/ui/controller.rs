@@ -250,6 +250,9 @@ impl Controller {
             if this.upgrade().is_some_and(|this| !this.may_close_with_lab()) {
                 return glib::Propagation::Stop;
             }
+            // (Said in the log, as the app ends with its main window: a test that sees the app
+            // end can tell a closed window from a crash.)
+            tracing::info!("the main window closes");
             if let Some(this) = this.upgrade() {
                 let now = this.now_ms();
                 let elapsed = this.with_play(|play| play.game.clock.elapsed_ms(now));
