@@ -70,43 +70,10 @@ pub(super) fn implications(board: &Board, branch: &Branch, cands: impl IntoItera
     let mut written = Vec::with_capacity(cands.len());
     let mut i = 0;
     while i < cands.len() {
-        // A run of one digit's candidates, and after it any runs of other digits over the
-        // same cells: `r1c6, r9c6<>6, 7`.
-        let digit_run = |from: usize| {
-            cands[from..]
-                .iter()
-                .take_while(|&&c| nested(c) && digit_of(c) == digit_of(cands[from]))
-                .count()
-        };
-        let run = digit_run(i);
-        let cells_of =
-            |from: usize, len: usize| cands[from..from + len].iter().map(|&c| cell_of(c)).collect::<Vec<_>>();
-        let mut digits = vec![digit_of(cands[i])];
-        let mut end = i + run;
-        while run > 1 && end < cands.len() && digit_run(end) == run && cells_of(end, run) == cells_of(i, run) {
-            digits.push(digit_of(cands[end]));
-            end += run;
-        }
-        let of_cell = cands[i..]
-            .iter()
-            .take_while(|&&c| nested(c) && cell_of(c) == cell_of(cands[i]))
-            .count();
-        if run > 1 || of_cell > 1 {
-            let (cells, digits) = if run > 1 {
-                (cells_of(i, run), digits)
-            } else {
-                end = i + of_cell;
-                (
-                    vec![cell_of(cands[i])],
-                    cands[i..end].iter().map(|&c| digit_of(c)).collect(),
-                )
-            };
-            let cells = cells.into_iter().map(cell_name).collect::<Vec<_>>();
-            let digits = digits.iter().map(|d| d.to_string()).collect::<Vec<_>>();
-            let text = format!("{}<>{}", cells.join(", "), digits.join(", "));
+        if let Some((text, len)) = nested_clause(&cands[i..], nested) {
             let why = Explanation::new(phrase("each otherwise a contradiction, see below"));
             written.push(forced(text, why));
-            i = end;
+            i += len;
             continue;
         }
         let Some(p) = taken_by(cands[i]) else {
@@ -134,6 +101,42 @@ pub(super) fn implications(board: &Board, branch: &Branch, cands: impl IntoItera
         i += run;
     }
     Arg::Joined(written, ", ")
+}
+
+/// The clause a row of candidates nested nets removed opens with, when it names several, and how
+/// many it names: one digit's over several cells, with the next digits over the same cells
+/// (`r1c6, r9c6<>6, 7`), or else one cell's digits (`r1c5<>1, 4`).
+fn nested_clause(cands: &[Cand], nested: impl Fn(Cand) -> bool) -> Option<(String, usize)> {
+    let clause = |cells: &[Cell], digits: &[Digit]| {
+        let cells = cells.iter().map(|&c| cell_name(c)).collect::<Vec<_>>();
+        let digits = digits.iter().map(|d| d.to_string()).collect::<Vec<_>>();
+        format!("{}<>{}", cells.join(", "), digits.join(", "))
+    };
+    let first = *cands.first()?;
+    let digit_run = |from: usize| {
+        cands[from..]
+            .iter()
+            .take_while(|&&c| nested(c) && digit_of(c) == digit_of(cands[from]))
+            .count()
+    };
+    let cells_of = |from: usize, len: usize| cands[from..from + len].iter().map(|&c| cell_of(c)).collect::<Vec<_>>();
+    let run = digit_run(0);
+    if run > 1 {
+        let cells = cells_of(0, run);
+        let mut digits = vec![digit_of(first)];
+        let mut end = run;
+        while end < cands.len() && digit_run(end) == run && cells_of(end, run) == cells {
+            digits.push(digit_of(cands[end]));
+            end += run;
+        }
+        return Some((clause(&cells, &digits), end));
+    }
+    let of_cell = cands
+        .iter()
+        .take_while(|&&c| nested(c) && cell_of(c) == cell_of(first))
+        .count();
+    let digits = cands[..of_cell].iter().map(|&c| digit_of(c)).collect::<Vec<_>>();
+    (of_cell > 1).then(|| (clause(&[cell_of(first)], &digits), of_cell))
 }
 
 /// The literals a branch's argument is written with: its `support` (what the conflict rests on)
