@@ -8,6 +8,9 @@
 //!   eliminations. The misses per family are printed, each miss named, and there may be none
 //!   (none since the twenty-eighth session; `tests/data/hodoku-missed-steps.txt` keeps the
 //!   positions of those once missed).
+//!
+//! `NONET_HODOKU_PATHS=FILE` runs it over other paths: `scripts/hodoku-paths.sh --all FILE` makes
+//! those of every puzzle of both lists (1,840).
 
 use std::collections::BTreeMap;
 
@@ -92,9 +95,15 @@ struct Path {
     steps: Vec<(String, Vec<Effect>)>,
 }
 
+/// The paths of `tests/data/hodoku-paths.txt`, or of the file `NONET_HODOKU_PATHS` names (made by
+/// `scripts/hodoku-paths.sh --all OUT`: every puzzle of both lists).
 fn paths() -> Vec<Path> {
-    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/hodoku-paths.txt"))
-        .expect("tests/data/hodoku-paths.txt (scripts/hodoku-paths.sh makes it)");
+    let file = std::env::var_os("NONET_HODOKU_PATHS").map_or_else(
+        || std::path::PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/hodoku-paths.txt")),
+        std::path::PathBuf::from,
+    );
+    let text = std::fs::read_to_string(&file)
+        .unwrap_or_else(|e| panic!("{} (scripts/hodoku-paths.sh makes it): {e}", file.display()));
     let mut out: Vec<Path> = Vec::new();
     for line in text.lines() {
         if line.len() > 81 && !line.starts_with(' ') && line.as_bytes()[81] == b' ' {
