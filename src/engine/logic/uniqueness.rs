@@ -264,19 +264,31 @@ pub fn bug_plus_one(board: &Board, found: &mut Found) {
 }
 
 /// Every rectangle (two rows, two columns, two boxes) of empty cells that all hold both digits
-/// of a pair ([`every_rectangle`] keeps them for the board): corners in reading order, so
-/// `[0]`/`[3]` and `[1]`/`[2]` are diagonal.
+/// of a pair, or all but one corner that holds just one of them (as in [`find_rectangles`]: a
+/// candidate removed by earlier logic is in no solution, so the swap argument still holds);
+/// [`every_rectangle`] keeps them for the board. Corners in reading order, so `[0]`/`[3]` and
+/// `[1]`/`[2]` are diagonal.
 fn find_every_rectangle(board: &Board) -> Rectangles {
     let mut out = Vec::new();
-    for cells in four_corners() {
-        let common = cells.iter().fold(0x3FEu16, |m, &c| m & board.candidates(c).mask());
-        if common.count_ones() < 2 || cells.iter().any(|&c| board.value(c) != 0) {
+    for &cells in without_givens(board).iter() {
+        if cells.iter().any(|&c| board.value(c) != 0) {
             continue;
         }
-        let digits: Vec<Digit> = Candidates::from_mask(common).iter().collect();
-        for (i, &a) in digits.iter().enumerate() {
-            for &b in &digits[i + 1..] {
-                out.push((cells, [a, b]));
+        let [m0, m1, m2, m3] = cells.map(|c| board.candidates(c).mask());
+        // The digits at least three corners hold: a pair of them may make a rectangle.
+        let in_three = (m0 & m1 & (m2 | m3)) | (m2 & m3 & (m0 | m1));
+        if in_three.count_ones() < 2 {
+            continue;
+        }
+        for a in Candidates::from_mask(in_three).iter() {
+            for b in Candidates::from_mask(in_three & !((2u16 << a) - 1)).iter() {
+                let pair = (1u16 << a) | (1 << b);
+                // Every corner holds both, or all but one, which holds one of them.
+                let full = [m0, m1, m2, m3].iter().filter(|&&m| m & pair == pair).count();
+                let touched = [m0, m1, m2, m3].iter().filter(|&&m| m & pair != 0).count();
+                if full == 4 || (full == 3 && touched == 4) {
+                    out.push((cells, [a, b]));
+                }
             }
         }
     }
@@ -339,10 +351,6 @@ fn rectangle_explanation(
         .cells("cells", cells)
 }
 
-/// The most cells a type 3's naked subset takes besides the roof (as in HoDoKu: with the roof,
-/// a subset of five digits).
-const MOST_SUBSET_CELLS: usize = 4;
-
 /// Type 3: the roof's extra digits act as one more cell; with other cells of a house the roof
 /// shares they form a naked subset, whose digits leave the house's other cells. (One roof cell
 /// may lack a pair digit.)
@@ -360,7 +368,7 @@ pub fn type_3(board: &Board, found: &mut Found) {
             let others: Vec<Cell> = ((CellSet::house(house) & board.empty_cells()) - roof_cells)
                 .iter()
                 .collect();
-            for size in 1..=MOST_SUBSET_CELLS.min(others.len().saturating_sub(1)) {
+            for size in 1..others.len() {
                 let mut keep_looking = true;
                 super::subsets::each_combination(&others, size, |subset| {
                     let digits = subset.iter().fold(extra, |m, &c| m | board.candidates(c).mask());
@@ -414,7 +422,8 @@ pub fn type_3(board: &Board, found: &mut Found) {
 }
 
 /// Type 5: the corners that hold more than the pair hold one same extra digit z, and they do not
-/// lie on one side (that is type 2); one of them is z, so cells seeing them all lose it.
+/// lie on one side (that is type 2); one of them is z, so cells seeing them all lose it. (One
+/// corner may lack a pair digit.)
 pub fn type_5(board: &Board, found: &mut Found) {
     for &(cells, pair) in every_rectangle(board).iter() {
         let (floor, roof) = floor_and_roof(board, cells, pair);
@@ -427,11 +436,12 @@ pub fn type_5(board: &Board, found: &mut Found) {
         }
         let extra = Candidates::from_mask(board.candidates(roof[0]).mask() & !pair_set(pair).mask());
         let Some(z) = extra.first() else { continue };
-        if extra.len() != 1
-            || roof
-                .iter()
-                .any(|&c| board.candidates(c).mask() != pair_set(pair).mask() | 1 << z)
-        {
+        // Each roof corner holds z and the pair, or (one of them) z and one pair digit.
+        let roof_holds = |c: Cell| {
+            let mask = board.candidates(c).mask();
+            mask & 1 << z != 0 && mask & !(pair_set(pair).mask() | 1 << z) == 0
+        };
+        if extra.len() != 1 || !roof.iter().all(|&c| roof_holds(c)) {
             continue;
         }
         let targets = roof_set.common_peers() & board.cells_with(z);
