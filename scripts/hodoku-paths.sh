@@ -5,7 +5,7 @@
 #
 # `scripts/hodoku-paths.sh --all OUT` writes the paths of every puzzle of both lists (1,840) to OUT
 # instead (about six minutes), for the same test over all of them:
-# `NONET_HODOKU_PATHS=OUT cargo test --test differential` (about five minutes).
+# `NONET_HODOKU_PATHS=OUT cargo test --test differential` (about six minutes).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 shared=../shared

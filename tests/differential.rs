@@ -5,9 +5,9 @@
 //! - every Expert technique of Nonet lists all its instances, and none may contradict the
 //!   solution (the `sudoku` crate's, an independent solver);
 //! - where HoDoKu used a technique Nonet knows (of any level but the singles), Nonet must find
-//!   instances with those eliminations. The misses per family are printed, each miss named, and there may be none
-//!   (none since the twenty-eighth session; `tests/data/hodoku-missed-steps.txt` keeps the
-//!   positions of those once missed).
+//!   instances with those eliminations. The misses per family are printed, each miss named, and
+//!   there may be none (none since the twenty-eighth session; `tests/data/hodoku-missed-steps.txt`
+//!   keeps the positions of those once missed).
 //!
 //! `NONET_HODOKU_PATHS=FILE` runs it over other paths: `scripts/hodoku-paths.sh --all FILE` makes
 //! those of every puzzle of both lists (1,840).
