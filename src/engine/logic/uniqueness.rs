@@ -78,16 +78,23 @@ fn find_rectangles(board: &Board) -> Rectangles {
                 if !two_boxes || cells.iter().any(|&c| board.value(c) != 0) {
                     continue;
                 }
-                let full = cells.iter().filter(|&&c| board.has(c, a) && board.has(c, b)).count();
-                let touched = cells.iter().filter(|&&c| board.has(c, a) || board.has(c, b)).count();
-                let fits = full == 4 || (full == 3 && touched == 4);
-                if fits && !found.contains(&(cells, [a, b])) {
+                if holds_pair(board, cells, [a, b]) && !found.contains(&(cells, [a, b])) {
                     found.push((cells, [a, b]));
                 }
             }
         }
     }
     found
+}
+
+/// Whether a rectangle's corners all hold both digits of a pair, or all but one, which holds one
+/// of them (a candidate removed by earlier logic is in no solution, so the swap argument holds).
+fn holds_pair(board: &Board, cells: [Cell; 4], pair: [Digit; 2]) -> bool {
+    let pair = pair_set(pair).mask();
+    let masks = cells.map(|c| board.candidates(c).mask());
+    let full = masks.iter().filter(|&&m| m & pair == pair).count();
+    let touched = masks.iter().filter(|&&m| m & pair != 0).count();
+    full == 4 || (full == 3 && touched == 4)
 }
 
 fn pair_set(pair: [Digit; 2]) -> Candidates {
@@ -282,11 +289,7 @@ fn find_every_rectangle(board: &Board) -> Rectangles {
         }
         for a in Candidates::from_mask(in_three).iter() {
             for b in Candidates::from_mask(in_three & !((2u16 << a) - 1)).iter() {
-                let pair = (1u16 << a) | (1 << b);
-                // Every corner holds both, or all but one, which holds one of them.
-                let full = [m0, m1, m2, m3].iter().filter(|&&m| m & pair == pair).count();
-                let touched = [m0, m1, m2, m3].iter().filter(|&&m| m & pair != 0).count();
-                if full == 4 || (full == 3 && touched == 4) {
+                if holds_pair(board, cells, [a, b]) {
                     out.push((cells, [a, b]));
                 }
             }
