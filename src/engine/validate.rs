@@ -35,6 +35,16 @@ impl fmt::Display for Duplicate {
     }
 }
 
+/// `digit 5 appears twice in row 1: r1c1, r1c7; …`, the first repeats and a count of the rest.
+fn repeats_text(repeats: &[Duplicate]) -> String {
+    let (named, more) = repeats_named(repeats);
+    let mut text = named.iter().map(|d| d.to_string()).collect::<Vec<_>>().join("; ");
+    if more > 0 {
+        text += &format!("; and {more} more {}", if more == 1 { "repeat" } else { "repeats" });
+    }
+    text
+}
+
 /// Every digit repeated within a row, column or box, house by house.
 pub fn duplicates(values: &[Digit; CELLS]) -> Vec<Duplicate> {
     let mut found = Vec::new();
@@ -53,10 +63,21 @@ pub fn duplicates(values: &[Digit; CELLS]) -> Vec<Duplicate> {
     found
 }
 
+/// How many repeats a message names; the rest are counted. A grid of repeated digits can hold a
+/// hundred of them (every house, four digits each), which no one reads and no dialog holds.
+pub const REPEATS_NAMED: usize = 3;
+
+/// The repeats a message names, and how many more there are ([`REPEATS_NAMED`]).
+pub fn repeats_named(repeats: &[Duplicate]) -> (&[Duplicate], usize) {
+    let named = repeats.len().min(REPEATS_NAMED);
+    (&repeats[..named], repeats.len() - named)
+}
+
 /// Why a puzzle cannot be played.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum PuzzleProblem {
-    #[error("no solution: {}", .0.iter().map(|d| d.to_string()).collect::<Vec<_>>().join("; "))]
+    /// Givens repeated (every repeat; the message names the first few).
+    #[error("no solution: {}", repeats_text(.0))]
     RepeatedGivens(Vec<Duplicate>),
     #[error("no solution")]
     NoSolution,
@@ -237,6 +258,29 @@ mod tests {
         );
         assert_eq!(found[0].to_string(), "digit 5 appears twice in row 1: r1c1, r1c7");
         assert!(matches!(check_puzzle(&values), Err(PuzzleProblem::RepeatedGivens(_))));
+    }
+
+    #[test]
+    fn a_message_names_the_first_repeats_and_counts_the_rest() {
+        // Every cell a 1: each of the 27 houses repeats it.
+        let ones = [1; CELLS];
+        let Err(PuzzleProblem::RepeatedGivens(all)) = check_puzzle(&ones) else {
+            panic!("repeats expected");
+        };
+        assert_eq!(all.len(), 27, "every repeat is kept for programs");
+        let text = PuzzleProblem::RepeatedGivens(all.clone()).to_string();
+        assert!(
+            text.starts_with("no solution: digit 1 appears 9 times in row 1: r1c1, r1c2, r1c3,"),
+            "{text}"
+        );
+        assert!(text.contains("; digit 1 appears 9 times in row 3: r3c1,"), "{text}");
+        assert!(!text.contains("row 4"), "{text}");
+        assert!(text.ends_with("r3c9; and 24 more repeats"), "{text}");
+        assert_eq!(text.matches("appears").count(), REPEATS_NAMED);
+        let four = PuzzleProblem::RepeatedGivens(all[..4].to_vec()).to_string();
+        assert!(four.ends_with("; and 1 more repeat"), "{four}");
+        let three = PuzzleProblem::RepeatedGivens(all[..3].to_vec()).to_string();
+        assert!(three.ends_with("r3c9"), "{three}");
     }
 
     #[test]

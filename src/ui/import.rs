@@ -148,12 +148,13 @@ pub fn for_players(error: &validate::ImportError) -> String {
     }
 }
 
-/// Why a puzzle that was read can't be played, for players: repeated givens named digit by digit
-/// and house by house, no solution, several.
+/// Why a puzzle that was read can't be played, for players: repeated givens (the first few named
+/// digit by digit and house by house, the rest counted), no solution, several.
 fn problem_for_players(problem: &validate::PuzzleProblem) -> String {
     match problem {
         validate::PuzzleProblem::RepeatedGivens(repeats) => {
-            let each: Vec<String> = repeats
+            let (named, more) = validate::repeats_named(repeats);
+            let mut each: Vec<String> = named
                 .iter()
                 .map(|repeat| {
                     let cells: Vec<String> = repeat.cells.iter().map(|&c| cell_name(c)).collect();
@@ -172,6 +173,12 @@ fn problem_for_players(problem: &validate::PuzzleProblem) -> String {
                     )
                 })
                 .collect();
+            if more > 0 {
+                each.push(fill(
+                    &ngettext("and {n} more repeat", "and {n} more repeats", more as u32),
+                    &[("n", &more)],
+                ));
+            }
             fill(
                 &gettext("it has no solution: {repeats}"),
                 &[("repeats", &each.join("; "))],

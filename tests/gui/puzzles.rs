@@ -195,6 +195,19 @@ fn a_pasted_bad_puzzle_is_refused_and_a_good_one_played() {
     let refusal = state["refusal"].as_str().unwrap();
     assert!(refusal.contains("where only digits 1 to 9 belong"), "{refusal}");
     assert!(!refusal.contains("unexpected character"), "{refusal}");
+    // A grid of one digit repeats it in all 27 houses: the dialog names three and counts the rest,
+    // a sentence that fits on a screen.
+    let ones = app._dir.path().join("ones.txt");
+    std::fs::write(&ones, "1".repeat(81)).unwrap();
+    app.open_from_outside(&ones);
+    let state = app.wait_until("the repeats refused", |s| {
+        s["refusal"].as_str().unwrap().contains("ones.txt")
+    });
+    let refusal = state["refusal"].as_str().unwrap();
+    assert!(refusal.contains("1 appears 9 times in row 1: r1c1, r1c2"), "{refusal}");
+    assert!(refusal.contains("and 24 more repeats"), "{refusal}");
+    assert_eq!(refusal.matches("appears").count(), 3, "{refusal}");
+    assert_eq!(state["givens"], other);
     // A device and a FIFO (which would block a reader forever) are refused at once, by name.
     let fifo = app._dir.path().join("puzzles.fifo");
     common::make_fifo(&fifo);
