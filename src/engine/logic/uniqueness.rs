@@ -6,7 +6,7 @@
 use std::rc::Rc;
 
 use super::board::{Board, Last, LastBoard};
-use super::explanation::{phrase, Explanation};
+use super::explanation::{phrase, Arg, Explanation};
 use super::step::{HouseRole, Role, Step};
 use super::subsets::gather;
 use super::technique::Technique;
@@ -130,6 +130,7 @@ pub fn type_1(board: &Board, found: &mut Found) {
             rectangle_explanation(
                 Technique::UniqueRectangle1,
                 phrase("{technique} on {x} and {y} in {cells}: three corners hold only {x} and {y}. If {corner} were {x} or {y}, the two digits could swap and the puzzle would have two solutions, so it is neither."),
+                board,
                 pair,
                 cells,
             )
@@ -178,6 +179,7 @@ pub fn type_2(board: &Board, found: &mut Found) {
             rectangle_explanation(
                 Technique::UniqueRectangle2,
                 phrase("{technique} on {x} and {y} in {cells}: to avoid two solutions, {a} or {b} must be {z}, so {targets} cannot be {z}."),
+                board,
                 pair,
                 cells,
             )
@@ -216,6 +218,7 @@ pub fn type_4(board: &Board, found: &mut Found) {
                     rectangle_explanation(
                         Technique::UniqueRectangle4,
                         phrase("{technique} on {x} and {y} in {cells}: in {house}, {locked} must be in {a} or {b}; if either were {other}, the rectangle could swap its digits, so neither is {other}."),
+                        board,
                         pair,
                         cells,
                     )
@@ -340,18 +343,46 @@ fn floor_and_roof(board: &Board, cells: [Cell; 4], pair: [Digit; 2]) -> (Vec<Cel
 }
 
 /// An explanation about a rectangle: `template` with the pair as `{x}` and `{y}` and the corners
-/// as `{cells}`.
+/// as `{cells}`, and a word on corners short of a pair digit ([`with_short_corner`]).
 fn rectangle_explanation(
     technique: Technique,
     template: &'static str,
+    board: &Board,
     pair: [Digit; 2],
     cells: [Cell; 4],
 ) -> Explanation {
-    Explanation::new(template)
+    let explanation = Explanation::new(template)
         .technique("technique", technique)
         .digit("x", pair[0])
         .digit("y", pair[1])
-        .cells("cells", cells)
+        .cells("cells", cells);
+    with_short_corner(explanation, board, pair, cells)
+}
+
+/// A rectangle's explanation, and where corners have lost a pair digit (which the searches allow,
+/// [`holds_pair`]), why the swap argument stands without it: a player who sees a corner short of
+/// a digit would otherwise doubt the pattern.
+fn with_short_corner(explanation: Explanation, board: &Board, pair: [Digit; 2], cells: [Cell; 4]) -> Explanation {
+    let losses: Vec<Arg> = cells
+        .into_iter()
+        .flat_map(|cell| pair.map(|digit| (cell, digit)))
+        .filter(|&(cell, digit)| !board.has(cell, digit))
+        .map(|(cell, digit)| {
+            Arg::Clause(Box::new(
+                Explanation::new(phrase("{digit} from {corner}"))
+                    .digit("digit", digit)
+                    .cell("corner", cell),
+            ))
+        })
+        .collect();
+    if losses.is_empty() {
+        return explanation;
+    }
+    Explanation::new(phrase(
+        "{rectangle} (Earlier steps removed {losses}, which changes nothing: swapping the digits would still give a second solution.)",
+    ))
+    .clause("rectangle", explanation)
+    .with("losses", Arg::And(losses))
 }
 
 /// Type 3: the roof's extra digits act as one more cell; with other cells of a house the roof
@@ -403,6 +434,7 @@ pub fn type_3(board: &Board, found: &mut Found) {
                         rectangle_explanation(
                             Technique::UniqueRectangle3,
                             phrase("{technique} on {x} and {y} in {cells}: {a} or {b} must hold one of {extra} (else two solutions); with {subset} they form a naked subset on {digits} in {house}, so the house's other cells lose those digits."),
+                            board,
                             pair,
                             cells,
                         )
@@ -462,6 +494,7 @@ pub fn type_5(board: &Board, found: &mut Found) {
             rectangle_explanation(
                 Technique::UniqueRectangle5,
                 phrase("{technique} on {x} and {y} in {cells}: to avoid two solutions one of {roof} is {z}, so {targets} cannot be {z}."),
+                board,
                 pair,
                 cells,
             )
@@ -501,6 +534,7 @@ pub fn type_6(board: &Board, found: &mut Found) {
                 rectangle_explanation(
                     Technique::UniqueRectangle6,
                     phrase("{technique} on {x} and {y} in {cells}: {digit} lies only in the rectangle in its two rows or columns; were it in {a} or {b}, it would be in both, and the other corners would hold the other digit: two solutions. So neither is {digit}."),
+                    board,
                     pair,
                     cells,
                 )
@@ -560,7 +594,7 @@ pub fn hidden_rectangle(board: &Board, found: &mut Found) {
                     let mut step = start(Technique::HiddenRectangle, board, cells, pair);
                     step.eliminate(opposite, y);
                     step.explain_with(found.explains(), || {
-                        Explanation::new(phrase(
+                        let explanation = Explanation::new(phrase(
                             "Hidden Rectangle on {first} and {second} in {cells}: {corner} holds only the pair, and in {row} and {column} the {x}s lie only in the rectangle. Were {opposite} {y}, the {x}s would fill the other corners and two solutions would remain, so it is not {y}.",
                         ))
                         .digit("first", pair[0])
@@ -571,7 +605,8 @@ pub fn hidden_rectangle(board: &Board, found: &mut Found) {
                         .house("column", opposite_col)
                         .digit("x", x)
                         .cell("opposite", opposite)
-                        .digit("y", y)
+                        .digit("y", y);
+                        with_short_corner(explanation, board, pair, cells)
                     });
                     if !found.add(step) {
                         return;
