@@ -110,6 +110,10 @@ pub enum Listing {
 /// of fish, and no one reads past the first few.
 const LISTED_PER_TECHNIQUE: usize = 20;
 
+/// The most instances of one technique All Steps looks at to list [`LISTED_PER_TECHNIQUE`] with
+/// different outcomes (a position's chains often take out one candidate in dozens of ways).
+const LOOKED_AT_PER_TECHNIQUE: usize = 500;
+
 /// An open step-list window, and (once worked out) how many steps it lists, the hardest
 /// technique (of a path) and the step whose board is shown: for the state file of tests.
 pub struct StepsShown {
@@ -206,6 +210,9 @@ struct Preview {
     solution: [Digit; CELLS],
     level: Level,
     steps: Vec<Step>,
+    /// For All Steps, in how many ways each step's technique does what it does (the step listed
+    /// is the first, the simplest); empty for a path.
+    ways: Vec<usize>,
     shown: Option<(usize, Play)>,
 }
 
@@ -280,9 +287,11 @@ impl Preview {
 enum Worked {
     /// A path's steps, and whether they reach the solution.
     Path { steps: Vec<Step>, solved: bool },
-    /// The steps that apply, and the techniques that had more than are listed.
+    /// The steps that apply, each outcome of a technique once (with the number of its
+    /// instances that have it), and the techniques that had more than are listed.
     All {
         steps: Vec<Step>,
+        ways: Vec<usize>,
         cut_short: Vec<Technique>,
     },
     /// The position has a slip (a wrong digit, a solution mark taken out, a mark a placed digit
@@ -292,8 +301,10 @@ enum Worked {
     Solved,
 }
 
-/// Every step that applies in the position, technique by technique, simplest first (at most
-/// [`LISTED_PER_TECHNIQUE`] of each); `None` once `cancel` is set.
+/// Every step that applies in the position, technique by technique, simplest first: of each
+/// technique, each outcome (the same candidates placed and removed) once, by its first instance
+/// (for chains, the shortest) and how many instances have it, at most [`LISTED_PER_TECHNIQUE`]
+/// outcomes; `None` once `cancel` is set.
 fn all_steps(position: &Position, solution: &[Digit; CELLS], cancel: &AtomicBool) -> Option<Worked> {
     if logic::hint::slip(position, solution).is_some() {
         return Some(Worked::Slip);
@@ -304,19 +315,37 @@ fn all_steps(position: &Position, solution: &[Digit; CELLS], cancel: &AtomicBool
     // Every technique, the two off the ladder too (finned franken and mutant jellyfish), by score.
     let mut techniques = Technique::ALL.to_vec();
     techniques.sort_by(|a, b| a.score().total_cmp(&b.score()));
-    let (mut steps, mut cut_short) = (Vec::new(), Vec::new());
+    let (mut steps, mut ways, mut cut_short) = (Vec::new(), Vec::new(), Vec::new());
     for technique in techniques {
         if cancel.load(Ordering::Relaxed) {
             return None;
         }
-        // One more than listed tells whether there are more.
-        let found = logic::find_up_to(position, technique, LISTED_PER_TECHNIQUE + 1);
-        if found.len() > LISTED_PER_TECHNIQUE {
+        let mut outcomes: Vec<(Step, usize)> = Vec::new();
+        for step in logic::find_up_to(position, technique, LOOKED_AT_PER_TECHNIQUE) {
+            match outcomes.iter_mut().find(|(first, _)| same_outcome(first, &step)) {
+                Some((_, count)) => *count += 1,
+                None => outcomes.push((step, 1)),
+            }
+        }
+        if outcomes.len() > LISTED_PER_TECHNIQUE {
             cut_short.push(technique);
         }
-        steps.extend(found.into_iter().take(LISTED_PER_TECHNIQUE));
+        for (step, count) in outcomes.into_iter().take(LISTED_PER_TECHNIQUE) {
+            steps.push(step);
+            ways.push(count);
+        }
     }
-    Some(Worked::All { steps, cut_short })
+    Some(Worked::All { steps, ways, cut_short })
+}
+
+/// Whether two steps place and remove the same candidates.
+fn same_outcome(a: &Step, b: &Step) -> bool {
+    fn sorted(list: &[logic::CellDigit]) -> Vec<logic::CellDigit> {
+        let mut list = list.to_vec();
+        list.sort_unstable();
+        list
+    }
+    sorted(&a.placements) == sorted(&b.placements) && sorted(&a.eliminations) == sorted(&b.eliminations)
 }
 
 /// Applies a step chosen in All Steps to the game (whose refresh then has the window list the
@@ -354,6 +383,7 @@ pub fn show(
         solution,
         level,
         steps: Vec::new(),
+        ways: Vec::new(),
         shown: None,
     }));
     let chosen = Rc::new(StdCell::new(None));
@@ -437,6 +467,7 @@ impl Work {
         let (listing, start, solution) = {
             let mut preview = self.preview.borrow_mut();
             preview.steps.clear();
+            preview.ways.clear();
             preview.shown = None;
             (preview.listing, preview.start.clone(), preview.solution)
         };
@@ -471,7 +502,7 @@ impl Work {
             }
             let Some(window) = work.window.upgrade() else { return };
             let parts = window.imp();
-            let (steps, hardest, cut_short, status) = what_is_listed(worked);
+            let (steps, ways, hardest, cut_short, status) = what_is_listed(worked);
             parts.status.set_label(&status);
             work.listed
                 .set(Some((steps.len(), hardest.map(|i| steps[i].technique))));
@@ -483,6 +514,7 @@ impl Work {
             {
                 let mut preview = work.preview.borrow_mut();
                 preview.steps = steps;
+                preview.ways = ways;
                 preview.shown = None;
             }
             // The rows (the first selected shows its board), and the keys at the list (Home,
@@ -752,7 +784,14 @@ fn row_factory(preview: &Rc<RefCell<Preview>>, hardest: &Rc<StdCell<Option<usize
             .and_then(|t| t.next_sibling())
             .and_downcast::<gtk::Label>();
         if let (Some(number), Some(title), Some(subtitle), Some(star)) = (number, title, subtitle, star) {
-            let (heading, done) = (step_title(step), outcome(step));
+            let done = match preview.ways.get(index) {
+                Some(&ways) if ways > 1 => fill(
+                    &ngettext("{outcome} · {n} way", "{outcome} · {n} ways", ways as u32),
+                    &[("outcome", &outcome(step)), ("n", &ways)],
+                ),
+                _ => outcome(step),
+            };
+            let heading = step_title(step);
             number.set_label(&(index + 1).to_string());
             title.set_label(&heading);
             subtitle.set_label(&done);
@@ -833,22 +872,24 @@ fn steps_text(steps: &[Step]) -> String {
         .collect()
 }
 
-/// What the window lists: the steps, a path's hardest (the first of the highest score), the
-/// techniques All Steps found more of than it lists, and what it says above them.
-fn what_is_listed(worked: Worked) -> (Vec<Step>, Option<usize>, Vec<Technique>, String) {
+/// What the window lists: the steps, in how many ways each does what it does (All Steps), a
+/// path's hardest (the first of the highest score), the techniques All Steps found more of than
+/// it lists, and what it says above them.
+fn what_is_listed(worked: Worked) -> (Vec<Step>, Vec<usize>, Option<usize>, Vec<Technique>, String) {
     match worked {
         Worked::Path { steps, solved } => {
             let top = steps.iter().map(|s| s.score).fold(f32::MIN, f32::max);
             let hardest = steps.iter().position(|s| s.score == top);
             let status = path_status(&steps, solved, hardest);
-            (steps, hardest, Vec::new(), status)
+            (steps, Vec::new(), hardest, Vec::new(), status)
         }
-        Worked::All { steps, cut_short } => {
+        Worked::All { steps, ways, cut_short } => {
             let status = all_steps_status(steps.len(), !cut_short.is_empty());
-            (steps, None, cut_short, status)
+            (steps, ways, None, cut_short, status)
         }
-        Worked::Solved => (Vec::new(), None, Vec::new(), gettext("The puzzle is solved.")),
+        Worked::Solved => (Vec::new(), Vec::new(), None, Vec::new(), gettext("The puzzle is solved.")),
         Worked::Slip => (
+            Vec::new(),
             Vec::new(),
             None,
             Vec::new(),

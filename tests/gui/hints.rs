@@ -524,13 +524,39 @@ fn all_steps_lists_what_applies_here() {
         .args(["hint", "--all", "--json", PUZZLE])
         .output()
         .unwrap();
-    let mut found: std::collections::BTreeMap<String, usize> = std::collections::BTreeMap::new();
+    // All Steps lists each outcome of a technique once (the candidates placed and removed),
+    // among the first 500 instances it finds, at most 20 outcomes a technique.
+    let mut outcomes: std::collections::BTreeMap<String, (usize, std::collections::BTreeSet<String>)> =
+        std::collections::BTreeMap::new();
     for line in String::from_utf8(output.stdout).unwrap().lines() {
         let step: Value = serde_json::from_str(line).unwrap();
-        *found
+        let sorted = |list: &Value| {
+            let mut items: Vec<String> = list.as_array().into_iter().flatten().map(|v| v.to_string()).collect();
+            items.sort();
+            items.join(" ")
+        };
+        let (instances, distinct) = outcomes
             .entry(step["technique"].as_str().unwrap().to_string())
-            .or_default() += 1;
+            .or_default();
+        *instances += 1;
+        if *instances <= 500 {
+            distinct.insert(format!(
+                "{} / {}",
+                sorted(&step["placements"]),
+                sorted(&step["eliminations"])
+            ));
+        }
     }
+    let found: std::collections::BTreeMap<String, usize> = outcomes
+        .iter()
+        .map(|(id, (_, distinct))| (id.clone(), distinct.len()))
+        .collect();
+    assert!(
+        outcomes
+            .values()
+            .any(|(instances, distinct)| *instances > distinct.len()),
+        "some technique finds an outcome in more than one way: {found:?}"
+    );
     let listed: usize = found.values().map(|&n| n.min(20)).sum();
     assert!(found.values().any(|&n| n > 20) && listed > 100, "{found:?}");
     // The simplest technique found comes first.
