@@ -8,6 +8,7 @@
 //! during play and journals it: `Controller::show_steps`.)
 
 use std::cell::{Cell as StdCell, RefCell};
+use std::collections::hash_map::{Entry, HashMap};
 use std::rc::Rc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -211,7 +212,7 @@ struct Preview {
     level: Level,
     steps: Vec<Step>,
     /// For All Steps, in how many ways each step's technique does what it does (the step listed
-    /// is the first, the simplest); empty for a path.
+    /// is the first found; for chains, the shortest); empty for a path.
     ways: Vec<usize>,
     shown: Option<(usize, Play)>,
 }
@@ -320,11 +321,16 @@ fn all_steps(position: &Position, solution: &[Digit; CELLS], cancel: &AtomicBool
         if cancel.load(Ordering::Relaxed) {
             return None;
         }
+        // Each outcome's first instance and count, in the order first found.
         let mut outcomes: Vec<(Step, usize)> = Vec::new();
+        let mut seen: HashMap<OutcomeKey, usize> = HashMap::new();
         for step in logic::find_up_to(position, technique, LOOKED_AT_PER_TECHNIQUE) {
-            match outcomes.iter_mut().find(|(first, _)| same_outcome(first, &step)) {
-                Some((_, count)) => *count += 1,
-                None => outcomes.push((step, 1)),
+            match seen.entry(outcome_key(&step)) {
+                Entry::Occupied(at) => outcomes[*at.get()].1 += 1,
+                Entry::Vacant(slot) => {
+                    slot.insert(outcomes.len());
+                    outcomes.push((step, 1));
+                }
             }
         }
         if outcomes.len() > LISTED_PER_TECHNIQUE {
@@ -338,14 +344,16 @@ fn all_steps(position: &Position, solution: &[Digit; CELLS], cancel: &AtomicBool
     Some(Worked::All { steps, ways, cut_short })
 }
 
-/// Whether two steps place and remove the same candidates.
-fn same_outcome(a: &Step, b: &Step) -> bool {
-    fn sorted(list: &[logic::CellDigit]) -> Vec<logic::CellDigit> {
+/// What a step does, as a key: the candidates it places and those it removes, each in order.
+type OutcomeKey = (Vec<logic::CellDigit>, Vec<logic::CellDigit>);
+
+fn outcome_key(step: &Step) -> OutcomeKey {
+    let sorted = |list: &[logic::CellDigit]| {
         let mut list = list.to_vec();
         list.sort_unstable();
         list
-    }
-    sorted(&a.placements) == sorted(&b.placements) && sorted(&a.eliminations) == sorted(&b.eliminations)
+    };
+    (sorted(&step.placements), sorted(&step.eliminations))
 }
 
 /// Applies a step chosen in All Steps to the game (whose refresh then has the window list the
