@@ -1,5 +1,6 @@
 //! Every technique against published examples (HoDoKu's technique index): in each position the
 //! technique must find an instance with exactly the published eliminations (or placement).
+//! And the rectangles' word on a corner short of a pair digit, read against the board.
 
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -215,5 +216,4 @@ fn a_rectangle_short_of_a_digit_says_why_it_still_stands() {
         }
     }
     assert!(short >= 5 && full >= 20, "{short} short rectangles, {full} full ones");
-    println!("{short} short rectangles, {full} full ones");
 }

@@ -554,7 +554,7 @@ fn all_steps_lists_what_applies_here() {
     assert!(
         outcomes
             .values()
-            .any(|(instances, distinct)| *instances > distinct.len()),
+            .any(|(instances, distinct)| (*instances).min(500) > distinct.len()),
         "some technique finds an outcome in more than one way: {found:?}"
     );
     let listed: usize = found.values().map(|&n| n.min(20)).sum();
