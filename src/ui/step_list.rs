@@ -324,7 +324,10 @@ fn all_steps(position: &Position, solution: &[Digit; CELLS], cancel: &AtomicBool
         // Each outcome's first instance and count, in the order first found.
         let mut outcomes: Vec<(Step, usize)> = Vec::new();
         let mut seen: HashMap<OutcomeKey, usize> = HashMap::new();
-        for step in logic::find_up_to(position, technique, LOOKED_AT_PER_TECHNIQUE) {
+        let found = logic::find_up_to(position, technique, LOOKED_AT_PER_TECHNIQUE);
+        // (As many as looked at: there may be more, and other outcomes among them.)
+        let stopped = found.len() >= LOOKED_AT_PER_TECHNIQUE;
+        for step in found {
             match seen.entry(outcome_key(&step)) {
                 Entry::Occupied(at) => outcomes[*at.get()].1 += 1,
                 Entry::Vacant(slot) => {
@@ -333,7 +336,7 @@ fn all_steps(position: &Position, solution: &[Digit; CELLS], cancel: &AtomicBool
                 }
             }
         }
-        if outcomes.len() > LISTED_PER_TECHNIQUE {
+        if outcomes.len() > LISTED_PER_TECHNIQUE || stopped {
             cut_short.push(technique);
         }
         for (step, count) in outcomes.into_iter().take(LISTED_PER_TECHNIQUE) {

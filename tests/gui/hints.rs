@@ -636,8 +636,9 @@ fn all_steps_lists_what_applies_here() {
                 .find(|t| t.id() == id.as_str())
                 .unwrap()
                 .name();
-            if n > 20 {
-                format!("{name} (the first 20)")
+            // (Cut short too where the window stopped looking, at 500 instances.)
+            if n > 20 || outcomes[id.as_str()].0 >= 500 {
+                format!("{name} (the first {})", n.min(20))
             } else {
                 format!("{name} ({n})")
             }
