@@ -52,7 +52,7 @@ impl Practice {
     /// may be several X-Wings). Lists them all: a few milliseconds, even for forcing nets.
     pub fn goal(&self) -> Goal {
         let mut steps = find_up_to(&self.position, self.technique, GOAL_MOST);
-        if !steps.iter().any(|s| same_effect(s, &self.step)) {
+        if !steps.iter().any(|s| s.effect() == self.step.effect()) {
             steps.push(self.step.clone());
         }
         Goal {
@@ -92,16 +92,6 @@ impl Goal {
         };
         self.steps.iter().find(done)
     }
-}
-
-/// Whether two steps place and remove the same candidates.
-fn same_effect(one: &Step, other: &Step) -> bool {
-    let sorted = |list: &[super::logic::CellDigit]| {
-        let mut list: Vec<(usize, Digit)> = list.iter().map(|c| (c.cell, c.digit)).collect();
-        list.sort_unstable();
-        list
-    };
-    sorted(&one.placements) == sorted(&other.placements) && sorted(&one.eliminations) == sorted(&other.eliminations)
 }
 
 /// The techniques that can be practised, by score: those that come first on the ladder of
@@ -403,7 +393,7 @@ mod tests {
             );
             assert_eq!(again.position.values(), found.position.values());
             assert_eq!(again.position.all_candidates(), found.position.all_candidates());
-            assert!(same_effect(&again.step, &found.step));
+            assert!(again.step.effect() == found.step.effect());
             assert_eq!(again.goal().steps.len(), found.goal().steps.len());
             // (A technique the path never takes gives nothing.)
             let other = [Technique::Swordfish, Technique::HiddenQuad]
@@ -494,7 +484,7 @@ mod tests {
             assert_eq!(step.technique, Technique::XWing);
             assert!(!step.eliminations.is_empty() && agrees_with(step, &found.solution));
         }
-        assert!(goal.steps.iter().any(|s| same_effect(s, &found.step)));
+        assert!(goal.steps.iter().any(|s| s.effect() == found.step.effect()));
         // Each step, its pencil marks taken off one by one: met only at the last.
         for step in &goal.steps {
             let mut game = game_at(&found);

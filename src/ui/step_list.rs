@@ -323,12 +323,12 @@ fn all_steps(position: &Position, solution: &[Digit; CELLS], cancel: &AtomicBool
         }
         // Each outcome's first instance and count, in the order first found.
         let mut outcomes: Vec<(Step, usize)> = Vec::new();
-        let mut seen: HashMap<OutcomeKey, usize> = HashMap::new();
+        let mut seen: HashMap<logic::Effect, usize> = HashMap::new();
         let found = logic::find_up_to(position, technique, LOOKED_AT_PER_TECHNIQUE);
         // (As many as looked at: there may be more, and other outcomes among them.)
         let stopped = found.len() >= LOOKED_AT_PER_TECHNIQUE;
         for step in found {
-            match seen.entry(outcome_key(&step)) {
+            match seen.entry(step.effect()) {
                 Entry::Occupied(at) => outcomes[*at.get()].1 += 1,
                 Entry::Vacant(slot) => {
                     slot.insert(outcomes.len());
@@ -345,18 +345,6 @@ fn all_steps(position: &Position, solution: &[Digit; CELLS], cancel: &AtomicBool
         }
     }
     Some(Worked::All { steps, ways, cut_short })
-}
-
-/// What a step does, as a key: the candidates it places and those it removes, each in order.
-type OutcomeKey = (Vec<logic::CellDigit>, Vec<logic::CellDigit>);
-
-fn outcome_key(step: &Step) -> OutcomeKey {
-    let sorted = |list: &[logic::CellDigit]| {
-        let mut list = list.to_vec();
-        list.sort_unstable();
-        list
-    };
-    (sorted(&step.placements), sorted(&step.eliminations))
 }
 
 /// Applies a step chosen in All Steps to the game (whose refresh then has the window list the

@@ -25,7 +25,7 @@ mod wings;
 pub use board::Board;
 pub use hint::{hint, Hint};
 pub use rating::{rate, Rating};
-pub use step::{eliminations_written, CellDigit, Highlights, HouseList, HouseRole, Role, Step};
+pub use step::{eliminations_written, CellDigit, Effect, Highlights, HouseList, HouseRole, Role, Step};
 pub use technique::{Level, Technique};
 
 use std::sync::atomic::{AtomicBool, Ordering};

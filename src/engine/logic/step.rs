@@ -244,7 +244,28 @@ pub struct Step {
     pub text: Option<Box<Explanation>>,
 }
 
+/// What a step does, whatever pattern shows it: the candidates it places and those it removes,
+/// each sorted. Two instances of a technique with the same effect are one move on the board.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Effect {
+    pub placements: Vec<CellDigit>,
+    pub eliminations: Vec<CellDigit>,
+}
+
 impl Step {
+    /// What the step does ([`Effect`]).
+    pub fn effect(&self) -> Effect {
+        let sorted = |list: &[CellDigit]| {
+            let mut list = list.to_vec();
+            list.sort_unstable();
+            list
+        };
+        Effect {
+            placements: sorted(&self.placements),
+            eliminations: sorted(&self.eliminations),
+        }
+    }
+
     pub fn new(technique: Technique) -> Step {
         Step {
             technique,
