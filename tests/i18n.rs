@@ -5,7 +5,9 @@
 //! valid, and name the controls as the app's catalogue of their language does; and no two entries
 //! of a menu share a mnemonic, in any language.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
+
+use nonet::engine::logic::Technique;
 use std::path::Path;
 use std::process::Command;
 
@@ -449,7 +451,8 @@ fn run_in(dir: &Path, program: &str, args: &[&str]) -> String {
         .current_dir(dir)
         .output()
         .unwrap_or_else(|e| panic!("{program} is installed (scripts/setup.sh): {e}"));
-    let report = String::from_utf8_lossy(&output.stderr).into_owned() + &String::from_utf8_lossy(&output.stdout);
+    let report =
+        String::from_utf8_lossy(&output.stderr).into_owned() + String::from_utf8_lossy(&output.stdout).as_ref();
     assert!(output.status.success(), "{program} {args:?}: {report}");
     report
 }
@@ -529,6 +532,47 @@ fn the_translated_help_names_what_the_translated_app_shows() {
             unknown.is_empty(),
             "help/{language} names controls the app in that language does not show: {unknown:?}"
         );
+    }
+}
+
+/// The help's technique reference (help/C/techniques.page) has an entry for every technique the
+/// engine knows, each named once, as the app names it: an entry's title is technique names
+/// joined by ", ", the engine's English names in the pages and, in each translation of the help,
+/// the names po/LANG.po gives them, in the same order. A technique added to the engine without
+/// an entry, or renamed in the app without the help following, fails here.
+#[test]
+fn the_technique_reference_names_every_technique_as_the_app_does() {
+    let page = read("help/C/techniques.page");
+    let entry = regex::Regex::new(r"(?s)<item>\s*<title>(.*?)</title>").unwrap();
+    let titles: Vec<String> = entry
+        .captures_iter(&page)
+        .map(|c| c[1].split_whitespace().collect::<Vec<_>>().join(" "))
+        .collect();
+    let mut named: Vec<&str> = titles.iter().flat_map(|title| title.split(", ")).collect();
+    let mut known: Vec<&str> = Technique::all_by_score().iter().map(|t| t.name()).collect();
+    named.sort_unstable();
+    known.sort_unstable();
+    assert_eq!(
+        named, known,
+        "help/C/techniques.page names each technique once, as the engine does"
+    );
+    for language in help_languages() {
+        let translated = |po: &str| -> HashMap<String, String> {
+            messages(&read(po))
+                .into_iter()
+                .filter_map(|m| Some((m.id, m.translations.into_iter().next()?)))
+                .collect()
+        };
+        let app = translated(&format!("po/{language}.po"));
+        let help = translated(&format!("help/{language}/{language}.po"));
+        for title in &titles {
+            let names: Vec<&str> = title.split(", ").map(|name| app[name].as_str()).collect();
+            assert_eq!(
+                help[title],
+                names.join(", "),
+                "help/{language}/{language}.po names the techniques of \"{title}\" as po/{language}.po does"
+            );
+        }
     }
 }
 
