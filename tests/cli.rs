@@ -4,6 +4,7 @@ mod common;
 
 use assert_cmd::Command;
 use common::{assert_solves, reference_count, sample};
+use nonet::engine::logic::Technique;
 use predicates::prelude::*;
 
 const PUZZLE: &str = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
@@ -786,6 +787,47 @@ fn a_reader_that_stops_early_ends_the_command_quietly() {
     let output = child.wait_with_output().unwrap();
     assert!(output.status.success(), "{output:?}");
     assert_eq!(String::from_utf8_lossy(&output.stderr), "");
+}
+
+/// `hint --without-uniqueness` teaches another way where a unique rectangle or BUG+1 is the
+/// easiest step (a practice's position of one), a step that agrees with the solution; it is for
+/// the next step alone, so it refuses `--technique` and `--all`.
+#[test]
+fn hint_without_uniqueness_teaches_another_way() {
+    let dir = tempfile::tempdir().unwrap();
+    for technique in ["unique-rectangle-1", "bug-plus-one"] {
+        let object = json(&succeed(&["practise", technique, "--seed", "3", "--json"]));
+        let file = dir.path().join(format!("{technique}.json"));
+        std::fs::write(&file, object["position"].to_string()).unwrap();
+        let file = file.to_str().unwrap();
+        assert_eq!(json(&succeed(&["hint", file, "--json"]))["technique"], technique);
+        let instead = json(&succeed(&["hint", file, "--json", "--without-uniqueness"]));
+        let id = instead["technique"].as_str().unwrap();
+        let named: Technique = id.parse().unwrap();
+        assert!(!named.rests_on_uniqueness(), "{id}");
+        let solution = digits(object["solution"].as_str().unwrap());
+        // A step's candidate as its cell's solution digit and its own ("r1c4" and 1).
+        let read = |candidate: &serde_json::Value| {
+            let name = candidate["cell"].as_str().unwrap().as_bytes();
+            let cell = usize::from(name[1] - b'1') * 9 + usize::from(name[3] - b'1');
+            (u64::from(solution[cell]), candidate["digit"].as_u64().unwrap())
+        };
+        let (eliminations, placements) = (&instead["eliminations"], &instead["placements"]);
+        assert!(eliminations.as_array().unwrap().len() + placements.as_array().unwrap().len() > 0);
+        for (answer, removed) in eliminations.as_array().unwrap().iter().map(read) {
+            assert_ne!(answer, removed, "{instead}");
+        }
+        for (answer, placed) in placements.as_array().unwrap().iter().map(read) {
+            assert_eq!(answer, placed, "{instead}");
+        }
+    }
+    for other in ["--all", "--technique=x-wing"] {
+        cli()
+            .args(["hint", "--without-uniqueness", other, PUZZLE])
+            .assert()
+            .failure()
+            .stderr(predicates::str::contains("cannot be used with"));
+    }
 }
 
 #[test]

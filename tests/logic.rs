@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{dataset, qqwing, read_lines};
+use common::{dataset, qqwing, read_lines, reference_solution};
 use nonet::engine::grid::{cell_name, house_name, houses_of};
 use nonet::engine::logic::{self, Board, Level, Technique};
 use nonet::engine::{Position, CELLS};
@@ -15,11 +15,7 @@ fn walk(puzzles: &[[u8; CELLS]]) -> (usize, std::collections::BTreeMap<Technique
     let mut solved = 0;
     let mut used = std::collections::BTreeMap::new();
     for (index, puzzle) in puzzles.iter().enumerate() {
-        let solution = sudoku::Sudoku::from_bytes(*puzzle)
-            .unwrap()
-            .solution()
-            .expect("unique")
-            .to_bytes();
+        let solution = reference_solution(puzzle);
         let mut board = Board::from_position(&Position::from_givens(puzzle));
         while !board.is_solved() {
             let Some(step) = logic::next_step_on(&board, Technique::ALL) else {
@@ -1070,5 +1066,55 @@ fn an_als_xz_names_its_linking_and_removed_digits() {
     assert!(
         read.get(&Technique::AlsXz).is_some_and(|&n| n >= 5),
         "too few ALS-XZ read to tell: {read:?}"
+    );
+}
+
+/// Hints without the techniques that rest on uniqueness (the app's Uniqueness in Hints off) teach
+/// another way: following them from the givens of every fifth magictour puzzle, no hint is a
+/// unique or avoidable rectangle or a BUG+1, every one agrees with the solution, and every puzzle
+/// is solved. Where the full ladder would have taken a uniqueness step, the hint is another
+/// technique, scored no lower (it was not the easiest step there); elsewhere it is the ladder's
+/// own step.
+#[test]
+fn hints_without_uniqueness_teach_another_way() {
+    use logic::hint::{hint_using, Hint, Uniqueness};
+    let puzzles = read_lines(&dataset("magictour-top1465.txt"));
+    let (mut avoided, mut hints) = (0, 0);
+    for puzzle in puzzles.iter().step_by(5) {
+        let solution = reference_solution(puzzle);
+        let mut board = Board::from_position(&Position::from_givens(puzzle));
+        while !board.is_solved() {
+            let candidates = std::array::from_fn(|cell| board.candidates(cell));
+            let position = Position::from_givens_and_values(puzzle, board.values()).with_candidates(&candidates);
+            let Hint::Step(step) = hint_using(&position, &solution, Uniqueness::Avoided) else {
+                panic!(
+                    "{}: no step without uniqueness",
+                    nonet::engine::grid::digits_to_line(puzzle)
+                );
+            };
+            hints += 1;
+            assert!(!step.technique.rests_on_uniqueness(), "{}", step.compact());
+            assert!(logic::agrees_with(&step, &solution), "wrong step {}", step.compact());
+            let ladder = logic::next_step_on(&board, Technique::ALL).expect("a step");
+            if ladder.technique.rests_on_uniqueness() {
+                avoided += 1;
+                assert!(
+                    step.score >= ladder.score,
+                    "{} before {}",
+                    step.compact(),
+                    ladder.compact()
+                );
+            } else {
+                assert_eq!(
+                    step, ladder,
+                    "without a uniqueness step to avoid, the hint is the ladder's"
+                );
+            }
+            board.apply(&step);
+        }
+    }
+    assert!(
+        avoided >= 50,
+        "only {avoided} uniqueness steps avoided in {hints} hints"
     );
 }

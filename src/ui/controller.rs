@@ -710,11 +710,11 @@ impl Controller {
         match self.with_play(|play| play.advance_hint()) {
             Some(HintProgress::Said(message)) => self.say(&message),
             Some(HintProgress::Find(request)) => {
-                let (position, solution) = *request;
+                let (position, solution, uniqueness) = *request;
                 // Hard positions can take a moment (forcing nets): find it off the main thread.
                 self.say(&gettext("Looking for a hint…"));
                 let asked = position.clone();
-                let handle = gio::spawn_blocking(move || logic::hint::hint_with_solution(&position, &solution));
+                let handle = gio::spawn_blocking(move || logic::hint::hint_using(&position, &solution, uniqueness));
                 self.hint_searching.set(true);
                 let this = Rc::downgrade(self);
                 glib::spawn_future_local(async move {

@@ -46,10 +46,11 @@ pub enum HintProgress {
     Find(Box<HintRequest>),
 }
 
-/// The position to find a hint for, and its solution.
+/// The position to find a hint for, its solution, and whether the hint may rest on uniqueness.
 pub type HintRequest = (
     crate::engine::grid::Position,
     [crate::engine::grid::Digit; crate::engine::grid::CELLS],
+    crate::engine::logic::hint::Uniqueness,
 );
 
 /// A hint being shown: stage 1 names the technique and area, stage 2 highlights the pattern,
@@ -457,6 +458,16 @@ impl Play {
         self.act(Action::Clear { cell })
     }
 
+    /// Whether this game's hints may rest on uniqueness: as the player chose, except in a practice
+    /// of such a technique (a unique rectangle, say), whose hints must be free to show it.
+    fn hint_uniqueness(&self) -> crate::engine::logic::hint::Uniqueness {
+        let practised = self.practice.as_ref().or(self.practice_done.as_ref());
+        match practised.is_some_and(|goal| goal.technique.rests_on_uniqueness()) {
+            true => crate::engine::logic::hint::Uniqueness::Used,
+            false => self.game.rules.hint_uniqueness,
+        }
+    }
+
     /// Advances the hint: a new hint (counted against the allowance), then the pattern, then the
     /// step applied; a hint pointing at a slip puts it right when asked again. Returns the message
     /// to show.
@@ -493,7 +504,7 @@ impl Play {
         }
         match self.game.hint_request() {
             None => HintProgress::Said(gettext("No hints left in this game.")),
-            Some(request) => HintProgress::Find(Box::new(request)),
+            Some((position, solution)) => HintProgress::Find(Box::new((position, solution, self.hint_uniqueness()))),
         }
     }
 
@@ -924,10 +935,48 @@ mod tests {
         match play.advance_hint() {
             HintProgress::Said(message) => message,
             HintProgress::Find(request) => {
-                let (position, solution) = *request;
-                play.receive_hint(crate::engine::logic::hint::hint_with_solution(&position, &solution))
+                let (position, solution, uniqueness) = *request;
+                play.receive_hint(crate::engine::logic::hint::hint_using(&position, &solution, uniqueness))
             }
         }
+    }
+
+    /// With Uniqueness in Hints off, a hint where a unique rectangle is the easiest step teaches
+    /// another technique, and one that does not rest on uniqueness; in a practice of that
+    /// rectangle it still teaches the rectangle.
+    #[test]
+    fn hints_leave_uniqueness_out_as_asked_but_not_in_its_practice() {
+        use crate::engine::logic::hint::Uniqueness;
+        use crate::engine::practice;
+        let found = practice::practise(
+            Technique::UniqueRectangle1,
+            315,
+            &std::sync::atomic::AtomicBool::new(false),
+            &mut |_| {},
+        )
+        .unwrap();
+        assert_eq!(found.step.technique, Technique::UniqueRectangle1);
+        let taught = |uniqueness: Uniqueness, practised: bool| {
+            let rules = Rules {
+                hint_uniqueness: uniqueness,
+                ..Rules::default()
+            };
+            let mut play = Play::new(
+                Game::new(found.puzzle, found.solution, rules),
+                Level::Hard,
+                Prefs::default(),
+            );
+            play.act(found.take().unwrap()).unwrap();
+            if practised {
+                play.practice = Some(found.goal());
+            }
+            press_hint(&mut play);
+            play.hint.as_ref().expect("a hint").step.technique
+        };
+        assert_eq!(taught(Uniqueness::Used, false), Technique::UniqueRectangle1);
+        let instead = taught(Uniqueness::Avoided, false);
+        assert!(!instead.rests_on_uniqueness(), "{instead:?}");
+        assert_eq!(taught(Uniqueness::Avoided, true), Technique::UniqueRectangle1);
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! The Preferences window (an AdwPreferencesPage in a window): how the board helps the player,
-//! the rules that are a matter of taste, strict mode and its strikes, the hint allowance, the
-//! Solve animation's speed and the colour scheme.
+//! the rules that are a matter of taste, strict mode and its strikes, the hint allowance and
+//! whether hints may rest on uniqueness, the Solve animation's speed and the colour scheme.
 //! The switches are bound to their keys (`Settings::bind`); the allowance and the choice rows map
 //! their key to what they offer. Changes apply at once and persist.
 
@@ -144,6 +144,12 @@ pub fn show(parent: &impl IsA<gtk::Window>, settings: &Rc<Settings>) {
     row.add_suffix(&allowance);
     row.set_activatable_widget(Some(&allowance));
     hints.add(&row);
+    hints.add(&switch_row(
+        settings,
+        "hint-uniqueness",
+        n_("Uniqueness in Hints"),
+        n_("Unique rectangles and BUG+1 assume the puzzle has one solution; off, hints teach another way (ratings still use them)"),
+    ));
 
     let speed = choice_row(
         settings,

@@ -11,6 +11,7 @@ use gtk::glib;
 use super::play::Prefs;
 use super::APP_ID;
 use crate::engine::game::Rules;
+use crate::engine::logic::hint::Uniqueness;
 use crate::engine::logic::Level;
 
 /// Where the build compiled the schema (for runs from the checkout, where it is not installed).
@@ -171,6 +172,10 @@ impl Settings {
             hint_allowance: self.uint("hint-allowance"),
             strict: self.boolean("strict-mode"),
             strike_limit: self.uint("strike-limit"),
+            hint_uniqueness: match self.boolean("hint-uniqueness") {
+                true => Uniqueness::Used,
+                false => Uniqueness::Avoided,
+            },
         }
     }
 

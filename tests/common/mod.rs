@@ -73,6 +73,16 @@ pub fn assert_solves(puzzle: &[u8; 81], solution: &[u8; 81]) {
     }
 }
 
+/// The solution of a puzzle with exactly one, by the `sudoku` crate, an independent
+/// implementation.
+pub fn reference_solution(puzzle: &[u8; 81]) -> [u8; 81] {
+    sudoku::Sudoku::from_bytes(*puzzle)
+        .expect("digits 0-9")
+        .solution()
+        .expect("unique")
+        .to_bytes()
+}
+
 /// Solution count up to 2 by the `sudoku` crate, an independent implementation.
 pub fn reference_count(puzzle: &[u8; 81]) -> usize {
     sudoku::Sudoku::from_bytes(*puzzle)

@@ -221,6 +221,66 @@ fn a_hint_names_the_technique_then_shows_then_applies_it() {
     );
 }
 
+/// Uniqueness in Hints (Preferences): on, as by default, a hint where a unique rectangle is the
+/// easiest step (a practice's position, opened as a file) teaches the rectangle; off, another
+/// technique, one that does not rest on the puzzle having one solution, and still right.
+#[test]
+fn hints_without_uniqueness_teach_another_way() {
+    use nonet::engine::format::{write, Format};
+    use nonet::engine::logic::Technique;
+    need_display();
+    let found = nonet::engine::practice::practise(
+        Technique::UniqueRectangle1,
+        315,
+        &std::sync::atomic::AtomicBool::new(false),
+        &mut |_| {},
+    )
+    .unwrap();
+    let file = write(&found.position, Format::Json);
+    for (setting, rectangle) in [("true", true), ("false", false)] {
+        let (app, _config) = launch_with_settings(&file, &format!("hint-uniqueness={setting}"));
+        app.wait_until("the position", |s| {
+            s["values"].as_str() == Some(nonet::engine::grid::digits_to_line(found.position.values()).as_str())
+        });
+        app.action("hint", None);
+        let state = app.wait_until("a hint", |s| s["hint_stage"] == 1);
+        let id = state["hint_technique"].as_str().unwrap();
+        let technique: Technique = id.parse().unwrap();
+        assert_eq!(
+            technique.rests_on_uniqueness(),
+            rectangle,
+            "{id} with hint-uniqueness={setting}"
+        );
+        if rectangle {
+            assert_eq!(technique, Technique::UniqueRectangle1);
+            continue;
+        }
+        // Applied, it agrees with the solution: every digit is the solution's, and every empty
+        // cell keeps its solution digit among its marks; and it changed the board.
+        let before = state["marks"].clone();
+        app.keys(&["ctrl+h"]);
+        app.wait_until("stage 2", |s| s["hint_stage"] == 2);
+        app.action("hint", None);
+        let state = app.wait_until("applied", |s| s["hint_stage"].is_null());
+        assert_ne!(state["marks"], before, "the step changed no mark");
+        let values = state["values"].as_str().unwrap().as_bytes();
+        let solution = found.solution;
+        for cell in 0..81 {
+            let name = format!("r{}c{}", cell / 9 + 1, cell % 9 + 1);
+            match values[cell] {
+                b'.' => {
+                    let marks = state["marks"][cell].as_str().unwrap();
+                    assert!(marks.contains(char::from(b'0' + solution[cell])), "{name}: {marks}");
+                }
+                digit => assert_eq!(digit - b'0', solution[cell], "{name}"),
+            }
+        }
+        // The switch that turned it off is in Preferences, with the hint allowance.
+        app.action("preferences", None);
+        app.wait_for_labels("the switch", |labels| labels.iter().any(|l| l == "Uniqueness in Hints"));
+    }
+}
+
 /// Says yes to Solve's question (Return takes the default answer, Solve).
 /// The Solution Path lists the puzzle's logical path from its givens, as `nonet-cli path` gives
 /// it, the hardest step as `nonet-cli rate` names it, and beside the list shows the board before

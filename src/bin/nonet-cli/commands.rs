@@ -9,6 +9,7 @@ use std::time::Instant;
 use anyhow::Result;
 use nonet::engine::generator::{self, Options, Symmetry};
 use nonet::engine::grid::{cell_name, digits_to_line};
+use nonet::engine::logic::hint::Uniqueness;
 use nonet::engine::logic::{self, Hint, Level, Step, Technique};
 use nonet::engine::validate::{check_puzzle, PuzzleProblem};
 use nonet::engine::{format, input, practice, solver, Format, ParseError, Position, CELLS};
@@ -279,7 +280,13 @@ fn print_step(out: &mut impl Write, step: &Step, json: bool) -> Result<()> {
     Ok(())
 }
 
-pub fn hint(argument: &str, technique: Option<Technique>, all: bool, json: bool) -> Result<bool> {
+pub fn hint(
+    argument: &str,
+    technique: Option<Technique>,
+    all: bool,
+    json: bool,
+    uniqueness: Uniqueness,
+) -> Result<bool> {
     let position = read_position(argument)?;
     let mut out = std::io::stdout().lock();
     if all {
@@ -309,7 +316,7 @@ pub fn hint(argument: &str, technique: Option<Technique>, all: bool, json: bool)
     }
     // A hint rests on the solution: without exactly one, say why, as `path` does.
     let solution = check_puzzle(&position.givens()).map_err(|problem| anyhow::anyhow!("{argument}: {problem}"))?;
-    match logic::hint::hint_with_solution(&position, &solution) {
+    match logic::hint::hint_using(&position, &solution, uniqueness) {
         Hint::Step(step) => print_step(&mut out, &step, json)?,
         other if json => writeln!(out, "{}", serde_json::to_string(&other)?)?,
         Hint::Reveal { cell, digit } => {

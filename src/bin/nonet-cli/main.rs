@@ -13,6 +13,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 use nonet::engine::generator::Symmetry;
+use nonet::engine::logic::hint::Uniqueness;
 use nonet::engine::logic::{Level, Technique};
 use nonet::engine::Format;
 use nonet::store::GameStatus;
@@ -85,6 +86,11 @@ enum Command {
         /// Steps as JSON objects.
         #[arg(long)]
         json: bool,
+        /// The next step without the techniques that rest on the puzzle having one solution
+        /// (unique and avoidable rectangles, BUG+1), as the app's hints with Uniqueness in Hints
+        /// off.
+        #[arg(long, conflicts_with_all = ["technique", "all"])]
+        without_uniqueness: bool,
         /// An 81-character puzzle, or a file in any supported format (JSON keeps pencil marks).
         position: String,
     },
@@ -340,8 +346,15 @@ fn main() -> ExitCode {
             technique,
             all,
             json,
+            without_uniqueness,
             position,
-        } => commands::hint(&position, technique, all, json),
+        } => {
+            let uniqueness = match without_uniqueness {
+                true => Uniqueness::Avoided,
+                false => Uniqueness::Used,
+            };
+            commands::hint(&position, technique, all, json, uniqueness)
+        }
         Command::Path { json, explain, puzzle } => commands::path(&puzzle, json, explain),
         Command::Rate { json, file, jobs } => commands::rate(&file, json, jobs.threads(2)),
         Command::Techniques { json } => commands::techniques(json),

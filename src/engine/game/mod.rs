@@ -5,6 +5,7 @@
 
 use crate::engine::cellset::CellSet;
 use crate::engine::grid::{placed_around, Candidates, Cell, Digit, Position, CELLS, PEERS};
+use crate::engine::logic::hint::Uniqueness;
 use crate::engine::logic::{self, Hint, Step};
 
 mod clock;
@@ -41,6 +42,8 @@ pub struct Rules {
     pub strict: bool,
     /// Strikes that end a game in strict mode; 0 means no limit.
     pub strike_limit: u32,
+    /// Whether hints may teach the techniques that rest on the puzzle having one solution.
+    pub hint_uniqueness: Uniqueness,
 }
 
 impl Default for Rules {
@@ -50,6 +53,7 @@ impl Default for Rules {
             hint_allowance: 5,
             strict: false,
             strike_limit: 3,
+            hint_uniqueness: Uniqueness::Used,
         }
     }
 }
@@ -721,7 +725,11 @@ impl Game {
     /// left or the game does not accept input.
     pub fn take_hint(&mut self) -> Option<Hint> {
         let (position, solution) = self.hint_request()?;
-        Some(logic::hint::hint_with_solution(&position, &solution))
+        Some(logic::hint::hint_using(
+            &position,
+            &solution,
+            self.rules.hint_uniqueness,
+        ))
     }
 
     /// Counts a hint against the allowance and returns what finding it needs (the position and

@@ -84,11 +84,39 @@ pub fn hint(position: &Position) -> Hint {
     hint_with_solution(position, &solution)
 }
 
+/// Whether a hint may teach the techniques that rest on the puzzle having a single solution
+/// ([`Technique::rests_on_uniqueness`]): a player may leave them out, and is then taught another
+/// way (harder, maybe), as Sudoku Explainer and HoDoKu allow. Ratings always use them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Uniqueness {
+    #[default]
+    Used,
+    Avoided,
+}
+
+impl Uniqueness {
+    /// Whether a hint may teach this technique.
+    pub fn allows(self, technique: Technique) -> bool {
+        self == Uniqueness::Used || !technique.rests_on_uniqueness()
+    }
+}
+
 pub fn hint_with_solution(position: &Position, solution: &[Digit; CELLS]) -> Hint {
+    hint_using(position, solution, Uniqueness::Used)
+}
+
+/// The hint for a position whose solution is known, as [`hint`] finds it, with or without the
+/// techniques that rest on uniqueness.
+pub fn hint_using(position: &Position, solution: &[Digit; CELLS], uniqueness: Uniqueness) -> Hint {
     if let Some(hint) = slip(position, solution) {
         return hint;
     }
-    if let Some(step) = next_step(position, Technique::ALL) {
+    let allowed: Vec<Technique> = Technique::ALL
+        .iter()
+        .copied()
+        .filter(|&t| uniqueness.allows(t))
+        .collect();
+    if let Some(step) = next_step(position, &allowed) {
         return Hint::Step(step);
     }
     let board = Board::from_position(position);

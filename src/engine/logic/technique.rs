@@ -199,6 +199,26 @@ impl Technique {
         })
     }
 
+    /// Whether the technique rests on the puzzle having a single solution (the unique and
+    /// avoidable rectangles, BUG+1): a player may want hints without them, as Sudoku Explainer
+    /// and HoDoKu let one leave them out.
+    pub fn rests_on_uniqueness(self) -> bool {
+        use Technique::*;
+        matches!(
+            self,
+            UniqueRectangle1
+                | UniqueRectangle2
+                | UniqueRectangle3
+                | UniqueRectangle4
+                | UniqueRectangle5
+                | UniqueRectangle6
+                | HiddenRectangle
+                | AvoidableRectangle1
+                | AvoidableRectangle2
+                | BugPlusOne
+        )
+    }
+
     /// The score as it is written: one decimal, two where it has them ("3.2", "7.35"; as an
     /// `f32` printed whole, 7.35 would be 7.349999904632568).
     pub fn score_text(self) -> String {
