@@ -120,6 +120,125 @@ fn the_geometry_api() {
         .contains("digit 10 is not 1–9"));
 }
 
+/// The reference the Lab's completion offers names every function a script can call: each entry
+/// can be called as written (so its name, receiver and parameters are right), every function
+/// `api::register` registers is in it (the sandbox's overrides of Rhai's own aside), and
+/// `docs/scripting.md` tells each.
+#[test]
+fn the_reference_lists_every_function_a_script_can_call() {
+    use nonet::script::reference::{Receiver, FROM_RHAI, FUNCTIONS};
+    let argument = |parameter: &str| match parameter {
+        "d" | "b" => "1",
+        "mask" => "22",
+        "name" | "text" | "value" => "`x`",
+        "id" => "`naked-single`",
+        "g" => "g",
+        _ => "2",
+    };
+    for function in FUNCTIONS {
+        let call = match function.parameters {
+            Some(parameters) => {
+                let arguments: Vec<&str> = parameters.split(", ").filter(|p| !p.is_empty()).map(argument).collect();
+                format!("{}({})", function.name, arguments.join(", "))
+            }
+            None => function.name.to_string(),
+        };
+        let call = match function.receiver {
+            Receiver::None => call,
+            Receiver::Grid => format!("g.{call}"),
+            Receiver::Step => format!("step(`s`).{call}"),
+        };
+        let outcome = eval(&format!("{{ {call}; 0 }}"));
+        assert!(
+            outcome.is_ok(),
+            "{} as {call}: {:?}",
+            function.call(),
+            outcome.unwrap_err()
+        );
+    }
+    // Every registered function (read from where they are registered).
+    let api = std::fs::read_to_string(format!("{}/src/script/api.rs", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    let registered: std::collections::BTreeSet<&str> = api
+        .split("engine.register_")
+        .skip(1)
+        .filter_map(|rest| rest.strip_prefix("fn(").or_else(|| rest.strip_prefix("get(")))
+        .filter_map(|call| call.trim_start().strip_prefix('"')?.split('"').next())
+        .filter(|name| !["sleep", "replace"].contains(name))
+        .collect();
+    assert!(registered.len() > 30, "read {registered:?}");
+    let listed: std::collections::BTreeSet<&str> = FUNCTIONS
+        .iter()
+        .map(|f| f.name)
+        .filter(|name| !FROM_RHAI.contains(name))
+        .collect();
+    assert_eq!(listed, registered, "the reference and api::register disagree");
+    let docs = std::fs::read_to_string(format!("{}/docs/scripting.md", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    for function in FUNCTIONS {
+        let told = [
+            format!("`{}", function.call()),
+            format!("`{}(", function.name),
+            format!(".{}(", function.name),
+        ]
+        .iter()
+        .any(|form| docs.contains(form.as_str()));
+        assert!(
+            told || function.parameters.is_none(),
+            "docs/scripting.md does not tell {}",
+            function.call()
+        );
+    }
+}
+
+/// `nonet-cli script functions` lists the reference whole, and its JSON says how each function is
+/// called precisely enough to call it: a script built from each object's receiver, name and
+/// parameters runs.
+#[test]
+fn script_functions_lists_every_function_as_it_is_called() {
+    let listing = cli().args(["script", "functions"]).output().unwrap();
+    assert!(listing.status.success());
+    let listing = String::from_utf8(listing.stdout).unwrap();
+    let json = cli().args(["script", "functions", "--json"]).output().unwrap();
+    let objects: Vec<serde_json::Value> = String::from_utf8(json.stdout)
+        .unwrap()
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    assert_eq!(objects.len(), listing.lines().count());
+    assert_eq!(objects.len(), nonet::script::reference::FUNCTIONS.len());
+    for (object, line) in objects.iter().zip(listing.lines()) {
+        let call = object["call"].as_str().unwrap();
+        assert!(
+            line.starts_with(call) && line.contains(object["summary"].as_str().unwrap()),
+            "{line}"
+        );
+        let name = object["name"].as_str().unwrap();
+        let arguments = object["parameters"].as_array().map(|parameters| {
+            let values: Vec<&str> = parameters
+                .iter()
+                .map(|p| match p.as_str().unwrap() {
+                    "g" => "g",
+                    "id" => "`x-wing`",
+                    "name" | "text" | "value" => "`x`",
+                    _ => "1",
+                })
+                .collect();
+            format!("({})", values.join(", "))
+        });
+        let receiver = match object["receiver"].as_str().unwrap() {
+            "grid" => "g.",
+            "step" => "step(`s`).",
+            "none" => "",
+            other => panic!("receiver {other}"),
+        };
+        let expression = format!("{{ {receiver}{name}{}; 0 }}", arguments.unwrap_or_default());
+        assert!(
+            eval(&expression).is_ok(),
+            "{call} as {expression}: {:?}",
+            eval(&expression)
+        );
+    }
+}
+
 #[test]
 fn steps_and_builtins() {
     let source = r#"fn find_step(g) {

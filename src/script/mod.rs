@@ -7,6 +7,7 @@
 
 pub mod api;
 pub mod check;
+pub mod reference;
 pub mod run;
 pub mod sandbox;
 

@@ -259,6 +259,12 @@ enum ScriptCommand {
         #[arg(long)]
         json: bool,
     },
+    /// Every function a script can call: how it is called and what it gives, a line each.
+    Functions {
+        /// One JSON object a function: name, receiver (grid, step or none), parameters, summary.
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 #[derive(Subcommand)]
@@ -387,6 +393,9 @@ fn main() -> ExitCode {
             };
             pdf::pdf(&request, &out)
         }
+        Command::Script {
+            command: ScriptCommand::Functions { json },
+        } => script::functions(json),
         Command::Script {
             command:
                 ScriptCommand::Run {

@@ -1,6 +1,6 @@
 //! `nonet-cli script run`: a player's Rhai script over puzzles, headless and in parallel — per
 //! puzzle whether it was solved and by which steps, then a summary line and one line per
-//! technique (or one JSON object). Each worker thread drives a script worker process (see
+//! technique (or one JSON object). And `nonet-cli script functions`: the scripting API. Each worker thread drives a script worker process (see
 //! `nonet::script::sandbox`), so a script that exhausts memory or stops responding costs one
 //! puzzle, not the run.
 
@@ -20,6 +20,34 @@ use nonet::script::run::{Doing, PuzzleRun};
 use nonet::script::sandbox::{Sandbox, Watchdog, WorkerCommand};
 use nonet::script::Limits;
 use serde_json::json;
+
+/// Lists every function a script can call (`script::reference`), as the reference writes the
+/// call, with what it gives: `g.cells_with(h, d)  The cells of house h where d is a candidate`.
+pub fn functions(json: bool) -> Result<bool> {
+    use nonet::script::reference::{Receiver, FUNCTIONS};
+    let mut out = std::io::stdout().lock();
+    let width = FUNCTIONS.iter().map(|f| f.call().chars().count()).max().unwrap_or(0);
+    for function in FUNCTIONS {
+        if json {
+            let receiver = match function.receiver {
+                Receiver::None => "none",
+                Receiver::Grid => "grid",
+                Receiver::Step => "step",
+            };
+            let parameters: Option<Vec<&str>> = function
+                .parameters
+                .map(|p| p.split(", ").filter(|p| !p.is_empty()).collect());
+            let object = json!({
+                "name": function.name, "receiver": receiver, "parameters": parameters,
+                "call": function.call(), "summary": function.summary,
+            });
+            writeln!(out, "{object}")?;
+        } else {
+            writeln!(out, "{:<width$}  {}", function.call(), function.summary)?;
+        }
+    }
+    Ok(true)
+}
 
 /// How a run ended, as the exit status says (documented in docs/scripting.md).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
