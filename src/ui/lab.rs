@@ -319,6 +319,7 @@ impl Lab {
             .unwrap_or_else(|_| sourceview5::Buffer::new(None));
         view.set_buffer(Some(&buffer));
         buffer.set_language(rhai_language().as_ref());
+        super::lab_completion::attach(&view);
         // The colours follow the style as it changes: the player's light or dark choice in
         // Preferences, or the desktop's dark or high-contrast setting.
         let style = adw::StyleManager::default();

@@ -16,6 +16,7 @@ mod history;
 mod import;
 mod input;
 mod lab;
+mod lab_completion;
 mod lab_files;
 mod lab_host;
 mod message;
