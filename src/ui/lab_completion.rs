@@ -245,9 +245,11 @@ mod imp {
                         .and_then(|line| place_of(&line))
                         .map(|(word, _)| word.to_lowercase())
                         .unwrap_or_default();
-                    match sourceview5::Completion::fuzzy_highlight(&entry.text, &typed) {
+                    // (Nothing typed: nothing to underline.)
+                    match sourceview5::Completion::fuzzy_highlight(&entry.text, &typed).filter(|_| !typed.is_empty()) {
                         Some(attributes) => cell.set_text_with_attributes(&entry.text, &attributes),
-                        None => cell.set_text(Some(&entry.text)),
+                        // (No attributes at all: a recycled cell keeps those last set.)
+                        None => cell.set_text_with_attributes(&entry.text, &gtk::pango::AttrList::new()),
                     }
                 }
                 sourceview5::CompletionColumn::Before => cell.set_text(Some(&entry.before)),
