@@ -115,6 +115,9 @@ pub struct Controller {
     pub(super) history: RefCell<String>,
     /// The Scripting Lab, once opened.
     pub(super) lab: RefCell<Option<Rc<super::lab::Lab>>>,
+    /// The window's width before it grew for the Lab's panel, and the width it grew to: closing
+    /// the panel gives the room back unless the window has been resized since.
+    pub(super) lab_grew: StdCell<Option<(i32, i32)>>,
     /// Why the last puzzle offered was refused (the dialog's text; for the state file of tests).
     pub(super) last_refusal: RefCell<String>,
     /// The puzzles last handed to a print dialog (for the state file of tests).
@@ -191,6 +194,7 @@ impl Controller {
             end_saved: StdCell::new(false),
             history: RefCell::new("opening".into()),
             lab: RefCell::new(None),
+            lab_grew: StdCell::new(None),
             level_toast: RefCell::new(None),
             last_colour: StdCell::new(1),
             entry: RefCell::new(None),

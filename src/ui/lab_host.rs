@@ -83,6 +83,7 @@ impl Controller {
             if let Some(wanted) = wanted {
                 self.window.set_default_size(wanted, height);
             }
+            self.lab_grew.set(wanted.map(|wanted| (window_width, wanted)));
             let window = self.window.downgrade();
             let asked = std::cell::Cell::new(0);
             lab.panel.set_visible(true);
@@ -96,7 +97,9 @@ impl Controller {
             let (last, stable) = (std::cell::Cell::new(-1), std::cell::Cell::new(0));
             let opened = std::time::Instant::now();
             self.split.add_tick_callback(move |split, _| {
-                let Some(window) = window.upgrade() else {
+                // (Closed again before it had its width: the window is not grown any more.)
+                let shown = split.end_child().is_some_and(|panel| panel.is_visible());
+                let Some(window) = window.upgrade().filter(|_| shown) else {
                     return gtk::glib::ControlFlow::Break;
                 };
                 let total = split.width();
@@ -139,6 +142,7 @@ impl Controller {
                 self.save_lab_width();
                 lab.close();
                 lab.panel.set_visible(false);
+                self.give_back_lab_room();
                 self.area.grab_focus();
             }
             None => {
@@ -215,6 +219,21 @@ impl Controller {
         );
         SCRIPT_AT_CLOSE.set(ScriptAtClose::Asking);
         dialog.present();
+    }
+
+    /// After the panel closes: a window that grew for it, and has not been resized, maximized or
+    /// made fullscreen since, takes its former width again (the board keeps its size; the room
+    /// the panel had would be empty).
+    fn give_back_lab_room(&self) {
+        let Some((before, grown)) = self.lab_grew.take() else {
+            return;
+        };
+        let (width, height) = self.window.default_size();
+        // (The panel's growth may have been asked a pixel wider, see `lab`.)
+        let unchanged = (width - grown).abs() <= 1;
+        if unchanged && !self.window.is_maximized() && !self.window.is_fullscreen() {
+            self.window.set_default_size(before, height);
+        }
     }
 
     /// The Lab panel's width now, when it is shown.

@@ -573,6 +573,45 @@ fn the_lab_asked_for_at_launch_widens_the_window_for_its_panel() {
     );
 }
 
+/// Closing the Lab's panel gives back the room the window grew by for it: the window takes its
+/// former width again (the board alone, no empty margins). A window the player resized while
+/// the panel was open keeps the size given it.
+#[test]
+fn closing_the_lab_gives_back_the_room_the_window_grew_for_it() {
+    need_display();
+    let home = tempfile::tempdir().unwrap();
+    let app = App::launch_with(Some(PUZZLE), &[("XDG_DATA_HOME", home.path())]);
+    let [_, _, before, height] = window_geometry(&app.window);
+    let width_becomes = |what: &str, wanted: &dyn Fn(i64) -> bool| {
+        poll(Duration::from_secs(20), Duration::from_millis(100), || {
+            Some(window_geometry(&app.window)[2]).filter(|&w| wanted(w))
+        })
+        .unwrap_or_else(|| panic!("{what}: the window is {} px wide", window_geometry(&app.window)[2]))
+    };
+    app.action("scripting", None);
+    settled_lab(&app);
+    let grown = width_becomes("grown for the panel", &|w| w >= before + 400);
+    app.action("scripting", None);
+    app.wait_until("the panel is closed", |s| s["lab"]["open"] == false);
+    width_becomes("its former width again", &|w| (w - before).abs() <= 2);
+    let closed = app.wait_until("the board drawn in the narrower window", |s| {
+        s["board"][2].as_f64().is_some_and(|size| size * 9.0 <= before as f64)
+    });
+    assert_eq!(window_geometry(&app.window)[3], height, "the height kept: {closed}");
+
+    // Opened again and made wider by the player: closing the panel leaves that width.
+    app.action("scripting", None);
+    settled_lab(&app);
+    width_becomes("grown for the panel again", &|w| (w - grown).abs() <= 2);
+    let resized = grown + 80;
+    xdotool(&["windowsize", &app.window, &resized.to_string(), &height.to_string()]);
+    width_becomes("as the player made it", &|w| w == resized);
+    app.action("scripting", None);
+    app.wait_until("the panel is closed again", |s| s["lab"]["open"] == false);
+    std::thread::sleep(Duration::from_millis(1500));
+    assert_eq!(window_geometry(&app.window)[2], resized, "the player's width kept");
+}
+
 /// The Lab's Scripts menu opens a script file in the editor (one undoable edit, said in the
 /// output) and saves the editor's script to a file of the player's choice; a file that is not
 /// a regular file is refused in the output, and the script stays.
