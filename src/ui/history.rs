@@ -99,7 +99,14 @@ glib::wrapper! {
         @implements gtk::Buildable, gtk::ConstraintTarget, gtk::Native, gtk::Root, gtk::ShortcutManager;
 }
 
+/// Opens the History window over `parent`; one already open reads its games and statistics
+/// again and comes to the front (History asked for twice is one window).
 pub fn show(parent: &impl IsA<gtk::Window>, path: PathBuf) {
+    if let Some(open) = history_window() {
+        reload(&open);
+        open.present();
+        return;
+    }
     let history: HistoryWindow = glib::Object::builder().property("transient-for", parent).build();
     let parts = history.imp();
     let window: adw::Window = history.clone().upcast();
@@ -815,10 +822,35 @@ fn history_changed(gone: impl Fn(&str) -> bool) {
                 window.close();
             }
         } else if let Some(history) = window.downcast_ref::<HistoryWindow>() {
-            if let Some(reload) = history.imp().reload.borrow().clone() {
-                reload();
-            }
+            reload(history);
         }
+    }
+}
+
+/// Has the History window read its games and statistics again.
+fn reload(history: &HistoryWindow) {
+    let reload = history.imp().reload.borrow().clone();
+    if let Some(reload) = reload {
+        reload();
+    }
+}
+
+impl Controller {
+    /// After the game on the board changed in the history (started, resumed, rated or ended;
+    /// a game started sets the last one aside): an open History window reads its games and
+    /// statistics again once the recorder has written the change, so it lists what is so.
+    pub(super) fn history_follows_the_game(&self) {
+        if history_window().is_none() {
+            return;
+        }
+        let Some(written) = self.recorder.borrow().as_ref().map(|recorder| recorder.written()) else {
+            return;
+        };
+        glib::spawn_future_local(async move {
+            if written.recv().await.is_ok() {
+                history_changed(|_| false);
+            }
+        });
     }
 }
 

@@ -586,6 +586,7 @@ impl super::controller::Controller {
             }
             if let Some(recorder) = this.recorder.borrow().as_ref() {
                 recorder.rated(rating.level, rating.score);
+                this.history_follows_the_game();
             }
             this.refresh();
         });

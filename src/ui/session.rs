@@ -100,6 +100,7 @@ impl Controller {
             }
             Unrecorded::Resumed(id) => recorder.resume(id),
         }
+        self.history_follows_the_game();
     }
 
     /// Puts a saved unfinished game back on the board exactly as it was.
@@ -244,6 +245,7 @@ impl Controller {
                 _ => GameStatus::Solved,
             };
             recorder.finish(status, progress);
+            self.history_follows_the_game();
         }
         if let Some(failure) = recorder.take_failure() {
             self.history_off(&failure);

@@ -43,6 +43,50 @@ fn history_lists_the_game_on_the_board_with_its_time_so_far() {
     });
 }
 
+/// The History window is one: asked for again, the open one comes to the front instead of a
+/// second opening. While it is open it follows the game on the board: a new game is listed as
+/// it starts, and the one it set aside as paused; a game ended is listed as ended.
+#[test]
+fn an_open_history_window_is_one_and_follows_the_game_on_the_board() {
+    need_display();
+    let home = tempfile::tempdir().unwrap();
+    let db = home.path().join("nonet.db");
+    // (Solve at its fastest, to end a game below.)
+    let (app, _config) = launch_configured(PUZZLE, "animation-speed=6000", &[("NONET_DB", db.as_path())]);
+    app.wait_until("the history is on", |s| s["history"] == "on");
+    app.action("history", None);
+    wait_for_titled("History");
+    app.wait_for_labels("the game on the board listed", |labels| {
+        labels.iter().any(|l| l == "1 of 1 game")
+    });
+    // History again: the same window.
+    app.action("history", None);
+    std::thread::sleep(Duration::from_millis(1500));
+    assert_eq!(visible_windows("History").len(), 1, "History asked for twice");
+    // A new game while History is open: listed, and the first one (a move made) paused.
+    app.select(2);
+    app.keys(&["4"]);
+    app.wait_until("a digit", |s| at(s, "values", 2) == '4');
+    app.action("new-game", None);
+    app.wait_until("a new game", |s| s["givens"] != PUZZLE);
+    app.wait_for_labels("the new game listed, the first paused", |labels| {
+        labels.iter().any(|l| l == "2 of 2 games")
+            && labels.iter().any(|l| l.ends_with("Paused: open it to resume"))
+            && labels.iter().any(|l| l.ends_with("In progress"))
+    });
+    // The new game solved by the computer: so listed at once.
+    app.action("solve", None);
+    let dialog = wait_for_titled("Solve the Puzzle\\?");
+    xdotool(&["windowfocus", "--sync", &dialog]);
+    xdotool(&["key", "Return"]);
+    app.wait_until("solved", |s| s["status"] == "SolvedByComputer");
+    app.wait_for_labels("the game ended, listed so", |labels| {
+        labels.iter().any(|l| l.ends_with("Solved by the computer"))
+            && !labels.iter().any(|l| l.ends_with("In progress"))
+    });
+    assert_eq!(visible_windows("History").len(), 1);
+}
+
 /// Issue 15, point 1: a game under way is never thrown away. Choosing a Difficulty keeps it (a
 /// toast offers the new puzzle); New Puzzle keeps it in the history, paused and resumable;
 /// resuming it from there restores it exactly; and opening its puzzle again plays on (or, paused,
