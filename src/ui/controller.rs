@@ -875,6 +875,15 @@ impl Controller {
     /// it asks first: the steps give digits away, and seeing them is journaled as seeing the
     /// solution.
     pub fn show_steps(self: &Rc<Self>, listing: Listing) {
+        // Asked for again while its window is open (for this game: the windows close with
+        // their game): that window, not a second.
+        let open = match listing {
+            Listing::SolutionPath => &self.path_shown,
+            Listing::AllSteps => &self.all_steps_shown,
+        };
+        if let Some(shown) = open.borrow().as_ref().filter(|shown| shown.is_open()) {
+            return shown.present();
+        }
         let Some((playing, helped)) =
             self.with_play(|play| (play.game.status() == Status::Playing, play.game.helped()))
         else {

@@ -187,9 +187,16 @@ impl Controller {
 
     /// Makes `game` the one played (a new one, or one resumed): its own play, with the header's
     /// toggles, highlight and colouring back to none; a question still open about the game it
-    /// replaces is cancelled.
+    /// replaces is cancelled, and its Solution Path and All Steps windows close (All Steps would
+    /// judge the new position by the old solution, and show its steps unasked).
     fn put_on_board(&self, game: Game, level: Level) {
         super::close_questions(|asked| asked.widget_name() == super::ABOUT_THE_GAME);
+        for shown in [self.path_shown.take(), self.all_steps_shown.take()]
+            .into_iter()
+            .flatten()
+        {
+            shown.close();
+        }
         self.play.replace(Some(Play::new(game, level, self.settings.prefs())));
         for name in ["show-solution", "pause", "pencil"] {
             self.set_action_state(name, false);

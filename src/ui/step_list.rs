@@ -130,6 +130,20 @@ impl StepsShown {
         self.work.window.upgrade().is_some_and(|w| w.is_visible())
     }
 
+    /// Brings its window to the front (asked for again while it is open).
+    pub fn present(&self) {
+        if let Some(window) = self.work.window.upgrade() {
+            window.present();
+        }
+    }
+
+    /// Closes its window (the game it is about has left the board).
+    pub fn close(&self) {
+        if let Some(window) = self.work.window.upgrade() {
+            window.close();
+        }
+    }
+
     /// How many steps it lists, once worked out.
     pub fn steps(&self) -> Option<usize> {
         self.work.listed.get().map(|(steps, _)| steps)

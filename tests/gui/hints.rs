@@ -1220,3 +1220,42 @@ fn a_practice_solved_offers_another() {
         s["practising"] == "x-wing" && s["givens"].as_str() != Some(givens.as_str())
     });
 }
+
+/// Solution Path and All Steps are one window each: asked for again, the open one comes to the
+/// front. They belong to their game: a new game closes them (All Steps judged the new position
+/// by the old game's solution, "Some of your digits or pencil marks are not right", and would
+/// have shown the new game's steps without asking), and asks again before showing them.
+#[test]
+fn the_step_lists_are_one_window_each_and_go_with_their_game() {
+    need_display();
+    let app = App::launch(Some(PUZZLE));
+    app.action("all-steps", None);
+    press_in(&wait_for_titled("Show All Steps\\?"), &["Return"]);
+    app.wait_until("the steps listed", |s| s["all_steps"]["steps"].as_u64() > Some(0));
+    // (The game has had help now: no question.)
+    app.action("solution-path", None);
+    app.wait_until("the path listed", |s| s["solution_path"]["steps"].as_u64() > Some(0));
+    app.action("all-steps", None);
+    app.action("solution-path", None);
+    std::thread::sleep(Duration::from_millis(1500));
+    assert_eq!(visible_windows("All Steps").len(), 1, "All Steps asked for twice");
+    assert_eq!(
+        visible_windows("Solution Path").len(),
+        1,
+        "Solution Path asked for twice"
+    );
+
+    app.action("new-game", None);
+    app.wait_until("a new game", |s| s["givens"] != PUZZLE && s["helped"] == false);
+    wait_until_gone("All Steps");
+    wait_until_gone("Solution Path");
+    app.action("all-steps", None);
+    press_in(&wait_for_titled("Show All Steps\\?"), &["Return"]);
+    let state = app.wait_until("the new game's steps listed", |s| {
+        s["all_steps"]["steps"].as_u64() > Some(0)
+    });
+    assert_eq!(state["helped"], true);
+    app.wait_for_labels("no slip claimed", |labels| {
+        !labels.iter().any(|l| l.contains("are not right"))
+    });
+}
