@@ -151,6 +151,23 @@ fn simple(app: &adw::Application, controller: &Rc<Controller>, name: &str, run: 
     app.add_action(&action);
 }
 
+/// An action that opens a dialog: while a modal window of Nonet's is open (a dialog or a
+/// question, which holds the windows under it), that window comes to the front instead, so a
+/// command sent from outside (`gapplication action`, D-Bus) never stacks a second dialog on it.
+fn dialog(app: &adw::Application, controller: &Rc<Controller>, name: &str, run: fn(&Rc<Controller>)) {
+    let action = gio::SimpleAction::new(name, None);
+    let controller = Rc::downgrade(controller);
+    action.connect_activate(move |_, _| {
+        if let Some(open) = super::open_modal() {
+            return open.present();
+        }
+        if let Some(controller) = controller.upgrade() {
+            run(&controller);
+        }
+    });
+    app.add_action(&action);
+}
+
 /// A boolean action shown as a check item; `set` receives the new state.
 fn toggle(app: &adw::Application, controller: &Rc<Controller>, name: &str, set: fn(&Rc<Controller>, bool)) {
     let action = gio::SimpleAction::new_stateful(name, None, &false.to_variant());
@@ -218,7 +235,7 @@ fn add_actions(app: &adw::Application, controller: &Rc<Controller>) {
     simple(app, controller, "new-game", |c| c.new_game());
     // `practise`: the chooser of a technique to practise; `practise-technique(s)`: a new game at
     // a position whose next step is of that technique (its id, as `nonet-cli techniques` lists).
-    simple(app, controller, "practise", |c| c.choose_practice());
+    dialog(app, controller, "practise", |c| c.choose_practice());
     let practise = gio::SimpleAction::new("practise-technique", Some(glib::VariantTy::STRING));
     let weak = Rc::downgrade(controller);
     practise.connect_activate(move |_, parameter| {
@@ -238,10 +255,10 @@ fn add_actions(app: &adw::Application, controller: &Rc<Controller>) {
     simple(app, controller, "fill-candidates", |c| c.fill_candidates());
     simple(app, controller, "reset", |c| c.reset());
     simple(app, controller, "try-again", |c| c.try_again());
-    simple(app, controller, "print", |c| c.print());
-    simple(app, controller, "print-puzzles", |c| c.print_puzzles());
+    dialog(app, controller, "print", |c| c.print());
+    dialog(app, controller, "print-puzzles", |c| c.print_puzzles());
     // `print-file-puzzles`: puzzles of the last file opened that holds several, by their numbers.
-    simple(app, controller, "print-file-puzzles", |c| c.print_file_puzzles());
+    dialog(app, controller, "print-file-puzzles", |c| c.print_file_puzzles());
     // `print-to-file((path, with-progress))`: the board printed to a PDF file, no dialog.
     let print_to_file = gio::SimpleAction::new("print-to-file", Some(glib::VariantTy::new("(sb)").unwrap()));
     let weak = Rc::downgrade(controller);
@@ -260,16 +277,16 @@ fn add_actions(app: &adw::Application, controller: &Rc<Controller>) {
     simple(app, controller, "enter-puzzle", |c| {
         c.enter_on_board([0; crate::engine::grid::CELLS])
     });
-    simple(app, controller, "enter-text", |c| c.entry_as_text());
+    dialog(app, controller, "enter-text", |c| c.entry_as_text());
     simple(app, controller, "entry-start", |c| c.start_entry());
     simple(app, controller, "entry-cancel", |c| c.cancel_entry());
-    simple(app, controller, "open", |c| c.open());
+    dialog(app, controller, "open", |c| c.open());
     // `next-in-file`: the next puzzle of the last file opened that holds several;
     // `puzzle-in-file(n)`: its puzzle n (from 1).
     simple(app, controller, "next-in-file", |c| c.next_in_file());
     with_number(app, controller, "puzzle-in-file", |c, n| c.puzzle_in_file(n));
     // `choose-in-file`: asks for the number of a puzzle of that file.
-    simple(app, controller, "choose-in-file", |c| c.choose_in_file());
+    dialog(app, controller, "choose-in-file", |c| c.choose_in_file());
     simple(app, controller, "paste", |c| c.paste());
     simple(app, controller, "copy-puzzle", |c| c.copy_puzzle());
     simple(app, controller, "solution-path", |c| {
@@ -277,7 +294,7 @@ fn add_actions(app: &adw::Application, controller: &Rc<Controller>) {
     });
     simple(app, controller, "all-steps", |c| c.show_steps(Listing::AllSteps));
     simple(app, controller, "copy-position", |c| c.copy_position());
-    simple(app, controller, "preferences", |c| {
+    dialog(app, controller, "preferences", |c| {
         preferences::show(&c.window, &c.settings)
     });
     // `help`: the user help at its start; `help-page(s)`: at one of its pages ("lab", …).
@@ -390,6 +407,9 @@ fn add_actions(app: &adw::Application, controller: &Rc<Controller>) {
 }
 
 fn show_about(app: &adw::Application) {
+    if let Some(open) = super::open_modal() {
+        return open.present();
+    }
     /// The project's home, as in the metainfo.
     const WEBSITE: &str = "https://github.com/nonet/nonet";
     let about = adw::AboutWindow::builder()

@@ -204,6 +204,14 @@ pub fn question_with_answers(
 /// which a new game on the board cancels: its answer would act on a game it was not asked about.
 pub const ABOUT_THE_GAME: &str = "question-about-the-game";
 
+/// The modal window of Nonet's that is open (a dialog or a question), if any.
+pub fn open_modal() -> Option<gtk::Window> {
+    gtk::Window::list_toplevels()
+        .into_iter()
+        .filter_map(|window| window.downcast::<gtk::Window>().ok())
+        .find(|window| window.is_modal() && window.is_visible())
+}
+
 /// Cancels the open questions (message dialogs) that `which` picks.
 pub fn close_questions(which: impl Fn(&adw::MessageDialog) -> bool) {
     for window in gtk::Window::list_toplevels() {

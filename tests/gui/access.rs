@@ -278,10 +278,15 @@ fn dialogs_and_a_new_expert(app: &App, solve: &str, preferences: &str, name: &st
     screen_shot(&dialog, &format!("{name}-solve-dialog.png"));
     xdotool(&["windowfocus", "--sync", &dialog]);
     xdotool(&["key", "Escape"]);
+    wait_until_gone(solve);
     app.action("preferences", None);
-    let preferences = wait_for_titled(preferences);
+    let preferences_title = preferences;
+    let preferences = wait_for_titled(preferences_title);
     std::thread::sleep(Duration::from_millis(600));
     screenshot(&preferences, &format!("{name}-preferences.png"));
+    // (Closed again: a dialog asked for over it would only bring it to the front.)
+    press_in(&preferences, &["Escape"]);
+    wait_until_gone(preferences_title);
     app.action("difficulty", Some("'expert'"));
     app.action("new-game", None);
     let state = app.wait_until("a new Expert puzzle", |s| s["level"] == "expert");

@@ -59,6 +59,7 @@ fn print_writes_the_board_through_the_print_operation() {
     screen_shot(&dialog, "print-dialog.png");
     xdotool(&["windowfocus", "--sync", &dialog]);
     xdotool(&["key", "Escape"]);
+    wait_until_gone("Print");
     app.wait_until("the game goes on", |s| s["givens"] == PUZZLE);
     // Print New Puzzles…: the choices, then (six generated off the main thread) the dialog.
     app.action("print-puzzles", None);
@@ -270,7 +271,8 @@ fn a_file_of_several_puzzles_is_played_one_after_another() {
     );
     assert_eq!(state["givens"], PUZZLE);
     assert_eq!(state["next_in_file_enabled"], true);
-    app.keys(&["Return"]); // closes the dialog
+    press_in(&wait_for_titled("This Puzzle Can't Be Played"), &["Return"]);
+    wait_until_gone("This Puzzle Can't Be Played");
     app.action("next-in-file", None);
     let state = app.wait_until("the third is played", |s| s["givens"] == OTHER);
     let message = state["message"].as_str().unwrap();

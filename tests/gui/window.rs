@@ -918,3 +918,32 @@ fn levels_chosen_in_quick_succession_leave_the_last_ones_toast() {
     assert_eq!(state["givens"], PUZZLE, "the game under way was replaced");
     assert!(app.running());
 }
+
+/// A dialog asked for from outside (`gapplication action`, D-Bus) while one of Nonet's modal
+/// windows is open brings that one to the front instead of stacking another on it: Preferences
+/// asked for twice is one window, and About, Practise, Print Puzzles and Enter Your Own Puzzle
+/// asked for over it open nothing. Once it is closed, the next opens as asked.
+#[test]
+fn dialogs_asked_for_from_outside_never_stack() {
+    need_display();
+    let app = App::launch(Some(PUZZLE));
+    app.action("preferences", None);
+    let preferences = wait_for_titled("Preferences");
+    for action in ["preferences", "about", "practise", "print-puzzles", "enter-text"] {
+        app.action(action, None);
+    }
+    std::thread::sleep(Duration::from_millis(1500));
+    assert_eq!(visible_windows("Preferences").len(), 1, "Preferences asked for twice");
+    for title in [
+        "About",
+        "Practise a Technique",
+        "Print Puzzles",
+        "Enter Your Own Puzzle",
+    ] {
+        assert!(visible_window(title).is_none(), "{title} stacked over Preferences");
+    }
+    press_in(&preferences, &["Escape"]);
+    wait_until_gone("Preferences");
+    app.action("about", None);
+    wait_for_titled("About");
+}
