@@ -424,6 +424,7 @@ fn show_about(app: &adw::Application) {
         .issue_url(format!("{WEBSITE}/issues"))
         .modal(true)
         .build();
+    super::name_about_window_parts(&about);
     if let Some(window) = app.active_window() {
         about.set_transient_for(Some(&window));
     }

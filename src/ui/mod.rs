@@ -233,6 +233,47 @@ pub fn name_mnemonic_buttons(widget: &impl IsA<gtk::Widget>) {
     });
 }
 
+/// Names the parts of libadwaita 1.2's About window that a screen reader would read by their
+/// class: each page's back button ("GtkImage") is "Back", the version button ("GtkButton") says
+/// the version, a button with a mnemonic is read once ("_Copy Text Copy Text"), and a page's
+/// text (release notes, debugging information: "GtkTextView") takes its page's title.
+pub fn name_about_window_parts(about: &adw::AboutWindow) {
+    walk::<gtk::Button>(about.upcast_ref(), &mut |button| {
+        let icon = button.icon_name().or_else(|| {
+            button
+                .child()
+                .and_downcast::<gtk::Image>()
+                .and_then(|image| image.icon_name())
+        });
+        if button.uses_underline() {
+            name_by_label(button);
+        } else if icon.as_deref() == Some("go-previous-symbolic") {
+            set_accessible(button, gtk::AccessibleProperty::Label, &gettext("Back"));
+        } else if let Some(version) = button.child().and_downcast::<gtk::Label>() {
+            let name = fill(&gettext("Version {version}"), &[("version", &version.text())]);
+            set_accessible(button, gtk::AccessibleProperty::Label, &name);
+        }
+        true
+    });
+    walk::<gtk::TextView>(about.upcast_ref(), &mut |text| {
+        // The nearest part of the window above the text that holds a page title: its page.
+        let mut above = text.parent();
+        while let Some(part) = above {
+            let mut title = None;
+            walk::<adw::WindowTitle>(&part, &mut |found| {
+                title = Some(found.title());
+                false
+            });
+            if let Some(title) = title {
+                set_accessible(text, gtk::AccessibleProperty::Label, &title);
+                break;
+            }
+            above = part.parent();
+        }
+        true
+    });
+}
+
 /// Names a button for screen readers by its label, without the mnemonic's underscore.
 fn name_by_label(button: &gtk::Button) {
     let Some(label) = button.label() else { return };

@@ -163,6 +163,9 @@ fn build(parent: &adw::Window, record: GameRecord, moves: Vec<SavedMove>) {
     scale.set_hexpand(true);
     scale.set_value(total as f64);
     scale.set_sensitive(total > 0);
+    // Translators: the name a screen reader gives the replay's slider, whose value is the move
+    // the board shows.
+    super::set_accessible(&scale, gtk::AccessibleProperty::Label, &gettext("Move"));
     let button = |icon: &str, tip: &str| {
         let button = gtk::Button::builder()
             .icon_name(icon)

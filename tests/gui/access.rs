@@ -66,7 +66,7 @@ fn a_screen_reader_finds_the_board_and_follows_the_selected_cell() {
 /// a name of its own for a screen reader: none is read by its class ("GtkToggleButton",
 /// "GtkSourceView", "GtkScale") or not at all. The Lab's editor is "Script", its output "Output",
 /// its speed slider "Speed" (the label beside it), its menu "Scripts"; Enter Your Own Puzzle's
-/// text "Puzzle"; Print Puzzles' count "Puzzles".
+/// text "Puzzle"; Print Puzzles' count "Puzzles"; the About window's back buttons "Back".
 #[test]
 fn every_control_has_a_name_for_screen_readers() {
     need_display();
@@ -94,14 +94,7 @@ fn every_control_has_a_name_for_screen_readers() {
             .is_some_and(|c| c.iter().any(|c| c["name"] == "Status: Any Status"))
     });
     let controls = tree["controls"].as_array().cloned().unwrap_or_default();
-    let unnamed: Vec<&Value> = controls
-        .iter()
-        .filter(|c| {
-            let name = c["name"].as_str().unwrap_or("");
-            name.is_empty() || name.starts_with("Gtk") || name.starts_with("Adw")
-        })
-        .collect();
-    assert!(unnamed.is_empty(), "read by class or not at all: {unnamed:?}");
+    assert_all_named(&controls);
     assert_no_mnemonics(&controls);
     assert_controls(
         &controls,
@@ -162,8 +155,39 @@ fn every_control_has_a_name_for_screen_readers() {
     app.action("entry-cancel", None);
     app.wait_until("back to the game", |s| s["entry"].is_null());
     app.action("solve", None);
-    wait_for_titled("Solve the Puzzle\\?");
+    let solve = wait_for_titled("Solve the Puzzle\\?");
     assert_read_once(&app, &[("push button", "Solve"), ("push button", "Cancel")]);
+    // libadwaita 1.2's About window: its pages' back buttons (read "GtkImage"), the version
+    // (read "GtkButton") and the pages' texts ("GtkTextView") have names too.
+    press_in(&solve, &["Escape"]);
+    wait_until_gone("Solve the Puzzle\\?");
+    app.action("about", None);
+    wait_for_titled("About");
+    let (tree, _) = app.accessible_tree();
+    let controls = tree["controls"].as_array().unwrap();
+    assert_all_named(controls);
+    assert_no_mnemonics(controls);
+    let version = format!("Version {}", env!("CARGO_PKG_VERSION"));
+    assert_controls(
+        controls,
+        &[
+            ("push button", "Back"),
+            ("push button", version.as_str()),
+            ("text", "Debugging Information"),
+        ],
+    );
+}
+
+/// Fails if a control is read by its class ("GtkImage", "AdwLeaflet") or has no name at all.
+fn assert_all_named(controls: &[Value]) {
+    let unnamed: Vec<&Value> = controls
+        .iter()
+        .filter(|c| {
+            let name = c["name"].as_str().unwrap_or("");
+            name.is_empty() || name.starts_with("Gtk") || name.starts_with("Adw")
+        })
+        .collect();
+    assert!(unnamed.is_empty(), "read by class or not at all: {unnamed:?}");
 }
 
 /// Reads the app's controls through AT-SPI and fails unless every (role, name) wanted is among

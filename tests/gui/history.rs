@@ -400,6 +400,20 @@ fn history_statistics_and_replay() {
         blue > 3000,
         "the replay shows the player's digits ({blue} accent pixels)"
     );
+    // A screen reader names the replay's slider by what it moves through (it read "GtkScale"),
+    // and no control of the replay by its class.
+    let (tree, _) = app.accessible_tree();
+    let controls = tree["controls"].as_array().unwrap();
+    assert!(
+        controls.iter().any(|c| c["role"] == "slider" && c["name"] == "Move"),
+        "{controls:?}"
+    );
+    assert!(
+        !controls
+            .iter()
+            .any(|c| c["name"].as_str().unwrap_or("").starts_with("Gtk")),
+        "{controls:?}"
+    );
     // Escape closes the replay, and Ctrl+W the History window, as they close GNOME's dialogs.
     xdotool(&["windowfocus", "--sync", &replay]);
     xdotool(&["key", "Escape"]);
