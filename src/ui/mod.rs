@@ -233,6 +233,28 @@ pub fn name_mnemonic_buttons(widget: &impl IsA<gtk::Widget>) {
     });
 }
 
+/// Names the parts of GTK 4.8's Keyboard Shortcuts window that a screen reader would read by
+/// their class: its search button ("GtkImage") and entry ("GtkSearchEntry") are "Search
+/// Shortcuts", and the menu of its sections ("GtkMenuButton") is "Sections" (its button inside
+/// says the section shown).
+pub fn name_shortcuts_window_parts(shortcuts: &gtk::ShortcutsWindow) {
+    let search = gettext("Search Shortcuts");
+    walk::<gtk::SearchEntry>(shortcuts.upcast_ref(), &mut |entry| {
+        set_accessible(entry, gtk::AccessibleProperty::Label, &search);
+        true
+    });
+    walk::<gtk::MenuButton>(shortcuts.upcast_ref(), &mut |menu| {
+        set_accessible(menu, gtk::AccessibleProperty::Label, &gettext("Sections"));
+        true
+    });
+    walk::<gtk::ToggleButton>(shortcuts.upcast_ref(), &mut |button| {
+        if button.child().is_some_and(|child| child.is::<gtk::Image>()) {
+            set_accessible(button, gtk::AccessibleProperty::Label, &search);
+        }
+        true
+    });
+}
+
 /// Names the parts of libadwaita 1.2's About window that a screen reader would read by their
 /// class: each page's back button ("GtkImage") is "Back", the version button ("GtkButton") says
 /// the version, a button with a mnemonic is read once ("_Copy Text Copy Text"), and a page's

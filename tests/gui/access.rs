@@ -66,7 +66,8 @@ fn a_screen_reader_finds_the_board_and_follows_the_selected_cell() {
 /// a name of its own for a screen reader: none is read by its class ("GtkToggleButton",
 /// "GtkSourceView", "GtkScale") or not at all. The Lab's editor is "Script", its output "Output",
 /// its speed slider "Speed" (the label beside it), its menu "Scripts"; Enter Your Own Puzzle's
-/// text "Puzzle"; Print Puzzles' count "Puzzles"; the About window's back buttons "Back".
+/// text "Puzzle"; Print Puzzles' count "Puzzles"; the About window's back buttons "Back"; the
+/// Keyboard Shortcuts window's search "Search Shortcuts".
 #[test]
 fn every_control_has_a_name_for_screen_readers() {
     need_display();
@@ -174,6 +175,23 @@ fn every_control_has_a_name_for_screen_readers() {
             ("push button", "Back"),
             ("push button", version.as_str()),
             ("text", "Debugging Information"),
+        ],
+    );
+    // GTK 4.8's Keyboard Shortcuts window: its search button ("GtkImage"), search entry
+    // ("GtkSearchEntry") and menu of sections ("GtkMenuButton").
+    press_in(&wait_for_titled("About"), &["Escape"]);
+    wait_until_gone("About");
+    app.keys(&["ctrl+question"]);
+    wait_for_titled("Keyboard Shortcuts");
+    let (tree, _) = app.accessible_tree();
+    let controls = tree["controls"].as_array().unwrap();
+    assert_all_named(controls);
+    assert_controls(
+        controls,
+        &[
+            ("push button", "Search Shortcuts"),
+            ("entry", "Search Shortcuts"),
+            ("push button", "Sections"),
         ],
     );
 }
