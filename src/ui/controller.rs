@@ -588,6 +588,12 @@ impl Controller {
         // Undo and Redo (buttons and keys) only when they would do something: not after Solve.
         self.enable_action("undo", playing && game.can_undo());
         self.enable_action("redo", playing && game.can_redo());
+        // A game that is over takes no pencil marks and no pause, and shows its solution only
+        // where the board is not already it (lost in strict mode), or to hide it again.
+        self.enable_action("pencil", playing);
+        self.enable_action("pause", playing);
+        let solved = matches!(game.status(), Status::Solved | Status::SolvedByComputer);
+        self.enable_action("show-solution", !entering && (!solved || play.solution_shown()));
         self.describe_selected(play);
         if let Some(path) = std::env::var_os(super::probe::STATE_FILE_ENV) {
             self.write_probe(&path, play, now);
@@ -787,8 +793,13 @@ impl Controller {
     }
 
     pub fn toggle_pencil(&self) -> bool {
-        let on = self.with_play(|play| !play.pencil).unwrap_or(false);
-        self.set_pencil(on)
+        let current = self.with_play(|play| play.pencil).unwrap_or(false);
+        // (As the header's button: not while the action is dimmed, as when the game is over.)
+        let enabled = self.window.application().and_then(|app| app.lookup_action("pencil"));
+        if !enabled.is_some_and(|action| action.is_enabled()) {
+            return current;
+        }
+        self.set_pencil(!current)
     }
 
     /// Pencil mode on or off, from a key, the header button or the menu: the game and the
@@ -862,8 +873,11 @@ impl Controller {
             play.drop_hint();
             play.game.set_solution_shown(shown)
         });
-        self.say(&if shown {
+        let playing = self.with_play(|play| play.game.status() == Status::Playing);
+        self.say(&if shown && playing == Some(true) {
             gettext("The solution is shown; hide it to play on.")
+        } else if shown {
+            gettext("The solution is shown.")
         } else {
             String::new()
         });

@@ -199,8 +199,8 @@ impl Controller {
         for name in GAME_ACTIONS {
             if entry.is_some() {
                 self.enable_action(name, false);
-            } else if !["hint", "undo", "redo"].contains(&name) {
-                // Hint, Undo and Redo follow the game (refresh decides them).
+            } else if !["hint", "undo", "redo", "pencil", "pause", "show-solution"].contains(&name) {
+                // These follow the game (refresh decides them).
                 self.enable_action(name, true);
             }
         }

@@ -108,6 +108,13 @@ impl Controller {
                 .and_then(|v| v.get::<i32>())
         };
         state["next_in_file_enabled"] = serde_json::json!(enabled("next-in-file"));
+        for (key, action) in [
+            ("pencil_enabled", "pencil"),
+            ("pause_enabled", "pause"),
+            ("show_solution_enabled", "show-solution"),
+        ] {
+            state[key] = serde_json::json!(enabled(action));
+        }
         state["hints_shown"] = serde_json::json!(self.hints.parent().is_some_and(|counter| counter.is_visible()));
         // The puzzles last handed to a print dialog: each one's caption, and the layout.
         state["booklet"] = serde_json::json!(self.last_booklet.borrow().as_ref().map(|b| serde_json::json!({

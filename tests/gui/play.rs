@@ -247,6 +247,17 @@ fn strict_mode_strikes_and_game_over() {
     let dialog = wait_for_titled("Game Over");
     std::thread::sleep(Duration::from_millis(400));
     screen_shot(&app.window, "game-over.png");
+    // The lost game's pencil mode and pause are dimmed; its solution can still be shown (the
+    // board is not it), and there is no playing on to hide it for.
+    assert_eq!(
+        (&state["pencil_enabled"], &state["pause_enabled"]),
+        (&Value::from(false), &Value::from(false))
+    );
+    app.action("show-solution", None);
+    let state = app.wait_until("the solution shown", |s| s["solution_shown"] == true);
+    assert_eq!(state["message"], "The solution is shown.");
+    app.action("show-solution", None);
+    app.wait_until("the solution hidden", |s| s["solution_shown"] == false);
     let list = wait_for_history(&db, "the game recorded as lost", |list| {
         list.iter().any(|g| g["status"] == "lost")
     });
@@ -753,6 +764,31 @@ fn finishing_the_puzzle_shows_the_result() {
         state["message"]
     );
     app.shot("finished.png");
+    // The game is over: Pencil Mode, Pause and Show Solution (the board is the solution) are
+    // dimmed, and their keys leave the result on the message line (Pencil Mode took it over
+    // with "Pencil mode: digits toggle pencil marks.", Show Solution with "hide it to play on").
+    let result = state["message"].clone();
+    let state = app.wait_until("the game's commands dimmed", |s| {
+        s["pencil_enabled"] == false && s["pause_enabled"] == false && s["show_solution_enabled"] == false
+    });
+    assert_eq!(state["hint_enabled"], false);
+    app.keys(&["p", "ctrl+p", "ctrl+shift+s"]);
+    app.action("pencil", None);
+    std::thread::sleep(Duration::from_millis(500));
+    let state = app.state().unwrap();
+    assert_eq!(state["message"], result);
+    assert_eq!(
+        (&state["pencil"], &state["paused"], &state["solution_shown"]),
+        (&Value::from(false), &Value::from(false), &Value::from(false))
+    );
+    // A new game has them all again.
+    app.action("new-game", None);
+    app.wait_until("a new game's commands", |s| {
+        s["status"] == "Playing"
+            && s["pencil_enabled"] == true
+            && s["pause_enabled"] == true
+            && s["show_solution_enabled"] == true
+    });
 }
 
 /// Issue 15, point 2: a real pause page over the board (Paused, the time, Resume); a key or a
