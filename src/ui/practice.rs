@@ -174,12 +174,13 @@ impl PracticeChooser {
                     let times = ngettext("practised {n} time", "practised {n} times", done.games);
                     subtitle = format!("{subtitle} · {}", fill(&times, &[("n", &done.games)]));
                 }
+                // (Not the row's action: GTK 4.8's list box then activates the action instead of
+                // the row, whose `activated` closes the chooser; a click or Return on the row
+                // started the practice behind a chooser left open.)
                 let row = adw::ActionRow::builder()
                     .title(&name)
                     .subtitle(subtitle)
                     .activatable(true)
-                    .action_name("app.practise-technique")
-                    .action_target(&technique.id().to_variant())
                     .build();
                 if last == Some(technique) {
                     let label = gtk::Label::new(Some(&gettext("Practised last")));
@@ -192,6 +193,9 @@ impl PracticeChooser {
                 row.connect_activated(move |_| {
                     if let Some(chooser) = weak.upgrade() {
                         GtkWindowExt::close(&chooser);
+                    }
+                    if let Some(app) = gio::Application::default() {
+                        app.activate_action("practise-technique", Some(&technique.id().to_variant()));
                     }
                 });
                 group.add(&row);

@@ -1047,8 +1047,8 @@ fn narrow_to_x_wings(app: &App, chooser: &str) {
 
 /// In the practice chooser, Down goes from the search to the techniques still listed, row by
 /// row across levels, and Return there starts the one reached: with "x-w" typed, Down twice is
-/// Finned X-Wing (the second listed). GTK alone moved the focus to the list's scroller, where
-/// Down went no further and Return did nothing.
+/// Finned X-Wing (the second listed), and the chooser closes. GTK alone moved the focus to the
+/// list's scroller, where Down went no further and Return did nothing.
 #[test]
 fn in_the_practice_chooser_down_goes_from_the_search_to_the_list() {
     need_display();
@@ -1060,6 +1060,9 @@ fn in_the_practice_chooser_down_goes_from_the_search_to_the_list() {
     press_in(&chooser, &["Down", "Down", "Return"]);
     let state = app.wait_until("the practice", |s| s["practising"].is_string());
     assert_eq!(state["practising"], "finned-x-wing");
+    // The chooser closes, as with Return in the search (the row's Return, or a click on it,
+    // started the practice behind a chooser left open).
+    wait_until_gone("Practise a Technique");
 }
 
 /// A practice is kept with its game: after the app is killed it comes back asking for its step
