@@ -588,10 +588,12 @@ impl Controller {
         // Undo and Redo (buttons and keys) only when they would do something: not after Solve.
         self.enable_action("undo", playing && game.can_undo());
         self.enable_action("redo", playing && game.can_redo());
-        // A game that is over takes no pencil marks and no pause, and shows its solution only
-        // where the board is not already it (lost in strict mode), or to hide it again.
-        self.enable_action("pencil", playing);
-        self.enable_action("pause", playing);
+        // A game that is over takes no pencil marks, pause, solving, candidates or reset, and
+        // shows its solution only where the board is not already it (lost in strict mode), or
+        // to hide it again.
+        for action in ["pencil", "pause", "solve", "fill-candidates", "reset"] {
+            self.enable_action(action, playing);
+        }
         let solved = matches!(game.status(), Status::Solved | Status::SolvedByComputer);
         self.enable_action("show-solution", !entering && (!solved || play.solution_shown()));
         self.describe_selected(play);

@@ -196,12 +196,10 @@ impl Controller {
             parts.entry_status.set_label(&entry.status());
             parts.entry_start.set_sensitive(entry.can_start());
         }
-        for name in GAME_ACTIONS {
-            if entry.is_some() {
+        // (Otherwise they follow the game: refresh decides them.)
+        if entry.is_some() {
+            for name in GAME_ACTIONS {
                 self.enable_action(name, false);
-            } else if !["hint", "undo", "redo", "pencil", "pause", "show-solution"].contains(&name) {
-                // These follow the game (refresh decides them).
-                self.enable_action(name, true);
             }
         }
         entry.is_some()

@@ -764,13 +764,17 @@ fn finishing_the_puzzle_shows_the_result() {
         state["message"]
     );
     app.shot("finished.png");
-    // The game is over: Pencil Mode, Pause and Show Solution (the board is the solution) are
-    // dimmed, and their keys leave the result on the message line (Pencil Mode took it over
-    // with "Pencil mode: digits toggle pencil marks.", Show Solution with "hide it to play on").
+    // The game is over: Pencil Mode, Pause, Solve, Fill Candidates, Reset and Show Solution (the
+    // board is the solution) are dimmed, and their keys leave the result on the message line
+    // (Pencil Mode took it over with "Pencil mode: digits toggle pencil marks.", Show Solution
+    // with "hide it to play on").
     let result = state["message"].clone();
     let state = app.wait_until("the game's commands dimmed", |s| {
         s["pencil_enabled"] == false && s["pause_enabled"] == false && s["show_solution_enabled"] == false
     });
+    for action in ["solve", "fill-candidates", "reset"] {
+        assert_eq!(state["enabled"][action], false, "{action}");
+    }
     assert_eq!(state["hint_enabled"], false);
     app.keys(&["p", "ctrl+p", "ctrl+shift+s"]);
     app.action("pencil", None);
@@ -783,12 +787,15 @@ fn finishing_the_puzzle_shows_the_result() {
     );
     // A new game has them all again.
     app.action("new-game", None);
-    app.wait_until("a new game's commands", |s| {
+    let state = app.wait_until("a new game's commands", |s| {
         s["status"] == "Playing"
             && s["pencil_enabled"] == true
             && s["pause_enabled"] == true
             && s["show_solution_enabled"] == true
     });
+    for action in ["solve", "fill-candidates", "reset"] {
+        assert_eq!(state["enabled"][action], true, "{action}");
+    }
 }
 
 /// Issue 15, point 2: a real pause page over the board (Paused, the time, Resume); a key or a
