@@ -794,14 +794,12 @@ impl Controller {
         }
     }
 
-    pub fn toggle_pencil(&self) -> bool {
-        let current = self.with_play(|play| play.pencil).unwrap_or(false);
-        // (As the header's button: not while the action is dimmed, as when the game is over.)
-        let enabled = self.window.application().and_then(|app| app.lookup_action("pencil"));
-        if !enabled.is_some_and(|action| action.is_enabled()) {
-            return current;
+    /// The P key: through the `pencil` action, as the header's button, so it does nothing while
+    /// the action is dimmed (as when the game is over).
+    pub fn toggle_pencil(&self) {
+        if let Some(app) = self.window.application() {
+            app.activate_action("pencil", None);
         }
-        self.set_pencil(!current)
     }
 
     /// Pencil mode on or off, from a key, the header button or the menu: the game and the
@@ -871,11 +869,11 @@ impl Controller {
     }
 
     pub fn set_solution_shown(&self, shown: bool) {
-        self.with_play(|play| {
+        let playing = self.with_play(|play| {
             play.drop_hint();
-            play.game.set_solution_shown(shown)
+            play.game.set_solution_shown(shown);
+            play.game.status() == Status::Playing
         });
-        let playing = self.with_play(|play| play.game.status() == Status::Playing);
         self.say(&if shown && playing == Some(true) {
             gettext("The solution is shown; hide it to play on.")
         } else if shown {
