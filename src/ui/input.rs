@@ -49,60 +49,9 @@ impl Controller {
         let click = gtk::GestureClick::builder().button(0).build();
         let this = Rc::downgrade(self);
         click.connect_pressed(move |gesture, _, x, y| {
-            let Some(this) = this.upgrade() else { return };
-            this.area.grab_focus();
-            let layout = this.layout_for(this.area.width() as f64, this.area.height() as f64);
-            if this.entry_click(layout.cell_at(x, y)) {
-                return;
+            if let Some(this) = this.upgrade() {
+                this.click_board(x, y, gesture.current_button());
             }
-            let Some(cell) = layout.cell_at(x, y) else { return };
-            let button = gesture.current_button();
-            let choice = this.with_play(|play| {
-                let again = play.selected == Some(cell);
-                play.selected = Some(cell);
-                // Colouring: the mark under the pointer takes the colour in hand, else the cell
-                // (a given's too); the right button still opens the marks' picker.
-                if play.colouring != 0 && button != gdk::BUTTON_SECONDARY && play.animation.is_none() {
-                    let mark = layout
-                        .candidate_at(x, y)
-                        .filter(|&d| play.game.value(cell) == 0 && play.game.marks(cell).contains(d));
-                    return Click::Colour(mark.unwrap_or(0));
-                }
-                let open =
-                    !play.game.is_given(cell) && play.animation.is_none() && !play.solution_shown() && !play.paused;
-                if !open || play.game.status() != Status::Playing {
-                    return Click::Select;
-                }
-                if button == gdk::BUTTON_SECONDARY {
-                    return Click::Picker { marks: true };
-                }
-                // In pencil mode a click on an empty selected cell toggles the mark under it.
-                if play.pencil && play.game.value(cell) == 0 {
-                    return match (again, layout.candidate_at(x, y)) {
-                        (true, Some(digit)) => Click::Mark(digit),
-                        _ => Click::Select,
-                    };
-                }
-                Click::Picker { marks: false }
-            });
-            match choice {
-                Some(Click::Colour(digit)) => this.colour_at(cell, digit),
-                Some(Click::Mark(digit)) => {
-                    let result = this.with_play(|play| play.press_digit(digit, true));
-                    if let Some(result) = result {
-                        this.report(result);
-                    }
-                }
-                Some(Click::Picker { marks }) => {
-                    let (left, top) = layout.origin(cell);
-                    let rect = gdk::Rectangle::new(left as i32, top as i32, layout.cell as i32, layout.cell as i32);
-                    if let Some(picker) = this.picker.borrow().as_ref() {
-                        picker.show_at(rect, marks);
-                    }
-                }
-                _ => {}
-            }
-            this.refresh();
         });
         self.area.add_controller(click);
 
@@ -136,6 +85,98 @@ impl Controller {
         }
     }
 
+    /// A press of `button` at (x, y) on the board: selects the cell, and opens the number picker
+    /// there, marks a mark in pencil mode, or colours (see [`Click`]).
+    fn click_board(self: &Rc<Self>, x: f64, y: f64, button: u32) {
+        self.area.grab_focus();
+        let layout = self.layout_for(self.area.width() as f64, self.area.height() as f64);
+        if self.entry_click(layout.cell_at(x, y)) {
+            return;
+        }
+        let Some(cell) = layout.cell_at(x, y) else { return };
+        let choice = self.with_play(|play| {
+            let again = play.selected == Some(cell);
+            play.selected = Some(cell);
+            // Colouring: the mark under the pointer takes the colour in hand, else the cell
+            // (a given's too); the right button still opens the marks' picker.
+            if play.colouring != 0 && button != gdk::BUTTON_SECONDARY && play.animation.is_none() {
+                let mark = layout
+                    .candidate_at(x, y)
+                    .filter(|&d| play.game.value(cell) == 0 && play.game.marks(cell).contains(d));
+                return Click::Colour(mark.unwrap_or(0));
+            }
+            let open = !play.game.is_given(cell) && play.animation.is_none() && !play.solution_shown() && !play.paused;
+            if !open || play.game.status() != Status::Playing {
+                return Click::Select;
+            }
+            if button == gdk::BUTTON_SECONDARY {
+                return Click::Picker { marks: true };
+            }
+            // In pencil mode a click on an empty selected cell toggles the mark under it.
+            if play.pencil && play.game.value(cell) == 0 {
+                return match (again, layout.candidate_at(x, y)) {
+                    (true, Some(digit)) => Click::Mark(digit),
+                    _ => Click::Select,
+                };
+            }
+            Click::Picker { marks: false }
+        });
+        match choice {
+            Some(Click::Colour(digit)) => self.colour_at(cell, digit),
+            Some(Click::Mark(digit)) => {
+                let result = self.with_play(|play| play.press_digit(digit, true));
+                if let Some(result) = result {
+                    self.report(result);
+                }
+            }
+            Some(Click::Picker { marks }) => {
+                let (left, top) = layout.origin(cell);
+                let rect = gdk::Rectangle::new(left as i32, top as i32, layout.cell as i32, layout.cell as i32);
+                if let Some(picker) = self.picker.borrow().as_ref() {
+                    picker.show_at(rect, marks);
+                }
+            }
+            _ => {}
+        }
+        self.refresh();
+    }
+
+    /// The number picker was closed by a press outside it (which GTK's popover takes for
+    /// itself): a press on another cell of the board acts there as on the board, so the cell
+    /// clicked is the one selected (and the next digit typed goes there, not into the cell the
+    /// picker was open on).
+    fn click_past_picker(self: &Rc<Self>) {
+        let Some((x, y, buttons)) = self.pointer_on_board() else {
+            return;
+        };
+        let layout = self.layout_for(self.area.width() as f64, self.area.height() as f64);
+        let Some(cell) = layout.cell_at(x, y) else { return };
+        if self.with_play(|play| play.selected == Some(cell)).unwrap_or(true) {
+            return; // On the picker's own cell, a click only closes it.
+        }
+        let button = if buttons.contains(gdk::ModifierType::BUTTON3_MASK) {
+            gdk::BUTTON_SECONDARY
+        } else {
+            gdk::BUTTON_PRIMARY
+        };
+        self.click_board(x, y, button);
+    }
+
+    /// Where the pointer is, in the board's coordinates, and which buttons are down (none
+    /// while the board is hidden or the window inactive: no click of the player's then).
+    #[allow(deprecated)] // translate_coordinates is the GTK 4.8 way.
+    fn pointer_on_board(&self) -> Option<(f64, f64, gdk::ModifierType)> {
+        if !self.area.is_mapped() || !self.window.is_active() {
+            return None;
+        }
+        let surface = self.window.surface()?;
+        let pointer = WidgetExt::display(&self.window).default_seat()?.pointer()?;
+        let (sx, sy, buttons) = surface.device_position(&pointer)?;
+        let (dx, dy) = self.window.surface_transform();
+        let (x, y) = self.window.translate_coordinates(&self.area, sx - dx, sy - dy)?;
+        Some((x, y, buttons))
+    }
+
     /// The digit pad under the board enters digits like the keys do (marks in pencil mode).
     pub(super) fn connect_digit_pad(self: &Rc<Self>) {
         let this = Rc::downgrade(self);
@@ -163,6 +204,7 @@ impl Controller {
     pub(super) fn connect_picker(self: &Rc<Self>) {
         let this = Rc::downgrade(self);
         let shown = Rc::downgrade(self);
+        let elsewhere = Rc::downgrade(self);
         let picker = Picker::new(
             &self.area,
             Rc::new(move |digit, marks| {
@@ -179,6 +221,11 @@ impl Controller {
                 let this = shown.upgrade()?;
                 this.with_play(|play| play.selected.map(|cell| (play.game.value(cell), play.game.marks(cell))))
                     .flatten()
+            }),
+            Rc::new(move || {
+                if let Some(this) = elsewhere.upgrade() {
+                    this.click_past_picker();
+                }
             }),
         );
         self.picker.replace(Some(picker));

@@ -2,7 +2,8 @@
 //! Clear button, for playing with the mouse alone. Its buttons are toggles that show the cell:
 //! the digit it holds or, in pencil mode, each pencil mark it has. Entering a digit closes it;
 //! toggling marks keeps it open so several marks can be set in a row. The digit keys work while it
-//! is open.
+//! is open. A press outside it closes it, and is handed on ([`Elsewhere`]): the board selects the
+//! cell pressed, as GTK's popover keeps that press from reaching it.
 
 use std::cell::Cell as StdCell;
 use std::rc::Rc;
@@ -19,6 +20,10 @@ pub type Pick = Rc<dyn Fn(Digit, bool)>;
 /// What the picked cell shows now, for the toggles: its digit (0 if empty) and its marks.
 pub type Shown = Rc<dyn Fn() -> Option<(Digit, Candidates)>>;
 
+/// What to do once a press outside the picker has closed it (GTK's popover takes that press
+/// for itself, so nothing under the pointer gets it).
+pub type Elsewhere = Rc<dyn Fn()>;
+
 pub struct Picker {
     pub popover: gtk::Popover,
     title: gtk::Label,
@@ -29,6 +34,9 @@ struct State {
     digits: Vec<gtk::ToggleButton>,
     marks: StdCell<bool>,
     shown: Shown,
+    /// Set while the picker closes itself (a digit or Clear) or a key is handled: a close
+    /// then is no press elsewhere.
+    closing: StdCell<bool>,
 }
 
 impl State {
@@ -48,7 +56,7 @@ impl State {
 }
 
 impl Picker {
-    pub fn new(parent: &impl IsA<gtk::Widget>, pick: Pick, shown: Shown) -> Picker {
+    pub fn new(parent: &impl IsA<gtk::Widget>, pick: Pick, shown: Shown, elsewhere: Elsewhere) -> Picker {
         let grid = gtk::Grid::builder().row_spacing(4).column_spacing(4).build();
         let digits: Vec<gtk::ToggleButton> = (1..=9u8)
             .map(|digit| {
@@ -84,6 +92,7 @@ impl Picker {
             digits,
             marks: StdCell::new(false),
             shown,
+            closing: StdCell::new(false),
         });
 
         // One way to pick for buttons and keys: marks keep the picker open (showing the new
@@ -99,7 +108,9 @@ impl Picker {
                 if state.marks.get() && digit != 0 {
                     state.sync();
                 } else {
+                    state.closing.set(true);
                     popover.popdown();
+                    state.closing.set(false);
                 }
             })
         };
@@ -124,6 +135,37 @@ impl Picker {
             },
         );
         popover.add_controller(keys);
+
+        // A key closes the picker (Escape) or runs a shortcut (which may close it): seen first,
+        // before the popover's own handling, and for as long as the key is being handled.
+        let keyed = gtk::EventControllerKey::new();
+        keyed.set_propagation_phase(gtk::PropagationPhase::Capture);
+        {
+            let state = Rc::downgrade(&state);
+            keyed.connect_key_pressed(move |_, _, _, _| {
+                if let Some(state) = state.upgrade() {
+                    state.closing.set(true);
+                    let state = Rc::downgrade(&state);
+                    glib::idle_add_local_once(move || {
+                        if let Some(state) = state.upgrade() {
+                            state.closing.set(false);
+                        }
+                    });
+                }
+                glib::Propagation::Proceed
+            });
+        }
+        popover.add_controller(keyed);
+        {
+            let state = Rc::downgrade(&state);
+            popover.connect_closed(move |_| {
+                if state.upgrade().is_some_and(|state| !state.closing.get()) {
+                    // Once the popover is gone, and the press it took has been handled.
+                    let elsewhere = elsewhere.clone();
+                    glib::idle_add_local_once(move || elsewhere());
+                }
+            });
+        }
         Picker { popover, title, state }
     }
 

@@ -74,6 +74,59 @@ fn the_mark_picker_shows_the_marks_and_stays_open() {
     });
 }
 
+/// A click on another cell while the number picker is open goes to that cell: GTK's popover
+/// takes the press that closes it, so the cell clicked stayed unselected and the next digit
+/// typed went into the cell the picker had been open on. A click on the picker's own cell, or
+/// Escape wherever the pointer is, only closes it.
+#[test]
+fn a_click_on_another_cell_while_the_picker_is_open_goes_there() {
+    need_display();
+    let app = App::launch(Some(PUZZLE));
+    let state = app.wait_until("a state", |s| !s["board"].is_null());
+    let (x, y) = cell_centre(&state, 2); // r1c3, empty
+    app.click_until(x, y, "1", "the picker opens on r1c3", |s| {
+        s["selected"] == 2 && !s["picker"].is_null()
+    });
+    // One click on r8c7 (empty, clear of the picker): selected, and the picker opens there.
+    let (x, y) = cell_centre(&state, 69);
+    app.click(x, y, "1");
+    app.wait_until("r8c7 selected with the picker on it", |s| {
+        s["selected"] == 69 && !s["picker"].is_null()
+    });
+    app.keys(&["4"]);
+    let state = app.wait_until("4 in r8c7, the picker closed", |s| {
+        at(s, "values", 69) == '4' && s["picker"].is_null()
+    });
+    assert_eq!(at(&state, "values", 2), '.', "nothing went into r1c3");
+    // One click on a given (r1c1) while the picker is open selects it, with no picker.
+    app.click_until(x, y, "1", "the picker opens on r8c7", |s| !s["picker"].is_null());
+    let (gx, gy) = cell_centre(&state, 0);
+    app.click(gx, gy, "1");
+    app.wait_until("r1c1 selected, no picker", |s| {
+        s["selected"] == 0 && s["picker"].is_null()
+    });
+    // Escape closes the picker where it is, wherever the pointer is; so does a click on its cell.
+    app.click_until(x, y, "1", "the picker opens on r8c7 again", |s| {
+        s["selected"] == 69 && !s["picker"].is_null()
+    });
+    xdotool(&["mousemove", "--window", &app.window, &gx.to_string(), &gy.to_string()]);
+    app.keys(&["Escape"]);
+    app.wait_until("Escape closes it, r8c7 still selected", |s| {
+        s["selected"] == 69 && s["picker"].is_null()
+    });
+    std::thread::sleep(Duration::from_millis(300));
+    assert_eq!(app.state().unwrap()["selected"], 69, "Escape moved the selection");
+    app.click_until(x, y, "1", "the picker opens on r8c7 once more", |s| {
+        !s["picker"].is_null()
+    });
+    app.click(x, y, "1");
+    app.wait_until("a click on its own cell closes it", |s| {
+        s["selected"] == 69 && s["picker"].is_null()
+    });
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(app.state().unwrap()["picker"].is_null(), "the picker opened again");
+}
+
 /// The colour of a screenshot's pixel.
 fn pixel(path: &Path, x: usize, y: usize) -> [i32; 3] {
     rgb_rows(path)[y][x].map(i32::from)
