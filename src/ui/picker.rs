@@ -2,7 +2,7 @@
 //! Clear button, for playing with the mouse alone. Its buttons are toggles that show the cell:
 //! the digit it holds or, in pencil mode, each pencil mark it has. Entering a digit closes it;
 //! toggling marks keeps it open so several marks can be set in a row. The digit keys work while it
-//! is open. A press outside it closes it, and is handed on ([`Elsewhere`]): the board selects the
+//! is open, and Delete or Backspace clears. A press outside it closes it, and is handed on ([`Elsewhere`]): the board selects the
 //! cell pressed, as GTK's popover keeps that press from reaching it.
 
 use std::cell::Cell as StdCell;
@@ -124,16 +124,18 @@ impl Picker {
             clear.connect_clicked(move |_| choose(0));
         }
 
+        // The digit keys pick; Delete and Backspace clear, as they do on the board (keys typed in
+        // the popover do not reach the board's own).
         let keys = gtk::EventControllerKey::new();
-        keys.connect_key_pressed(
-            move |_, key, _, _| match key.to_unicode().and_then(|c| c.to_digit(10)) {
-                Some(digit) => {
-                    choose(digit as Digit);
-                    glib::Propagation::Stop
-                }
-                None => glib::Propagation::Proceed,
-            },
-        );
+        keys.connect_key_pressed(move |_, key, _, _| {
+            let clear = [gdk::Key::Delete, gdk::Key::KP_Delete, gdk::Key::BackSpace].contains(&key);
+            match key.to_unicode().and_then(|c| c.to_digit(10)) {
+                Some(digit) => choose(digit as Digit),
+                None if clear => choose(0),
+                None => return glib::Propagation::Proceed,
+            }
+            glib::Propagation::Stop
+        });
         popover.add_controller(keys);
 
         // A key closes the picker (Escape) or runs a shortcut (which may close it): seen first,

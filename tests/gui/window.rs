@@ -72,6 +72,13 @@ fn the_mark_picker_shows_the_marks_and_stays_open() {
     app.wait_until("9 entered, picker closed", |s| {
         at(s, "values", 2) == '9' && s["picker"].is_null()
     });
+    // Delete (or Backspace) clears the cell with the picker open, as on the board.
+    let state = app.click_until(x, y, "1", "the picker opens on the 9", |s| !s["picker"].is_null());
+    assert_eq!(state["picker"], "9", "the cell's digit is down");
+    app.keys(&["Delete"]);
+    app.wait_until("Delete cleared it, picker closed", |s| {
+        at(s, "values", 2) == '.' && s["picker"].is_null()
+    });
 }
 
 /// A click on another cell while the number picker is open goes to that cell: GTK's popover
