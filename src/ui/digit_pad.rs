@@ -13,6 +13,8 @@ use crate::engine::grid::{Digit, CELLS};
 
 pub struct DigitPad {
     buttons: Vec<(gtk::Button, gtk::Label)>,
+    /// What a right-click or long press does (highlight a digit), for [`DigitPad::press_at`].
+    highlight: Rc<dyn Fn(Digit)>,
     numbers: Vec<gtk::Label>,
     /// The colour in hand while colouring (0: none), which the buttons' descriptions tell.
     colouring: std::cell::Cell<u8>,
@@ -63,6 +65,7 @@ impl DigitPad {
             .collect();
         DigitPad {
             buttons,
+            highlight,
             numbers,
             colouring: std::cell::Cell::new(0),
         }
@@ -135,6 +138,25 @@ impl DigitPad {
     pub fn highlighted(&self) -> Option<Digit> {
         let index = self.numbers.iter().position(|n| n.has_css_class("accent"))?;
         Some(index as Digit + 1)
+    }
+
+    /// A press that reached `target` (a widget the pointer was on) without the pad getting it:
+    /// on a digit's button (that can be pressed), the digit is entered, or highlighted for the
+    /// right button.
+    pub fn press_at(&self, target: &gtk::Widget, secondary: bool) {
+        let Some(index) = self
+            .buttons
+            .iter()
+            .position(|(button, _)| target == button.upcast_ref::<gtk::Widget>() || target.is_ancestor(button))
+        else {
+            return;
+        };
+        let button = &self.buttons[index].0;
+        if secondary {
+            (self.highlight)(index as Digit + 1);
+        } else if button.is_sensitive() {
+            button.emit_clicked();
+        }
     }
 
     /// Shows how many of each digit are left to place among these values.

@@ -142,30 +142,43 @@ impl Controller {
     }
 
     /// The number picker was closed by a press outside it (which GTK's popover takes for
-    /// itself): a press on another cell of the board acts there as on the board, so the cell
-    /// clicked is the one selected (and the next digit typed goes there, not into the cell the
-    /// picker was open on).
+    /// itself): a press on the play surface acts there as if the picker had not been open. On
+    /// another cell of the board, that cell is selected (so the next digit typed goes there, not
+    /// into the cell the picker was open on); on the digit pad, the digit is entered (or, with
+    /// the right button held, highlighted). Elsewhere (the header's buttons) the press only
+    /// closes the picker, as a click outside any popover does.
     fn click_past_picker(self: &Rc<Self>) {
-        let Some((x, y, buttons)) = self.pointer_on_board() else {
+        let Some((x, y, buttons)) = self.pointer_in_window() else {
             return;
         };
-        let layout = self.layout_for(self.area.width() as f64, self.area.height() as f64);
-        let Some(cell) = layout.cell_at(x, y) else { return };
-        if self.with_play(|play| play.selected == Some(cell)).unwrap_or(true) {
-            return; // On the picker's own cell, a click only closes it.
-        }
-        let button = if buttons.contains(gdk::ModifierType::BUTTON3_MASK) {
-            gdk::BUTTON_SECONDARY
-        } else {
-            gdk::BUTTON_PRIMARY
+        let secondary = buttons.contains(gdk::ModifierType::BUTTON3_MASK);
+        let Some(target) = self.window.pick(x, y, gtk::PickFlags::DEFAULT) else {
+            return;
         };
-        self.click_board(x, y, button);
+        if target == *self.area.upcast_ref::<gtk::Widget>() {
+            #[allow(deprecated)] // translate_coordinates is the GTK 4.8 way.
+            let Some((x, y)) = self.window.translate_coordinates(&self.area, x, y) else {
+                return;
+            };
+            let layout = self.layout_for(self.area.width() as f64, self.area.height() as f64);
+            let Some(cell) = layout.cell_at(x, y) else { return };
+            if self.with_play(|play| play.selected == Some(cell)).unwrap_or(true) {
+                return; // On the picker's own cell, a press only closes it.
+            }
+            let button = if secondary {
+                gdk::BUTTON_SECONDARY
+            } else {
+                gdk::BUTTON_PRIMARY
+            };
+            self.click_board(x, y, button);
+        } else if let Some(pad) = self.digit_pad.borrow().as_ref() {
+            pad.press_at(&target, secondary);
+        }
     }
 
-    /// Where the pointer is, in the board's coordinates, and which buttons are down (none
-    /// while the board is hidden or the window inactive: no click of the player's then).
-    #[allow(deprecated)] // translate_coordinates is the GTK 4.8 way.
-    fn pointer_on_board(&self) -> Option<(f64, f64, gdk::ModifierType)> {
+    /// Where the pointer is, in the window's coordinates, and which buttons are down (none
+    /// while the board is hidden or the window inactive: no press of the player's then).
+    fn pointer_in_window(&self) -> Option<(f64, f64, gdk::ModifierType)> {
         if !self.area.is_mapped() || !self.window.is_active() {
             return None;
         }
@@ -173,8 +186,7 @@ impl Controller {
         let pointer = WidgetExt::display(&self.window).default_seat()?.pointer()?;
         let (sx, sy, buttons) = surface.device_position(&pointer)?;
         let (dx, dy) = self.window.surface_transform();
-        let (x, y) = self.window.translate_coordinates(&self.area, sx - dx, sy - dy)?;
-        Some((x, y, buttons))
+        Some((sx - dx, sy - dy, buttons))
     }
 
     /// The digit pad under the board enters digits like the keys do (marks in pencil mode).

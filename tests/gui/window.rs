@@ -84,7 +84,8 @@ fn the_mark_picker_shows_the_marks_and_stays_open() {
 /// A click on another cell while the number picker is open goes to that cell: GTK's popover
 /// takes the press that closes it, so the cell clicked stayed unselected and the next digit
 /// typed went into the cell the picker had been open on. A click on the picker's own cell, or
-/// Escape wherever the pointer is, only closes it.
+/// Escape wherever the pointer is, only closes it. A click on the digit pad enters its digit
+/// (it only closed the picker, so every digit entered from the pad took two clicks).
 #[test]
 fn a_click_on_another_cell_while_the_picker_is_open_goes_there() {
     need_display();
@@ -132,6 +133,21 @@ fn a_click_on_another_cell_while_the_picker_is_open_goes_there() {
     });
     std::thread::sleep(Duration::from_millis(300));
     assert!(app.state().unwrap()["picker"].is_null(), "the picker opened again");
+    // One click on the digit pad (a digit clear of the picker) while the picker is open enters
+    // that digit in the picker's cell.
+    let state = app.click_until(x, y, "1", "the picker opens on r8c7 to clear it", |s| {
+        !s["picker"].is_null()
+    });
+    assert_eq!(state["picker"], "4");
+    let pad = |digit: usize| {
+        let at = &state["pad_at"][digit - 1];
+        (at[0].as_f64().unwrap() as usize, at[1].as_f64().unwrap() as usize)
+    };
+    let (px, py) = pad(2);
+    app.click(px, py, "1");
+    app.wait_until("2 from the pad in r8c7, the picker closed", |s| {
+        at(s, "values", 69) == '2' && s["picker"].is_null()
+    });
 }
 
 /// The colour of a screenshot's pixel.
