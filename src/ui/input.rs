@@ -50,7 +50,10 @@ impl Controller {
         let this = Rc::downgrade(self);
         click.connect_pressed(move |gesture, _, x, y| {
             if let Some(this) = this.upgrade() {
-                this.click_board(x, y, gesture.current_button());
+                let touch = gesture
+                    .current_event_device()
+                    .is_some_and(|device| device.source() == gdk::InputSource::Touchscreen);
+                this.click_board(x, y, gesture.current_button(), touch);
             }
         });
         self.area.add_controller(click);
@@ -85,9 +88,9 @@ impl Controller {
         }
     }
 
-    /// A press of `button` at (x, y) on the board: selects the cell, and opens the number picker
-    /// there, marks a mark in pencil mode, or colours (see [`Click`]).
-    fn click_board(self: &Rc<Self>, x: f64, y: f64, button: u32) {
+    /// A press of `button` at (x, y) on the board (`touch`: by a touch): selects the cell, and
+    /// opens the number picker there, marks a mark in pencil mode, or colours (see [`Click`]).
+    fn click_board(self: &Rc<Self>, x: f64, y: f64, button: u32, touch: bool) {
         self.area.grab_focus();
         let layout = self.layout_for(self.area.width() as f64, self.area.height() as f64);
         if self.entry_click(layout.cell_at(x, y)) {
@@ -133,7 +136,7 @@ impl Controller {
                 let (left, top) = layout.origin(cell);
                 let rect = gdk::Rectangle::new(left as i32, top as i32, layout.cell as i32, layout.cell as i32);
                 if let Some(picker) = self.picker.borrow().as_ref() {
-                    picker.show_at(rect, marks);
+                    picker.show_at(rect, marks, touch);
                 }
             }
             _ => {}
@@ -170,7 +173,7 @@ impl Controller {
             } else {
                 gdk::BUTTON_PRIMARY
             };
-            self.click_board(x, y, button);
+            self.click_board(x, y, button, false);
         } else if let Some(pad) = self.digit_pad.borrow().as_ref() {
             pad.press_at(&target, secondary);
         }

@@ -37,6 +37,10 @@ struct State {
     /// Set while the picker closes itself (a digit or Clear) or a key is handled: a close
     /// then is no press elsewhere.
     closing: StdCell<bool>,
+    /// Whether a touch opened it: a touch likely closes it too, and where a touch was the
+    /// pointer does not tell (on Wayland it stays where the mouse left it), so such a close is
+    /// not handed on.
+    touched: StdCell<bool>,
 }
 
 impl State {
@@ -93,6 +97,7 @@ impl Picker {
             marks: StdCell::new(false),
             shown,
             closing: StdCell::new(false),
+            touched: StdCell::new(false),
         });
 
         // One way to pick for buttons and keys: marks keep the picker open (showing the new
@@ -161,7 +166,10 @@ impl Picker {
         {
             let state = Rc::downgrade(&state);
             popover.connect_closed(move |_| {
-                if state.upgrade().is_some_and(|state| !state.closing.get()) {
+                if state
+                    .upgrade()
+                    .is_some_and(|state| !state.closing.get() && !state.touched.get())
+                {
                     // Once the popover is gone, and the press it took has been handled.
                     let elsewhere = elsewhere.clone();
                     glib::idle_add_local_once(move || elsewhere());
@@ -171,8 +179,10 @@ impl Picker {
         Picker { popover, title, state }
     }
 
-    /// Opens the picker pointing at a rectangle of the board, for digits or for pencil marks.
-    pub fn show_at(&self, rect: gdk::Rectangle, marks: bool) {
+    /// Opens the picker pointing at a rectangle of the board, for digits or for pencil marks;
+    /// `touch`: opened by a touch (not a mouse or touchpad).
+    pub fn show_at(&self, rect: gdk::Rectangle, marks: bool, touch: bool) {
+        self.state.touched.set(touch);
         self.title.set_label(&if marks {
             gettext("Pencil marks")
         } else {
