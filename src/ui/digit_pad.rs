@@ -142,14 +142,14 @@ impl DigitPad {
 
     /// A press that reached `target` (a widget the pointer was on) without the pad getting it:
     /// on a digit's button (that can be pressed), the digit is entered, or highlighted for the
-    /// right button.
-    pub fn press_at(&self, target: &gtk::Widget, secondary: bool) {
+    /// right button. Whether it was on one.
+    pub fn press_at(&self, target: &gtk::Widget, secondary: bool) -> bool {
         let Some(index) = self
             .buttons
             .iter()
             .position(|(button, _)| target == button.upcast_ref::<gtk::Widget>() || target.is_ancestor(button))
         else {
-            return;
+            return false;
         };
         let button = &self.buttons[index].0;
         if secondary {
@@ -157,6 +157,7 @@ impl DigitPad {
         } else if button.is_sensitive() {
             button.emit_clicked();
         }
+        true
     }
 
     /// Shows how many of each digit are left to place among these values.

@@ -148,8 +148,7 @@ impl Controller {
     /// itself): a press on the play surface acts there as if the picker had not been open. On
     /// another cell of the board, that cell is selected (so the next digit typed goes there, not
     /// into the cell the picker was open on); on the digit pad, the digit is entered (or, with
-    /// the right button held, highlighted). Elsewhere (the header's buttons) the press only
-    /// closes the picker, as a click outside any popover does.
+    /// the right button held, highlighted); elsewhere see [`press_through`].
     fn click_past_picker(self: &Rc<Self>) {
         let Some((x, y, buttons)) = self.pointer_in_window() else {
             return;
@@ -174,8 +173,13 @@ impl Controller {
                 gdk::BUTTON_PRIMARY
             };
             self.click_board(x, y, button, false);
-        } else if let Some(pad) = self.digit_pad.borrow().as_ref() {
-            pad.press_at(&target, secondary);
+        } else if !self
+            .digit_pad
+            .borrow()
+            .as_ref()
+            .is_some_and(|pad| pad.press_at(&target, secondary))
+        {
+            press_through(&target, x, y, secondary, &self.window);
         }
     }
 
@@ -338,6 +342,53 @@ impl Controller {
         } else {
             self.report(result);
         }
+    }
+}
+
+/// A press the number picker took, handed to what it was on outside the board and the pad (at
+/// (x, y) in `window`): a button (the header's Hint, Pencil Mode, Undo…) is clicked, with the
+/// left button; a text view (the Lab's editor) takes the focus with its cursor there, and
+/// anything else that can take the focus takes it, so that what is typed next goes there and
+/// not into the board's cell.
+fn press_through(target: &gtk::Widget, x: f64, y: f64, secondary: bool, window: &impl IsA<gtk::Widget>) {
+    let button = target
+        .downcast_ref::<gtk::Button>()
+        .cloned()
+        .or_else(|| target.ancestor(gtk::Button::static_type()).and_downcast());
+    if let Some(button) = button {
+        if !secondary && button.is_sensitive() {
+            button.emit_clicked();
+        }
+        return;
+    }
+    let view = target
+        .downcast_ref::<gtk::TextView>()
+        .cloned()
+        .or_else(|| target.ancestor(gtk::TextView::static_type()).and_downcast());
+    if let Some(view) = view {
+        view.grab_focus();
+        #[allow(deprecated)] // translate_coordinates is the GTK 4.8 way.
+        if let Some((vx, vy)) = window.translate_coordinates(&view, x, y) {
+            let (bx, by) = view.window_to_buffer_coords(gtk::TextWindowType::Widget, vx as i32, vy as i32);
+            // Past the end of a line (or under the last), its end, as a click there would.
+            let place = view.iter_at_location(bx, by).unwrap_or_else(|| {
+                let (mut line, _) = view.line_at_y(by);
+                if bx > 0 && !line.ends_line() {
+                    line.forward_to_line_end();
+                }
+                line
+            });
+            view.buffer().place_cursor(&place);
+        }
+        return;
+    }
+    let mut widget = Some(target.clone());
+    while let Some(w) = widget {
+        if w.is_focusable() && w.can_focus() && w.is_sensitive() {
+            w.grab_focus();
+            return;
+        }
+        widget = w.parent();
     }
 }
 

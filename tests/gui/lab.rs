@@ -196,6 +196,37 @@ fn the_lab_says_when_it_cannot_keep_the_script() {
     assert_eq!(leftovers, ["lab.rhai"]);
 }
 
+/// A click into the Lab's editor while the board's number picker is open puts the editor's cursor
+/// there, so what is typed next is the script's: the picker's popover took that press, the
+/// focus went back to the board, and a digit typed went into the picker's cell (a mistake).
+#[test]
+fn a_click_into_the_editor_while_the_picker_is_open_types_in_the_editor() {
+    need_display();
+    let app = App::launch(Some(PUZZLE));
+    app.action("scripting", None);
+    let open = app.wait_until("the Lab open", |s| {
+        s["lab"]["open"] == true && s["lab"]["editor"].is_array()
+    });
+    let before = open["lab"]["script"].as_str().unwrap().to_string();
+    let (x, y) = cell_centre(&open, 2); // r1c3, empty
+    app.click_until(x, y, "1", "the picker opens on r1c3", |s| {
+        s["selected"] == 2 && !s["picker"].is_null()
+    });
+    let editor = &open["lab"]["editor"];
+    app.click(
+        editor[0].as_f64().unwrap() as usize,
+        editor[1].as_f64().unwrap() as usize,
+        "1",
+    );
+    app.wait_until("the picker closed", |s| s["picker"].is_null());
+    app.keys(&["7"]);
+    let state = app.wait_until("7 in the script", |s| {
+        s["lab"]["script"].as_str().is_some_and(|t| t.len() == before.len() + 1)
+    });
+    assert_eq!(at(&state, "values", 2), '.', "the 7 went into r1c3");
+    assert_eq!(state["mistakes"], 0);
+}
+
 /// Types `text` at the end of the Lab's script (the Lab open) and waits until the editor has it.
 fn type_at_end_of_script(app: &App, text: &str) {
     let open = app.wait_until("the Lab open", |s| {
