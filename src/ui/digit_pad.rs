@@ -13,7 +13,7 @@ use crate::engine::grid::{Digit, CELLS};
 
 pub struct DigitPad {
     buttons: Vec<(gtk::Button, gtk::Label)>,
-    /// What a right-click or long press does (highlight a digit), for [`DigitPad::press_at`].
+    /// What a right-click or long press does (highlight a digit), for [`DigitPad::highlight_at`].
     highlight: Rc<dyn Fn(Digit)>,
     numbers: Vec<gtk::Label>,
     /// The colour in hand while colouring (0: none), which the buttons' descriptions tell.
@@ -140,10 +140,10 @@ impl DigitPad {
         Some(index as Digit + 1)
     }
 
-    /// A press that reached `target` (a widget the pointer was on) without the pad getting it:
-    /// on a digit's button (that can be pressed), the digit is entered, or highlighted for the
-    /// right button. Whether it was on one.
-    pub fn press_at(&self, target: &gtk::Widget, secondary: bool) -> bool {
+    /// A right-click that reached `target` (a widget the pointer was on) without the pad
+    /// getting it: on a digit's button, the digit is highlighted. Whether it was on one. (A left
+    /// click there is the button's own click, which any button takes the same way.)
+    pub fn highlight_at(&self, target: &gtk::Widget) -> bool {
         let Some(index) = self
             .buttons
             .iter()
@@ -151,12 +151,7 @@ impl DigitPad {
         else {
             return false;
         };
-        let button = &self.buttons[index].0;
-        if secondary {
-            (self.highlight)(index as Digit + 1);
-        } else if button.is_sensitive() {
-            button.emit_clicked();
-        }
+        (self.highlight)(index as Digit + 1);
         true
     }
 

@@ -147,8 +147,8 @@ impl Controller {
     /// The number picker was closed by a press outside it (which GTK's popover takes for
     /// itself): a press on the play surface acts there as if the picker had not been open. On
     /// another cell of the board, that cell is selected (so the next digit typed goes there, not
-    /// into the cell the picker was open on); on the digit pad, the digit is entered (or, with
-    /// the right button held, highlighted); elsewhere see [`press_through`].
+    /// into the cell the picker was open on); held with the right button on a pad digit, the
+    /// digit is highlighted; elsewhere (a pad digit's button too) see [`press_through`].
     fn click_past_picker(self: &Rc<Self>) {
         let Some((x, y, buttons)) = self.pointer_in_window() else {
             return;
@@ -173,11 +173,12 @@ impl Controller {
                 gdk::BUTTON_PRIMARY
             };
             self.click_board(x, y, button, false);
-        } else if !self
-            .digit_pad
-            .borrow()
-            .as_ref()
-            .is_some_and(|pad| pad.press_at(&target, secondary))
+        } else if !(secondary
+            && self
+                .digit_pad
+                .borrow()
+                .as_ref()
+                .is_some_and(|pad| pad.highlight_at(&target)))
         {
             press_through(&target, x, y, secondary, &self.window);
         }
@@ -351,21 +352,13 @@ impl Controller {
 /// anything else that can take the focus takes it, so that what is typed next goes there and
 /// not into the board's cell.
 fn press_through(target: &gtk::Widget, x: f64, y: f64, secondary: bool, window: &impl IsA<gtk::Widget>) {
-    let button = target
-        .downcast_ref::<gtk::Button>()
-        .cloned()
-        .or_else(|| target.ancestor(gtk::Button::static_type()).and_downcast());
-    if let Some(button) = button {
+    if let Some(button) = self_or_ancestor::<gtk::Button>(target) {
         if !secondary && button.is_sensitive() {
             button.emit_clicked();
         }
         return;
     }
-    let view = target
-        .downcast_ref::<gtk::TextView>()
-        .cloned()
-        .or_else(|| target.ancestor(gtk::TextView::static_type()).and_downcast());
-    if let Some(view) = view {
+    if let Some(view) = self_or_ancestor::<gtk::TextView>(target) {
         view.grab_focus();
         #[allow(deprecated)] // translate_coordinates is the GTK 4.8 way.
         if let Some((vx, vy)) = window.translate_coordinates(&view, x, y) {
@@ -390,6 +383,14 @@ fn press_through(target: &gtk::Widget, x: f64, y: f64, secondary: bool, window: 
         }
         widget = w.parent();
     }
+}
+
+/// `widget` itself if it is a `T`, else its nearest ancestor that is.
+fn self_or_ancestor<T: IsA<gtk::Widget>>(widget: &gtk::Widget) -> Option<T> {
+    widget
+        .downcast_ref::<T>()
+        .cloned()
+        .or_else(|| widget.ancestor(T::static_type()).and_downcast())
 }
 
 /// What a key on the board asks for.

@@ -2,8 +2,8 @@
 //! Clear button, for playing with the mouse alone. Its buttons are toggles that show the cell:
 //! the digit it holds or, in pencil mode, each pencil mark it has. Entering a digit closes it;
 //! toggling marks keeps it open so several marks can be set in a row. The digit keys work while it
-//! is open, and Delete or Backspace clears. A press outside it closes it, and is handed on ([`Elsewhere`]): the board selects the
-//! cell pressed, as GTK's popover keeps that press from reaching it.
+//! is open, and Delete or Backspace clears. A press outside it closes it and is handed on
+//! ([`Elsewhere`]) to what it was aimed at, as GTK's popover keeps that press from reaching it.
 
 use std::cell::Cell as StdCell;
 use std::rc::Rc;
