@@ -252,6 +252,15 @@ pub(super) fn script_file() -> PathBuf {
     glib::user_data_dir().join("nonet").join("scripts").join("lab.rhai")
 }
 
+/// Whether the board holds a slip of the player's that a step could rest on: a wrong digit, or
+/// a cell's solution taken out of its pencil marks (hints point these out before any step).
+fn holds_slip(board: &crate::engine::logic::Board, solution: &[Digit; CELLS]) -> bool {
+    (0..CELLS).any(|cell| match board.value(cell) {
+        0 => !board.has(cell, solution[cell]),
+        digit => digit != solution[cell],
+    })
+}
+
 /// Writes files compiled into the binary (`RESOURCE_PREFIX/{folder}/{name}`) to the cache
 /// directory, for GtkSourceView, which reads its languages and colour schemes from files; returns
 /// the directory they are in.
@@ -716,6 +725,9 @@ impl Lab {
             };
             if grid.board().is_solved() {
                 break gettext("the puzzle is solved");
+            }
+            if holds_slip(grid.board(), &solution) {
+                break gettext("the board holds a mistake, a wrong digit or a right one taken out of a cell's pencil marks, so steps found from it could contradict the solution through no fault of the script's: Hint points it out");
             }
             number += 1;
             if worker.requests.send((grid.clone(), solution, number)).is_err() {

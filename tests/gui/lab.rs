@@ -328,6 +328,76 @@ fn a_hostile_script_in_the_lab_leaves_the_game_playable() {
     app.wait_until("play goes on", |s| at(s, "values", 2) == '4');
 }
 
+/// A script run on a board holding the player's slip (a wrong digit, or a cell's solution taken
+/// out of its pencil marks) stops before the first step and says the board, not the script, is
+/// at fault; once the slip is undone the same script runs.
+#[test]
+fn a_script_on_a_board_with_a_mistake_is_told_the_board_is_at_fault() {
+    need_display();
+    let (app, _home) = launch_with_lab_script(
+        "fn find_step(g) {\n    let s = builtin(\"naked-single\", g);\n    \
+         if type_of(s) == \"()\" { s = builtin(\"hidden-single\", g); }\n    s\n}\n",
+    );
+    app.wait_until("a game", |s| s["givens"] == PUZZLE);
+    let solution: Vec<char> = solution_of(PUZZLE).chars().collect();
+    let empty = PUZZLE.find('.').unwrap();
+    let wrong = if solution[empty] == '1' { "2" } else { "1" };
+    app.select(empty);
+    app.keys(&[wrong]);
+    app.wait_until("the wrong digit", |s| {
+        at(s, "values", empty) == wrong.chars().next().unwrap()
+    });
+    let ended = |app: &App, what: &str| {
+        app.action("script-run", None);
+        let state = app.wait_until(what, |s| {
+            s["lab"]["running"] == false && s["lab"]["last"].as_str().unwrap_or("").starts_with("Run ended (")
+        });
+        app.action("lab-clear", None);
+        app.wait_until("the output cleared", |s| {
+            s["lab"]["last"] == "" || s["lab"]["last"].is_null()
+        });
+        state
+    };
+    let state = ended(&app, "the run refused on the wrong digit");
+    let last = state["lab"]["last"].as_str().unwrap();
+    assert!(
+        last.contains("the board holds a mistake") && last.ends_with("0 steps applied"),
+        "{last}"
+    );
+    assert_eq!(
+        state["values"].as_str().unwrap().matches('.').count(),
+        PUZZLE.matches('.').count() - 1
+    );
+    // The run's filling in of the marks and the digit undone; the solution's mark taken out of
+    // the cell instead.
+    app.select(empty);
+    app.keys(&["ctrl+z", "ctrl+z"]);
+    app.wait_until("the marks and the digit undone", |s| {
+        at(s, "values", empty) == '.' && s["marks"].as_array().unwrap().iter().all(|m| m == "")
+    });
+    app.action("fill-candidates", None);
+    app.wait_until("marks filled", |s| {
+        s["marks"][empty].as_str().is_some_and(|m| m.contains(solution[empty]))
+    });
+    app.select(empty);
+    app.keys(&[&format!("ctrl+{}", solution[empty])]);
+    app.wait_until("the solution's mark out", |s| {
+        s["marks"][empty].as_str().is_some_and(|m| !m.contains(solution[empty]))
+    });
+    let state = ended(&app, "the run refused on the missing mark");
+    let last = state["lab"]["last"].as_str().unwrap();
+    assert!(last.contains("the board holds a mistake"), "{last}");
+    // The mark back: the script runs and places the solution's digits.
+    app.keys(&[&format!("ctrl+{}", solution[empty])]);
+    app.wait_until("the mark back", |s| {
+        s["marks"][empty].as_str().is_some_and(|m| m.contains(solution[empty]))
+    });
+    let state = ended(&app, "the run goes on to the end");
+    let last = state["lab"]["last"].as_str().unwrap();
+    assert!(!last.contains("mistake"), "{last}");
+    assert_eq!(state["values"], solution.iter().collect::<String>().as_str(), "{last}");
+}
+
 /// Asks the app for its actions (`org.gtk.Actions.List`, answered by its main loop) every 100 ms
 /// until told to stop, over one connection, so that only the app's answer is timed (a `gdbus`
 /// process each time would add its own start, slow whenever the disk is); the slowest answer.
