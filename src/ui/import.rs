@@ -9,7 +9,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use adw::prelude::*;
-use gtk::{gio, glib};
+use gtk::{gdk, gio, glib};
 
 use super::controller::Unrecorded;
 use super::settings::PuzzleFile;
@@ -221,6 +221,22 @@ pub fn ask_for_puzzle(parent: &impl IsA<gtk::Window>, initial: &str, play: impl 
     dialog.set_response_appearance("play", adw::ResponseAppearance::Suggested);
     dialog.set_default_response(Some("play"));
     dialog.set_close_response("cancel");
+    // Return makes a new line (a grid is typed in lines); Ctrl+Return plays, as it runs the Lab.
+    let keys = gtk::EventControllerKey::new();
+    let answered = dialog.downgrade();
+    keys.connect_key_pressed(move |_, key, _, state| {
+        let enter = matches!(key, gdk::Key::Return | gdk::Key::KP_Enter | gdk::Key::ISO_Enter);
+        match answered.upgrade() {
+            Some(dialog) if enter && state.contains(gdk::ModifierType::CONTROL_MASK) => {
+                // (As a click on Play does: the response, then the dialog closes.)
+                dialog.response("play");
+                dialog.close();
+                glib::Propagation::Stop
+            }
+            _ => glib::Propagation::Proceed,
+        }
+    });
+    view.add_controller(keys);
     dialog.connect_response(None, move |_, response| {
         if response == "play" {
             let text = buffer.text(&buffer.start_iter(), &buffer.end_iter(), false).to_string();

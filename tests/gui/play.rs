@@ -313,7 +313,7 @@ fn place_seventeen(app: &App) -> Value {
 /// Type as Text… from the board's entry offers the givens placed as text while the board stays
 /// in entry behind it, the game waiting with its clock stopped: Cancel comes back to the givens
 /// as they were (they were lost, and the clock ran, when the bar left the entry first), and
-/// Play plays the text.
+/// Ctrl+Return plays the text.
 #[test]
 fn type_as_text_keeps_the_boards_entry_until_played() {
     need_display();
@@ -343,9 +343,11 @@ fn type_as_text_keeps_the_boards_entry_until_played() {
     place_seventeen(&app);
     app.action("enter-text", None);
     let dialog = wait_for_titled("Enter Your Own Puzzle");
-    press_in(&dialog, &["Tab", "Tab", "Return"]); // from the text to Cancel, then Play
+    // Return makes a new line in the text (a grid is typed in lines); Ctrl+Return plays it.
+    press_in(&dialog, &["Return", "ctrl+Return"]);
     let state = app.wait_until("the text played", |s| s["givens"] == SEVENTEEN.replace('0', "."));
     assert!(state["entry"].is_null());
+    wait_until_gone("Enter Your Own Puzzle");
 }
 
 /// Issue 15, point 12: Enter Your Own Puzzle places the givens on the board (typed as its line,
