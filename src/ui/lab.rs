@@ -792,11 +792,14 @@ impl Lab {
             if worker.stop.load(Ordering::Relaxed) {
                 break gettext("stopped");
             }
-            if let Err(refusal) = host.clone().apply_script_step(checked.placements, checked.eliminations) {
-                break fill(
-                    &gettext("the game refused the step ({refusal})"),
-                    &[("refusal", &format!("{refusal:?}"))],
-                );
+            // (The step was checked on this board, so only the game's state can refuse it: paused,
+            // say, while the step was shown.)
+            if host
+                .clone()
+                .apply_script_step(checked.placements, checked.eliminations)
+                .is_err()
+            {
+                break gettext("the game does not take steps now (finished, paused or showing the solution)");
             }
             *applied.entry(step.name).or_default() += 1;
             if single {
