@@ -19,7 +19,7 @@ use super::recorder::Deleted;
 use super::replay;
 use crate::engine::game::format_duration;
 use crate::engine::logic::Level;
-use crate::i18n::{count, fill, gettext, n_, ngettext};
+use crate::i18n::{count, fill, gettext, n_, ngettext, pgettext};
 use crate::store::{Deletion, Filter, GameRecord, GameStatus, LevelStats, SolveTime, Store};
 
 /// The list shows at most this many games (the newest that match); the statistics use them all.
@@ -420,13 +420,17 @@ fn level_group(stats: &LevelStats) -> adw::PreferencesGroup {
         .build();
     let time = |ms: Option<u64>| ms.map(format_duration).unwrap_or_else(|| "–".into());
     let lost = (stats.lost > 0).then(|| (gettext("Lost to Strikes"), stats.lost.to_string()));
-    for (title, value) in [
+    for (index, (title, value)) in [
         (gettext("Played"), stats.played.to_string()),
+        // (Counts of games: in French, say, plural where a game's status is singular.)
         (
-            gettext("Solved"),
+            pgettext("games counted", "Solved"),
             format!("{} ({:.0}%)", stats.solved, stats.solve_rate * 100.0),
         ),
-        (gettext("Solved with Help"), stats.solved_with_help.to_string()),
+        (
+            pgettext("games counted", "Solved with Help"),
+            stats.solved_with_help.to_string(),
+        ),
     ]
     .into_iter()
     .chain(lost)
@@ -436,10 +440,16 @@ fn level_group(stats: &LevelStats) -> adw::PreferencesGroup {
         (gettext("Average Time"), time(stats.mean_ms)),
         (gettext("Current Streak"), stats.current_streak.to_string()),
         (gettext("Best Streak"), stats.best_streak.to_string()),
-    ]) {
+    ])
+    .enumerate()
+    {
         let row = adw::ActionRow::builder().title(title).build();
         row.add_suffix(&gtk::Label::builder().label(value).css_classes(["dim-label"]).build());
         group.add(&row);
+        // (The list shows more games than were played: paused ones are not counted yet.)
+        if index == 0 {
+            row.set_subtitle(&gettext("Paused games count once they end"));
+        }
     }
     group
 }

@@ -384,6 +384,10 @@ fn history_statistics_and_replay() {
             .any(|d| d["name"] == "Chart of solve times" && d["description"] == told.as_str()),
         "{told:?} not in {tree}"
     );
+    // The list holds paused games that "Played" leaves out: its row says so.
+    app.wait_for_labels("the figures read", |labels| {
+        labels.iter().any(|l| l == "Paused games count once they end")
+    });
     // Back to the games. Newest first: the game the app just started, then the solved game with
     // moves; Enter on that one opens its replay, at its last move.
     xdotool(&["mousemove", "--window", history, "210", "30"]);
