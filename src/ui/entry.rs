@@ -133,6 +133,10 @@ impl Controller {
         });
         self.stop_animation();
         self.entry.replace(Some(Entry::new(values)));
+        // The pad shows no digit highlighted: the waiting game's highlight is not on show.
+        if let Some(pad) = self.digit_pad.borrow().as_ref() {
+            pad.show_highlighted(None);
+        }
         self.window.parts().entry_bar.set_visible(true);
         self.say("");
         self.area.grab_focus();
@@ -185,6 +189,11 @@ impl Controller {
     pub(super) fn end_entry(&self) -> Option<Entry> {
         let entry = self.entry.take();
         self.window.parts().entry_bar.set_visible(false);
+        // The game's highlight back on the pad (a new game then clears it).
+        if entry.is_some() {
+            let digit = self.with_play(|play| play.highlighted_digit).flatten();
+            self.show_highlighted_digit(digit);
+        }
         entry
     }
 

@@ -395,6 +395,16 @@ fn a_digit_highlighted_stands_out_everywhere_until_asked_again() {
     app.wait_until("7 highlighted", |s| {
         s["highlighted_digit"] == 7 && s["highlight_pad"] == 7
     });
+    // Entering a puzzle on the board: the pad shows no highlight of the game waiting, and the
+    // game's comes back with it.
+    app.action("enter-puzzle", None);
+    app.wait_until("entering, the pad without the highlight", |s| {
+        s["entry"].is_object() && s["highlight_pad"].is_null()
+    });
+    app.action("entry-cancel", None);
+    app.wait_until("the game back with its highlight", |s| {
+        s["entry"].is_null() && s["highlighted_digit"] == 7 && s["highlight_pad"] == 7
+    });
     app.action("new-game", None);
     app.wait_until("a new game without it", |s| {
         s["givens"] != before["givens"]
