@@ -585,9 +585,11 @@ impl Controller {
         self.enable_action("next-in-file", in_file.as_ref().is_some_and(|file| file.has_next()));
         self.enable_action("choose-in-file", in_file.is_some());
         self.enable_action("print-file-puzzles", in_file.is_some());
-        // Undo and Redo (buttons and keys) only when they would do something: not after Solve.
-        self.enable_action("undo", playing && game.can_undo());
-        self.enable_action("redo", playing && game.can_redo());
+        // Undo and Redo (buttons and keys) only when they would do something: not after Solve,
+        // nor while it runs (the board shows the search, not the game the moves would change).
+        let solving = play.animation.is_some();
+        self.enable_action("undo", playing && !solving && game.can_undo());
+        self.enable_action("redo", playing && !solving && game.can_redo());
         // A game that is over takes no pencil marks, pause, solving, candidates or reset, and
         // shows its solution only where the board is not already it (lost in strict mode), or
         // to hide it again.

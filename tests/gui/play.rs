@@ -538,6 +538,9 @@ fn solve_animates_to_the_solution_and_escape_stops_it() {
     need_display();
     let (app, _config) = launch_with_settings(PUZZLE, "animation-speed=20");
     let solution = solution_of(PUZZLE);
+    // A move before, for Undo to take back.
+    app.action("fill-candidates", None);
+    app.wait_until("marks filled", |s| s["undo_enabled"] == true);
     // Solve asks first (issue 15, point 12): Cancel leaves the game as it was.
     app.action("solve", None);
     let dialog = wait_for_titled("Solve the Puzzle\\?");
@@ -566,6 +569,10 @@ fn solve_animates_to_the_solution_and_escape_stops_it() {
     });
     // The digit pad counts the search's digits, which the board shows.
     assert_eq!(state["digits_left"], digits_left_in(state["shown"].as_str().unwrap()));
+    // Undo waits while the search runs: the board shows the search, not the moves it would
+    // take back (Ctrl+Z took back the marks under it, unseen).
+    assert_eq!(state["undo_enabled"], false, "Undo while solving");
+    app.keys(&["ctrl+z"]);
     let shot = app.shot("solving.png");
     // The digits the search tries are grey too, not the player's blue.
     let blue = accent_pixels(&shot);
@@ -576,6 +583,7 @@ fn solve_animates_to_the_solution_and_escape_stops_it() {
     assert!(state["timing"]["tick_count"].as_u64().unwrap() > 0);
     // Undo (button and Ctrl+Z) is insensitive after Solve (issue 15, point 12).
     assert_eq!(state["undo_enabled"], false);
+    assert_eq!(state["can_redo"], false, "a move was undone while solving");
     let shot = app.shot("solved.png");
     // Solve's digits are grey, not the player's blue (issue 15, point 12).
     let blue = accent_pixels(&shot);
