@@ -1,5 +1,5 @@
 //! The animated Solve: a backtracking search played out on the board, cell by cell, on a glib
-//! timeout; Escape or any new game stops it.
+//! timeout; Escape or any new game stops it, Pause holds it.
 
 use std::rc::Rc;
 use std::time::{Duration, Instant};
@@ -59,6 +59,12 @@ impl Controller {
             let Some(this) = this.upgrade() else {
                 return glib::ControlFlow::Break;
             };
+            // Paused (by the player, or when away): the search waits with the clock, and goes on
+            // on Resume. (It ran on, and a game it finished stayed behind the pause page, whose
+            // Resume a finished game disables.)
+            if this.with_play(|play| play.paused) == Some(true) {
+                return glib::ControlFlow::Continue;
+            }
             let now = this.now_ms();
             let began = Instant::now();
             let tick = this.with_play(|play| play.tick(per_frame, now)).unwrap_or(Tick::Failed);

@@ -982,7 +982,13 @@ impl Controller {
         if !paused.unwrap_or(false) {
             self.paused_by_away.set(false);
         }
-        self.say("");
+        // Resumed while Solve runs (it waited): its line again, with the way to stop it.
+        let solving = paused == Some(false) && self.with_play(|play| play.animation.is_some()) == Some(true);
+        self.say(&if solving {
+            gettext("Solving by trial and error… (Esc stops)")
+        } else {
+            String::new()
+        });
         self.set_action_state("pause", paused.unwrap_or(false));
         self.refresh();
     }

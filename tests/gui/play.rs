@@ -593,6 +593,35 @@ fn solve_animates_to_the_solution_and_escape_stops_it() {
     );
 }
 
+/// Pause while Solve runs holds the search with the clock, and Resume lets it go on to the end.
+/// (It ran on behind the pause page and finished the game there, whose Resume was then disabled:
+/// the player was left before a pause page no key or click ended.)
+#[test]
+fn pause_holds_the_solver_until_resumed() {
+    need_display();
+    let (app, _config) = launch_with_settings(PUZZLE, "animation-speed=20");
+    app.action("solve", None);
+    confirm_solve();
+    app.wait_until("animating", |s| s["animating"] == true);
+    app.action("pause", None);
+    let paused = app.wait_until("paused", |s| s["paused"] == true);
+    // Longer than the whole search takes at this speed (under 3 s).
+    std::thread::sleep(Duration::from_secs(5));
+    let state = app.wait_until("a state", |_| true);
+    assert_eq!(
+        (&state["status"], &state["animating"], &state["paused"], &state["shown"]),
+        (&"Playing".into(), &true.into(), &true.into(), &paused["shown"]),
+        "the search went on while paused"
+    );
+    app.keys(&["Return"]);
+    app.wait_until("resumed, the line saying how to stop it", |s| {
+        s["paused"] == false && s["message"] == "Solving by trial and error… (Esc stops)"
+    });
+    let state = app.wait_until("solved after Resume", |s| s["status"] == "SolvedByComputer");
+    assert_eq!(state["paused"], false);
+    assert_eq!(state["values"], solution_of(PUZZLE).as_str());
+}
+
 /// A level chosen from the primary menu's Difficulty submenu, with the keyboard as a person
 /// without a mouse would (F10, Down, Enter, then Hard), starts a Hard game, and the arrow keys
 /// then move the board's selection at once. GTK 4.8 left the focus in the closed menu (its main
