@@ -597,7 +597,11 @@ impl Controller {
             self.enable_action(action, playing);
         }
         let solved = matches!(game.status(), Status::Solved | Status::SolvedByComputer);
-        self.enable_action("show-solution", !entering && (!solved || play.solution_shown()));
+        // (Not while Solve runs: the board shows its search; Esc stops it.)
+        self.enable_action(
+            "show-solution",
+            !entering && !solving && (!solved || play.solution_shown()),
+        );
         self.describe_selected(play);
         if let Some(path) = std::env::var_os(super::probe::STATE_FILE_ENV) {
             self.write_probe(&path, play, now);

@@ -573,6 +573,8 @@ fn solve_animates_to_the_solution_and_escape_stops_it() {
     // take back (Ctrl+Z took back the marks under it, unseen).
     assert_eq!(state["undo_enabled"], false, "Undo while solving");
     app.keys(&["ctrl+z"]);
+    // Show Solution too: it said the solution was shown while the search went on on the board.
+    assert_eq!(state["show_solution_enabled"], false, "Show Solution while solving");
     let shot = app.shot("solving.png");
     // The digits the search tries are grey too, not the player's blue.
     let blue = accent_pixels(&shot);
