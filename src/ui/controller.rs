@@ -571,9 +571,12 @@ impl Controller {
         // hint is still being shown in stages or a slip it told can be put right.
         let playing = game.status() == Status::Playing;
         let playing = playing && !entering;
+        // Paused, the board is hidden and the game takes nothing until Resume: its commands are
+        // dimmed (as GNOME Sudoku dims them), Pause itself excepted.
+        let paused = play.paused;
         self.enable_action(
             "hint",
-            !entering && (play.hint_goes_on() || (playing && game.hints_left() != Some(0))),
+            !entering && !paused && (play.hint_goes_on() || (playing && game.hints_left() != Some(0))),
         );
         // While a puzzle is entered, the game waiting behind it is not copied or solved.
         for action in ["copy-puzzle", "copy-position", "solution-path", "all-steps"] {
@@ -588,19 +591,20 @@ impl Controller {
         // Undo and Redo (buttons and keys) only when they would do something: not after Solve,
         // nor while it runs (the board shows the search, not the game the moves would change).
         let solving = play.animation.is_some();
-        self.enable_action("undo", playing && !solving && game.can_undo());
-        self.enable_action("redo", playing && !solving && game.can_redo());
+        self.enable_action("undo", playing && !paused && !solving && game.can_undo());
+        self.enable_action("redo", playing && !paused && !solving && game.can_redo());
         // A game that is over takes no pencil marks, pause, solving, candidates or reset, and
         // shows its solution only where the board is not already it (lost in strict mode), or
         // to hide it again.
-        for action in ["pencil", "pause", "solve", "fill-candidates", "reset"] {
-            self.enable_action(action, playing);
+        self.enable_action("pause", playing);
+        for action in ["pencil", "solve", "fill-candidates", "reset"] {
+            self.enable_action(action, playing && !paused);
         }
         let solved = matches!(game.status(), Status::Solved | Status::SolvedByComputer);
         // (Not while Solve runs: the board shows its search; Esc stops it.)
         self.enable_action(
             "show-solution",
-            !entering && !solving && (!solved || play.solution_shown()),
+            !entering && !paused && !solving && (!solved || play.solution_shown()),
         );
         self.describe_selected(play);
         if let Some(path) = std::env::var_os(super::probe::STATE_FILE_ENV) {

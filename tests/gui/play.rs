@@ -849,6 +849,14 @@ fn pause_shows_a_page_and_a_key_or_click_resumes() {
     app.action("pause", None);
     let state = app.wait_until("paused", |s| s["paused"] == true);
     assert_eq!(state["message"], "", "a stale message under the pause page");
+    // The game takes nothing until Resume: its commands are dimmed, Pause (Resume) excepted.
+    let dimmed = |s: &Value| {
+        [&s["hint_enabled"], &s["pencil_enabled"], &s["show_solution_enabled"]]
+            .into_iter()
+            .chain(["solve", "fill-candidates", "reset"].map(|a| &s["enabled"][a]))
+            .all(|on| on == false)
+    };
+    assert!(dimmed(&state) && state["pause_enabled"] == true, "{state}");
     std::thread::sleep(Duration::from_millis(300));
     let shot = app.shot("pause-page.png");
     // The page covers the board: no grid lines of the board show through.
@@ -859,7 +867,9 @@ fn pause_shows_a_page_and_a_key_or_click_resumes() {
         "the board's grid shows while paused ({grid_rows} rows)"
     );
     app.keys(&["Right"]);
-    app.wait_until("a key resumes", |s| s["paused"] == false);
+    app.wait_until("a key resumes, the commands back", |s| {
+        s["paused"] == false && s["hint_enabled"] == true && s["enabled"]["solve"] == true
+    });
     app.action("pause", None);
     let state = app.wait_until("paused again", |s| s["paused"] == true);
     let (x, y) = cell_centre(&state, 40);
