@@ -415,6 +415,7 @@ fn show_about(app: &adw::Application) {
     let about = adw::AboutWindow::builder()
         .application_name("Nonet")
         .application_icon(APP_ID)
+        .developer_name(gettext("The Nonet developers"))
         .version(env!("CARGO_PKG_VERSION"))
         .comments(gettext("A Sudoku game with an engine that explains itself"))
         .license_type(gtk::License::Gpl30)
