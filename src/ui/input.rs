@@ -209,6 +209,11 @@ impl Controller {
                 if this.entry_digit(digit) {
                     return;
                 }
+                // Paused, a click on the pad resumes, as a key or a click on the page does, and
+                // does nothing else.
+                if this.with_play(|play| play.paused) == Some(true) {
+                    return this.set_paused(false);
+                }
                 this.press_digit(digit, false);
             }),
             Rc::new(move |digit| {

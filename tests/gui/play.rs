@@ -874,6 +874,14 @@ fn pause_shows_a_page_and_a_key_or_click_resumes() {
     let state = app.wait_until("paused again", |s| s["paused"] == true);
     let (x, y) = cell_centre(&state, 40);
     app.click_until(x, y, "1", "a click resumes", |s| s["paused"] == false);
+    // A click on the digit pad too, and it enters nothing (it said "The game is paused.").
+    app.select(2);
+    app.action("pause", None);
+    let state = app.wait_until("paused once more", |s| s["paused"] == true);
+    let pad = &state["pad_at"][3];
+    let (x, y) = (pad[0].as_f64().unwrap() as usize, pad[1].as_f64().unwrap() as usize);
+    let state = app.click_until(x, y, "1", "a click on the pad resumes", |s| s["paused"] == false);
+    assert_eq!(at(&state, "values", 2), '.', "the pad's digit was entered");
 }
 
 /// Issue 15, point 11: with Mark Wrong Digits off the game gives no correctness feedback while
