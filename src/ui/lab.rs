@@ -721,7 +721,7 @@ impl Lab {
                 break gettext("the game closed");
             };
             let Some((grid, solution)) = host.script_grid() else {
-                break gettext("the game does not take steps now (finished, paused or showing the solution)");
+                break gettext("the game does not take steps now (finished, paused, showing the solution or being solved)");
             };
             if grid.board().is_solved() {
                 break gettext("the puzzle is solved");
@@ -799,7 +799,7 @@ impl Lab {
                 .apply_script_step(checked.placements, checked.eliminations)
                 .is_err()
             {
-                break gettext("the game does not take steps now (finished, paused or showing the solution)");
+                break gettext("the game does not take steps now (finished, paused, showing the solution or being solved)");
             }
             *applied.entry(step.name).or_default() += 1;
             if single {
