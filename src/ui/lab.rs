@@ -252,6 +252,11 @@ pub(super) fn script_file() -> PathBuf {
     glib::user_data_dir().join("nonet").join("scripts").join("lab.rhai")
 }
 
+/// Why a run ends when the game takes no step (finished, paused, solution shown, Solve running).
+fn no_steps_now() -> String {
+    gettext("the game does not take steps now (finished, paused, showing the solution or being solved)")
+}
+
 /// Whether the board holds a slip of the player's that a step could rest on: a wrong digit, or
 /// a cell's solution taken out of its pencil marks (hints point these out before any step).
 fn holds_slip(board: &crate::engine::logic::Board, solution: &[Digit; CELLS]) -> bool {
@@ -721,7 +726,7 @@ impl Lab {
                 break gettext("the game closed");
             };
             let Some((grid, solution)) = host.script_grid() else {
-                break gettext("the game does not take steps now (finished, paused, showing the solution or being solved)");
+                break no_steps_now();
             };
             if grid.board().is_solved() {
                 break gettext("the puzzle is solved");
@@ -799,7 +804,7 @@ impl Lab {
                 .apply_script_step(checked.placements, checked.eliminations)
                 .is_err()
             {
-                break gettext("the game does not take steps now (finished, paused, showing the solution or being solved)");
+                break no_steps_now();
             }
             *applied.entry(step.name).or_default() += 1;
             if single {
