@@ -129,13 +129,23 @@ impl Worker {
     }
 }
 
+/// The position a script runs on, as the game has it.
+pub struct ScriptGrid {
+    pub grid: Grid,
+    /// What its steps are checked against.
+    pub solution: [Digit; CELLS],
+    /// Whether the board holds a mistake of the player's (a wrong digit, or a right one taken
+    /// out of a cell's pencil marks), which a step found from it could rest on.
+    pub holds_mistake: bool,
+}
+
 /// What the Lab needs of the game it runs scripts on (the game window implements it).
 pub trait LabHost {
     /// Redraws the game (a run started or ended).
     fn refresh_view(&self);
     /// The position a script sees and the solution its steps are checked against; `None` when
     /// the game takes no steps now.
-    fn script_grid(&self) -> Option<(Grid, [Digit; CELLS])>;
+    fn script_grid(&self) -> Option<ScriptGrid>;
     /// Gets the board ready for a run (pencil marks filled in when there are none).
     fn prepare_for_script(&self);
     /// Shows (or clears) a step on the board before it is applied.
@@ -255,15 +265,6 @@ pub(super) fn script_file() -> PathBuf {
 /// Why a run ends when the game takes no step (finished, paused, solution shown, Solve running).
 fn no_steps_now() -> String {
     gettext("the game does not take steps now (finished, paused, showing the solution or being solved)")
-}
-
-/// Whether the board holds a slip of the player's that a step could rest on: a wrong digit, or
-/// a cell's solution taken out of its pencil marks (hints point these out before any step).
-fn holds_slip(board: &crate::engine::logic::Board, solution: &[Digit; CELLS]) -> bool {
-    (0..CELLS).any(|cell| match board.value(cell) {
-        0 => !board.has(cell, solution[cell]),
-        digit => digit != solution[cell],
-    })
 }
 
 /// Writes files compiled into the binary (`RESOURCE_PREFIX/{folder}/{name}`) to the cache
@@ -725,13 +726,18 @@ impl Lab {
             let Some(host) = self.host.upgrade() else {
                 break gettext("the game closed");
             };
-            let Some((grid, solution)) = host.script_grid() else {
+            let Some(ScriptGrid {
+                grid,
+                solution,
+                holds_mistake,
+            }) = host.script_grid()
+            else {
                 break no_steps_now();
             };
             if grid.board().is_solved() {
                 break gettext("the puzzle is solved");
             }
-            if holds_slip(grid.board(), &solution) {
+            if holds_mistake {
                 break gettext("the board holds a mistake, a wrong digit or a right one taken out of a cell's pencil marks, so steps found from it could contradict the solution through no fault of the script's: Hint points it out");
             }
             number += 1;

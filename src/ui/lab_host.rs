@@ -9,7 +9,7 @@ use std::rc::Rc;
 use adw::prelude::*;
 
 use super::controller::Controller;
-use super::lab::{Lab, LabHost};
+use super::lab::{Lab, LabHost, ScriptGrid};
 use super::play::ScriptView;
 use crate::engine::game::{Action, Refusal, Status};
 use crate::engine::grid::Digit;
@@ -257,16 +257,21 @@ impl LabHost for Controller {
 
     /// The position a script sees, with the solution to check its steps; `None` when the game
     /// does not take steps (finished, paused, solution shown, Solve running).
-    fn script_grid(&self) -> Option<(crate::script::Grid, [Digit; 81])> {
+    fn script_grid(&self) -> Option<ScriptGrid> {
         let play = self.play.borrow();
         let play = play.as_ref()?;
         let game = &play.game;
         if game.status() != Status::Playing || play.paused || play.solution_shown() || play.animation.is_some() {
             return None;
         }
-        let board = crate::engine::logic::Board::from_position(&game.position());
+        let position = game.position();
+        let board = crate::engine::logic::Board::from_position(&position);
         let given = std::array::from_fn(|c| game.is_given(c));
-        Some((crate::script::Grid::new(board, given), *game.solution()))
+        Some(ScriptGrid {
+            grid: crate::script::Grid::new(board, given),
+            solution: *game.solution(),
+            holds_mistake: crate::engine::logic::hint::mistake(&position, game.solution()).is_some(),
+        })
     }
 
     /// Before a script runs: pencil marks filled in (one undoable step) when there are none, so

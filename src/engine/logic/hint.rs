@@ -133,6 +133,12 @@ pub fn hint_using(position: &Position, solution: &[Digit; CELLS], uniqueness: Un
 /// digit taken out of a cell's pencil marks, or a mark a placed digit rules out. Steps found on
 /// a position with one of the first two could be wrong.
 pub fn slip(position: &Position, solution: &[Digit; CELLS]) -> Option<Hint> {
+    mistake(position, solution).or_else(|| ruled_out_mark(position))
+}
+
+/// The player's first mistake, the slips a step could rest on: a wrong entry, or a solution digit
+/// taken out of a cell's pencil marks (a stale mark is not one: the techniques pass it over).
+pub fn mistake(position: &Position, solution: &[Digit; CELLS]) -> Option<Hint> {
     for cell in 0..CELLS {
         let entered = position.value(cell);
         if entered != 0 && entered != solution[cell] {
@@ -147,7 +153,7 @@ pub fn slip(position: &Position, solution: &[Digit; CELLS]) -> Option<Hint> {
             });
         }
     }
-    ruled_out_mark(position)
+    None
 }
 
 /// The first pencil mark of an empty cell that a digit placed in its row, column or box rules
@@ -209,6 +215,33 @@ mod tests {
         let mut clean = position.clone();
         clean.recompute_candidates();
         assert!(matches!(super::hint(&clean), Hint::Step(_)));
+    }
+
+    #[test]
+    fn a_stale_mark_is_a_slip_but_no_mistake_and_a_wrong_digit_is_both() {
+        let Solutions::Unique(solution) = solver::solve(&parse_line(PUZZLE).unwrap().givens()) else {
+            panic!("the puzzle has one solution")
+        };
+        // r1c3 is 4: right, but r1c6 keeps the mark 4 it rules out.
+        let stale = entered_keeping_marks(2, 4);
+        assert!(matches!(slip(&stale, &solution), Some(Hint::RuledOutMark { .. })));
+        assert_eq!(mistake(&stale, &solution), None);
+        // r1c3 as 1 is wrong.
+        let wrong = entered_keeping_marks(2, 1);
+        let expected = Some(Hint::WrongEntry { cell: 2, entered: 1 });
+        assert_eq!(
+            (slip(&wrong, &solution), mistake(&wrong, &solution)),
+            (expected.clone(), expected)
+        );
+        // The solution's 4 taken out of r1c3's marks, the cell empty.
+        let puzzle = parse_line(PUZZLE).unwrap();
+        let mut marks = *puzzle.all_candidates();
+        marks[2].remove(4);
+        let missing = Position::from_givens_and_values(&puzzle.givens(), puzzle.values()).with_candidates(&marks);
+        assert_eq!(
+            mistake(&missing, &solution),
+            Some(Hint::MissingCandidate { cell: 2, digit: 4 })
+        );
     }
 
     #[test]
