@@ -632,23 +632,7 @@ fn pause_holds_the_solver_until_resumed() {
 fn after_a_level_chosen_in_a_submenu_the_keys_still_play() {
     need_display();
     let app = App::launch(Some(PUZZLE));
-    let state = app.wait_until("a game", |s| s["givens"] == PUZZLE);
-    // The pointer rests on the board's bottom-left cell, away from where the menu opens: over
-    // the menu it would pick the item under it, and the keys would go on from there (as GTK's
-    // menus do for everyone).
-    let board = &state["board"];
-    let (x, y, size) = (
-        board[0].as_f64().unwrap(),
-        board[1].as_f64().unwrap(),
-        board[2].as_f64().unwrap(),
-    );
-    xdotool(&[
-        "mousemove",
-        "--window",
-        &app.window,
-        &((x + size * 0.5) as i64).to_string(),
-        &((y + size * 8.5) as i64).to_string(),
-    ]);
+    app.wait_until("a game", |s| s["givens"] == PUZZLE);
     let attempts = std::cell::Cell::new(0);
     let state = app.act_until(
         "a hard game chosen through the menu",

@@ -128,6 +128,10 @@ impl App {
             std::fs::write(&file, puzzle).unwrap();
             command.arg(&file);
         }
+        // Each test starts with the pointer in the screen's far corner, out of the window's
+        // way, wherever the last test left it: a pointer resting where a menu opens picks the
+        // item under it, and keys then go on from there.
+        xdotool(&["mousemove", "10000", "10000"]);
         let mut child = command.spawn().expect("the app starts");
         if let Some(action) = at_once {
             let took = || {
