@@ -230,6 +230,7 @@ impl Controller {
         let this = Rc::downgrade(self);
         let shown = Rc::downgrade(self);
         let elsewhere = Rc::downgrade(self);
+        let board = Rc::downgrade(self);
         let picker = Picker::new(
             &self.area,
             Rc::new(move |digit, marks| {
@@ -250,6 +251,11 @@ impl Controller {
             Rc::new(move || {
                 if let Some(this) = elsewhere.upgrade() {
                     this.click_past_picker();
+                }
+            }),
+            Rc::new(move |key, modifiers| {
+                if let Some(this) = board.upgrade() {
+                    this.key(key, modifiers);
                 }
             }),
         );

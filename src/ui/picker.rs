@@ -2,8 +2,10 @@
 //! Clear button, for playing with the mouse alone. Its buttons are toggles that show the cell:
 //! the digit it holds or, in pencil mode, each pencil mark it has. Entering a digit closes it;
 //! toggling marks keeps it open so several marks can be set in a row. The digit keys work while it
-//! is open, and Delete or Backspace clears. A press outside it closes it and is handed on
-//! ([`Elsewhere`]) to what it was aimed at, as GTK's popover keeps that press from reaching it.
+//! is open, and Delete or Backspace clears; the board's other keys (P, C, Ctrl with a digit…)
+//! close it and are handed on ([`BoardKey`]), its own (arrows, Tab, Space, Enter, Escape) stay
+//! with it. A press outside it closes it and is handed on ([`Elsewhere`]) to what it was aimed
+//! at, as GTK's popover keeps that press from reaching it.
 
 use std::cell::Cell as StdCell;
 use std::rc::Rc;
@@ -11,6 +13,7 @@ use std::rc::Rc;
 use gtk::prelude::*;
 use gtk::{gdk, glib};
 
+use super::input::command_for;
 use crate::engine::grid::{Candidates, Digit};
 use crate::i18n::{fill, gettext};
 
@@ -23,6 +26,23 @@ pub type Shown = Rc<dyn Fn() -> Option<(Digit, Candidates)>>;
 /// What to do once a press outside the picker has closed it (GTK's popover takes that press
 /// for itself, so nothing under the pointer gets it).
 pub type Elsewhere = Rc<dyn Fn()>;
+
+/// What to do with a key of the board's typed while the picker is open, once it has closed.
+pub type BoardKey = Rc<dyn Fn(gdk::Key, gdk::ModifierType)>;
+
+/// The keys a popover moves among and presses its buttons with.
+const OWN_KEYS: [gdk::Key; 10] = [
+    gdk::Key::Up,
+    gdk::Key::Down,
+    gdk::Key::Left,
+    gdk::Key::Right,
+    gdk::Key::Tab,
+    gdk::Key::ISO_Left_Tab,
+    gdk::Key::space,
+    gdk::Key::Return,
+    gdk::Key::KP_Enter,
+    gdk::Key::Escape,
+];
 
 pub struct Picker {
     pub popover: gtk::Popover,
@@ -60,7 +80,13 @@ impl State {
 }
 
 impl Picker {
-    pub fn new(parent: &impl IsA<gtk::Widget>, pick: Pick, shown: Shown, elsewhere: Elsewhere) -> Picker {
+    pub fn new(
+        parent: &impl IsA<gtk::Widget>,
+        pick: Pick,
+        shown: Shown,
+        elsewhere: Elsewhere,
+        board_key: BoardKey,
+    ) -> Picker {
         let grid = gtk::Grid::builder().row_spacing(4).column_spacing(4).build();
         let digits: Vec<gtk::ToggleButton> = (1..=9u8)
             .map(|digit| {
@@ -129,18 +155,31 @@ impl Picker {
             clear.connect_clicked(move |_| choose(0));
         }
 
-        // The digit keys pick; Delete and Backspace clear, as they do on the board (keys typed in
-        // the popover do not reach the board's own).
+        // The digit keys pick; Delete and Backspace clear, as they do on the board. Keys typed in
+        // the popover do not reach the board's own: the board's other keys close the picker and
+        // are handed on (a shortcut closing it is no press elsewhere: see `keyed` below).
         let keys = gtk::EventControllerKey::new();
-        keys.connect_key_pressed(move |_, key, _, _| {
-            let clear = [gdk::Key::Delete, gdk::Key::KP_Delete, gdk::Key::BackSpace].contains(&key);
-            match key.to_unicode().and_then(|c| c.to_digit(10)) {
-                Some(digit) => choose(digit as Digit),
-                None if clear => choose(0),
-                None => return glib::Propagation::Proceed,
-            }
-            glib::Propagation::Stop
-        });
+        {
+            let popover = popover.downgrade();
+            keys.connect_key_pressed(move |_, key, _, modifiers| {
+                let clear = [gdk::Key::Delete, gdk::Key::KP_Delete, gdk::Key::BackSpace].contains(&key);
+                let control = modifiers.contains(gdk::ModifierType::CONTROL_MASK);
+                match key.to_unicode().and_then(|c| c.to_digit(10)) {
+                    Some(digit) if !control => choose(digit as Digit),
+                    None if clear => choose(0),
+                    _ if OWN_KEYS.contains(&key) || command_for(key, modifiers).is_none() => {
+                        return glib::Propagation::Proceed
+                    }
+                    _ => {
+                        if let Some(popover) = popover.upgrade() {
+                            popover.popdown();
+                        }
+                        board_key(key, modifiers);
+                    }
+                }
+                glib::Propagation::Stop
+            });
+        }
         popover.add_controller(keys);
 
         // A key closes the picker (Escape) or runs a shortcut (which may close it): seen first,

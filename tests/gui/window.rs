@@ -81,6 +81,41 @@ fn the_mark_picker_shows_the_marks_and_stays_open() {
     });
 }
 
+/// The board's own keys work while the number picker is open, as they do with it closed: P
+/// turns pencil mode on (the picker, for digits, closes), and the 2 typed next is a pencil
+/// mark; Ctrl with a digit toggles a mark whatever the picker is for. P was lost in the picker,
+/// and the 2 went in as a digit (a mistake counted); Ctrl+2 did the same.
+#[test]
+fn the_boards_keys_work_while_the_picker_is_open() {
+    need_display();
+    let app = App::launch(Some(PUZZLE));
+    let state = app.wait_until("a state", |s| !s["board"].is_null());
+    let (x, y) = cell_centre(&state, 2); // r1c3, empty; 4 in the solution
+    app.click_until(x, y, "1", "the digit picker opens on r1c3", |s| {
+        s["selected"] == 2 && s["picker"] == ""
+    });
+    app.keys(&["p"]);
+    app.wait_until("pencil mode, the picker closed", |s| {
+        s["pencil"] == true && s["picker"].is_null()
+    });
+    app.keys(&["2"]);
+    let state = app.wait_until("2 as a mark", |s| s["marks"][2] == "2");
+    assert_eq!((at(&state, "values", 2), &state["mistakes"]), ('.', &0.into()));
+    // Pencil mode off again; Ctrl+1 in the open digit picker is a mark too.
+    app.keys(&["p"]);
+    app.wait_until("pencil mode off", |s| s["pencil"] == false);
+    app.click_until(x, y, "1", "the digit picker opens again", |s| !s["picker"].is_null());
+    app.keys(&["ctrl+1"]);
+    let state = app.wait_until("1 as a mark", |s| s["marks"][2] == "12");
+    assert_eq!((at(&state, "values", 2), &state["mistakes"]), ('.', &0.into()));
+    // The picker's own keys stay its own: an arrow moves among its buttons, not the selection.
+    app.click_until(x, y, "1", "the picker opens once more", |s| !s["picker"].is_null());
+    app.keys(&["Right"]);
+    std::thread::sleep(Duration::from_millis(300));
+    let state = app.wait_until("a state", |_| true);
+    assert_eq!((&state["selected"], state["picker"].is_null()), (&2.into(), false));
+}
+
 /// A click on another cell while the number picker is open goes to that cell: GTK's popover
 /// takes the press that closes it, so the cell clicked stayed unselected and the next digit
 /// typed went into the cell the picker had been open on. A click on the picker's own cell, or
