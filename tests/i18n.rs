@@ -676,13 +676,78 @@ fn menu_pages(ui: &str) -> Vec<Vec<String>> {
     pages
 }
 
-/// No two labels on one page of a menu share a mnemonic, in English or in any translation: GTK
-/// then only moves between them on the key, and neither is chosen (in English, O in Other
-/// Puzzle's page, where the page's own heading took O as Open did, opened nothing).
+/// The labels with a mnemonic that a `.ui` file shows at once (its buttons' and labels' with
+/// `use-underline`), in English.
+fn underlined_labels(ui: &str) -> Vec<String> {
+    let document = roxmltree::Document::parse(ui).expect("the .ui file is XML");
+    let property = |object: roxmltree::Node, name: &str| {
+        object
+            .children()
+            .find(|p| p.has_tag_name("property") && p.attribute("name") == Some(name))
+            .and_then(|p| p.text())
+            .map(str::to_string)
+    };
+    document
+        .descendants()
+        .filter(|n| n.has_tag_name("object") || n.has_tag_name("template"))
+        .filter(|object| property(*object, "use-underline").as_deref() == Some("true"))
+        .filter_map(|object| property(object, "label"))
+        .collect()
+}
+
+/// The answers of the app's questions (AdwMessageDialog through `ui::question` and History's
+/// `ask_before`), each shown beside "_Cancel": the underlined messages of each such call.
+fn question_answers() -> Vec<String> {
+    let call = regex::Regex::new(r"(?s)(?:super::question|self\.ask_before)\((.*?)\);").unwrap();
+    let underlined = regex::Regex::new(r#"gettext\("([^"]*_[^"]*)"\)"#).unwrap();
+    let answers: Vec<String> = rust_sources("src/ui")
+        .iter()
+        .flat_map(|(_, source)| call.captures_iter(source).map(|c| c[1].to_string()).collect::<Vec<_>>())
+        .flat_map(|args| {
+            underlined
+                .captures_iter(&args)
+                .map(|c| c[1].to_string())
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    assert!(answers.len() >= 4, "the questions' answers not found: {answers:?}");
+    answers
+}
+
+/// No two labels shown together share a mnemonic, in English or in any translation: GTK then
+/// only moves between them on the key, and neither is chosen. Checked on each page of each menu
+/// (in English, O in Other Puzzle's page, where the page's own heading took O as Open did,
+/// opened nothing), among the underlined labels of each `.ui` file (French "_Afficher" and
+/// "_Appliquer" in All Steps), and for each question's answer beside "_Cancel" (French
+/// "_Afficher" and "_Annuler" in Show Solution's).
 #[test]
-fn no_two_items_of_a_menu_page_share_a_mnemonic() {
+fn no_two_labels_shown_together_share_a_mnemonic() {
+    let mut groups: Vec<(String, Vec<String>)> = Vec::new();
+    for ui in ["resources/ui/window.ui", "resources/ui/lab.ui"] {
+        groups.extend(
+            menu_pages(&read(ui))
+                .into_iter()
+                .map(|page| (format!("{ui}, a menu"), page)),
+        );
+    }
+    for folder in ["resources/ui", "resources/gtk"] {
+        for entry in std::fs::read_dir(Path::new(ROOT).join(folder)).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_some_and(|e| e == "ui") {
+                let ui = std::fs::read_to_string(&path).unwrap();
+                groups.push((path.display().to_string(), underlined_labels(&ui)));
+            }
+        }
+    }
+    for answer in question_answers() {
+        groups.push(("a question".to_string(), vec!["_Cancel".to_string(), answer]));
+    }
     let languages = read("po/LINGUAS");
     let languages = std::iter::once("C").chain(languages.split_whitespace().filter(|l| !l.starts_with('#')));
+    let mnemonic = |label: &str| {
+        let (_, after) = label.split_once('_')?;
+        after.chars().next().map(|c| c.to_lowercase().to_string())
+    };
     let mut checked = 0;
     for language in languages {
         let translated: HashMap<String, String> = match language {
@@ -692,21 +757,15 @@ fn no_two_items_of_a_menu_page_share_a_mnemonic() {
                 .filter_map(|m| Some((m.id, m.translations.into_iter().next()?)))
                 .collect(),
         };
-        for ui in ["resources/ui/window.ui", "resources/ui/lab.ui"] {
-            for page in menu_pages(&read(ui)) {
-                let labels: Vec<&String> = page.iter().map(|l| translated.get(l).unwrap_or(l)).collect();
-                let mnemonic = |label: &str| {
-                    let (_, after) = label.split_once('_')?;
-                    after.chars().next().map(|c| c.to_lowercase().to_string())
-                };
-                let mut seen: HashMap<String, &String> = HashMap::new();
-                for label in &labels {
-                    let Some(key) = mnemonic(label) else { continue };
-                    if let Some(other) = seen.insert(key.clone(), label) {
-                        panic!("{language}, {ui}: {other:?} and {label:?} share the mnemonic {key:?} on the page {labels:?}");
-                    }
-                    checked += 1;
+        for (place, group) in &groups {
+            let labels: Vec<&String> = group.iter().map(|l| translated.get(l).unwrap_or(l)).collect();
+            let mut seen: HashMap<String, &String> = HashMap::new();
+            for label in &labels {
+                let Some(key) = mnemonic(label) else { continue };
+                if let Some(other) = seen.insert(key.clone(), label) {
+                    panic!("{language}, {place}: {other:?} and {label:?} share the mnemonic {key:?} among {labels:?}");
                 }
+                checked += 1;
             }
         }
     }
