@@ -695,23 +695,29 @@ fn underlined_labels(ui: &str) -> Vec<String> {
         .collect()
 }
 
-/// The answers of the app's questions (AdwMessageDialog through `ui::question` and History's
-/// `ask_before`), each shown beside "_Cancel": the underlined messages of each such call.
-fn question_answers() -> Vec<String> {
-    let call = regex::Regex::new(r"(?s)(?:super::question|self\.ask_before)\((.*?)\);").unwrap();
+/// The answers of each of the app's questions (AdwMessageDialog through `ui::question`,
+/// `ui::question_with_answers` and History's `ask_before`), with the "_Cancel" each is shown
+/// beside: the underlined messages of each such call.
+fn questions_answers() -> Vec<Vec<String>> {
+    let call =
+        regex::Regex::new(r"(?s)(?:super::question|super::question_with_answers|self\.ask_before)\((.*?)\);").unwrap();
     let underlined = regex::Regex::new(r#"gettext\("([^"]*_[^"]*)"\)"#).unwrap();
-    let answers: Vec<String> = rust_sources("src/ui")
+    let questions: Vec<Vec<String>> = rust_sources("src/ui")
         .iter()
         .flat_map(|(_, source)| call.captures_iter(source).map(|c| c[1].to_string()).collect::<Vec<_>>())
-        .flat_map(|args| {
-            underlined
-                .captures_iter(&args)
-                .map(|c| c[1].to_string())
+        .map(|args| {
+            let answers = underlined.captures_iter(&args).map(|c| c[1].to_string());
+            std::iter::once("_Cancel".to_string())
+                .chain(answers)
                 .collect::<Vec<_>>()
         })
+        .filter(|answers| answers.len() > 1)
         .collect();
-    assert!(answers.len() >= 4, "the questions' answers not found: {answers:?}");
-    answers
+    assert!(
+        questions.len() >= 5 && questions.iter().any(|answers| answers.len() > 2),
+        "the questions' answers not found: {questions:?}"
+    );
+    questions
 }
 
 /// No two labels shown together share a mnemonic, in English or in any translation: GTK then
@@ -739,8 +745,8 @@ fn no_two_labels_shown_together_share_a_mnemonic() {
             }
         }
     }
-    for answer in question_answers() {
-        groups.push(("a question".to_string(), vec!["_Cancel".to_string(), answer]));
+    for answers in questions_answers() {
+        groups.push(("a question".to_string(), answers));
     }
     let languages = read("po/LINGUAS");
     let languages = std::iter::once("C").chain(languages.split_whitespace().filter(|l| !l.starts_with('#')));
