@@ -254,12 +254,35 @@ impl Controller {
                 }
             }),
             Rc::new(move |key, modifiers| {
-                if let Some(this) = board.upgrade() {
-                    this.key(key, modifiers);
-                }
+                board
+                    .upgrade()
+                    .is_some_and(|this| this.run_shortcut(key, modifiers) || this.key(key, modifiers))
             }),
         );
         self.picker.replace(Some(picker));
+    }
+
+    /// Runs the app's shortcut for a key, if it has one and its action is enabled; returns
+    /// whether it did. For keys typed where GTK's own shortcuts do not reach (the picker's
+    /// popover).
+    fn run_shortcut(&self, key: gdk::Key, state: gdk::ModifierType) -> bool {
+        let Some(app) = self.window.application() else {
+            return false;
+        };
+        let accel = gtk::accelerator_name(key.to_lower(), state & gtk::accelerator_get_default_mod_mask());
+        app.actions_for_accel(&accel).iter().any(|detailed| {
+            let Ok((name, target)) = gtk::gio::Action::parse_detailed_name(detailed) else {
+                return false;
+            };
+            let Some(name) = name.strip_prefix("app.") else {
+                return false;
+            };
+            let enabled = app.lookup_action(name).is_some_and(|action| action.is_enabled());
+            if enabled {
+                app.activate_action(name, target.as_ref());
+            }
+            enabled
+        })
     }
 
     /// Handles a key press; returns whether it was used.

@@ -2,9 +2,9 @@
 //! Clear button, for playing with the mouse alone. Its buttons are toggles that show the cell:
 //! the digit it holds or, in pencil mode, each pencil mark it has. Entering a digit closes it;
 //! toggling marks keeps it open so several marks can be set in a row. The digit keys work while it
-//! is open, and Delete or Backspace clears; the board's other keys (P, C, Ctrl with a digit…)
-//! close it and are handed on ([`BoardKey`]), its own (arrows, Tab, Space, Enter, Escape) stay
-//! with it. A press outside it closes it and is handed on ([`Elsewhere`]) to what it was aimed
+//! is open, and Delete or Backspace clears; other keys (P, C, Ctrl with a digit, the app's
+//! shortcuts…) are handed on ([`BoardKey`]) and close it once used, its own (arrows, Tab, Space,
+//! Enter, Escape) stay with it. A press outside it closes it and is handed on ([`Elsewhere`]) to what it was aimed
 //! at, as GTK's popover keeps that press from reaching it.
 
 use std::cell::Cell as StdCell;
@@ -13,7 +13,6 @@ use std::rc::Rc;
 use gtk::prelude::*;
 use gtk::{gdk, glib};
 
-use super::input::command_for;
 use crate::engine::grid::{Candidates, Digit};
 use crate::i18n::{fill, gettext};
 
@@ -27,8 +26,9 @@ pub type Shown = Rc<dyn Fn() -> Option<(Digit, Candidates)>>;
 /// for itself, so nothing under the pointer gets it).
 pub type Elsewhere = Rc<dyn Fn()>;
 
-/// What to do with a key of the board's typed while the picker is open, once it has closed.
-pub type BoardKey = Rc<dyn Fn(gdk::Key, gdk::ModifierType)>;
+/// What to do with a key typed while the picker is open that is not its own (neither reaches the
+/// board nor the app's shortcuts from its popover); returns whether it was used.
+pub type BoardKey = Rc<dyn Fn(gdk::Key, gdk::ModifierType) -> bool>;
 
 /// The keys a popover moves among and presses its buttons with.
 const OWN_KEYS: [gdk::Key; 10] = [
@@ -156,26 +156,24 @@ impl Picker {
         }
 
         // The digit keys pick; Delete and Backspace clear, as they do on the board. Keys typed in
-        // the popover do not reach the board's own: the board's other keys close the picker and
-        // are handed on (a shortcut closing it is no press elsewhere: see `keyed` below).
+        // the popover reach neither the board's keys nor the app's shortcuts: the others are
+        // handed on, and close the picker once used (which is no press elsewhere: see `keyed`).
         let keys = gtk::EventControllerKey::new();
         {
             let popover = popover.downgrade();
             keys.connect_key_pressed(move |_, key, _, modifiers| {
                 let clear = [gdk::Key::Delete, gdk::Key::KP_Delete, gdk::Key::BackSpace].contains(&key);
-                let control = modifiers.contains(gdk::ModifierType::CONTROL_MASK);
+                let held = modifiers.intersects(gdk::ModifierType::CONTROL_MASK | gdk::ModifierType::ALT_MASK);
                 match key.to_unicode().and_then(|c| c.to_digit(10)) {
-                    Some(digit) if !control => choose(digit as Digit),
-                    None if clear => choose(0),
-                    _ if OWN_KEYS.contains(&key) || command_for(key, modifiers).is_none() => {
-                        return glib::Propagation::Proceed
-                    }
-                    _ => {
+                    Some(digit) if !held => choose(digit as Digit),
+                    None if clear && !held => choose(0),
+                    _ if OWN_KEYS.contains(&key) => return glib::Propagation::Proceed,
+                    _ if board_key(key, modifiers) => {
                         if let Some(popover) = popover.upgrade() {
                             popover.popdown();
                         }
-                        board_key(key, modifiers);
                     }
+                    _ => return glib::Propagation::Proceed,
                 }
                 glib::Propagation::Stop
             });

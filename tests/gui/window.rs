@@ -81,10 +81,11 @@ fn the_mark_picker_shows_the_marks_and_stays_open() {
     });
 }
 
-/// The board's own keys work while the number picker is open, as they do with it closed: P
-/// turns pencil mode on (the picker, for digits, closes), and the 2 typed next is a pencil
-/// mark; Ctrl with a digit toggles a mark whatever the picker is for. P was lost in the picker,
-/// and the 2 went in as a digit (a mistake counted); Ctrl+2 did the same.
+/// The board's own keys and the app's shortcuts work while the number picker is open, as they
+/// do with it closed: P turns pencil mode on (the picker, for digits, closes), and the 2 typed
+/// next is a pencil mark; Ctrl with a digit toggles a mark whatever the picker is for; Ctrl+Z
+/// undoes, Alt with a digit highlights it. P and Ctrl+Z were lost in the picker, the 2 went in
+/// as a digit (a mistake counted), and Ctrl+1 and Alt+5 entered their digits.
 #[test]
 fn the_boards_keys_work_while_the_picker_is_open() {
     need_display();
@@ -108,6 +109,18 @@ fn the_boards_keys_work_while_the_picker_is_open() {
     app.keys(&["ctrl+1"]);
     let state = app.wait_until("1 as a mark", |s| s["marks"][2] == "12");
     assert_eq!((at(&state, "values", 2), &state["mistakes"]), ('.', &0.into()));
+    // The app's shortcuts too: Ctrl+Z undoes that mark, Alt+5 highlights the 5s.
+    app.click_until(x, y, "1", "the picker opens for Ctrl+Z", |s| !s["picker"].is_null());
+    app.keys(&["ctrl+z"]);
+    app.wait_until("the mark undone, the picker closed", |s| {
+        s["marks"][2] == "2" && s["picker"].is_null()
+    });
+    app.click_until(x, y, "1", "the picker opens for Alt+5", |s| !s["picker"].is_null());
+    app.keys(&["alt+5"]);
+    let state = app.wait_until("5 highlighted, the picker closed", |s| {
+        s["highlighted_digit"] == 5 && s["picker"].is_null()
+    });
+    assert_eq!((at(&state, "values", 2), &state["marks"][2]), ('.', &"2".into()));
     // The picker's own keys stay its own: an arrow moves among its buttons, not the selection.
     app.click_until(x, y, "1", "the picker opens once more", |s| !s["picker"].is_null());
     app.keys(&["Right"]);
