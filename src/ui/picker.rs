@@ -3,9 +3,9 @@
 //! the digit it holds or, in pencil mode, each pencil mark it has. Entering a digit closes it;
 //! toggling marks keeps it open so several marks can be set in a row. The digit keys work while it
 //! is open, and Delete or Backspace clears; other keys (P, C, Ctrl with a digit, the app's
-//! shortcuts…) are handed on ([`BoardKey`]) and close it once used, its own (arrows, Tab, Space,
-//! Enter, Escape) stay with it. A press outside it closes it and is handed on ([`Elsewhere`]) to what it was aimed
-//! at, as GTK's popover keeps that press from reaching it.
+//! shortcuts…) are handed on ([`OtherKey`]) and close it once used, its own (arrows, Tab,
+//! Space, Enter, Escape) stay with it. A press outside it closes it and is handed on
+//! ([`Elsewhere`]) to what it was aimed at, as GTK's popover keeps that press from reaching it.
 
 use std::cell::Cell as StdCell;
 use std::rc::Rc;
@@ -28,7 +28,7 @@ pub type Elsewhere = Rc<dyn Fn()>;
 
 /// What to do with a key typed while the picker is open that is not its own (neither reaches the
 /// board nor the app's shortcuts from its popover); returns whether it was used.
-pub type BoardKey = Rc<dyn Fn(gdk::Key, gdk::ModifierType) -> bool>;
+pub type OtherKey = Rc<dyn Fn(gdk::Key, gdk::ModifierType) -> bool>;
 
 /// The keys a popover moves among and presses its buttons with.
 const OWN_KEYS: [gdk::Key; 10] = [
@@ -85,7 +85,7 @@ impl Picker {
         pick: Pick,
         shown: Shown,
         elsewhere: Elsewhere,
-        board_key: BoardKey,
+        other_key: OtherKey,
     ) -> Picker {
         let grid = gtk::Grid::builder().row_spacing(4).column_spacing(4).build();
         let digits: Vec<gtk::ToggleButton> = (1..=9u8)
@@ -168,7 +168,7 @@ impl Picker {
                     Some(digit) if !held => choose(digit as Digit),
                     None if clear && !held => choose(0),
                     _ if OWN_KEYS.contains(&key) => return glib::Propagation::Proceed,
-                    _ if board_key(key, modifiers) => {
+                    _ if other_key(key, modifiers) => {
                         if let Some(popover) = popover.upgrade() {
                             popover.popdown();
                         }
