@@ -208,7 +208,9 @@ fn random_play_never_crashes_the_app_or_stops_it_answering() {
             } else {
                 dy
             };
-            let (x0, y0) = ((x + dx).to_string(), (y + dy).to_string());
+            // On the screen (a window may reach past its edge): xdotool takes a negative
+            // coordinate for an option, and stops there, a drag with its button still down.
+            let (x0, y0) = ((x + dx).max(0).to_string(), (y + dy).max(0).to_string());
             if kind < 0.65 {
                 played.push(format!("click {button} at {x0},{y0}"));
                 xdotool(&["mousemove", &x0, &y0, "click", button]);
@@ -224,8 +226,8 @@ fn random_play_never_crashes_the_app_or_stops_it_answering() {
                 xdotool(&["type", "--delay", "1", &text]);
             } else {
                 let (x1, y1) = (
-                    x + dx + rng.random_range(-200..200),
-                    y + dy + rng.random_range(-200..200),
+                    (x + dx + rng.random_range(-200..200)).max(0),
+                    (y + dy + rng.random_range(-200..200)).max(0),
                 );
                 played.push(format!("drag from {x0},{y0} to {x1},{y1}"));
                 let (x1, y1) = (x1.to_string(), y1.to_string());
