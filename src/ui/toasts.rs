@@ -129,8 +129,8 @@ fn show_waiting() {
 }
 
 /// Dismisses a toast shown with [`show_toast`]: at once when no toast has come or gone for
-/// `SETTLE` (400 ms), else as soon as that holds (see the module's comment); one still waiting in
-/// line leaves it unseen. One already gone stays gone.
+/// `SETTLE`, else as soon as that holds (see the module's comment); one still waiting in line
+/// leaves it unseen. One already gone stays gone.
 pub fn dismiss_toast(toast: &adw::Toast) {
     // One still waiting goes from the line unseen.
     let was_waiting = WAITING.with_borrow_mut(|waiting| {
