@@ -238,6 +238,10 @@ impl Controller {
             self.cancel_entry();
             return true;
         }
+        // Paste and copy are the app's, as from the menu.
+        if matches!(command, KeyCommand::PastePuzzle | KeyCommand::CopyPuzzle) {
+            return false;
+        }
         {
             let mut entry = self.entry.borrow_mut();
             let Some(entry) = entry.as_mut() else { return false };
@@ -262,7 +266,9 @@ impl Controller {
                 | KeyCommand::TogglePencil
                 | KeyCommand::ColourCell
                 | KeyCommand::ToggleColouring
-                | KeyCommand::NextColour => {}
+                | KeyCommand::NextColour
+                | KeyCommand::PastePuzzle
+                | KeyCommand::CopyPuzzle => {}
             }
         }
         self.refresh();

@@ -274,15 +274,21 @@ impl Controller {
             let Ok((name, target)) = gtk::gio::Action::parse_detailed_name(detailed) else {
                 return false;
             };
-            let Some(name) = name.strip_prefix("app.") else {
-                return false;
-            };
-            let enabled = app.lookup_action(name).is_some_and(|action| action.is_enabled());
-            if enabled {
-                app.activate_action(name, target.as_ref());
-            }
-            enabled
+            name.strip_prefix("app.")
+                .is_some_and(|name| self.activate_app_action(name, target.as_ref()))
         })
+    }
+
+    /// Activates the app's action `name` (with `target`) if it is enabled; returns whether it did.
+    fn activate_app_action(&self, name: &str, target: Option<&glib::Variant>) -> bool {
+        let Some(app) = self.window.application() else {
+            return false;
+        };
+        let enabled = app.lookup_action(name).is_some_and(|action| action.is_enabled());
+        if enabled {
+            app.activate_action(name, target);
+        }
+        enabled
     }
 
     /// Handles a key press; returns whether it was used.
@@ -291,6 +297,12 @@ impl Controller {
             return true;
         }
         let command = command_for(key, state);
+        // Paste and copy are the app's commands, paused or not.
+        match command {
+            Some(KeyCommand::PastePuzzle) => return self.activate_app_action("paste", None),
+            Some(KeyCommand::CopyPuzzle) => return self.activate_app_action("copy-puzzle", None),
+            _ => {}
+        }
         // While paused, any key that means something (or Enter, or Space) resumes.
         let paused = self.with_play(|play| play.paused).unwrap_or(false);
         if paused && (command.is_some() || [gdk::Key::Return, gdk::Key::KP_Enter, gdk::Key::space].contains(&key)) {
@@ -301,6 +313,7 @@ impl Controller {
             return false;
         };
         match command {
+            KeyCommand::PastePuzzle | KeyCommand::CopyPuzzle => {}
             KeyCommand::Digit { digit, control } => self.press_digit(digit, control),
             KeyCommand::ColourCell => {
                 let selected = self.with_play(|play| play.selected.filter(|_| play.colouring != 0));
@@ -460,13 +473,18 @@ pub enum KeyCommand {
     NextColour,
     /// Stop an animation, drop a hint.
     Escape,
+    /// Ctrl+V: Paste Puzzle, as HoDoKu and Sudoku Explainer take it (the menu's Ctrl+Shift+V).
+    PastePuzzle,
+    /// Ctrl+C: Copy Puzzle, the givens (the menu's Ctrl+Shift+C).
+    CopyPuzzle,
 }
 
 /// The command for a key with its modifiers, or `None` when the board does not take it (Ctrl+Z
 /// and the other accelerators belong to the application). Digits come from the top row and the
 /// keypad, with or without Num Lock; arrows and WASD move, Ctrl+arrows jump to the nearest empty
 /// cell that way; Tab steps to the next empty cell; P toggles pencil mode; C takes up or puts
-/// down colouring and Shift+C takes the next colour, Space colouring the selected cell.
+/// down colouring and Shift+C takes the next colour, Space colouring the selected cell; Ctrl+V
+/// and Ctrl+C paste and copy a puzzle (where a text field has the focus, they stay its own).
 pub fn command_for(key: gdk::Key, state: gdk::ModifierType) -> Option<KeyCommand> {
     let control = state.contains(gdk::ModifierType::CONTROL_MASK);
     let keypad = [
@@ -509,6 +527,9 @@ pub fn command_for(key: gdk::Key, state: gdk::ModifierType) -> Option<KeyCommand
             gdk::Key::Down => jump(1, 0),
             gdk::Key::Left => jump(0, -1),
             gdk::Key::Right => jump(0, 1),
+            _ if state.contains(gdk::ModifierType::SHIFT_MASK) => None,
+            gdk::Key::v | gdk::Key::V => Some(KeyCommand::PastePuzzle),
+            gdk::Key::c | gdk::Key::C => Some(KeyCommand::CopyPuzzle),
             _ => None,
         };
     }
@@ -596,6 +617,11 @@ mod tests {
             Some(KeyCommand::NextColour)
         );
         assert_eq!(command_for(gdk::Key::space, NONE), Some(KeyCommand::ColourCell));
+        let control = gdk::ModifierType::CONTROL_MASK;
+        assert_eq!(command_for(gdk::Key::v, control), Some(KeyCommand::PastePuzzle));
+        assert_eq!(command_for(gdk::Key::c, control), Some(KeyCommand::CopyPuzzle));
+        // Caps Lock: the same.
+        assert_eq!(command_for(gdk::Key::V, control), Some(KeyCommand::PastePuzzle));
         assert_eq!(
             command_for(gdk::Key::Up, gdk::ModifierType::CONTROL_MASK),
             Some(KeyCommand::Jump { rows: -1, cols: 0 })
@@ -609,6 +635,10 @@ mod tests {
     #[test]
     fn accelerators_and_unknown_keys_are_left_to_others() {
         assert_eq!(command_for(gdk::Key::z, gdk::ModifierType::CONTROL_MASK), None);
+        // Ctrl+Shift+V and Ctrl+Shift+C are the menu's accelerators for the same commands.
+        let control_shift = gdk::ModifierType::CONTROL_MASK | gdk::ModifierType::SHIFT_MASK;
+        assert_eq!(command_for(gdk::Key::V, control_shift), None);
+        assert_eq!(command_for(gdk::Key::C, control_shift), None);
         assert_eq!(command_for(gdk::Key::w, gdk::ModifierType::CONTROL_MASK), None);
         assert_eq!(command_for(gdk::Key::q, NONE), None);
         assert_eq!(command_for(gdk::Key::F1, NONE), None);

@@ -227,6 +227,40 @@ fn a_click_into_the_editor_while_the_picker_is_open_types_in_the_editor() {
     assert_eq!(state["mistakes"], 0);
 }
 
+/// Ctrl+C and Ctrl+V on the board copy the puzzle and paste one, as in HoDoKu (the menu's
+/// Ctrl+Shift+C and Ctrl+Shift+V do the same); in the Lab's editor they stay the editor's, so a
+/// script can still be pasted there.
+#[test]
+fn ctrl_c_and_ctrl_v_copy_and_paste_puzzles_on_the_board_and_text_in_the_editor() {
+    need_display();
+    let _clipboard = hold_clipboard();
+    let (app, _home) = launch_with_lab_script("fn find_step(g) { () }\n");
+    app.wait_until("a game", |s| s["givens"] == PUZZLE);
+    app.select(2);
+    let held = set_clipboard("not a puzzle");
+    app.keys(&["ctrl+c"]);
+    app.wait_until("copied", |s| {
+        s["message"] == "The puzzle is on the clipboard, as one line."
+    });
+    drop(held);
+    assert_eq!(clipboard_text(), PUZZLE);
+    let other = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    let held = set_clipboard(other);
+    app.keys(&["ctrl+v"]);
+    app.wait_until("the pasted puzzle played", |s| s["givens"] == other);
+    drop(held);
+    // In the editor, the clipboard's text goes into the script and the game stays.
+    app.action("scripting", None);
+    let held = set_clipboard("// pasted");
+    type_at_end_of_script(&app, "\n");
+    app.keys(&["ctrl+v"]);
+    let state = app.wait_until("the text pasted into the script", |s| {
+        s["lab"]["script"].as_str().is_some_and(|t| t.ends_with("// pasted"))
+    });
+    drop(held);
+    assert_eq!(state["givens"], other, "Ctrl+V in the editor pasted a puzzle");
+}
+
 /// Types `text` at the end of the Lab's script (the Lab open) and waits until the editor has it.
 fn type_at_end_of_script(app: &App, text: &str) {
     let open = app.wait_until("the Lab open", |s| {
