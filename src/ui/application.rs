@@ -151,9 +151,10 @@ fn simple(app: &adw::Application, controller: &Rc<Controller>, name: &str, run: 
     app.add_action(&action);
 }
 
-/// An action that opens a dialog: while a modal window of Nonet's is open (a dialog or a
-/// question, which holds the windows under it), that window comes to the front instead, so a
-/// command sent from outside (`gapplication action`, D-Bus) never stacks a second dialog on it.
+/// An action that opens a dialog or a window of its own (History, Solution Path): while a modal
+/// window of Nonet's is open (a dialog, a question or Keyboard Shortcuts, which hold every other
+/// window: one opened then would take no click), that window comes to the front instead, so a
+/// command sent from outside (`gapplication action`, D-Bus) never stacks a second window on it.
 fn dialog(app: &adw::Application, controller: &Rc<Controller>, name: &str, run: fn(&Rc<Controller>)) {
     let action = gio::SimpleAction::new(name, None);
     let controller = Rc::downgrade(controller);
@@ -269,7 +270,7 @@ fn add_actions(app: &adw::Application, controller: &Rc<Controller>) {
         }
     });
     app.add_action(&print_to_file);
-    simple(app, controller, "history", |c| c.show_history());
+    dialog(app, controller, "history", |c| c.show_history());
     simple(app, controller, "scripting", |c| c.toggle_lab());
     simple(app, controller, "script-run", |c| c.lab().start(false));
     simple(app, controller, "script-step", |c| c.lab().start(true));
@@ -289,10 +290,10 @@ fn add_actions(app: &adw::Application, controller: &Rc<Controller>) {
     dialog(app, controller, "choose-in-file", |c| c.choose_in_file());
     simple(app, controller, "paste", |c| c.paste());
     simple(app, controller, "copy-puzzle", |c| c.copy_puzzle());
-    simple(app, controller, "solution-path", |c| {
+    dialog(app, controller, "solution-path", |c| {
         c.show_steps(Listing::SolutionPath)
     });
-    simple(app, controller, "all-steps", |c| c.show_steps(Listing::AllSteps));
+    dialog(app, controller, "all-steps", |c| c.show_steps(Listing::AllSteps));
     simple(app, controller, "copy-position", |c| c.copy_position());
     dialog(app, controller, "preferences", |c| {
         preferences::show(&c.window, &c.settings)

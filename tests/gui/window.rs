@@ -1055,29 +1055,46 @@ fn levels_chosen_in_quick_succession_leave_the_last_ones_toast() {
 
 /// A dialog asked for from outside (`gapplication action`, D-Bus) while one of Nonet's modal
 /// windows is open brings that one to the front instead of stacking another on it: Preferences
-/// asked for twice is one window, and About, Practise, Print Puzzles and Enter Your Own Puzzle
-/// asked for over it open nothing. Once it is closed, the next opens as asked.
+/// asked for twice is one window, and About, Practise, Print Puzzles, Enter Your Own Puzzle,
+/// History, Solution Path and All Steps asked for over it open nothing (a window opened under a
+/// modal one would take no click: History's games could not be opened). So over Keyboard
+/// Shortcuts. Once it is closed, the next opens as asked.
 #[test]
 fn dialogs_asked_for_from_outside_never_stack() {
     need_display();
     let app = App::launch(Some(PUZZLE));
     app.action("preferences", None);
     let preferences = wait_for_titled("Preferences");
-    for action in ["preferences", "about", "practise", "print-puzzles", "enter-text"] {
+    let others = [
+        ("about", "About"),
+        ("practise", "Practise a Technique"),
+        ("print-puzzles", "Print Puzzles"),
+        ("enter-text", "Enter Your Own Puzzle"),
+        ("history", "History"),
+        ("solution-path", "Solution Path"),
+        ("all-steps", "All Steps"),
+    ];
+    app.action("preferences", None);
+    for (action, _) in others {
         app.action(action, None);
     }
     std::thread::sleep(Duration::from_millis(1500));
     assert_eq!(visible_windows("Preferences").len(), 1, "Preferences asked for twice");
-    for title in [
-        "About",
-        "Practise a Technique",
-        "Print Puzzles",
-        "Enter Your Own Puzzle",
-    ] {
+    for (_, title) in others {
         assert!(visible_window(title).is_none(), "{title} stacked over Preferences");
     }
     press_in(&preferences, &["Escape"]);
     wait_until_gone("Preferences");
+    app.keys(&["ctrl+question"]);
+    let shortcuts = wait_for_titled("Keyboard Shortcuts");
+    app.action("history", None);
+    std::thread::sleep(Duration::from_millis(1500));
+    assert!(
+        visible_window("History").is_none(),
+        "History stacked over Keyboard Shortcuts"
+    );
+    press_in(&shortcuts, &["Escape"]);
+    wait_until_gone("Keyboard Shortcuts");
     app.action("about", None);
     wait_for_titled("About");
 }
