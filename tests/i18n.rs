@@ -309,6 +309,39 @@ fn every_translation_keeps_its_placeholders() {
     assert!(checked > 400, "only {checked} translations checked");
 }
 
+/// A label or status that ends in "…" (a menu item that asks more, work under way) ends so in
+/// every translation too, written as the language's GNOME team writes it: German with a space
+/// before it ("Öffnen …"), French without ("Ouvrir…"). One catalogue mixing both reads as a slip
+/// ("Lösungsweg …" beside "Alle Schritte…" in one menu).
+#[test]
+fn every_translation_writes_the_ellipsis_the_languages_way() {
+    let languages = read("po/LINGUAS");
+    let mut checked = 0;
+    for language in languages.split_whitespace().filter(|l| !l.starts_with('#')) {
+        let spaced = match language {
+            "de" => true,
+            "fr" => false,
+            _ => panic!("po/{language}.po: say here how the language writes a trailing ellipsis"),
+        };
+        for message in messages(&read(&format!("po/{language}.po"))) {
+            if !message.id.ends_with('…') {
+                continue;
+            }
+            for translation in &message.translations {
+                let body = translation.strip_suffix('…');
+                let right = body.is_some_and(|body| body.ends_with(' ') == spaced);
+                assert!(
+                    right,
+                    "po/{language}.po: {:?} is translated as {translation:?}",
+                    message.id
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 30, "only {checked} translations checked");
+}
+
 /// A message of a catalogue: its msgid, msgid_plural and translations (every plural form).
 #[derive(Default)]
 struct Message {
