@@ -342,6 +342,34 @@ fn every_translation_writes_the_ellipsis_the_languages_way() {
     assert!(checked > 30, "only {checked} translations checked");
 }
 
+/// French puts a no-break space before a colon and a narrow one before ";", "?" and "!", so that
+/// a line never starts with them; an ordinary space there (typed by hand) lets the sign wrap to
+/// the next line on its own. Checked in the app's catalogue and the help's.
+#[test]
+fn french_keeps_its_signs_on_the_line() {
+    let mut checked = 0;
+    for path in ["po/fr.po", "help/fr/fr.po"] {
+        for message in messages(&read(path)) {
+            for translation in &message.translations {
+                let chars: Vec<char> = translation.chars().collect();
+                for pair in chars.windows(2) {
+                    let (before, sign) = (pair[0], pair[1]);
+                    let space = match sign {
+                        ':' => '\u{a0}',
+                        ';' | '?' | '!' => '\u{202f}',
+                        _ => continue,
+                    };
+                    if before.is_whitespace() {
+                        assert_eq!(before, space, "{path}: {sign:?} after {before:?} in {translation:?}");
+                        checked += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked > 300, "only {checked} signs checked");
+}
+
 /// A message of a catalogue: its msgid, msgid_plural and translations (every plural form).
 #[derive(Default)]
 struct Message {
