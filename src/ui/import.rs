@@ -515,8 +515,10 @@ impl super::controller::Controller {
         match result {
             // The same puzzle again (its file opened once more, say), its givens alone: the game
             // in progress goes on, or its game paused in the history comes back, rather than a
-            // copy of it from the start. (Reset starts it over.)
+            // copy of it from the start. (Reset starts it over.) A puzzle being entered on the
+            // board gives way to it, as to any game played.
             Some((Ok((playable, _, true, _)), _)) if self.is_playing(&playable.givens) => {
+                self.cancel_entry();
                 self.say(&gettext("This is the puzzle you are playing: play on."));
             }
             Some((Ok((_, _, _, Some(id))), _)) => self.resume_id(id),
