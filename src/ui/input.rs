@@ -313,6 +313,7 @@ impl Controller {
             return false;
         };
         match command {
+            // (Taken above, before a pause could take the key.)
             KeyCommand::PastePuzzle | KeyCommand::CopyPuzzle => {}
             KeyCommand::Digit { digit, control } => self.press_digit(digit, control),
             KeyCommand::ColourCell => {
