@@ -299,11 +299,18 @@ impl App {
         self.read_tree(&[])
     }
 
-    /// Presses the sensitive button named `name` (the newest window's) through AT-SPI, as a
-    /// screen reader's user does; fails when there is none.
+    /// Presses the sensitive button or menu item named `name` (the newest window's) through
+    /// AT-SPI, as a screen reader's user does, waiting up to 10 s for one: a menu's items are
+    /// there before its popover opens but take a press only once it has (a press right after
+    /// the menu button's once found none). Fails when there is none by then.
     pub(crate) fn press_button(&self, name: &str) {
-        let (tree, errors) = self.read_tree(&["--press", name]);
-        assert_eq!(tree["pressed"], true, "no button {name} to press: {errors} {tree}");
+        let mut last = (Value::Null, String::new());
+        let pressed = poll(Duration::from_secs(10), Duration::from_millis(200), || {
+            last = self.read_tree(&["--press", name]);
+            (last.0["pressed"] == true).then_some(())
+        });
+        let (tree, errors) = last;
+        assert!(pressed.is_some(), "no button {name} to press: {errors} {tree}");
     }
 
     pub(crate) fn read_tree(&self, args: &[&str]) -> (Value, String) {
