@@ -186,6 +186,8 @@ fn random_play_never_crashes_the_app_or_stops_it_answering() {
         (!all.is_empty()).then(|| all[rng.random_range(0..all.len())].clone())
     };
     let mut played: Vec<String> = Vec::new();
+    // Warnings of libadwaita's About window seen while it was open (below).
+    let mut forgiven: std::collections::HashSet<String> = std::collections::HashSet::new();
     for input in 0..inputs {
         let kind: f64 = rng.random();
         if kind < 0.35 {
@@ -286,8 +288,22 @@ fn random_play_never_crashes_the_app_or_stops_it_answering() {
                     "after input {input} of seed {seed}: {problems:?}; the last inputs:\n  {last}\nstate: {state}"
                 );
             }
-            // GLib's criticals and warnings are bugs even when the app lives on.
-            let complaints = app.log_complaints();
+            // GLib's criticals and warnings are bugs even when the app lives on. One is
+            // libadwaita 1.2's own: its About window, sliding to or from a subpage (Credits,
+            // Legal) at some sizes, snapshots a stack it has not allocated (traced to the
+            // window's page box; see the README's tests section). It is passed over while an
+            // About window is open, and only then.
+            let mut complaints: Vec<String> = app
+                .log_complaints()
+                .into_iter()
+                .filter(|line| !forgiven.contains(line))
+                .collect();
+            if visible_window("About").is_some() {
+                let (about, others): (Vec<String>, Vec<String>) =
+                    complaints.into_iter().partition(|line| is_about_windows_snapshot(line));
+                forgiven.extend(about);
+                complaints = others;
+            }
             if !complaints.is_empty() {
                 let shot = screenshot("root", "random-play.png");
                 panic!(
@@ -297,4 +313,12 @@ fn random_play_never_crashes_the_app_or_stops_it_answering() {
             }
         }
     }
+}
+
+/// Whether a log line is GTK's warning about a stack snapshotted before its allocation, which
+/// libadwaita 1.2's About window gives while it slides between its pages.
+fn is_about_windows_snapshot(line: &str) -> bool {
+    line.contains("Gtk-WARNING **")
+        && line.contains("Trying to snapshot GtkStack")
+        && line.ends_with("without a current allocation")
 }
