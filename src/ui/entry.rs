@@ -238,9 +238,11 @@ impl Controller {
             self.cancel_entry();
             return true;
         }
-        // Paste and copy are the app's, as from the menu.
+        // The board's Ctrl+V and Ctrl+C wait while a puzzle is typed: a slip of the fingers would
+        // throw the givens typed so far away for the clipboard's puzzle (the menu's Paste Puzzle,
+        // Ctrl+Shift+V, still plays one).
         if matches!(command, KeyCommand::PastePuzzle | KeyCommand::CopyPuzzle) {
-            return false;
+            return true;
         }
         {
             let mut entry = self.entry.borrow_mut();

@@ -350,9 +350,11 @@ fn type_as_text_keeps_the_boards_entry_until_played() {
     wait_until_gone("Enter Your Own Puzzle");
 }
 
-/// A puzzle pasted while one is being entered on the board is played, and the entry gives way:
-/// the waiting game's own puzzle takes the player back to that game (the entry stayed on the
-/// board under "This is the puzzle you are playing: play on"), another starts a game.
+/// A puzzle pasted from the menu (Ctrl+Shift+V) while one is being entered on the board is
+/// played, and the entry gives way: the waiting game's own puzzle takes the player back to that
+/// game (the entry stayed on the board under "This is the puzzle you are playing: play on"),
+/// another starts a game. The board's own Ctrl+V waits while a puzzle is typed, so that a slip
+/// never throws the givens typed away.
 #[test]
 fn a_puzzle_pasted_while_entering_one_is_played() {
     need_display();
@@ -365,7 +367,12 @@ fn a_puzzle_pasted_while_entering_one_is_played() {
         s["entry"]["values"].as_str().is_some_and(|v| v.starts_with('5'))
     });
     let held = set_clipboard(PUZZLE);
-    app.keys(&["ctrl+v"]);
+    app.keys(&["ctrl+v", "6"]);
+    let state = app.wait_until("the next given typed", |s| {
+        s["entry"]["values"].as_str().is_some_and(|v| v.starts_with("56"))
+    });
+    assert_eq!(state["message"], "", "Ctrl+V while typing a puzzle: {state}");
+    app.keys(&["ctrl+shift+v"]);
     let state = app.wait_until("back to the game", |s| {
         s["message"] == "This is the puzzle you are playing: play on."
     });
