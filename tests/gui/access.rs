@@ -209,9 +209,21 @@ fn assert_all_named(controls: &[Value]) {
 }
 
 /// Reads the app's controls through AT-SPI and fails unless every (role, name) wanted is among
-/// them, or if any is read with its mnemonic.
+/// them, or if any is read with its mnemonic. Read again for up to 10 s until they all are: a
+/// menu just asked to open lists its items only once its popover has shown (CI on 9df76a2 read
+/// the Lab's menu before).
 fn assert_read_once(app: &App, wanted: &[(&str, &str)]) {
-    let (tree, _) = app.accessible_tree();
+    let all_there = |tree: &Value| {
+        let controls = tree["controls"].as_array().cloned().unwrap_or_default();
+        wanted
+            .iter()
+            .all(|(role, name)| controls.iter().any(|c| c["role"] == *role && c["name"] == *name))
+    };
+    let mut tree = Value::Null;
+    poll(Duration::from_secs(10), Duration::from_millis(200), || {
+        tree = app.accessible_tree().0;
+        all_there(&tree).then_some(())
+    });
     let controls = tree["controls"].as_array().unwrap();
     assert_no_mnemonics(controls);
     assert_controls(controls, wanted);
