@@ -10,6 +10,7 @@ use std::sync::atomic::AtomicBool;
 use adw::prelude::*;
 use adw::subclass::prelude::ObjectSubclassIsExt;
 use gtk::{gdk, gio, glib};
+use unicode_normalization::UnicodeNormalization;
 
 use super::names::technique_name;
 use crate::engine::game::MoveKind;
@@ -201,7 +202,7 @@ impl PracticeChooser {
                 group.add(&row);
                 // Searched by its name in the user's language and by its id (English, as the
                 // command line writes it: "aic").
-                rows.push((row, format!("{} {}", name.to_lowercase(), technique.id())));
+                rows.push((row, format!("{} {}", searched_as(&name), technique.id())));
             }
             imp.groups.append(&group);
             levels.push((group, rows));
@@ -229,7 +230,7 @@ impl PracticeChooser {
 
     /// Shows only the techniques whose name or id holds `text` (and the levels that keep one).
     fn narrow(&self, text: &str) {
-        let text = text.trim().to_lowercase();
+        let text = searched_as(text.trim());
         let mut any = false;
         for (group, rows) in self.imp().levels.borrow().iter() {
             let mut kept = false;
@@ -243,6 +244,15 @@ impl PracticeChooser {
         }
         self.imp().nothing_found.set_visible(!any);
     }
+}
+
+/// Text as the chooser's search compares it: in lower case and without accents, so that
+/// "chaine" finds "Chaîne XY" and "meduse" "Méduse", as players type them.
+fn searched_as(text: &str) -> String {
+    text.nfd()
+        .filter(|c| !unicode_normalization::char::is_combining_mark(*c))
+        .collect::<String>()
+        .to_lowercase()
 }
 
 /// A practice found, with its goal (listed off the main thread, with the practice).
@@ -426,5 +436,19 @@ impl super::controller::Controller {
             .timeout(10)
             .build();
         super::show_toast(&self.toasts, toast);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::searched_as;
+
+    #[test]
+    fn the_search_ignores_case_and_accents() {
+        assert_eq!(searched_as("Chaîne XY"), "chaine xy");
+        assert_eq!(searched_as("Méduse à nageoire"), "meduse a nageoire");
+        assert!(searched_as("Réseau de forçage (contradiction)").contains(&searched_as("reseau de forcage")));
+        assert_eq!(searched_as("Übung"), "ubung");
+        assert_eq!(searched_as("x-wing"), "x-wing");
     }
 }

@@ -1036,6 +1036,21 @@ fn a_technique_is_practised_from_a_position_where_it_is_next() {
     );
 }
 
+/// The practice chooser's search reads past accents and case, as players type: in French,
+/// "chaine" finds Chaîne XY (and the other chains), and the singles go.
+#[test]
+fn the_practice_search_reads_past_accents() {
+    need_display();
+    let app = launch_speaking("fr");
+    app.keys(&["ctrl+t"]);
+    app.wait_for_labels("the chooser", |labels| labels.iter().any(|l| l == "Singleton caché"));
+    let chooser = wait_for_titled("S’entraîner à une technique");
+    press_in(&chooser, &["c", "h", "a", "i", "n", "e"]);
+    app.wait_for_labels("the chains listed", |labels| {
+        labels.iter().any(|l| l == "Chaîne XY") && !labels.iter().any(|l| l == "Singleton caché")
+    });
+}
+
 /// Types "x-w" in the practice chooser's search, and waits until the list holds only the X-Wings
 /// (X-Wing, Finned and Sashimi X-Wing, in that order).
 fn narrow_to_x_wings(app: &App, chooser: &str) {
