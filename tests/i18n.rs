@@ -282,11 +282,9 @@ fn placeholders(text: &str) -> BTreeSet<&str> {
 /// name the count that only the English plural shows).
 #[test]
 fn every_translation_keeps_its_placeholders() {
-    let languages = read("po/LINGUAS");
     let mut checked = 0;
-    for language in languages.split_whitespace().filter(|l| !l.starts_with('#')) {
-        let po = read(&format!("po/{language}.po"));
-        for message in messages(&po) {
+    for (language, messages) in app_catalogues() {
+        for message in messages {
             let singular = placeholders(&message.id);
             let (required, allowed) = match &message.plural {
                 Some(plural) => {
@@ -315,15 +313,14 @@ fn every_translation_keeps_its_placeholders() {
 /// ("Lösungsweg …" beside "Alle Schritte…" in one menu).
 #[test]
 fn every_translation_writes_the_ellipsis_the_languages_way() {
-    let languages = read("po/LINGUAS");
     let mut checked = 0;
-    for language in languages.split_whitespace().filter(|l| !l.starts_with('#')) {
-        let spaced = match language {
+    for (language, messages) in app_catalogues() {
+        let spaced = match language.as_str() {
             "de" => true,
             "fr" => false,
             _ => panic!("po/{language}.po: say here how the language writes a trailing ellipsis"),
         };
-        for message in messages(&read(&format!("po/{language}.po"))) {
+        for message in messages {
             if !message.id.ends_with('…') {
                 continue;
             }
@@ -368,6 +365,16 @@ fn french_keeps_its_signs_on_the_line() {
         }
     }
     assert!(checked > 300, "only {checked} signs checked");
+}
+
+/// The app's catalogues (po/LANG.po, for the languages of po/LINGUAS): each language with its
+/// messages.
+fn app_catalogues() -> Vec<(String, Vec<Message>)> {
+    read("po/LINGUAS")
+        .split_whitespace()
+        .filter(|l| !l.starts_with('#'))
+        .map(|language| (language.to_string(), messages(&read(&format!("po/{language}.po")))))
+        .collect()
 }
 
 /// A message of a catalogue: its msgid, msgid_plural and translations (every plural form).
