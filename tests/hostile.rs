@@ -40,8 +40,10 @@ fn every_hostile_script_ends_within_five_seconds_with_a_message_and_status_3() {
         (
             "deep-nesting",
             "fn find_step(g) { let a = []; for i in 0..100000 { a = [a]; } () }",
-            // Rhai re-measures the whole nest at each step: quadratic, so the watchdog ends it.
-            "stopped responding",
+            // Rhai re-measures the whole nest at each step: quadratic, so the watchdog ends it,
+            // or, on a fast run, the nest reaches the array size limit first (CI on 71f9192:
+            // "Size of array/BLOB too large" after 2.99 s). Either is a clear message.
+            "stopped responding|array/BLOB too large",
         ),
         (
             "array",
@@ -114,8 +116,9 @@ fn every_hostile_script_ends_within_five_seconds_with_a_message_and_status_3() {
             stdout.lines().next().unwrap_or("")
         );
         assert_eq!(out.status.code(), Some(3), "{name}: {stdout}{stderr}");
+        // (`a|b`: either message.)
         assert!(
-            stdout.contains(expected),
+            expected.split('|').any(|message| stdout.contains(message)),
             "{name}: expected '{expected}' in {stdout}{stderr}"
         );
         assert!(took < Duration::from_secs(5), "{name} took {took:?}");
