@@ -737,8 +737,8 @@ fn hint_all_stops_at_ten_thousand_instances_and_says_so() {
 }
 
 /// `techniques` lists every technique once, simplest first, each id one `hint --technique`
-/// takes; the two the ladder leaves out (finned franken and mutant jellyfish, asked only on
-/// their own) are marked, in text and in JSON.
+/// takes, with its family; the two the ladder leaves out (finned franken and mutant jellyfish,
+/// asked only on their own) are marked, in text and in JSON.
 #[test]
 fn techniques_lists_every_id_by_score() {
     let lines: Vec<serde_json::Value> = succeed(&["techniques", "--json"])
@@ -760,6 +760,19 @@ fn techniques_lists_every_id_by_score() {
     assert_eq!(off, ["finned-franken-jellyfish", "finned-mutant-jellyfish"]);
     let levels = ["easy", "medium", "hard", "expert", "master"];
     assert!(lines.iter().all(|l| levels.contains(&l["level"].as_str().unwrap())));
+    // Each in its family, as the help's technique reference groups them.
+    let family = |id: &str| {
+        lines.iter().find(|l| l["id"] == id).unwrap()["family"]
+            .as_str()
+            .unwrap()
+    };
+    assert_eq!(family("sashimi-jellyfish"), "fish");
+    assert_eq!(family("x-chain"), "single-digit");
+    assert_eq!(family("remote-pair"), "wings");
+    assert_eq!(family("bug-plus-one"), "uniqueness");
+    assert_eq!(family("sue-de-coq"), "als");
+    let families: std::collections::BTreeSet<&str> = lines.iter().map(|l| l["family"].as_str().unwrap()).collect();
+    assert_eq!(families.len(), 11, "{families:?}");
     for id in &ids {
         cli().args(["hint", "--technique", id, PUZZLE]).assert().success();
     }

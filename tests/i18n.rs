@@ -7,7 +7,7 @@
 
 use std::collections::{BTreeSet, HashMap};
 
-use nonet::engine::logic::Technique;
+use nonet::engine::logic::{Family, Technique};
 use std::path::Path;
 use std::process::Command;
 
@@ -625,20 +625,75 @@ fn the_technique_reference_names_every_technique_as_the_app_does() {
         "help/C/techniques.page names each technique once, as the engine does"
     );
     for language in help_languages() {
-        let translated = |po: &str| -> HashMap<String, String> {
-            messages(&read(po))
-                .into_iter()
-                .filter_map(|m| Some((m.id, m.translations.into_iter().next()?)))
-                .collect()
-        };
-        let app = translated(&format!("po/{language}.po"));
-        let help = translated(&format!("help/{language}/{language}.po"));
+        let (app, help) = app_and_help_translations(&language);
         for title in &titles {
             let names: Vec<&str> = title.split(", ").map(|name| app[name].as_str()).collect();
             assert_eq!(
                 help[title],
                 names.join(", "),
                 "help/{language}/{language}.po names the techniques of \"{title}\" as po/{language}.po does"
+            );
+        }
+    }
+}
+
+/// The app's and the help's catalogues for `language`, each a map from a message to its
+/// (first) translation.
+fn app_and_help_translations(language: &str) -> (HashMap<String, String>, HashMap<String, String>) {
+    let translated = |po: &str| -> HashMap<String, String> {
+        messages(&read(po))
+            .into_iter()
+            .filter_map(|m| Some((m.id, m.translations.into_iter().next()?)))
+            .collect()
+    };
+    (
+        translated(&format!("po/{language}.po")),
+        translated(&format!("help/{language}/{language}.po")),
+    )
+}
+
+/// The engine's families of techniques are the help's technique reference's sections: each
+/// technique's entry lies in the section whose id is its family's id, titled with the family's
+/// name, and in each translation the app names the family as the help titles that section (the
+/// practice chooser shows the family, and is searched by it).
+#[test]
+fn the_technique_families_are_the_help_references_sections() {
+    let page = read("help/C/techniques.page");
+    let section = regex::Regex::new(r#"(?s)<section id="([^"]+)">\s*<title>(.*?)</title>(.*?)</section>"#).unwrap();
+    let entry = regex::Regex::new(r"(?s)<item>\s*<title>(.*?)</title>").unwrap();
+    let mut placed: HashMap<String, (String, String)> = HashMap::new();
+    let mut titles: HashMap<String, String> = HashMap::new();
+    for found in section.captures_iter(&page) {
+        titles.insert(found[1].to_string(), found[2].to_string());
+        for title in entry.captures_iter(&found[3]) {
+            let title = title[1].split_whitespace().collect::<Vec<_>>().join(" ");
+            for name in title.split(", ") {
+                placed.insert(name.to_string(), (found[1].to_string(), found[2].to_string()));
+            }
+        }
+    }
+    let families: BTreeSet<&str> = Family::ALL.iter().map(|f| f.id()).collect();
+    let sections: BTreeSet<&str> = titles.keys().map(String::as_str).collect();
+    assert_eq!(
+        families, sections,
+        "one section of help/C/techniques.page for each family"
+    );
+    for &technique in Technique::ALL {
+        let family = technique.family();
+        assert_eq!(
+            placed.get(technique.name()),
+            Some(&(family.id().to_string(), family.name().to_string())),
+            "{} is told of in the section of its family",
+            technique.name()
+        );
+    }
+    for language in help_languages() {
+        let (app, help) = app_and_help_translations(&language);
+        for &family in Family::ALL {
+            assert_eq!(
+                app.get(family.name()),
+                help.get(family.name()),
+                "po/{language}.po names the family as help/{language}/{language}.po titles its section"
             );
         }
     }

@@ -1,8 +1,8 @@
-//! Technique names in the user's language, for hints and the Lab. The engine names techniques in
-//! English (`Technique::name`, also the CLI's); this match gives each to gettext, and a test keeps
-//! the two in step.
+//! Technique and family names in the user's language, for hints, the Lab and the practice
+//! chooser. The engine names them in English (`Technique::name`, `Family::name`, also the CLI's);
+//! these matches give each to gettext, and a test keeps the two in step.
 
-use crate::engine::logic::Technique;
+use crate::engine::logic::{Family, Technique};
 use crate::i18n::gettext;
 
 /// The technique's name, translated ("Hidden Single" → "Versteckter Single").
@@ -79,6 +79,23 @@ pub fn technique_name(technique: Technique) -> String {
     }
 }
 
+/// The family's name, translated ("Fish" → "Fische"), as the help's technique reference titles it.
+pub fn family_name(family: Family) -> String {
+    match family {
+        Family::Singles => gettext("Singles"),
+        Family::Intersections => gettext("Locked candidates"),
+        Family::Subsets => gettext("Naked and hidden subsets"),
+        Family::Fish => gettext("Fish"),
+        Family::SingleDigit => gettext("Chains on one digit"),
+        Family::Wings => gettext("Wings"),
+        Family::Uniqueness => gettext("Unique and avoidable rectangles"),
+        Family::Chains => gettext("Chains and loops"),
+        Family::Als => gettext("Almost locked sets"),
+        Family::Templates => gettext("Templates"),
+        Family::Forcing => gettext("Forcing chains and nets"),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -87,6 +104,9 @@ mod tests {
     fn untranslated_names_are_the_engines() {
         for &technique in Technique::ALL {
             assert_eq!(technique_name(technique), technique.name());
+        }
+        for &family in Family::ALL {
+            assert_eq!(family_name(family), family.name());
         }
     }
 }

@@ -12,7 +12,7 @@ use adw::subclass::prelude::ObjectSubclassIsExt;
 use gtk::{gdk, gio, glib};
 use unicode_normalization::UnicodeNormalization;
 
-use super::names::technique_name;
+use super::names::{family_name, technique_name};
 use crate::engine::game::MoveKind;
 use crate::engine::generator::{self, GenerateError};
 use crate::engine::logic::{Level, Technique};
@@ -170,7 +170,9 @@ impl PracticeChooser {
                         gettext("Score {score} · very rare: no position found yet in ten minutes of searching")
                     }
                 };
-                let mut subtitle = fill(&subtitle, &[("score", &super::decimal(&technique.score_text()))]);
+                let family = family_name(technique.family());
+                let score = fill(&subtitle, &[("score", &super::decimal(&technique.score_text()))]);
+                let mut subtitle = format!("{family} · {score}");
                 if let Some(done) = practised.iter().find(|p| p.technique == technique) {
                     let times = ngettext("practised {n} time", "practised {n} times", done.games);
                     subtitle = format!("{subtitle} · {}", fill(&times, &[("n", &done.games)]));
@@ -200,9 +202,10 @@ impl PracticeChooser {
                     }
                 });
                 group.add(&row);
-                // Searched by its name in the user's language and by its id (English, as the
-                // command line writes it: "aic").
-                rows.push((row, format!("{} {}", searched_as(&name), technique.id())));
+                // Searched by its name and its family's in the user's language and by its id
+                // (English, as the command line writes it: "aic").
+                let searched = format!("{} {} {}", searched_as(&name), searched_as(&family), technique.id());
+                rows.push((row, searched));
             }
             imp.groups.append(&group);
             levels.push((group, rows));
@@ -228,7 +231,8 @@ impl PracticeChooser {
         });
     }
 
-    /// Shows only the techniques whose name or id holds `text` (and the levels that keep one).
+    /// Shows only the techniques whose name, family or id holds `text` (and the levels that keep
+    /// one).
     fn narrow(&self, text: &str) {
         let text = searched_as(text.trim());
         let mut any = false;

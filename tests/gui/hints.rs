@@ -1036,8 +1036,9 @@ fn a_technique_is_practised_from_a_position_where_it_is_next() {
     );
 }
 
-/// The practice chooser's search reads past accents and case, as players type: in French,
-/// "chaine" finds Chaîne XY (and the other chains), and the singles go.
+/// The practice chooser's search reads past accents and case, as players type, and knows the
+/// families: in French, "chaine" finds Chaîne XY (and the other chains), and the singles go;
+/// "poisson" finds the fish.
 #[test]
 fn the_practice_search_reads_past_accents() {
     need_display();
@@ -1048,6 +1049,14 @@ fn the_practice_search_reads_past_accents() {
     press_in(&chooser, &["c", "h", "a", "i", "n", "e"]);
     app.wait_for_labels("the chains listed", |labels| {
         labels.iter().any(|l| l == "Chaîne XY") && !labels.iter().any(|l| l == "Singleton caché")
+    });
+    // By family too, as each row says it: "poisson" finds the fish (Poissons), whatever their
+    // names, and not Turbot Fish, a chain on one digit.
+    press_in(&chooser, &["ctrl+a", "p", "o", "i", "s", "s", "o", "n"]);
+    app.wait_for_labels("the fish listed", |labels| {
+        labels.iter().any(|l| l == "X-Wing à nageoire")
+            && labels.iter().any(|l| l == "Jellyfish")
+            && !labels.iter().any(|l| l == "Chaîne XY" || l == "Turbot Fish")
     });
 }
 

@@ -390,7 +390,7 @@ pub fn techniques(json: bool) -> Result<bool> {
         if json {
             let object = json!({
                 "id": technique.id(), "name": technique.name(), "level": technique.level().id(),
-                "score": hundredths / 100.0, "ladder": ladder,
+                "score": hundredths / 100.0, "family": technique.family().id(), "ladder": ladder,
             });
             writeln!(out, "{object}")?;
         } else {

@@ -139,7 +139,7 @@ enum Command {
     /// take it), level, score and name; those the ladder of `path` and `rate` does not ask
     /// are marked.
     Techniques {
-        /// One JSON object a line: id, name, level, score, ladder.
+        /// One JSON object a line: id, name, level, score, family, ladder.
         #[arg(long)]
         json: bool,
     },

@@ -26,7 +26,7 @@ pub use board::Board;
 pub use hint::{hint, Hint};
 pub use rating::{rate, Rating};
 pub use step::{eliminations_written, CellDigit, Effect, Highlights, HouseList, HouseRole, Role, Step};
-pub use technique::{Level, Technique};
+pub use technique::{Family, Level, Technique};
 
 use std::sync::atomic::{AtomicBool, Ordering};
 

@@ -63,6 +63,50 @@ impl fmt::Display for Level {
     }
 }
 
+/// A family of techniques, as the help's technique reference groups them (its sections' ids and
+/// titles): what a player searching for "fish" or "chains" means.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, strum::IntoStaticStr, strum::VariantArray)]
+#[strum(serialize_all = "kebab-case")]
+pub enum Family {
+    Singles,
+    Intersections,
+    Subsets,
+    Fish,
+    SingleDigit,
+    Wings,
+    Uniqueness,
+    Chains,
+    Als,
+    Templates,
+    Forcing,
+}
+
+impl Family {
+    pub const ALL: &'static [Family] = <Family as strum::VariantArray>::VARIANTS;
+
+    /// The fixed kebab-case id, e.g. `single-digit` (the help's section id).
+    pub fn id(self) -> &'static str {
+        self.into()
+    }
+
+    /// The display name, e.g. `Chains on one digit` (the help's section title).
+    pub fn name(self) -> &'static str {
+        match self {
+            Family::Singles => "Singles",
+            Family::Intersections => "Locked candidates",
+            Family::Subsets => "Naked and hidden subsets",
+            Family::Fish => "Fish",
+            Family::SingleDigit => "Chains on one digit",
+            Family::Wings => "Wings",
+            Family::Uniqueness => "Unique and avoidable rectangles",
+            Family::Chains => "Chains and loops",
+            Family::Als => "Almost locked sets",
+            Family::Templates => "Templates",
+            Family::Forcing => "Forcing chains and nets",
+        }
+    }
+}
+
 macro_rules! techniques {
     ($($variant:ident, $id:literal, $name:literal, $level:ident, $score:literal;)*) => {
         /// A solving technique. The declaration order is the difficulty order in which
@@ -199,24 +243,54 @@ impl Technique {
         })
     }
 
+    /// The family the technique belongs to.
+    pub fn family(self) -> Family {
+        use Technique::*;
+        match self {
+            FullHouse | NakedSingle | HiddenSingle => Family::Singles,
+            LockedCandidatesPointing | LockedCandidatesClaiming | LockedPair | LockedTriple => Family::Intersections,
+            NakedPair | NakedTriple | NakedQuad | HiddenPair | HiddenTriple | HiddenQuad => Family::Subsets,
+            XWing
+            | Swordfish
+            | Jellyfish
+            | FinnedXWing
+            | SashimiXWing
+            | FinnedSwordfish
+            | SashimiSwordfish
+            | FinnedJellyfish
+            | SashimiJellyfish
+            | FrankenSwordfish
+            | FrankenJellyfish
+            | FinnedFrankenSwordfish
+            | FinnedFrankenJellyfish
+            | FinnedMutantJellyfish => Family::Fish,
+            Skyscraper | TwoStringKite | TurbotFish | EmptyRectangle | DualTwoStringKite | DualEmptyRectangle
+            | SimpleColors | MultiColors | XChain => Family::SingleDigit,
+            XyWing | XyzWing | WWing | RemotePair => Family::Wings,
+            UniqueRectangle1 | UniqueRectangle2 | UniqueRectangle3 | UniqueRectangle4 | UniqueRectangle5
+            | UniqueRectangle6 | HiddenRectangle | AvoidableRectangle1 | AvoidableRectangle2 | BugPlusOne => {
+                Family::Uniqueness
+            }
+            XyChain
+            | Aic
+            | ContinuousNiceLoop
+            | DiscontinuousNiceLoop
+            | GroupedAic
+            | GroupedContinuousNiceLoop
+            | GroupedDiscontinuousNiceLoop => Family::Chains,
+            AlsXz | AlsXyWing | AlsXyChain | DeathBlossom | SueDeCoq => Family::Als,
+            TemplateSet | TemplateDelete => Family::Templates,
+            ForcingChainContradiction | ForcingChainVerity | ForcingNetContradiction | ForcingNetVerity => {
+                Family::Forcing
+            }
+        }
+    }
+
     /// Whether the technique rests on the puzzle having a single solution (the unique and
     /// avoidable rectangles, BUG+1): a player may want hints without them, as Sudoku Explainer
     /// and HoDoKu let one leave them out.
     pub fn rests_on_uniqueness(self) -> bool {
-        use Technique::*;
-        matches!(
-            self,
-            UniqueRectangle1
-                | UniqueRectangle2
-                | UniqueRectangle3
-                | UniqueRectangle4
-                | UniqueRectangle5
-                | UniqueRectangle6
-                | HiddenRectangle
-                | AvoidableRectangle1
-                | AvoidableRectangle2
-                | BugPlusOne
-        )
+        self.family() == Family::Uniqueness
     }
 
     /// The score as it is written: one decimal, two where it has them ("3.2", "7.35"; as an
