@@ -892,9 +892,9 @@ fn a_technique_is_practised_from_a_position_where_it_is_next() {
         .iter()
         .all(|l| labels.iter().any(|x| x == l))
     });
-    // Each with its score; the rare ones say so; the duals and discontinuous loops, never the
-    // easiest step, are left out.
-    assert!(listed.iter().any(|l| l == "Score 3.2"), "{listed:?}");
+    // Each with its family and score; the rare ones say so; the duals and discontinuous loops,
+    // never the easiest step, are left out.
+    assert!(listed.iter().any(|l| l == "Fish · Score 3.2"), "{listed:?}");
     let rare = listed
         .iter()
         .filter(|l| l.ends_with("rare: finding a position can take many minutes"));
@@ -1006,8 +1006,8 @@ fn a_technique_is_practised_from_a_position_where_it_is_next() {
     app.wait_for_labels("the chooser", |labels| {
         labels.iter().any(|l| l == "Practised last")
             && labels.iter().any(|l| l == "Death Blossom")
-            && labels.iter().any(|l| l == "Score 3.2 · practised 1 time")
-            && labels.iter().any(|l| l == "Score 4.2 · practised 1 time")
+            && labels.iter().any(|l| l == "Fish · Score 3.2 · practised 1 time")
+            && labels.iter().any(|l| l == "Wings · Score 4.2 · practised 1 time")
     });
     xdotool(&["key", "--clearmodifiers", "Return"]);
     let again = app.wait_until("another XY-Wing", |s| {
