@@ -7,8 +7,8 @@
 
 use std::rc::Rc;
 
+use adw::prelude::*;
 use gtk::gdk;
-use gtk::prelude::*;
 
 use super::board::{self, Layout, Palette};
 use super::controller::Controller;
@@ -126,13 +126,20 @@ const GAME_ACTIONS: [&str; 9] = [
 impl Controller {
     /// Clears the board for entering a puzzle (starting from `values`); the game waits.
     pub fn enter_on_board(self: &Rc<Self>, values: [Digit; CELLS]) {
+        self.enter(Entry::new(values));
+    }
+
+    /// Puts `entry` on the board, the game waiting; one already there is set aside (Enter Your
+    /// Own Puzzle again while typing one starts afresh, the givens typed a toast away).
+    fn enter(self: &Rc<Self>, entry: Entry) {
+        self.set_entry_aside();
         let now = self.now_ms();
         self.with_play(|play| {
             play.drop_hint();
             play.game.set_paused(true, now);
         });
         self.stop_animation();
-        self.entry.replace(Some(Entry::new(values)));
+        self.entry.replace(Some(entry));
         // The pad shows no digit highlighted: the waiting game's highlight is not on show.
         if let Some(pad) = self.digit_pad.borrow().as_ref() {
             pad.show_highlighted(None);
@@ -146,13 +153,51 @@ impl Controller {
     /// Leaves entry and goes back to the waiting game.
     pub fn cancel_entry(self: &Rc<Self>) {
         if self.end_entry().is_some() {
-            let now = self.now_ms();
-            let paused = self.with_play(|play| play.paused).unwrap_or(false);
-            if !paused {
-                self.with_play(|play| play.game.set_paused(false, now));
-            }
-            self.refresh();
+            self.back_to_the_waiting_game();
         }
+    }
+
+    /// Leaves entry for the waiting game, which is asked for again (its puzzle pasted or opened):
+    /// the givens typed are set aside as for a new game ([`Controller::set_entry_aside`]).
+    pub(super) fn leave_entry_for_the_waiting_game(self: &Rc<Self>) {
+        if self.set_entry_aside() {
+            self.back_to_the_waiting_game();
+        }
+    }
+
+    /// The waiting game goes on, its clock too unless the player had paused it.
+    fn back_to_the_waiting_game(&self) {
+        let now = self.now_ms();
+        let paused = self.with_play(|play| play.paused).unwrap_or(false);
+        if !paused {
+            self.with_play(|play| play.game.set_paused(false, now));
+        }
+        self.refresh();
+    }
+
+    /// Ends the entry for a game that takes the board (a new game, a puzzle pasted or opened,
+    /// one resumed from History): givens typed are not thrown away unseen, a toast offers to go
+    /// back to them (the game then waits, as any game does for an entry), as GNOME apps offer
+    /// an undo instead of asking first. Whether an entry was on the board.
+    pub(super) fn set_entry_aside(self: &Rc<Self>) -> bool {
+        let Some(entry) = self.end_entry() else {
+            return false;
+        };
+        if entry.givens() > 0 {
+            let toast = adw::Toast::builder()
+                .title(gettext("Your puzzle entry was put aside"))
+                .button_label(gettext("Back to It"))
+                .timeout(10)
+                .build();
+            let this = Rc::downgrade(self);
+            toast.connect_button_clicked(move |_| {
+                if let Some(this) = this.upgrade() {
+                    this.enter(entry.clone());
+                }
+            });
+            super::show_toast(&self.toasts, toast);
+        }
+        true
     }
 
     /// Plays the entered puzzle, checked like a typed one; a refused one comes back for fixing.

@@ -518,7 +518,7 @@ impl super::controller::Controller {
             // copy of it from the start. (Reset starts it over.) A puzzle being entered on the
             // board gives way to it, as to any game played.
             Some((Ok((playable, _, true, _)), _)) if self.is_playing(&playable.givens) => {
-                self.cancel_entry();
+                self.leave_entry_for_the_waiting_game();
                 self.say(&gettext("This is the puzzle you are playing: play on."));
             }
             Some((Ok((_, _, _, Some(id))), _)) => self.resume_id(id),

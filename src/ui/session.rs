@@ -125,7 +125,7 @@ impl Controller {
                 game.clock = Clock::with_elapsed(record.elapsed_ms);
                 game.clock.start(self.now_ms());
                 self.stop_animation();
-                self.end_entry();
+                self.set_entry_aside();
                 self.put_on_board(game, record.level);
                 self.saved_moves.set(entries.len());
                 self.end_saved.set(false);
@@ -154,7 +154,7 @@ impl Controller {
 
     /// Puts a new game on the board. An unfinished game with moves is kept in the history,
     /// paused (the store sets it aside), and the player is told where to find it.
-    pub(super) fn start(&self, new: NewGame, level: Level) {
+    pub(super) fn start(self: &Rc<Self>, new: NewGame, level: Level) {
         super::timing::startup("a new puzzle goes on the board");
         self.cancel_rating
             .borrow()
@@ -163,8 +163,8 @@ impl Controller {
         if let Some(toast) = self.level_toast.take() {
             super::dismiss_toast(&toast);
         }
-        // A game that starts ends any puzzle entry on the board.
-        self.end_entry();
+        // A game that starts ends any puzzle entry on the board (the givens typed set aside).
+        self.set_entry_aside();
         if set_aside && self.recorder.borrow().is_some() {
             let toast = adw::Toast::builder()
                 .title(gettext("Your last game is paused in History"))

@@ -353,8 +353,9 @@ fn type_as_text_keeps_the_boards_entry_until_played() {
 /// A puzzle pasted from the menu (Ctrl+Shift+V) while one is being entered on the board is
 /// played, and the entry gives way: the waiting game's own puzzle takes the player back to that
 /// game (the entry stayed on the board under "This is the puzzle you are playing: play on"),
-/// another starts a game. The board's own Ctrl+V waits while a puzzle is typed, so that a slip
-/// never throws the givens typed away.
+/// another starts a game. The givens typed are put aside, a toast's Back to It away (they were
+/// lost). The board's own Ctrl+V waits while a puzzle is typed, so that a slip never throws the
+/// givens typed away.
 #[test]
 fn a_puzzle_pasted_while_entering_one_is_played() {
     need_display();
@@ -380,8 +381,14 @@ fn a_puzzle_pasted_while_entering_one_is_played() {
     assert!(state["entry"].is_null(), "the entry stayed: {state}");
     assert_eq!(state["givens"], PUZZLE);
     assert!(state["subtitle"].as_str().unwrap().starts_with("Easy"), "{state}");
+    // The givens typed are put aside, not lost: the toast's Back to It brings the entry back
+    // as it was (the game waiting again).
+    app.press_button("Back to It");
+    let state = app.wait_until("the entry back", |s| s["entry"].is_object());
+    assert!(state["entry"]["values"].as_str().unwrap().starts_with("56."), "{state}");
+    // Enter Your Own Puzzle again starts afresh (those givens put aside once more).
     app.action("enter-puzzle", None);
-    app.wait_until("entering again", |s| s["entry"].is_object());
+    app.wait_until("entering afresh", |s| s["entry"]["values"] == ".".repeat(81));
     let held = set_clipboard(&SEVENTEEN.replace('0', "."));
     app.keys(&["ctrl+shift+v"]);
     let state = app.wait_until("the pasted puzzle played", |s| {
