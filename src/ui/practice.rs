@@ -39,12 +39,18 @@ mod imp {
         pub groups: TemplateChild<gtk::Box>,
         #[template_child]
         pub nothing_found: TemplateChild<adw::StatusPage>,
+        #[template_child]
+        pub help: TemplateChild<gtk::Button>,
         /// Each level's group with its rows and the text they are searched by.
         pub levels: RefCell<Vec<LevelGroup>>,
     }
 
-    /// A level's group of rows, each row with its technique's name in lower case and its id.
-    pub type LevelGroup = (adw::PreferencesGroup, Vec<(adw::ActionRow, String)>);
+    /// A level's group of rows, each row with the text it is searched by (its technique's name,
+    /// family and id) and its technique's family.
+    pub type LevelGroup = (
+        adw::PreferencesGroup,
+        Vec<(adw::ActionRow, String, crate::engine::logic::Family)>,
+    );
 
     #[glib::object_subclass]
     impl ObjectSubclass for PracticeChooser {
@@ -148,7 +154,7 @@ impl PracticeChooser {
             .levels
             .borrow()
             .iter()
-            .flat_map(|(_, rows)| rows.iter().map(|(row, _)| row.clone()))
+            .flat_map(|(_, rows)| rows.iter().map(|(row, _, _)| row.clone()))
             .filter(|row| row.is_visible())
             .collect()
     }
@@ -205,7 +211,7 @@ impl PracticeChooser {
                 // Searched by its name and its family's in the user's language and by its id
                 // (English, as the command line writes it: "aic").
                 let searched = format!("{} {} {}", searched_as(&name), searched_as(&family), technique.id());
-                rows.push((row, searched));
+                rows.push((row, searched, technique.family()));
             }
             imp.groups.append(&group);
             levels.push((group, rows));
@@ -232,21 +238,29 @@ impl PracticeChooser {
     }
 
     /// Shows only the techniques whose name, family or id holds `text` (and the levels that keep
-    /// one).
+    /// one). The help button then opens the technique reference at the family of the first one
+    /// listed ("als" → its section on almost locked sets), at its start with nothing typed.
     fn narrow(&self, text: &str) {
         let text = searched_as(text.trim());
-        let mut any = false;
+        let mut first = None;
         for (group, rows) in self.imp().levels.borrow().iter() {
             let mut kept = false;
-            for (row, name) in rows {
-                let shown = name.contains(&text);
+            for (row, searched, family) in rows {
+                let shown = searched.contains(&text);
                 row.set_visible(shown);
                 kept |= shown;
+                if shown && first.is_none() {
+                    first = Some(*family);
+                }
             }
             group.set_visible(kept);
-            any |= kept;
         }
-        self.imp().nothing_found.set_visible(!any);
+        self.imp().nothing_found.set_visible(first.is_none());
+        let page = match first.filter(|_| !text.is_empty()) {
+            Some(family) => format!("techniques#{}", family.id()),
+            None => "techniques".to_string(),
+        };
+        self.imp().help.set_action_target_value(Some(&page.to_variant()));
     }
 }
 

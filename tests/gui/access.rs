@@ -565,7 +565,8 @@ impl HelpDesktop {
 /// Help (F1, and the main menu's last section) asks the desktop to show `help:nonet`, the Lab's
 /// Scripts menu its scripting page, `help:nonet/lab`, the Solution Path's header its page on
 /// reading steps, `help:nonet/explanations`, and the practice chooser's header its page on what
-/// each technique looks for, `help:nonet/techniques`: a stand-in help viewer, the only program of a
+/// each technique looks for, `help:nonet/techniques` (at the section of the techniques searched
+/// for: `techniques#als` once "als" is typed): a stand-in help viewer, the only program of a
 /// private desktop that takes `help:` addresses, is started with each. The pages themselves are
 /// checked by `meson test` (yelp-check).
 #[test]
@@ -591,9 +592,17 @@ fn help_opens_the_user_guide_at_its_start_and_where_asked() {
     wait_for("help:nonet\nhelp:nonet/lab\nhelp:nonet/explanations\n");
     // The practice chooser's header has the page on what each technique looks for.
     app.action("practise", None);
-    wait_for_titled("Practise a Technique");
+    let chooser = wait_for_titled("Practise a Technique");
     app.press_button("What the Techniques Look For");
-    wait_for("help:nonet\nhelp:nonet/lab\nhelp:nonet/explanations\nhelp:nonet/techniques\n");
+    let asked = "help:nonet\nhelp:nonet/lab\nhelp:nonet/explanations\nhelp:nonet/techniques\n";
+    wait_for(asked);
+    // With techniques searched for, at the section of the first one's family.
+    press_in(&chooser, &["a", "l", "s"]);
+    app.wait_for_labels("the list narrowed", |labels| {
+        labels.iter().any(|l| l == "ALS-XZ") && !labels.iter().any(|l| l == "Hidden Single")
+    });
+    app.press_button("What the Techniques Look For");
+    wait_for(&format!("{asked}help:nonet/techniques#als\n"));
 }
 
 /// Run from the checkout, with no help installed (as `make run` does), Help opens the checkout's
