@@ -28,6 +28,8 @@ mod imp {
     use gtk::glib;
     use gtk::CompositeTemplate;
 
+    use crate::engine::logic::Family;
+
     #[derive(Default, CompositeTemplate)]
     #[template(resource = "/io/github/nonet/Nonet/ui/practice.ui")]
     pub struct PracticeChooser {
@@ -47,10 +49,7 @@ mod imp {
 
     /// A level's group of rows, each row with the text it is searched by (its technique's name,
     /// family and id) and its technique's family.
-    pub type LevelGroup = (
-        adw::PreferencesGroup,
-        Vec<(adw::ActionRow, String, crate::engine::logic::Family)>,
-    );
+    pub type LevelGroup = (adw::PreferencesGroup, Vec<(adw::ActionRow, String, Family)>);
 
     #[glib::object_subclass]
     impl ObjectSubclass for PracticeChooser {
