@@ -132,6 +132,7 @@ fn the_reference_lists_every_function_a_script_can_call() {
         "mask" => "22",
         "name" | "text" | "value" => "`x`",
         "id" => "`naked-single`",
+        "family" => "`fish`",
         "g" => "g",
         _ => "2",
     };
@@ -301,6 +302,8 @@ fn steps_and_builtins() {
 
 /// `techniques()` gives every id `builtin` takes, simplest first, as `nonet-cli techniques`
 /// lists them, and `builtin` takes each; an unknown id like none of them points to it.
+/// `techniques(family)` gives those the CLI puts in that family, in its order; an unknown
+/// family is refused with the families there are.
 #[test]
 fn techniques_lists_every_id_builtin_takes() {
     let source = r#"fn find_step(g) {
@@ -315,7 +318,7 @@ fn techniques_lists_every_id_builtin_takes() {
     let script = Script::compile("list", source, Limits::default()).unwrap();
     let from_script = script.find_step(&grid(PUZZLE)).unwrap().unwrap().name;
     let out = cli().args(["techniques", "--json"]).output().unwrap();
-    let from_cli: Vec<String> = String::from_utf8(out.stdout)
+    let from_cli: Vec<String> = String::from_utf8(out.stdout.clone())
         .unwrap()
         .lines()
         .map(|l| {
@@ -331,6 +334,38 @@ fn techniques_lists_every_id_builtin_takes() {
     let message = unknown.find_step(&grid(PUZZLE)).unwrap_err().message;
     assert!(
         message.contains("unknown technique 'qqqqqqqq' (techniques() lists them)"),
+        "{message}"
+    );
+    // One family's: those of the CLI's JSON with that family, in the same order.
+    let lines: Vec<serde_json::Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    for family in ["fish", "als", "singles"] {
+        let source = format!(
+            r#"fn find_step(g) {{ let l = ""; for id in techniques("{family}") {{ l += id + " "; }} l.trim(); step(l).place(2, 4) }}"#
+        );
+        let script = Script::compile("family", &source, Limits::default()).unwrap();
+        let from_script = script.find_step(&grid(PUZZLE)).unwrap().unwrap().name;
+        let from_cli: Vec<&str> = lines
+            .iter()
+            .filter(|l| l["family"] == family)
+            .map(|l| l["id"].as_str().unwrap())
+            .collect();
+        assert!(from_cli.len() >= 3, "{family}: {from_cli:?}");
+        assert_eq!(from_script, from_cli.join(" "), "{family}");
+    }
+    let fish = Script::compile(
+        "f",
+        r#"fn find_step(g) { techniques("fish").len(); () }"#,
+        Limits::default(),
+    );
+    assert!(fish.unwrap().find_step(&grid(PUZZLE)).unwrap().is_none());
+    let unknown = Script::compile("u", r#"fn find_step(g) { techniques("fishes") }"#, Limits::default()).unwrap();
+    let message = unknown.find_step(&grid(PUZZLE)).unwrap_err().message;
+    assert!(
+        message.contains("unknown family 'fishes' (expected singles, intersections, subsets, fish,"),
         "{message}"
     );
 }

@@ -10,7 +10,7 @@ use rhai::{Array, Dynamic, Engine, EvalAltResult, ImmutableString, NativeCallCon
 use serde::{Deserialize, Serialize};
 
 use crate::engine::grid::{box_of, cell_name, col_of, house_name, row_of, Cell, Digit, CELLS, HOUSES, PEERS};
-use crate::engine::logic::{self, Board, Technique};
+use crate::engine::logic::{self, Board, Family, Technique};
 
 type Fallible<T> = Result<T, Box<EvalAltResult>>;
 
@@ -167,6 +167,15 @@ fn cells(list: impl IntoIterator<Item = Cell>) -> Array {
     list.into_iter().map(|c| Dynamic::from(c as i64)).collect()
 }
 
+/// The ids of the techniques `keep` keeps, simplest first (as `nonet-cli techniques` lists them).
+fn technique_ids(keep: impl Fn(Technique) -> bool) -> Array {
+    Technique::all_by_score()
+        .into_iter()
+        .filter(|&t| keep(t))
+        .map(|t| Dynamic::from(t.id().to_string()))
+        .collect()
+}
+
 fn digits(mask: i64) -> Array {
     (1..=9i64).filter(|d| mask >> d & 1 == 1).map(Dynamic::from).collect()
 }
@@ -270,11 +279,12 @@ pub fn register(engine: &mut Engine) {
         }))
     });
 
-    engine.register_fn("techniques", || -> Array {
-        Technique::all_by_score()
-            .iter()
-            .map(|t| Dynamic::from(t.id().to_string()))
-            .collect()
+    engine.register_fn("techniques", || -> Array { technique_ids(|_| true) });
+    // Those of one family ("fish", "als"…: the help's sections, as `nonet-cli techniques --json`
+    // gives them), to try a family's techniques in turn.
+    engine.register_fn("techniques", |family: &str| -> Fallible<Array> {
+        let family: Family = family.parse().map_err(|e: String| -> Box<EvalAltResult> { e.into() })?;
+        Ok(technique_ids(|t| t.family() == family))
     });
 
     // The sandbox's overrides of Rhai's own functions (registered functions come first).

@@ -132,6 +132,11 @@ pub const FUNCTIONS: &[Function] = &[
         n_("The step Nonet's technique id finds in g, or ()"),
     ),
     plain("techniques", "", n_("Every technique id, simplest first")),
+    plain(
+        "techniques",
+        "family",
+        n_("The ids of one family's techniques (\"fish\", \"als\"…), simplest first"),
+    ),
     plain("print", "value", n_("Writes a line to the output")),
     plain("debug", "value", n_("Writes a value to the output as Rhai shows it")),
 ];

@@ -107,6 +107,13 @@ impl Family {
     }
 }
 
+impl FromStr for Family {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Family, String> {
+        crate::engine::ids::parse(s, "family")
+    }
+}
+
 macro_rules! techniques {
     ($($variant:ident, $id:literal, $name:literal, $level:ident, $score:literal;)*) => {
         /// A solving technique. The declaration order is the difficulty order in which
