@@ -120,14 +120,11 @@ fn the_geometry_api() {
         .contains("digit 10 is not 1–9"));
 }
 
-/// The reference the Lab's completion offers names every function a script can call: each entry
-/// can be called as written (so its name, receiver and parameters are right), every function
-/// `api::register` registers is in it (the sandbox's overrides of Rhai's own aside), and
-/// `docs/scripting.md` tells each.
-#[test]
-fn the_reference_lists_every_function_a_script_can_call() {
-    use nonet::script::reference::{Receiver, FROM_RHAI, FUNCTIONS};
-    let argument = |parameter: &str| match parameter {
+/// A value to call a scripting function with for its parameter named `parameter` (as the
+/// reference names them): a grid `g`, a technique id, a family, text, else a small number
+/// that is a cell, a digit, a house and an index alike.
+fn argument_for(parameter: &str) -> &'static str {
+    match parameter {
         "d" | "b" => "1",
         "mask" => "22",
         "name" | "text" | "value" => "`x`",
@@ -135,11 +132,24 @@ fn the_reference_lists_every_function_a_script_can_call() {
         "family" => "`fish`",
         "g" => "g",
         _ => "2",
-    };
+    }
+}
+
+/// The reference the Lab's completion offers names every function a script can call: each entry
+/// can be called as written (so its name, receiver and parameters are right), every function
+/// `api::register` registers is in it (the sandbox's overrides of Rhai's own aside), and
+/// `docs/scripting.md` tells each.
+#[test]
+fn the_reference_lists_every_function_a_script_can_call() {
+    use nonet::script::reference::{Receiver, FROM_RHAI, FUNCTIONS};
     for function in FUNCTIONS {
         let call = match function.parameters {
             Some(parameters) => {
-                let arguments: Vec<&str> = parameters.split(", ").filter(|p| !p.is_empty()).map(argument).collect();
+                let arguments: Vec<&str> = parameters
+                    .split(", ")
+                    .filter(|p| !p.is_empty())
+                    .map(argument_for)
+                    .collect();
                 format!("{}({})", function.name, arguments.join(", "))
             }
             None => function.name.to_string(),
@@ -214,15 +224,7 @@ fn script_functions_lists_every_function_as_it_is_called() {
         );
         let name = object["name"].as_str().unwrap();
         let arguments = object["parameters"].as_array().map(|parameters| {
-            let values: Vec<&str> = parameters
-                .iter()
-                .map(|p| match p.as_str().unwrap() {
-                    "g" => "g",
-                    "id" => "`x-wing`",
-                    "name" | "text" | "value" => "`x`",
-                    _ => "1",
-                })
-                .collect();
+            let values: Vec<&str> = parameters.iter().map(|p| argument_for(p.as_str().unwrap())).collect();
             format!("({})", values.join(", "))
         });
         let receiver = match object["receiver"].as_str().unwrap() {
