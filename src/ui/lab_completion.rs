@@ -1,7 +1,7 @@
 //! The Lab editor's completion of the scripting API: as a player types, the functions a script
 //! can call (after a `.` the grid's and a step's methods, elsewhere the plain functions), each
-//! with its parameters and what it does, and inside `builtin("…")` the technique ids with their
-//! names. The functions come from `script::reference`; the editor's own words are offered too.
+//! with its parameters and what it does, inside `builtin("…")` the technique ids with their
+//! names, and inside `techniques("…")` the families. The functions come from `script::reference`; the editor's own words are offered too.
 
 use std::cell::RefCell;
 
@@ -10,7 +10,7 @@ use gtk::{gio, glib};
 use sourceview5::prelude::*;
 use sourceview5::subclass::prelude::*;
 
-use crate::engine::logic::Technique;
+use crate::engine::logic::{Family, Technique};
 use crate::i18n::gettext;
 use crate::script::reference::{Function, Receiver, FUNCTIONS};
 
@@ -60,6 +60,22 @@ impl Entry {
     }
 }
 
+impl Entry {
+    fn of_family(family: Family) -> Entry {
+        let members: Vec<String> = Technique::all_by_score()
+            .into_iter()
+            .filter(|t| t.family() == family)
+            .map(super::names::technique_name)
+            .collect();
+        Entry {
+            text: family.id().to_string(),
+            comment: super::names::family_name(family),
+            details: format!("{}\n{}", super::names::family_name(family), members.join(", ")),
+            ..Entry::default()
+        }
+    }
+}
+
 /// Where the cursor is, as the completion sees it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Place {
@@ -67,6 +83,8 @@ pub enum Place {
     Method { on_grid: bool },
     /// Inside the quotes of `builtin("…`.
     TechniqueId,
+    /// Inside the quotes of `techniques("…`.
+    FamilyId,
     /// Anywhere else code is written.
     Function,
 }
@@ -78,12 +96,11 @@ pub fn place_of(line: &str) -> Option<(String, Place)> {
     let id_start = line.trim_end_matches(|c: char| c.is_ascii_alphanumeric() || c == '-');
     for quote in ['"', '`'] {
         if let Some(call) = id_start.strip_suffix(quote) {
-            if call
-                .trim_end()
-                .strip_suffix('(')
-                .is_some_and(|c| c.trim_end().ends_with("builtin"))
-            {
-                return Some((line[id_start.len()..].to_string(), Place::TechniqueId));
+            let called = call.trim_end().strip_suffix('(').map(str::trim_end);
+            for (function, place) in [("builtin", Place::TechniqueId), ("techniques", Place::FamilyId)] {
+                if called.is_some_and(|c| c.ends_with(function)) {
+                    return Some((line[id_start.len()..].to_string(), place));
+                }
             }
         }
     }
@@ -116,6 +133,7 @@ pub fn place_of(line: &str) -> Option<(String, Place)> {
 pub fn proposals(word: &str, place: &Place) -> Vec<Entry> {
     let entries: Vec<Entry> = match place {
         Place::TechniqueId => Technique::all_by_score().into_iter().map(Entry::of_technique).collect(),
+        Place::FamilyId => Family::ALL.iter().copied().map(Entry::of_family).collect(),
         Place::Method { on_grid } => {
             let first = if *on_grid { Receiver::Grid } else { Receiver::Step };
             let methods = |receiver: Receiver| FUNCTIONS.iter().filter(move |f| f.receiver == receiver);
@@ -370,6 +388,10 @@ mod tests {
             Some(("x-w".into(), Place::TechniqueId))
         );
         assert_eq!(place_of("builtin( `"), Some(("".into(), Place::TechniqueId)));
+        assert_eq!(
+            place_of("for id in techniques(\"single-d"),
+            Some(("single-d".into(), Place::FamilyId))
+        );
         // A comment, a string, a number: nothing to offer.
         assert_eq!(place_of("// the pe"), None);
         assert_eq!(place_of("    step(\"Naked si"), None);
@@ -391,6 +413,8 @@ mod tests {
         assert!(texts("", Place::Function).is_empty());
         assert!(!texts("peers", Place::Function).contains(&"peers".to_string()));
         assert_eq!(texts("x-w", Place::TechniqueId)[0], "x-wing");
+        assert_eq!(texts("a", Place::FamilyId), ["als"]);
+        assert_eq!(texts("", Place::FamilyId).len(), Family::ALL.len());
         // A part's beginning, then the parts' initials; no letters picked from inside a name.
         assert_eq!(
             texts("cells", Place::Method { on_grid: true }),

@@ -448,8 +448,8 @@ fn probe_responsiveness(app: &App, stop: &std::sync::atomic::AtomicBool) -> Dura
 }
 
 /// The editor completes the scripting API as one types: a grid method after `g.` (with its
-/// parentheses), a technique id inside `builtin("…")`, and a step's method, the cursor left
-/// between its parentheses for the parameters; and the list comes again when asked for
+/// parentheses), a technique id inside `builtin("…")`, a step's method, the cursor left
+/// between its parentheses for the parameters, and a family inside `techniques("…")`; and the list comes again when asked for
 /// (Ctrl+Space) after Escape closed it. Each time the list was closed before it comes again,
 /// which GtkSourceView 5.6 got wrong (it never showed again; see `lab_completion.rs`).
 #[test]
@@ -476,6 +476,10 @@ fn the_editor_completes_the_scripting_api() {
     std::thread::sleep(Duration::from_millis(300));
     xdotool(&["key", "ctrl+space"]);
     complete(&app, "s.explain()");
+    // A family inside `techniques("…")`.
+    xdotool(&["key", "End"]);
+    type_in(&app.window, "; let f = techniques(\"fi");
+    complete(&app, "let f = techniques(\"fish");
 }
 
 /// Waits for the completion's list (it comes by itself as one types), takes its first proposal
