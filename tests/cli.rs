@@ -737,7 +737,7 @@ fn hint_all_stops_at_ten_thousand_instances_and_says_so() {
 }
 
 /// `techniques` lists every technique once, simplest first, each id one `hint --technique`
-/// takes, with its family; the two the ladder leaves out (finned franken and mutant jellyfish,
+/// takes, with its family (`--family` lists one's); the two the ladder leaves out (finned franken and mutant jellyfish,
 /// asked only on their own) are marked, in text and in JSON.
 #[test]
 fn techniques_lists_every_id_by_score() {
@@ -773,6 +773,20 @@ fn techniques_lists_every_id_by_score() {
     assert_eq!(family("sue-de-coq"), "als");
     let families: std::collections::BTreeSet<&str> = lines.iter().map(|l| l["family"].as_str().unwrap()).collect();
     assert_eq!(families.len(), 11, "{families:?}");
+    // --family lists one family's, in the same order; an unknown one is refused with the others.
+    let als: Vec<&str> = lines
+        .iter()
+        .filter(|l| l["family"] == "als")
+        .map(|l| l["id"].as_str().unwrap())
+        .collect();
+    let listed = succeed(&["techniques", "--family", "als"]);
+    let listed: Vec<&str> = listed.lines().map(|l| l.split_whitespace().next().unwrap()).collect();
+    assert_eq!(listed, als);
+    cli()
+        .args(["techniques", "--family", "fishes"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("unknown family 'fishes' (expected singles,"));
     for id in &ids {
         cli().args(["hint", "--technique", id, PUZZLE]).assert().success();
     }

@@ -10,7 +10,7 @@ use anyhow::Result;
 use nonet::engine::generator::{self, Options, Symmetry};
 use nonet::engine::grid::{cell_name, digits_to_line};
 use nonet::engine::logic::hint::Uniqueness;
-use nonet::engine::logic::{self, Hint, Level, Step, Technique};
+use nonet::engine::logic::{self, Family, Hint, Level, Step, Technique};
 use nonet::engine::validate::{check_puzzle, PuzzleProblem};
 use nonet::engine::{format, input, practice, solver, Format, ParseError, Position, CELLS};
 use serde_json::json;
@@ -379,11 +379,14 @@ pub fn rate(path: &Path, json: bool, threads: Threads) -> Result<bool> {
     })
 }
 
-/// Every technique by score (the ladder's order), one a line: `id level score name`, those the
-/// ladder leaves out marked; with `json`, one object a line.
-pub fn techniques(json: bool) -> Result<bool> {
+/// Every technique by score (the ladder's order), or those of one `family`, one a line: `id level
+/// score name`, those the ladder leaves out marked; with `json`, one object a line.
+pub fn techniques(json: bool, family: Option<Family>) -> Result<bool> {
     let mut out = std::io::stdout().lock();
-    for technique in Technique::all_by_score() {
+    let listed = Technique::all_by_score()
+        .into_iter()
+        .filter(|t| family.is_none_or(|f| t.family() == f));
+    for technique in listed {
         let ladder = logic::rating::by_score().contains(&technique);
         // Scores have one or two decimals (7.35); as f32 they would print as 7.349999904632568.
         let hundredths = (f64::from(technique.score()) * 100.0).round();

@@ -14,7 +14,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 use nonet::engine::generator::Symmetry;
 use nonet::engine::logic::hint::Uniqueness;
-use nonet::engine::logic::{Level, Technique};
+use nonet::engine::logic::{Family, Level, Technique};
 use nonet::engine::Format;
 use nonet::store::GameStatus;
 
@@ -142,6 +142,10 @@ enum Command {
         /// One JSON object a line: id, name, level, score, family, ladder.
         #[arg(long)]
         json: bool,
+        /// Only those of one family: singles, intersections, subsets, fish, single-digit, wings,
+        /// uniqueness, chains, als, templates or forcing.
+        #[arg(long)]
+        family: Option<Family>,
     },
     /// Write each puzzle in another format.
     Convert {
@@ -363,7 +367,7 @@ fn main() -> ExitCode {
         }
         Command::Path { json, explain, puzzle } => commands::path(&puzzle, json, explain),
         Command::Rate { json, file, jobs } => commands::rate(&file, json, jobs.threads(2)),
-        Command::Techniques { json } => commands::techniques(json),
+        Command::Techniques { json, family } => commands::techniques(json, family),
         Command::Practise {
             technique,
             seed,
