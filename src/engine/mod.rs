@@ -10,6 +10,7 @@ pub mod ids;
 pub mod input;
 pub mod logic;
 pub mod practice;
+pub mod puzzle_entry;
 pub mod solver;
 pub mod validate;
 

@@ -211,7 +211,7 @@ pub fn decode_changes(text: &str) -> std::result::Result<Vec<CellChange>, String
         .collect()
 }
 
-fn grid_from_line(line: &str) -> Option<[Digit; CELLS]> {
+pub(super) fn grid_from_line(line: &str) -> Option<[Digit; CELLS]> {
     let digits: Vec<Digit> = line
         .chars()
         .map(|c| c.to_digit(10).map(|d| d as Digit).unwrap_or(0))

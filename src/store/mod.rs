@@ -2,10 +2,12 @@
 //! after a crash and players can look back. Depends on the engine's types, never on GTK.
 //!
 //! One file per concern: `schema.rs` (migrations), `games.rs` (games and moves), `stats.rs`
-//! (statistics per level), `deletion.rs` (deleting games, and undoing it).
+//! (statistics per level), `deletion.rs` (deleting games, and undoing it), `puzzle_entry.rs` (the
+//! puzzle being typed on the board).
 
 mod deletion;
 mod games;
+mod puzzle_entry;
 pub mod schema;
 mod stats;
 

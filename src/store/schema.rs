@@ -44,6 +44,15 @@ pub const MIGRATIONS: &[&str] = &[
     // there; NULL for every other game.
     "ALTER TABLE games ADD COLUMN file TEXT;
     ALTER TABLE games ADD COLUMN file_number INTEGER;",
+    // 5: the puzzle being typed on the board (Enter Your Own Puzzle), at most one, so that it
+    // outlives the app: its givens as a line of 81 characters (`.` for a blank) and the cell
+    // selected.
+    "CREATE TABLE puzzle_entry (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        givens TEXT NOT NULL,
+        selected INTEGER NOT NULL,
+        saved_at INTEGER NOT NULL
+    );",
 ];
 
 pub fn version(connection: &Connection) -> rusqlite::Result<usize> {

@@ -5,6 +5,8 @@
 use super::*;
 use crate::engine::format::parse_line;
 use crate::engine::game::{Action, Game, Rules};
+use crate::engine::grid::CELLS;
+use crate::engine::puzzle_entry::PuzzleEntry;
 use crate::engine::solver::{solve, Solutions};
 
 const PUZZLE: &str = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
@@ -745,4 +747,45 @@ fn status_and_source_ids_are_those_already_stored() {
         "won".parse::<GameStatus>(),
         Err("unknown status 'won' (expected in-progress, solved, solved-with-help, solved-by-computer, paused, abandoned or lost)".to_string())
     );
+}
+
+/// The puzzle being typed is kept across a reopening of the file, one at a time, and forgotten
+/// when asked; one that can't be read is none, and the file still opens.
+#[test]
+fn the_puzzle_being_typed_outlives_the_app() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("nonet.db");
+    let mut first = PuzzleEntry::new(*parse_line(PUZZLE).unwrap().values());
+    first.values[80] = 0;
+    first.selected = 80;
+    {
+        let mut store = Store::open(&path).unwrap();
+        assert_eq!(store.puzzle_entry().unwrap(), None);
+        store.save_puzzle_entry(Some(&first)).unwrap();
+    }
+    let mut store = Store::open(&path).unwrap();
+    assert_eq!(store.puzzle_entry().unwrap(), Some(first.clone()));
+    let blank = PuzzleEntry::new([0; CELLS]);
+    store.save_puzzle_entry(Some(&blank)).unwrap();
+    assert_eq!(store.puzzle_entry().unwrap(), Some(blank));
+    let kept: i64 = store
+        .connection
+        .query_row("SELECT count(*) FROM puzzle_entry", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(kept, 1, "one entry at a time");
+    store.save_puzzle_entry(None).unwrap();
+    assert_eq!(store.puzzle_entry().unwrap(), None);
+    // Damaged by hand: a letter among the digits, then a cell off the board.
+    for (givens, selected) in [(PUZZLE.replace('6', "x"), 0), (PUZZLE.to_string(), 81)] {
+        store
+            .connection
+            .execute(
+                "INSERT OR REPLACE INTO puzzle_entry (id, givens, selected, saved_at) VALUES (1, ?1, ?2, 0)",
+                rusqlite::params![givens, selected],
+            )
+            .unwrap();
+        assert_eq!(store.puzzle_entry().unwrap(), None, "{givens} at {selected}");
+    }
+    store.save_puzzle_entry(Some(&first)).unwrap();
+    assert_eq!(store.puzzle_entry().unwrap(), Some(first));
 }

@@ -129,7 +129,13 @@ pub struct Controller {
     /// The toast offering a new puzzle at a newly chosen level (dismissed when a game starts).
     pub(super) level_toast: RefCell<Option<adw::Toast>>,
     /// A puzzle being entered on the board (Enter Your Own Puzzle), the game waiting behind it.
-    pub(super) entry: RefCell<Option<super::entry::Entry>>,
+    pub(super) entry: RefCell<Option<crate::engine::puzzle_entry::PuzzleEntry>>,
+    /// The puzzle entry as the store last kept it (so a change is sent once, and a restart finds
+    /// the givens typed).
+    pub(super) entry_kept: RefCell<Option<crate::engine::puzzle_entry::PuzzleEntry>>,
+    /// A puzzle entry brought back at start with no game yet to wait behind it: it goes on the
+    /// board over the first game that starts.
+    pub(super) entry_for_the_next_game: RefCell<Option<crate::engine::puzzle_entry::PuzzleEntry>>,
     /// The Solution Path window last opened.
     pub(super) path_shown: RefCell<Option<super::step_list::StepsShown>>,
     /// The All Steps window last opened.
@@ -198,6 +204,8 @@ impl Controller {
             level_toast: RefCell::new(None),
             last_colour: StdCell::new(1),
             entry: RefCell::new(None),
+            entry_kept: RefCell::new(None),
+            entry_for_the_next_game: RefCell::new(None),
             path_shown: RefCell::new(None),
             all_steps_shown: RefCell::new(None),
             last_practised: StdCell::new(None),

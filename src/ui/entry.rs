@@ -14,66 +14,28 @@ use super::board::{self, Layout, Palette};
 use super::controller::Controller;
 use super::import::Source;
 use super::input::{command_for, KeyCommand};
-use crate::engine::cellset::CellSet;
-use crate::engine::grid::{digits_to_line, Cell, Digit, CELLS, PEERS};
+use crate::engine::grid::{digits_to_line, Cell, Digit, CELLS};
+use crate::engine::puzzle_entry::{PuzzleEntry, FEWEST_GIVENS};
 use crate::i18n::{count, gettext};
 
-/// The puzzle being entered.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Entry {
-    pub values: [Digit; CELLS],
-    pub selected: Cell,
-}
-
-impl Entry {
-    pub fn new(values: [Digit; CELLS]) -> Entry {
-        Entry { values, selected: 0 }
+/// What the bar says: how far the player got, and what Start needs.
+pub fn status(entry: &PuzzleEntry) -> String {
+    if !entry.conflicts().is_empty() {
+        return gettext("A digit repeats in a row, column or box (shown in red).");
     }
-
-    /// Cells whose digit repeats in a row, column or box.
-    pub fn conflicts(&self) -> CellSet {
-        (0..CELLS)
-            .filter(|&c| self.values[c] != 0 && PEERS[c].iter().any(|&p| self.values[p] == self.values[c]))
-            .collect()
-    }
-
-    /// Types a digit into the selected cell (0, or the same digit again, clears it) and moves
-    /// on, as in a form: rows fill left to right.
-    pub fn type_digit(&mut self, digit: Digit) {
-        let cell = self.selected;
-        self.values[cell] = if self.values[cell] == digit { 0 } else { digit };
-        self.selected = (cell + 1) % CELLS;
-    }
-
-    fn givens(&self) -> usize {
-        self.values.iter().filter(|&&d| d != 0).count()
-    }
-
-    /// What the bar says: how far the player got, and what Start needs.
-    pub fn status(&self) -> String {
-        let givens = self.givens();
-        if !self.conflicts().is_empty() {
-            return gettext("A digit repeats in a row, column or box (shown in red).");
-        }
-        let givens = givens as u32;
-        if givens < 17 {
-            count(
-                givens,
-                "{n} given; a puzzle with one solution needs at least 17.",
-                "{n} givens; a puzzle with one solution needs at least 17.",
-            )
-        } else {
-            count(
-                givens,
-                "{n} given. Start checks that the puzzle has one solution.",
-                "{n} givens. Start checks that the puzzle has one solution.",
-            )
-        }
-    }
-
-    /// Whether Start can be tried (at least 17 givens, no repeats).
-    pub fn can_start(&self) -> bool {
-        self.givens() >= 17 && self.conflicts().is_empty()
+    let givens = entry.givens() as u32;
+    if givens < FEWEST_GIVENS as u32 {
+        count(
+            givens,
+            "{n} given; a puzzle with one solution needs at least 17.",
+            "{n} givens; a puzzle with one solution needs at least 17.",
+        )
+    } else {
+        count(
+            givens,
+            "{n} given. Start checks that the puzzle has one solution.",
+            "{n} givens. Start checks that the puzzle has one solution.",
+        )
     }
 }
 
@@ -81,7 +43,7 @@ impl Entry {
 pub fn draw(
     cr: &gtk::cairo::Context,
     layout: Layout,
-    entry: &Entry,
+    entry: &PuzzleEntry,
     palette: &Palette,
 ) -> Result<(), gtk::cairo::Error> {
     board::draw_coordinates(cr, layout, palette)?;
@@ -126,12 +88,12 @@ const GAME_ACTIONS: [&str; 9] = [
 impl Controller {
     /// Clears the board for entering a puzzle (starting from `values`); the game waits.
     pub fn enter_on_board(self: &Rc<Self>, values: [Digit; CELLS]) {
-        self.enter(Entry::new(values));
+        self.enter(PuzzleEntry::new(values));
     }
 
     /// Puts `entry` on the board, the game waiting; one already there is set aside (Enter Your
     /// Own Puzzle again while typing one starts afresh, the givens typed a toast away).
-    fn enter(self: &Rc<Self>, entry: Entry) {
+    fn enter(self: &Rc<Self>, entry: PuzzleEntry) {
         self.set_entry_aside();
         let now = self.now_ms();
         self.with_play(|play| {
@@ -153,6 +115,7 @@ impl Controller {
     /// Leaves entry and goes back to the waiting game.
     pub fn cancel_entry(self: &Rc<Self>) {
         if self.end_entry().is_some() {
+            self.say(""); // (what was said of the entry, "Welcome back…", is done with)
             self.back_to_the_waiting_game();
         }
     }
@@ -231,7 +194,7 @@ impl Controller {
         });
     }
 
-    pub(super) fn end_entry(&self) -> Option<Entry> {
+    pub(super) fn end_entry(&self) -> Option<PuzzleEntry> {
         let entry = self.entry.take();
         self.window.parts().entry_bar.set_visible(false);
         // The game's highlight back on the pad (a new game then clears it).
@@ -242,12 +205,13 @@ impl Controller {
         entry
     }
 
-    /// Keeps the bar's text and the game's commands in step with the entry.
+    /// Keeps the bar's text, the game's commands and the store's copy in step with the entry.
     pub(super) fn refresh_entry(&self) -> bool {
+        self.keep_entry();
         let entry = self.entry.borrow();
         let parts = self.window.parts();
         if let Some(entry) = entry.as_ref() {
-            parts.entry_status.set_label(&entry.status());
+            parts.entry_status.set_label(&status(entry));
             parts.entry_start.set_sensitive(entry.can_start());
         }
         // (Otherwise they follow the game: refresh decides them.)
@@ -257,6 +221,39 @@ impl Controller {
             }
         }
         entry.is_some()
+    }
+
+    /// Sends the entry to the store when it changed since it was last sent (each digit typed,
+    /// the cursor moved, the entry left), so a crash or a quit loses none of it.
+    fn keep_entry(&self) {
+        let recorder = self.recorder.borrow();
+        let Some(recorder) = recorder.as_ref() else { return };
+        let entry = self.entry.borrow();
+        if *self.entry_kept.borrow() != *entry {
+            recorder.puzzle_entry(entry.clone());
+            self.entry_kept.replace(entry.clone());
+        }
+    }
+
+    /// Brings back the entry the store kept from before the app last closed, the game waiting
+    /// behind it (when none is on the board yet, once one is: a new one is on its way), or, when
+    /// a game was asked for at start (a file opened), puts it aside with the toast that offers
+    /// to go back to it.
+    pub(super) fn bring_back_entry(self: &Rc<Self>, kept: PuzzleEntry, game_asked_for: bool) {
+        self.entry_kept.replace(Some(kept.clone()));
+        if self.play.borrow().is_none() {
+            self.entry_for_the_next_game.replace(Some(kept));
+            return;
+        }
+        let said = self.message_text.borrow().clone();
+        self.enter(kept);
+        if game_asked_for {
+            self.leave_entry_for_the_waiting_game();
+            self.say(&said); // (what was said of the game asked for)
+            self.refresh();
+        } else {
+            self.say(&gettext("Welcome back: your puzzle entry is as you left it."));
+        }
     }
 
     /// A key while entering: digits, Delete, arrows and Tab edit; Return starts; Escape cancels.
@@ -352,32 +349,20 @@ mod tests {
     use super::*;
 
     #[test]
-    fn repeats_are_found_in_rows_columns_and_boxes() {
-        let mut entry = Entry::new([0; CELLS]);
-        assert!(entry.conflicts().is_empty());
-        entry.values[0] = 5;
-        entry.values[8] = 5; // same row
-        entry.values[40] = 3;
-        assert_eq!(entry.conflicts().iter().collect::<Vec<_>>(), vec![0, 8]);
-        entry.values[8] = 0;
-        entry.values[20] = 5; // same box as r1c1
-        assert_eq!(entry.conflicts().iter().collect::<Vec<_>>(), vec![0, 20]);
-        assert!(!entry.can_start());
-        assert!(entry.status().starts_with("A digit repeats"));
-    }
-
-    #[test]
-    fn start_needs_seventeen_givens_without_repeats() {
+    fn the_bar_tells_repeats_and_what_start_needs() {
         let line = "000000010400000000020000000000050407008000300001090000300400200050100000000806000";
         let position = crate::engine::format::parse_line(line).unwrap();
-        let mut entry = Entry::new(*position.values());
-        assert!(entry.can_start(), "{}", entry.status());
+        let mut entry = PuzzleEntry::new(*position.values());
+        assert!(entry.can_start(), "{}", status(&entry));
         assert_eq!(
-            entry.status(),
+            status(&entry),
             "17 givens. Start checks that the puzzle has one solution."
         );
         entry.values[7] = 0;
         assert!(!entry.can_start());
-        assert!(entry.status().starts_with("16 givens;"));
+        assert!(status(&entry).starts_with("16 givens;"));
+        entry.values[0] = 1; // r1c1 and r1c8's 1 (the second given typed)
+        entry.values[1] = 1;
+        assert!(status(&entry).starts_with("A digit repeats"));
     }
 }

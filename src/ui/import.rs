@@ -389,10 +389,13 @@ impl super::controller::Controller {
                     started_at: store::now_unix_ms(),
                 };
                 this.start(new, level);
-                this.say(&fill(
-                    &gettext("A new {level} puzzle. Good luck!"),
-                    &[("level", &super::level_in_sentence(level))],
-                ));
+                // (A puzzle entry brought back over it at start says so instead.)
+                if this.entry.borrow().is_none() {
+                    this.say(&fill(
+                        &gettext("A new {level} puzzle. Good luck!"),
+                        &[("level", &super::level_in_sentence(level))],
+                    ));
+                }
             }
             Some(Err(generator::GenerateError::Cancelled)) => {}
             None => this.say(&gettext("Generating the puzzle failed.")),

@@ -20,7 +20,7 @@ impl Controller {
         let line = crate::engine::grid::digits_to_line;
         let entry =
             self.entry.borrow().as_ref().map(
-                |e| serde_json::json!({ "values": line(&e.values), "selected": e.selected, "status": e.status() }),
+                |e| serde_json::json!({ "values": line(&e.values), "selected": e.selected, "status": super::entry::status(e) }),
             );
         let lab = self.lab.borrow().as_ref().map(|lab| serde_json::json!({
                 "running": lab.is_running(),

@@ -10,6 +10,7 @@ use std::sync::{Arc, Mutex};
 use crate::engine::game::Move;
 use crate::engine::input::system_words;
 use crate::engine::logic::Level;
+use crate::engine::puzzle_entry::PuzzleEntry;
 use crate::i18n::{fill, gettext};
 use crate::store::{Deletion, GameStatus, NewGame, Progress, Store, StoreError};
 
@@ -84,6 +85,8 @@ enum Command {
         deletion: Deletion,
         reply: async_channel::Sender<Result<usize, String>>,
     },
+    /// Keep the puzzle being typed on the board, or forget it (`None`).
+    PuzzleEntry(Option<PuzzleEntry>),
     /// Answer on `reply` once everything sent before is written (commands are written in order).
     Written(async_channel::Sender<()>),
 }
@@ -188,6 +191,7 @@ impl Recorder {
                             let _ = reply.send_blocking(undone.as_ref().copied().map_err(ToString::to_string));
                             undone.map(|_| ())
                         }
+                        Command::PuzzleEntry(entry) => store.save_puzzle_entry(entry.as_ref()),
                         Command::Written(reply) => {
                             let _ = reply.send_blocking(());
                             Ok(())
@@ -268,6 +272,11 @@ impl Recorder {
 
     pub fn elapsed(&self, ms: u64) {
         self.send(Command::Elapsed(ms));
+    }
+
+    /// Keeps the puzzle being typed on the board as it is now (`None`: there is none any more).
+    pub fn puzzle_entry(&self, entry: Option<PuzzleEntry>) {
+        self.send(Command::PuzzleEntry(entry));
     }
 
     /// Answers once everything sent so far is in the database (before another connection reads

@@ -22,15 +22,22 @@ impl Controller {
         let path = recorder::database_path();
         let handle = gio::spawn_blocking(move || {
             let opened = Store::open_or_recover(&path);
-            let resume = match &opened {
-                Ok((store, _)) => store.unfinished(),
-                Err(_) => Ok(None),
+            let (resume, entry) = match &opened {
+                Ok((store, _)) => (store.unfinished(), store.puzzle_entry()),
+                Err(_) => (Ok(None), Ok(None)),
             };
-            (opened, resume)
+            // (A puzzle entry that can't be read is reported in the log; the game goes on.)
+            let entry = entry.unwrap_or_else(|error| {
+                tracing::warn!("history: the puzzle entry kept can't be read: {error}");
+                None
+            });
+            (opened, resume, entry)
         });
         let this = Rc::downgrade(self);
         glib::spawn_future_local(async move {
-            let Ok((opened, resume)) = handle.await else { return };
+            let Ok((opened, resume, entry)) = handle.await else {
+                return;
+            };
             super::timing::startup("store opened (off the main thread)");
             let Some(mut this) = this.upgrade() else { return };
             match opened {
@@ -67,6 +74,11 @@ impl Controller {
                 if let Some(play) = this.play.borrow().as_ref() {
                     this.save_progress(&play.game, this.now_ms());
                 }
+                // A puzzle entry left when the app last closed is put aside for it, a toast's
+                // Back to It away.
+                if let Some(entry) = entry {
+                    this.bring_back_entry(entry, true);
+                }
                 return;
             }
             match resume {
@@ -79,6 +91,11 @@ impl Controller {
                         &[("error", &error)],
                     ));
                 }
+            }
+            // The puzzle being typed when the app last closed comes back, the game (resumed, or
+            // new once it is generated) waiting behind it.
+            if let Some(entry) = entry {
+                this.bring_back_entry(entry, false);
             }
         });
     }
@@ -183,6 +200,9 @@ impl Controller {
         self.record(Unrecorded::Started(Box::new(new)));
         self.paused_by_away.set(false);
         self.put_on_board(game, level);
+        if let Some(entry) = self.entry_for_the_next_game.take() {
+            self.bring_back_entry(entry, false);
+        }
     }
 
     /// Makes `game` the one played (a new one, or one resumed): its own play, with the header's

@@ -327,6 +327,113 @@ fn a_killed_game_resumes_exactly() {
     );
 }
 
+/// The puzzle entry the store keeps, once `test` holds for it (the recorder writes off the main
+/// thread).
+fn wait_for_kept_entry(db: &Path, what: &str, test: impl Fn(Option<&PuzzleEntry>) -> bool) {
+    let read = || {
+        nonet::store::Store::open_for_reading(db)
+            .and_then(|store| store.puzzle_entry())
+            .unwrap()
+    };
+    poll(Duration::from_secs(10), Duration::from_millis(100), || {
+        test(read().as_ref()).then_some(())
+    })
+    .unwrap_or_else(|| panic!("{what}: the store keeps {:?}", read()));
+}
+
+/// A puzzle being typed on the board outlives the app killed meanwhile: it comes back as it was,
+/// cursor included, the unfinished game waiting behind it, and Cancel goes back to that game.
+/// Left, it is forgotten: the next start is the game's alone. (It was lost with the app.)
+#[test]
+fn a_puzzle_being_typed_survives_a_kill() {
+    need_display();
+    let (_home, db) = own_history();
+    let env = [("NONET_DB", db.as_path())];
+    let before = {
+        let mut app = App::launch_with(Some(PUZZLE), &env);
+        app.wait_until("the history is on", |s| s["history"] == "on");
+        app.action("enter-puzzle", None);
+        app.wait_until("entering", |s| s["entry"].is_object());
+        app.keys(&["5", "3", "0", "7", "Down"]);
+        let state = app.wait_until("four cells typed and a row down", |s| s["entry"]["selected"] == 13);
+        wait_for_kept_entry(&db, "the entry kept as typed", |kept| {
+            kept.is_some_and(|kept| kept.selected == 13)
+        });
+        app.kill(); // SIGKILL: no chance to save anything more
+        state
+    };
+    assert!(
+        before["entry"]["values"].as_str().unwrap().starts_with("53.7."),
+        "{before}"
+    );
+    let mut app = App::launch_with(None, &env);
+    let after = app.wait_until("the entry back", |s| s["entry"].is_object());
+    assert_eq!(after["entry"], before["entry"]);
+    assert_eq!(after["message"], "Welcome back: your puzzle entry is as you left it.");
+    assert_eq!(after["subtitle"], "Enter Your Own Puzzle");
+    app.action("entry-cancel", None);
+    let state = app.wait_until("the waiting game", |s| s["entry"].is_null());
+    assert_eq!(
+        (&state["givens"], state["status"].as_str(), &state["message"]),
+        (&Value::from(PUZZLE), Some("Playing"), &Value::from("")),
+        "{state}"
+    );
+    wait_for_kept_entry(&db, "the entry forgotten once left", |kept| kept.is_none());
+    app.kill();
+    drop(app); // (its hold on the display too)
+    let app = App::launch_with(None, &env);
+    let state = app.wait_until("the game resumed", |s| {
+        s["message"].as_str().unwrap_or("").starts_with("Welcome back")
+    });
+    assert!(state["entry"].is_null(), "{state}");
+    assert_eq!(state["givens"], PUZZLE);
+}
+
+/// A puzzle entry kept with no unfinished game comes back over a new one, which then waits
+/// behind it; with a puzzle asked for at start (a file opened), that game is played and the
+/// entry put aside, a toast's Back to It away.
+#[test]
+fn a_kept_puzzle_entry_comes_back_over_the_first_game() {
+    need_display();
+    let (_home, db) = own_history();
+    let mut kept = PuzzleEntry::new([0; 81]);
+    kept.values[40] = 5;
+    kept.selected = 41;
+    nonet::store::Store::open(&db)
+        .unwrap()
+        .save_puzzle_entry(Some(&kept))
+        .unwrap();
+    let env = [("NONET_DB", db.as_path())];
+    let mut app = App::launch_with(None, &env);
+    let state = app.wait_until("the entry over a new game", |s| {
+        s["entry"].is_object() && s["givens"].is_string()
+    });
+    let values = nonet::engine::grid::digits_to_line(&kept.values);
+    assert_eq!(
+        (&state["entry"]["values"], &state["entry"]["selected"]),
+        (&Value::from(values.clone()), &Value::from(41))
+    );
+    assert_eq!(state["message"], "Welcome back: your puzzle entry is as you left it.");
+    app.action("entry-cancel", None);
+    let state = app.wait_until("the new game", |s| s["entry"].is_null());
+    assert_eq!(state["status"], "Playing", "{state}");
+    app.kill();
+    drop(app); // (its hold on the display too)
+    nonet::store::Store::open(&db)
+        .unwrap()
+        .save_puzzle_entry(Some(&kept))
+        .unwrap();
+    let app = App::launch_with(Some(PUZZLE), &env);
+    let state = app.wait_until("the puzzle asked for, the history open", |s| {
+        s["givens"] == PUZZLE && s["history"] == "on"
+    });
+    assert!(state["entry"].is_null(), "{state}");
+    assert_eq!(state["message"], "The puzzle in puzzle.txt rates Easy. Good luck!");
+    app.press_button("Back to It");
+    let state = app.wait_until("the entry back", |s| s["entry"].is_object());
+    assert_eq!(state["entry"]["values"], values);
+}
+
 /// A damaged history file is kept aside, the player is told, and a new game starts.
 #[test]
 fn a_damaged_history_is_kept_aside() {

@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 
 use gtk::glib::Variant;
 use gtk::prelude::ToVariant;
+use nonet::engine::puzzle_entry::PuzzleEntry;
 use serde_json::Value;
 
 #[path = "../common/mod.rs"]
