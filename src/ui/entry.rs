@@ -93,7 +93,10 @@ impl Controller {
 
     /// Puts `entry` on the board, the game waiting; one already there is set aside (Enter Your
     /// Own Puzzle again while typing one starts afresh, the givens typed a toast away).
+    /// The questions about the waiting game (Solve it?) are cancelled: answered behind the
+    /// entry, they would act on a game out of sight.
     fn enter(self: &Rc<Self>, entry: PuzzleEntry) {
+        super::close_questions(|asked| asked.widget_name() == super::ABOUT_THE_GAME);
         self.set_entry_aside();
         let now = self.now_ms();
         self.with_play(|play| {

@@ -579,6 +579,27 @@ fn a_question_stands_once_and_goes_with_its_game() {
     );
 }
 
+/// A puzzle entry on the board cancels the questions about the game that then waits behind it:
+/// Solve answered meanwhile solved that game out of sight, the entry on the board.
+#[test]
+fn a_puzzle_entry_cancels_the_questions_about_the_waiting_game() {
+    need_display();
+    let app = App::launch(Some(PUZZLE));
+    app.wait_until("a game", |s| s["givens"] == PUZZLE);
+    app.action("solve", None);
+    wait_for_titled("Solve the Puzzle\\?");
+    app.action("enter-puzzle", None);
+    app.wait_until("entering", |s| s["entry"].is_object());
+    wait_until_gone("Solve the Puzzle\\?");
+    app.action("entry-cancel", None);
+    let state = app.wait_until("back to the game", |s| s["entry"].is_null());
+    assert_eq!(
+        (state["status"].as_str(), state["helped"].as_bool()),
+        (Some("Playing"), Some(false)),
+        "{state}"
+    );
+}
+
 /// Solve asks first, animates its search, stops at Escape and runs to the end. (At 20 steps a
 /// second, a third of the usual speed, so that Escape comes while it runs: at 60 the search
 /// ended first once, under load.)
