@@ -143,9 +143,9 @@ pub struct ScriptGrid {
 pub trait LabHost {
     /// Redraws the game (a run started or ended).
     fn refresh_view(&self);
-    /// The position a script sees and the solution its steps are checked against; `None` when
-    /// the game takes no steps now.
-    fn script_grid(&self) -> Option<ScriptGrid>;
+    /// The position a script sees and the solution its steps are checked against, or why the
+    /// game takes no steps now.
+    fn script_grid(&self) -> Result<ScriptGrid, String>;
     /// Gets the board ready for a run (pencil marks filled in when there are none).
     fn prepare_for_script(&self);
     /// Shows (or clears) a step on the board before it is applied.
@@ -263,7 +263,7 @@ pub(super) fn script_file() -> PathBuf {
 }
 
 /// Why a run ends when the game takes no step (finished, paused, solution shown, Solve running).
-fn no_steps_now() -> String {
+pub(super) fn no_steps_now() -> String {
     gettext("the game does not take steps now (finished, paused, showing the solution or being solved)")
 }
 
@@ -726,13 +726,13 @@ impl Lab {
             let Some(host) = self.host.upgrade() else {
                 break gettext("the game closed");
             };
-            let Some(ScriptGrid {
+            let ScriptGrid {
                 grid,
                 solution,
                 holds_mistake,
-            }) = host.script_grid()
-            else {
-                break no_steps_now();
+            } = match host.script_grid() {
+                Ok(grid) => grid,
+                Err(why) => break why,
             };
             if grid.board().is_solved() {
                 break gettext("the puzzle is solved");
@@ -810,7 +810,7 @@ impl Lab {
                 .apply_script_step(checked.placements, checked.eliminations)
                 .is_err()
             {
-                break no_steps_now();
+                break host.script_grid().err().unwrap_or_else(no_steps_now);
             }
             *applied.entry(step.name).or_default() += 1;
             if single {

@@ -257,17 +257,23 @@ impl LabHost for Controller {
 
     /// The position a script sees, with the solution to check its steps; `None` when the game
     /// does not take steps (finished, paused, solution shown, Solve running).
-    fn script_grid(&self) -> Option<ScriptGrid> {
+    fn script_grid(&self) -> Result<ScriptGrid, String> {
+        // The game waits behind a puzzle being entered: a run would change it out of sight.
+        if self.entry.borrow().is_some() {
+            return Err(gettext(
+                "a puzzle is being entered on the board: start it, or cancel to go back to the game",
+            ));
+        }
         let play = self.play.borrow();
-        let play = play.as_ref()?;
+        let play = play.as_ref().ok_or_else(super::lab::no_steps_now)?;
         let game = &play.game;
         if game.status() != Status::Playing || play.paused || play.solution_shown() || play.animation.is_some() {
-            return None;
+            return Err(super::lab::no_steps_now());
         }
         let position = game.position();
         let board = crate::engine::logic::Board::from_position(&position);
         let given = std::array::from_fn(|c| game.is_given(c));
-        Some(ScriptGrid {
+        Ok(ScriptGrid {
             grid: crate::script::Grid::new(board, given),
             solution: *game.solution(),
             holds_mistake: crate::engine::logic::hint::mistake(&position, game.solution()).is_some(),
@@ -277,6 +283,9 @@ impl LabHost for Controller {
     /// Before a script runs: pencil marks filled in (one undoable step) when there are none, so
     /// its eliminations show.
     fn prepare_for_script(&self) {
+        if self.entry.borrow().is_some() {
+            return; // (the run ends at once, and says why)
+        }
         let empty = self
             .with_play(|play| (0..81).all(|c| play.game.marks(c).is_empty()))
             .unwrap_or(false);

@@ -432,6 +432,33 @@ fn a_script_on_a_board_with_a_mistake_is_told_the_board_is_at_fault() {
     assert_eq!(state["values"], solution.iter().collect::<String>().as_str(), "{last}");
 }
 
+/// A run asked for while a puzzle is entered on the board ends at once and says why, leaving the
+/// game that waits behind the entry as it was (the run filled in its pencil marks unseen and
+/// ended with "the game does not take steps now", the line below the board saying the game was
+/// paused).
+#[test]
+fn a_run_while_a_puzzle_is_entered_leaves_the_waiting_game_alone() {
+    need_display();
+    let (app, _home) = launch_with_lab_script("fn find_step(g) {\n    builtin(\"naked-single\", g)\n}\n");
+    app.wait_until("a game", |s| s["givens"] == PUZZLE);
+    app.action("enter-puzzle", None);
+    app.wait_until("entering", |s| s["entry"].is_object());
+    app.action("script-run", None);
+    let state = app.wait_until("the run ended", |s| {
+        s["lab"]["running"] == false && s["lab"]["last"].as_str().unwrap_or("").starts_with("Run ended (")
+    });
+    assert_eq!(
+        state["lab"]["last"],
+        "Run ended (a puzzle is being entered on the board: start it, or cancel to go back to the game): 0 steps applied"
+    );
+    assert_eq!(state["message"], "", "{state}");
+    app.action("entry-cancel", None);
+    let state = app.wait_until("back to the game", |s| s["entry"].is_null());
+    assert_eq!(state["values"], PUZZLE);
+    assert!(state["marks"].as_array().unwrap().iter().all(|m| m == ""), "{state}");
+    assert_eq!(state["can_undo"], false, "{state}");
+}
+
 /// Asks the app for its actions (`org.gtk.Actions.List`, answered by its main loop) every 100 ms
 /// until told to stop, over one connection, so that only the app's answer is timed (a `gdbus`
 /// process each time would add its own start, slow whenever the disk is); the slowest answer.
