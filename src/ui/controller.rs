@@ -586,8 +586,18 @@ impl Controller {
             "hint",
             !entering && !paused && (play.hint_goes_on() || (playing && game.hints_left() != Some(0))),
         );
-        // While a puzzle is entered, the game waiting behind it is not copied or solved.
-        for action in ["copy-puzzle", "copy-position", "solution-path", "all-steps"] {
+        // While a puzzle is entered, the game waiting behind it is not copied, printed, coloured
+        // or solved (out of sight, a colour cleared said only "The game is paused").
+        for action in [
+            "copy-puzzle",
+            "copy-position",
+            "solution-path",
+            "all-steps",
+            "print",
+            "print-to-file",
+            "colour",
+            "clear-colours",
+        ] {
             self.enable_action(action, !entering);
         }
         // Next Puzzle from File, Puzzle Number from File and Print Puzzles from File (hidden in

@@ -414,6 +414,13 @@ fn a_puzzle_can_be_entered_on_the_board() {
     assert_eq!(state["entry"]["values"], ".".repeat(81));
     assert_eq!(state["hint_enabled"], false, "hints while entering");
     assert_eq!(state["copy_enabled"], false, "copying the waiting game while entering");
+    // Nor printed or coloured ("The game is paused" was all a colour cleared said).
+    let enabled = |app: &App| ["print", "print-to-file", "colour", "clear-colours"].map(|a| app.action_enabled(a));
+    assert_eq!(
+        enabled(&app),
+        [Some(false); 4],
+        "print, print to file, colour, clear colours"
+    );
     // The header tells what is going on, not the waiting game's level, clock and counts.
     assert_eq!(state["subtitle"], "Enter Your Own Puzzle");
     assert_eq!(
@@ -438,6 +445,11 @@ fn a_puzzle_can_be_entered_on_the_board() {
     assert!(subtitle.starts_with(state["level"].as_str().unwrap()), "{subtitle}");
     assert_eq!(state["mistakes_shown"], true);
     assert_eq!(state["hints_shown"], true);
+    assert_eq!(
+        enabled(&app),
+        [Some(true); 4],
+        "print, print to file, colour, clear colours"
+    );
     // Type a 17-clue puzzle as its line and start it.
     let state = place_seventeen(&app);
     assert!(
