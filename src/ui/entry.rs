@@ -1,9 +1,10 @@
 //! Entering your own puzzle on the board: Enter Your Own Puzzle clears the board for typing
 //! givens (digits, 0 or . for a blank, arrows, Delete, or a click and the digit keys, or the
-//! digit pad), with duplicates shown in red,
-//! and a bar above it with Start, Cancel and "Type as Text…". The current game waits, its clock
-//! stopped: Cancel returns to it, Start checks the puzzle the way a typed one is checked (one
-//! solution, rated) and plays it, which keeps the old game resumable in History.
+//! digit pad), with duplicates shown in red, and a bar above it with Start, Cancel and "Type as
+//! Text…". The current game waits, its clock stopped: Cancel returns to it, Start checks the
+//! puzzle the way a typed one is checked (one solution, rated) and plays it, which keeps the old
+//! game resumable in History. The entry (its data: the engine's `PuzzleEntry`) is kept in the
+//! store as it changes, and comes back after a restart.
 
 use std::rc::Rc;
 
