@@ -136,6 +136,8 @@ pub struct Controller {
     /// A puzzle entry brought back at start with no game yet to wait behind it: it goes on the
     /// board over the first game that starts.
     pub(super) entry_for_the_next_game: RefCell<Option<crate::engine::puzzle_entry::PuzzleEntry>>,
+    /// The entry last put aside, while its toast offers it back (the store keeps it till then).
+    pub(super) entry_aside: RefCell<Option<crate::engine::puzzle_entry::PuzzleEntry>>,
     /// The Solution Path window last opened.
     pub(super) path_shown: RefCell<Option<super::step_list::StepsShown>>,
     /// The All Steps window last opened.
@@ -206,6 +208,7 @@ impl Controller {
             entry: RefCell::new(None),
             entry_kept: RefCell::new(None),
             entry_for_the_next_game: RefCell::new(None),
+            entry_aside: RefCell::new(None),
             path_shown: RefCell::new(None),
             all_steps_shown: RefCell::new(None),
             last_practised: StdCell::new(None),

@@ -156,10 +156,22 @@ impl Controller {
                 .button_label(gettext("Back to It"))
                 .timeout(10)
                 .build();
+            // The store keeps it while the toast offers it (the app may close meanwhile).
+            self.entry_aside.replace(Some(entry.clone()));
             let this = Rc::downgrade(self);
+            let aside = entry.clone();
             toast.connect_button_clicked(move |_| {
                 if let Some(this) = this.upgrade() {
-                    this.enter(entry.clone());
+                    this.entry_aside.replace(None);
+                    this.enter(aside.clone());
+                }
+            });
+            let this = Rc::downgrade(self);
+            toast.connect_dismissed(move |_| {
+                let Some(this) = this.upgrade() else { return };
+                if this.entry_aside.borrow().as_ref() == Some(&entry) {
+                    this.entry_aside.replace(None);
+                    this.keep_entry();
                 }
             });
             super::show_toast(&self.toasts, toast);
@@ -228,14 +240,19 @@ impl Controller {
     }
 
     /// Sends the entry to the store when it changed since it was last sent (each digit typed,
-    /// the cursor moved, the entry left), so a crash or a quit loses none of it.
+    /// the cursor moved, the entry left), so a crash or a quit loses none of it: the one on the
+    /// board, else the one put aside while its toast offers it back.
     fn keep_entry(&self) {
         let recorder = self.recorder.borrow();
         let Some(recorder) = recorder.as_ref() else { return };
-        let entry = self.entry.borrow();
-        if *self.entry_kept.borrow() != *entry {
+        let entry = self
+            .entry
+            .borrow()
+            .clone()
+            .or_else(|| self.entry_aside.borrow().clone());
+        if *self.entry_kept.borrow() != entry {
             recorder.puzzle_entry(entry.clone());
-            self.entry_kept.replace(entry.clone());
+            self.entry_kept.replace(entry);
         }
     }
 

@@ -335,7 +335,7 @@ fn wait_for_kept_entry(db: &Path, what: &str, test: impl Fn(Option<&PuzzleEntry>
             .and_then(|store| store.puzzle_entry())
             .unwrap()
     };
-    poll(Duration::from_secs(10), Duration::from_millis(100), || {
+    poll(Duration::from_secs(15), Duration::from_millis(100), || {
         test(read().as_ref()).then_some(())
     })
     .unwrap_or_else(|| panic!("{what}: the store keeps {:?}", read()));
@@ -391,7 +391,7 @@ fn a_puzzle_being_typed_survives_a_kill() {
 
 /// A puzzle entry kept with no unfinished game comes back over a new one, which then waits
 /// behind it; with a puzzle asked for at start (a file opened), that game is played and the
-/// entry put aside, a toast's Back to It away.
+/// entry put aside, a toast's Back to It away, and kept by the store until the toast goes.
 #[test]
 fn a_kept_puzzle_entry_comes_back_over_the_first_game() {
     need_display();
@@ -429,9 +429,18 @@ fn a_kept_puzzle_entry_comes_back_over_the_first_game() {
     });
     assert!(state["entry"].is_null(), "{state}");
     assert_eq!(state["message"], "The puzzle in puzzle.txt rates Easy. Good luck!");
+    // Kept while the toast offers it back (the app may close meanwhile), forgotten once the
+    // toast has gone.
+    wait_for_kept_entry(&db, "the entry kept while put aside", |k| k == Some(&kept));
     app.press_button("Back to It");
     let state = app.wait_until("the entry back", |s| s["entry"].is_object());
     assert_eq!(state["entry"]["values"], values);
+    app.action("new-game", None);
+    app.wait_until("a new game, the entry aside", |s| {
+        s["entry"].is_null() && s["givens"] != PUZZLE
+    });
+    wait_for_kept_entry(&db, "the entry kept while put aside", |k| k == Some(&kept));
+    wait_for_kept_entry(&db, "the entry forgotten with its toast", |k| k.is_none());
 }
 
 /// A damaged history file is kept aside, the player is told, and a new game starts.
