@@ -765,6 +765,10 @@ impl Controller {
                     let Some(this) = this.upgrade() else { return };
                     this.hint_searching.set(false);
                     let Ok(hint) = found else { return };
+                    // (A puzzle entered on the board meanwhile: the game waits, unhinted.)
+                    if this.entry.borrow().is_some() {
+                        return;
+                    }
                     let message = this.with_play(|play| {
                         if play.game.position() == asked && play.hint.is_none() {
                             play.receive_hint(hint)

@@ -241,7 +241,8 @@ impl Controller {
 
     /// Sends the entry to the store when it changed since it was last sent (each digit typed,
     /// the cursor moved, the entry left), so a crash or a quit loses none of it: the one on the
-    /// board, else the one put aside while its toast offers it back.
+    /// board, else the one put aside while its toast offers it back, else one brought back at
+    /// start that waits for its game.
     fn keep_entry(&self) {
         let recorder = self.recorder.borrow();
         let Some(recorder) = recorder.as_ref() else { return };
@@ -249,7 +250,8 @@ impl Controller {
             .entry
             .borrow()
             .clone()
-            .or_else(|| self.entry_aside.borrow().clone());
+            .or_else(|| self.entry_aside.borrow().clone())
+            .or_else(|| self.entry_for_the_next_game.borrow().clone());
         if *self.entry_kept.borrow() != entry {
             recorder.puzzle_entry(entry.clone());
             self.entry_kept.replace(entry);
@@ -382,7 +384,7 @@ mod tests {
         entry.values[7] = 0;
         assert!(!entry.can_start());
         assert!(status(&entry).starts_with("16 givens;"));
-        entry.values[0] = 1; // r1c1 and r1c8's 1 (the second given typed)
+        entry.values[0] = 1; // r1c1, r1c2 and r1c8 all 1
         entry.values[1] = 1;
         assert!(status(&entry).starts_with("A digit repeats"));
     }
