@@ -242,7 +242,7 @@ impl Controller {
     /// Sends the entry to the store when it changed since it was last sent (each digit typed,
     /// the cursor moved, the entry left), so a crash or a quit loses none of it: the one on the
     /// board, else the one put aside while its toast offers it back, else one brought back at
-    /// start that waits for its game.
+    /// start that waits for its game; none while no given is typed.
     fn keep_entry(&self) {
         let recorder = self.recorder.borrow();
         let Some(recorder) = recorder.as_ref() else { return };
@@ -251,7 +251,8 @@ impl Controller {
             .borrow()
             .clone()
             .or_else(|| self.entry_aside.borrow().clone())
-            .or_else(|| self.entry_for_the_next_game.borrow().clone());
+            .or_else(|| self.entry_for_the_next_game.borrow().clone())
+            .filter(|entry| entry.givens() > 0); // (an empty one has nothing to lose)
         if *self.entry_kept.borrow() != entry {
             recorder.puzzle_entry(entry.clone());
             self.entry_kept.replace(entry);

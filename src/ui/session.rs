@@ -27,10 +27,12 @@ impl Controller {
                 Err(_) => (Ok(None), Ok(None)),
             };
             // (A puzzle entry that can't be read is reported in the log; the game goes on.)
-            let entry = entry.unwrap_or_else(|error| {
-                tracing::warn!("history: the puzzle entry kept can't be read: {error}");
-                None
-            });
+            let entry = entry
+                .unwrap_or_else(|error| {
+                    tracing::warn!("history: the puzzle entry kept can't be read: {error}");
+                    None
+                })
+                .filter(|entry| entry.givens() > 0);
             (opened, resume, entry)
         });
         let this = Rc::downgrade(self);

@@ -396,14 +396,27 @@ fn a_puzzle_being_typed_survives_a_kill() {
 fn a_kept_puzzle_entry_comes_back_over_the_first_game() {
     need_display();
     let (_home, db) = own_history();
-    let mut kept = PuzzleEntry::new([0; 81]);
-    kept.values[40] = 5;
-    kept.selected = 41;
-    nonet::store::Store::open(&db)
-        .unwrap()
-        .save_puzzle_entry(Some(&kept))
-        .unwrap();
     let env = [("NONET_DB", db.as_path())];
+    // An empty entry has nothing to bring back: the new game is played.
+    let mut kept = PuzzleEntry::new([0; 81]);
+    kept.selected = 41;
+    let keep = |entry: &PuzzleEntry| {
+        nonet::store::Store::open(&db)
+            .unwrap()
+            .save_puzzle_entry(Some(entry))
+            .unwrap()
+    };
+    keep(&kept);
+    let mut app = App::launch_with(None, &env);
+    // (A kept entry goes on the board with the new game, before the state shows that game.)
+    let state = app.wait_until("the new game, the history open", |s| {
+        s["history"] == "on" && s["givens"].is_string()
+    });
+    assert!(state["entry"].is_null(), "an empty entry came back: {state}");
+    app.kill();
+    drop(app);
+    kept.values[40] = 5;
+    keep(&kept);
     let mut app = App::launch_with(None, &env);
     let state = app.wait_until("the entry over a new game", |s| {
         s["entry"].is_object() && s["givens"].is_string()
@@ -419,10 +432,7 @@ fn a_kept_puzzle_entry_comes_back_over_the_first_game() {
     assert_eq!(state["status"], "Playing", "{state}");
     app.kill();
     drop(app); // (its hold on the display too)
-    nonet::store::Store::open(&db)
-        .unwrap()
-        .save_puzzle_entry(Some(&kept))
-        .unwrap();
+    keep(&kept);
     let app = App::launch_with(Some(PUZZLE), &env);
     let state = app.wait_until("the puzzle asked for, the history open", |s| {
         s["givens"] == PUZZLE && s["history"] == "on"
