@@ -167,11 +167,10 @@ fn cells(list: impl IntoIterator<Item = Cell>) -> Array {
     list.into_iter().map(|c| Dynamic::from(c as i64)).collect()
 }
 
-/// The ids of the techniques `keep` keeps, simplest first (as `nonet-cli techniques` lists them).
-fn technique_ids(keep: impl Fn(Technique) -> bool) -> Array {
-    Technique::all_by_score()
+/// The ids of `techniques`, in their order (by score, as `nonet-cli techniques` lists them).
+fn technique_ids(techniques: Vec<Technique>) -> Array {
+    techniques
         .into_iter()
-        .filter(|&t| keep(t))
         .map(|t| Dynamic::from(t.id().to_string()))
         .collect()
 }
@@ -279,12 +278,12 @@ pub fn register(engine: &mut Engine) {
         }))
     });
 
-    engine.register_fn("techniques", || -> Array { technique_ids(|_| true) });
+    engine.register_fn("techniques", || -> Array { technique_ids(Technique::all_by_score()) });
     // Those of one family ("fish", "als"…: the help's sections, as `nonet-cli techniques --json`
     // gives them), to try a family's techniques in turn.
     engine.register_fn("techniques", |family: &str| -> Fallible<Array> {
         let family: Family = family.parse().map_err(|e: String| -> Box<EvalAltResult> { e.into() })?;
-        Ok(technique_ids(|t| t.family() == family))
+        Ok(technique_ids(family.techniques()))
     });
 
     // The sandbox's overrides of Rhai's own functions (registered functions come first).

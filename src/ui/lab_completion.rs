@@ -1,7 +1,8 @@
 //! The Lab editor's completion of the scripting API: as a player types, the functions a script
 //! can call (after a `.` the grid's and a step's methods, elsewhere the plain functions), each
 //! with its parameters and what it does, inside `builtin("…")` the technique ids with their
-//! names, and inside `techniques("…")` the families. The functions come from `script::reference`; the editor's own words are offered too.
+//! names, and inside `techniques("…")` the families. The functions come from
+//! `script::reference`; the editor's own words are offered too.
 
 use std::cell::RefCell;
 
@@ -62,9 +63,9 @@ impl Entry {
 
 impl Entry {
     fn of_family(family: Family) -> Entry {
-        let members: Vec<String> = Technique::all_by_score()
+        let members: Vec<String> = family
+            .techniques()
             .into_iter()
-            .filter(|t| t.family() == family)
             .map(super::names::technique_name)
             .collect();
         Entry {

@@ -383,10 +383,7 @@ pub fn rate(path: &Path, json: bool, threads: Threads) -> Result<bool> {
 /// score name`, those the ladder leaves out marked; with `json`, one object a line.
 pub fn techniques(json: bool, family: Option<Family>) -> Result<bool> {
     let mut out = std::io::stdout().lock();
-    let listed = Technique::all_by_score()
-        .into_iter()
-        .filter(|t| family.is_none_or(|f| t.family() == f));
-    for technique in listed {
+    for technique in family.map_or_else(Technique::all_by_score, Family::techniques) {
         let ladder = logic::rating::by_score().contains(&technique);
         // Scores have one or two decimals (7.35); as f32 they would print as 7.349999904632568.
         let hundredths = (f64::from(technique.score()) * 100.0).round();

@@ -89,6 +89,13 @@ impl Family {
         self.into()
     }
 
+    /// The family's techniques by score, the simplest first.
+    pub fn techniques(self) -> Vec<Technique> {
+        let mut members = Technique::all_by_score();
+        members.retain(|t| t.family() == self);
+        members
+    }
+
     /// The display name, e.g. `Chains on one digit` (the help's section title).
     pub fn name(self) -> &'static str {
         match self {
