@@ -150,33 +150,39 @@ impl Controller {
         let Some(entry) = self.end_entry() else {
             return false;
         };
-        if entry.givens() > 0 {
-            let toast = adw::Toast::builder()
-                .title(gettext("Your puzzle entry was put aside"))
-                .button_label(gettext("Back to It"))
-                .timeout(10)
-                .build();
-            // The store keeps it while the toast offers it (the app may close meanwhile).
-            self.entry_aside.replace(Some(entry.clone()));
-            let this = Rc::downgrade(self);
-            let aside = entry.clone();
-            toast.connect_button_clicked(move |_| {
-                if let Some(this) = this.upgrade() {
-                    this.entry_aside.replace(None);
-                    this.enter(aside.clone());
-                }
-            });
-            let this = Rc::downgrade(self);
-            toast.connect_dismissed(move |_| {
-                let Some(this) = this.upgrade() else { return };
-                if this.entry_aside.borrow().as_ref() == Some(&entry) {
-                    this.entry_aside.replace(None);
-                    this.keep_entry();
-                }
-            });
-            super::show_toast(&self.toasts, toast);
-        }
+        self.put_aside(entry);
         true
+    }
+
+    /// Puts `entry` aside (not on the board) with a toast offering to go back to it; the store
+    /// keeps it while the toast does (the app may close meanwhile). An empty one just goes.
+    fn put_aside(self: &Rc<Self>, entry: PuzzleEntry) {
+        if entry.givens() == 0 {
+            return;
+        }
+        let toast = adw::Toast::builder()
+            .title(gettext("Your puzzle entry was put aside"))
+            .button_label(gettext("Back to It"))
+            .timeout(10)
+            .build();
+        self.entry_aside.replace(Some(entry.clone()));
+        let this = Rc::downgrade(self);
+        let aside = entry.clone();
+        toast.connect_button_clicked(move |_| {
+            if let Some(this) = this.upgrade() {
+                this.entry_aside.replace(None);
+                this.enter(aside.clone());
+            }
+        });
+        let this = Rc::downgrade(self);
+        toast.connect_dismissed(move |_| {
+            let Some(this) = this.upgrade() else { return };
+            if this.entry_aside.borrow().as_ref() == Some(&entry) {
+                this.entry_aside.replace(None);
+                this.keep_entry();
+            }
+        });
+        super::show_toast(&self.toasts, toast);
     }
 
     /// Plays the entered puzzle, checked like a typed one; a refused one comes back for fixing.
@@ -265,17 +271,12 @@ impl Controller {
     /// to go back to it.
     pub(super) fn bring_back_entry(self: &Rc<Self>, kept: PuzzleEntry, game_asked_for: bool) {
         self.entry_kept.replace(Some(kept.clone()));
-        if self.play.borrow().is_none() {
-            self.entry_for_the_next_game.replace(Some(kept));
-            return;
-        }
-        let said = self.message_text.borrow().clone();
-        self.enter(kept);
         if game_asked_for {
-            self.leave_entry_for_the_waiting_game();
-            self.say(&said); // (what was said of the game asked for)
-            self.refresh();
+            self.put_aside(kept);
+        } else if self.play.borrow().is_none() {
+            self.entry_for_the_next_game.replace(Some(kept));
         } else {
+            self.enter(kept);
             self.say(&gettext("Welcome back: your puzzle entry is as you left it."));
         }
     }
