@@ -168,10 +168,16 @@ impl Store {
     /// Opens an existing database for reading only (the CLI's history commands), never creating
     /// or migrating it.
     pub fn open_read_only(path: &Path) -> Result<Store> {
+        Store::open_read_only_waiting(path, Duration::from_secs(5))
+    }
+
+    /// Opens an existing database for reading only as [`Store::open_read_only`] does, waiting
+    /// at most `wait` each time another program holds it busy.
+    fn open_read_only_waiting(path: &Path, wait: Duration) -> Result<Store> {
         refuse_special(path)?;
         let connection =
             Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX)?;
-        connection.busy_timeout(Duration::from_secs(5))?;
+        connection.busy_timeout(wait)?;
         let corrupt = |e| classify(path, e);
         let found = schema::version(&connection).map_err(corrupt)?;
         connection
@@ -199,8 +205,14 @@ impl Store {
     /// The history to look at (the History window, `nonet-cli history`): the file read only, or
     /// an empty history when there is no file yet.
     pub fn open_for_reading(path: &Path) -> Result<Store> {
+        Store::open_for_reading_waiting(path, Duration::from_secs(5))
+    }
+
+    /// The history to look at as [`Store::open_for_reading`] gives it, waiting at most `wait`
+    /// each time another program holds the file busy (a glance that must not hold anything up).
+    pub fn open_for_reading_waiting(path: &Path, wait: Duration) -> Result<Store> {
         if path.exists() {
-            Store::open_read_only(path)
+            Store::open_read_only_waiting(path, wait)
         } else {
             Store::in_memory()
         }

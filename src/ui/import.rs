@@ -91,8 +91,18 @@ impl Source {
 }
 
 /// A puzzle checked off the main thread: what it is, its rating up to Expert, whether it is its
-/// givens alone, and the history's paused game of it, if any; or why it can't be played.
-type Checked = Result<(validate::Playable, rating::Rating, bool, Option<i64>), validate::ImportError>;
+/// givens alone, and the history's game of it waiting to go on, if any; or why it can't be played.
+type Checked = Result<(validate::Playable, rating::Rating, bool, Option<Waiting>), validate::ImportError>;
+
+/// A game of the history on a puzzle opened again, its givens alone: it goes on rather than a
+/// copy of it from the start.
+enum Waiting {
+    /// The latest paused game on it (by id), resumed.
+    Paused(i64),
+    /// The unfinished game, when the puzzle came before it went back on the board (a file given
+    /// at start): it goes back on the board as it would have.
+    Unfinished(Box<(store::GameRecord, Vec<store::SavedMove>)>),
+}
 
 /// Why a text can't be played, told to a player rather than a developer: "it has 'H' where only
 /// digits belong" instead of "puzzle 1: line 1, column 1: unexpected character 'H'".
@@ -479,17 +489,24 @@ impl super::controller::Controller {
     /// the place, whether the puzzle there can be played or not, for Next Puzzle from File.
     fn play_text_at(self: &Rc<Self>, text: String, source: Source, index: usize, file: Option<String>) {
         self.say(&gettext("Checking the puzzle…"));
-        let history = (*self.history.borrow() == "on").then(super::recorder::database_path);
+        // At start the history may still be opening: it is read all the same, but not waited
+        // for long when held busy (by another program: the puzzle is then played afresh).
+        let history = match self.history.borrow().as_str() {
+            "on" => Some((super::recorder::database_path(), Duration::from_secs(5))),
+            "opening" => Some((super::recorder::database_path(), Duration::from_millis(250))),
+            _ => None,
+        };
+        let at_start = self.play.borrow().is_none();
         let work = move || {
             let (checked, count) = validate::playable_at(&text, index);
             let checked = checked.map(|playable| {
                 let rating = rating::rate_up_to(&playable.givens, Level::Expert, None);
                 // Givens alone may be a game under way or paused (a position is always new).
                 let givens_alone = Action::take_position(&playable.position).is_none();
-                let paused = history
+                let waiting = history
                     .filter(|_| givens_alone)
-                    .and_then(|path| paused_game_of(&path, &playable.givens));
-                (playable, rating, givens_alone, paused)
+                    .and_then(|(path, wait)| waiting_game_of(&path, wait, &playable.givens, at_start));
+                (playable, rating, givens_alone, waiting)
             });
             (checked, text, count)
         };
@@ -517,14 +534,19 @@ impl super::controller::Controller {
     fn take_checked(self: &Rc<Self>, result: Option<(Checked, String)>, source: Source) {
         match result {
             // The same puzzle again (its file opened once more, say), its givens alone: the game
-            // in progress goes on, or its game paused in the history comes back, rather than a
-            // copy of it from the start. (Reset starts it over.) A puzzle being entered on the
+            // in progress goes on (at start, the unfinished one goes back on the board), or its
+            // game paused in the history comes back, rather than a copy of it from the start. (Reset starts it over.) A puzzle being entered on the
             // board gives way to it, as to any game played.
             Some((Ok((playable, _, true, _)), _)) if self.is_playing(&playable.givens) => {
                 self.leave_entry_for_the_waiting_game();
                 self.say(&gettext("This is the puzzle you are playing: play on."));
             }
-            Some((Ok((_, _, _, Some(id))), _)) => self.resume_id(id),
+            Some((Ok((_, _, _, Some(Waiting::Unfinished(game)))), _)) if self.play.borrow().is_none() => {
+                let (record, moves) = *game;
+                self.resume(record, moves);
+                self.say(&gettext("This is the puzzle you are playing: play on."));
+            }
+            Some((Ok((_, _, _, Some(Waiting::Paused(id)))), _)) => self.resume_id(id),
             Some((Ok((playable, rating, _, _)), _)) => {
                 let (level, score) = match rating.solved {
                     true => (rating.level, Some(rating.score)),
@@ -777,10 +799,18 @@ impl super::controller::Controller {
     }
 }
 
-/// The latest game of the history on these givens that is paused (to resume), if any; none when
-/// the history can't be read (the puzzle is then played afresh).
-fn paused_game_of(path: &std::path::Path, givens: &[Digit; CELLS]) -> Option<i64> {
-    let store = store::Store::open_for_reading(path).ok()?;
+/// The game of the history on these givens waiting to go on, if any: at start (nothing on the
+/// board yet) the unfinished game, else the latest paused one; none when the history can't be
+/// read within `wait` (the puzzle is then played afresh).
+fn waiting_game_of(path: &std::path::Path, wait: Duration, givens: &[Digit; CELLS], at_start: bool) -> Option<Waiting> {
+    let store = store::Store::open_for_reading_waiting(path, wait).ok()?;
+    if at_start {
+        if let Ok(Some((record, moves))) = store.unfinished() {
+            if record.givens().as_ref() == Some(givens) {
+                return Some(Waiting::Unfinished(Box::new((record, moves))));
+            }
+        }
+    }
     let paused = store::Filter {
         status: Some(store::GameStatus::Paused),
         ..store::Filter::default()
@@ -790,5 +820,5 @@ fn paused_game_of(path: &std::path::Path, givens: &[Digit; CELLS]) -> Option<i64
         .into_iter()
         .filter(|game| game.givens().as_ref() == Some(givens))
         .max_by_key(|game| game.started_at)
-        .map(|game| game.id)
+        .map(|game| Waiting::Paused(game.id))
 }

@@ -96,7 +96,7 @@ fn a_new_game_keeps_the_unfinished_one_resumable() {
     need_display();
     let home = tempfile::tempdir().unwrap();
     let db = home.path().join("nonet.db");
-    let app = App::launch_with(Some(PUZZLE), &[("NONET_DB", db.as_path())]);
+    let mut app = App::launch_with(Some(PUZZLE), &[("NONET_DB", db.as_path())]);
     app.wait_until("the history is on", |s| s["history"] == "on");
     app.select(2);
     app.keys(&["4"]);
@@ -155,6 +155,33 @@ fn a_new_game_keeps_the_unfinished_one_resumable() {
         list.iter().any(|g| g["id"] == id && g["status"] == "in-progress")
     });
     std::thread::sleep(Duration::from_millis(500));
+    let list = history_list(&db);
+    assert_eq!(list.iter().filter(|g| g["puzzle"] == PUZZLE).count(), 1, "{list:?}");
+    // Its file given at start, the game left unfinished: it goes on too, as it was (it was
+    // paused in the history and a copy played from the start).
+    app.kill();
+    drop(app); // (its hold on the display too)
+    let app = App::launch_with(Some(PUZZLE), &[("NONET_DB", db.as_path())]);
+    let state = app.wait_until("told to play on at start", |s| {
+        s["message"] == "This is the puzzle you are playing: play on."
+    });
+    assert_eq!(state["values"], before["values"]);
+    assert_eq!(state["marks"], before["marks"]);
+    app.wait_until("the history is on", |s| s["history"] == "on");
+    let moves = |game: &Value| game["moves"].as_array().map_or(0, Vec::len);
+    let made = moves(&game_json(&db, id));
+    app.select(5);
+    app.keys(&["p", "1", "p"]);
+    app.wait_until("a mark more", |s| s["marks"][5] == "1");
+    let recorded = poll(Duration::from_secs(10), Duration::from_millis(200), || {
+        let game = game_json(&db, id);
+        (game["status"] == "in-progress" && moves(&game) == made + 1).then_some(())
+    });
+    assert!(
+        recorded.is_some(),
+        "the move not recorded in the same game: {}",
+        game_json(&db, id)
+    );
     let list = history_list(&db);
     assert_eq!(list.iter().filter(|g| g["puzzle"] == PUZZLE).count(), 1, "{list:?}");
 }
