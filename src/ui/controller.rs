@@ -69,6 +69,8 @@ pub struct Controller {
     /// The message whole, its paragraphs apart: the line shows it in one paragraph (each would
     /// take two lines of its own), opened it shows this.
     pub(super) message_text: RefCell<String>,
+    /// The technique the message tells of (a hint's), whose name links to its help section.
+    pub(super) message_technique: StdCell<Option<logic::Technique>>,
     /// Holds the message line, and lets an opened message scroll (`message`).
     pub(super) message_scroller: gtk::ScrolledWindow,
     /// Shown over the board while the game is paused.
@@ -176,6 +178,7 @@ impl Controller {
             hints,
             message,
             message_text: RefCell::default(),
+            message_technique: StdCell::new(None),
             message_scroller,
             pause_page,
             toasts,
@@ -440,11 +443,17 @@ impl Controller {
     /// Shows a message under the board (at most two lines; the whole text in its tooltip, and
     /// opened in place on a click).
     pub(super) fn say(&self, text: &str) {
+        self.say_about(text, None);
+    }
+
+    /// Says `text`, which tells of `technique` (a hint's): its name in the text links to the
+    /// technique's section of the help.
+    pub(super) fn say_about(&self, text: &str, technique: Option<logic::Technique>) {
         self.close_message();
-        self.message
-            .set_label(&crate::engine::logic::explanation::in_one_line(text));
-        self.message.set_tooltip_text((!text.is_empty()).then_some(text));
         self.message_text.replace(text.to_string());
+        self.message_technique.set(technique);
+        self.show_message_text(&crate::engine::logic::explanation::in_one_line(text));
+        self.message.set_tooltip_text((!text.is_empty()).then_some(text));
     }
 
     /// The message line takes two lines of height (unless opened), so the board's size never
@@ -752,6 +761,7 @@ impl Controller {
         }
         match self.with_play(|play| play.advance_hint()) {
             Some(HintProgress::Said(message)) => self.say(&message),
+            Some(HintProgress::Told(message, technique)) => self.say_about(&message, Some(technique)),
             Some(HintProgress::Find(request)) => {
                 let (position, solution, uniqueness) = *request;
                 // Hard positions can take a moment (forcing nets): find it off the main thread.
@@ -771,13 +781,14 @@ impl Controller {
                     }
                     let message = this.with_play(|play| {
                         if play.game.position() == asked && play.hint.is_none() {
-                            play.receive_hint(hint)
+                            let message = play.receive_hint(hint);
+                            (message, play.hint.as_ref().map(|shown| shown.step.technique))
                         } else {
-                            gettext("The grid changed while the hint was found; ask again.")
+                            (gettext("The grid changed while the hint was found; ask again."), None)
                         }
                     });
-                    if let Some(message) = message {
-                        this.say(&message);
+                    if let Some((message, technique)) = message {
+                        this.say_about(&message, technique);
                     }
                     this.refresh();
                 });

@@ -4,13 +4,22 @@
 //! place when the line is clicked (the pointer over a line cut short says so) or on Ctrl+M
 //! (`app.show-message`), the board giving it room, so that the text reads beside the pattern
 //! it explains. A click, Ctrl+M, Escape or the next message closes it; closed, the tooltip
-//! holds the whole text.
+//! holds the whole text. A hint's technique is named as a link to its section of the help, as
+//! SudokuWiki links each strategy it names.
 
+use std::cell::Cell;
 use std::rc::Rc;
 
+use gtk::glib;
 use gtk::prelude::*;
 
 use super::controller::Controller;
+use crate::engine::logic::Technique;
+use crate::i18n::{fill, gettext};
+
+/// The scheme of the message's links to the help (`nonet-help:techniques#fish`): the app opens
+/// them itself, never a browser.
+const HELP_LINK: &str = "nonet-help:";
 
 /// The most lines an opened message takes before it scrolls (and at most a third of the window).
 const OPEN_LINES: i32 = 10;
@@ -18,24 +27,48 @@ const OPEN_LINES: i32 = 10;
 impl Controller {
     /// Opens the whole message on a click of a line that cuts it short, and closes it on the next.
     pub(super) fn connect_message(self: &Rc<Self>) {
+        // A technique's name opens the help at it (and the click does no more).
+        let followed = Rc::new(Cell::new(false));
+        let this = Rc::downgrade(self);
+        let link_followed = followed.clone();
+        self.message.connect_activate_link(move |_, uri| {
+            let Some(page) = help_page(uri) else {
+                return glib::Propagation::Proceed;
+            };
+            link_followed.set(true);
+            if let Some(this) = this.upgrade() {
+                this.show_help(Some(page));
+            }
+            glib::Propagation::Stop
+        });
         let click = gtk::GestureClick::new();
         let this = Rc::downgrade(self);
         click.connect_released(move |_, _, _, _| {
-            let Some(this) = this.upgrade() else { return };
-            if this.message_open() {
-                this.close_message();
-            } else if this.message.layout().is_ellipsized() {
-                this.show_whole_message();
-            }
+            // (After the label's own handling of the click, which may follow a link.)
+            let (this, followed) = (this.clone(), followed.clone());
+            glib::idle_add_local_once(move || {
+                let Some(this) = this.upgrade() else { return };
+                if followed.take() {
+                    return;
+                }
+                if this.message_open() {
+                    this.close_message();
+                } else if this.message.layout().is_ellipsized() {
+                    this.show_whole_message();
+                }
+            });
         });
         self.message.add_controller(click);
         // A pointer over a line cut short (or opened) says that a click opens (or closes) it.
+        // (The line's room has that cursor: the label sets its own over a link and none
+        // elsewhere, which leaves the room's.)
         let motion = gtk::EventControllerMotion::new();
         let this = Rc::downgrade(self);
         motion.connect_enter(move |_, _, _| {
             let Some(this) = this.upgrade() else { return };
             let clickable = this.message_open() || this.message.layout().is_ellipsized();
-            this.message.set_cursor_from_name(clickable.then_some("pointer"));
+            this.message_scroller
+                .set_cursor_from_name(clickable.then_some("pointer"));
         });
         self.message.add_controller(motion);
     }
@@ -50,7 +83,7 @@ impl Controller {
         if self.message.label().is_empty() {
             return;
         }
-        self.message.set_label(&self.message_text.borrow());
+        self.show_message_text(&self.message_text.borrow());
         self.message.set_lines(-1);
         self.message.set_ellipsize(gtk::pango::EllipsizeMode::None);
         self.message.set_justify(gtk::Justification::Left);
@@ -77,8 +110,7 @@ impl Controller {
             return;
         }
         let whole = self.message_text.borrow();
-        self.message
-            .set_label(&crate::engine::logic::explanation::in_one_line(&whole));
+        self.show_message_text(&crate::engine::logic::explanation::in_one_line(&whole));
         self.message.set_lines(2);
         self.message.set_ellipsize(gtk::pango::EllipsizeMode::End);
         self.message.set_justify(gtk::Justification::Center);
@@ -88,6 +120,31 @@ impl Controller {
             .set_policy(gtk::PolicyType::Never, gtk::PolicyType::Never);
         self.reserve_message_lines();
         self.message.set_has_tooltip(!self.message.label().is_empty());
+    }
+
+    /// Puts `text` (the message, whole or on one line) on the message line, the name of the
+    /// technique it tells of, if any, as a link to the help.
+    pub(super) fn show_message_text(&self, text: &str) {
+        self.message
+            .set_markup(&linked_markup(text, self.message_technique.get()));
+        // (A label with a link takes the focus; the board keeps it, as F1 opens the help.)
+        self.message.set_focusable(false);
+    }
+
+    /// The message's link to the help, if any: its address, and the middle of its first
+    /// letter in surface pixels (for the state file).
+    pub(super) fn message_link_on_surface(&self) -> Option<(String, [f64; 2])> {
+        let technique = self.message_technique.get()?;
+        let text = self.message.text();
+        let (at, _) = named_at(&text, technique)?;
+        let letter = self.message.layout().index_to_pos(at as i32);
+        let scale = gtk::pango::SCALE as f64;
+        let (dx, dy) = self.message.layout_offsets();
+        let x = dx as f64 + (letter.x() as f64 + letter.width() as f64 / 2.0) / scale;
+        let y = dy as f64 + (letter.y() as f64 + letter.height() as f64 / 2.0) / scale;
+        let (x, y) = self.message.translate_coordinates(&self.window, x, y)?;
+        let (sx, sy) = self.window.surface_transform();
+        Some((help_link(technique), [x + sx, y + sy]))
     }
 
     /// Whether the message is open whole (its two-line limit lifted).
@@ -129,5 +186,72 @@ impl Controller {
             .translate_coordinates(&self.window, width / 2.0, height / 2.0)?;
         let (dx, dy) = self.window.surface_transform();
         Some([x + dx, y + dy])
+    }
+}
+
+/// A message (or a step's explanation) as markup: the text as it is, but for the first mention
+/// of the technique's name (as a title, or in lower case after an article: "a hidden single"),
+/// linked to its family's section of the help.
+pub(super) fn linked_markup(text: &str, technique: Option<Technique>) -> String {
+    let escape = |text: &str| glib::markup_escape_text(text).to_string();
+    let Some((technique, (at, len))) = technique.and_then(|t| Some((t, named_at(text, t)?))) else {
+        return escape(text);
+    };
+    let name = super::names::technique_name(technique);
+    let title = fill(&gettext("Read about {technique} in the help"), &[("technique", &name)]);
+    format!(
+        "{}<a href=\"{}\" title=\"{}\">{}</a>{}",
+        escape(&text[..at]),
+        help_link(technique),
+        escape(&title),
+        escape(&text[at..at + len]),
+        escape(&text[at + len..]),
+    )
+}
+
+/// Where the text first names the technique (as a title, or in lower case after an article),
+/// and how long the name is, in bytes.
+fn named_at(text: &str, technique: Technique) -> Option<(usize, usize)> {
+    let name = super::names::technique_name(technique);
+    [name.to_lowercase(), name]
+        .iter()
+        .filter_map(|written| text.find(written.as_str()).map(|at| (at, written.len())))
+        .min()
+}
+
+/// The page of the help (`techniques#fish`) a link of [`linked_markup`] leads to.
+pub(super) fn help_page(uri: &str) -> Option<&str> {
+    uri.strip_prefix(HELP_LINK)
+}
+
+/// The address of the technique's section of the help, as the message links to it.
+fn help_link(technique: Technique) -> String {
+    format!("{HELP_LINK}techniques#{}", technique.family().id())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_technique_is_linked_where_it_is_first_named() {
+        let markup = linked_markup(
+            "Look at box 4: a hidden single <here> & there",
+            Some(Technique::HiddenSingle),
+        );
+        assert!(
+            markup.starts_with("Look at box 4: a <a href=\"nonet-help:techniques#singles\" title=\""),
+            "{markup}"
+        );
+        assert!(
+            markup.ends_with(">hidden single</a> &lt;here&gt; &amp; there"),
+            "{markup}"
+        );
+        let markup = linked_markup("X-Wing: the 3s of rows 1 and 4 (an X-Wing)", Some(Technique::XWing));
+        assert!(markup.starts_with("<a href=\"nonet-help:techniques#fish\""), "{markup}");
+        assert_eq!(markup.matches("</a>").count(), 1, "{markup}");
+        // Without a technique, or one not named, the text is only escaped.
+        assert_eq!(linked_markup("a < b", None), "a &lt; b");
+        assert_eq!(linked_markup("r1c1 is 5.", Some(Technique::Swordfish)), "r1c1 is 5.");
     }
 }

@@ -43,6 +43,8 @@ impl Default for Prefs {
 /// with this solution), which the window does off its main thread.
 pub enum HintProgress {
     Said(String),
+    /// Said something of a step of this technique (its name links to the help).
+    Told(String, crate::engine::logic::Technique),
     Find(Box<HintRequest>),
 }
 
@@ -482,22 +484,23 @@ impl Play {
         if let Some(hint) = &mut self.hint {
             if hint.stage == 1 {
                 hint.stage = 2;
-                return HintProgress::Said(titled_explanation(&hint.step));
+                return HintProgress::Told(titled_explanation(&hint.step), hint.step.technique);
             }
             let step = hint.step.clone();
             self.hint = None;
-            return HintProgress::Said(match self.act(Action::ApplyStep(step.clone())) {
+            return match self.act(Action::ApplyStep(step.clone())) {
                 Ok(_) => {
                     for placement in &step.placements {
                         self.hinted[placement.cell] = true;
                     }
-                    fill(
+                    let said = fill(
                         &gettext("Applied: {technique}"),
                         &[("technique", &super::names::technique_name(step.technique))],
-                    )
+                    );
+                    HintProgress::Told(said, step.technique)
                 }
-                Err(_) => gettext("The hint can't be applied now."),
-            });
+                Err(_) => HintProgress::Said(gettext("The hint can't be applied now.")),
+            };
         }
         if self.animation.is_some() || self.game.solution_shown() || self.paused {
             return HintProgress::Said(gettext("Hints are not available right now."));
@@ -933,7 +936,7 @@ mod tests {
     /// its main thread).
     fn press_hint(play: &mut Play) -> String {
         match play.advance_hint() {
-            HintProgress::Said(message) => message,
+            HintProgress::Said(message) | HintProgress::Told(message, _) => message,
             HintProgress::Find(request) => {
                 let (position, solution, uniqueness) = *request;
                 play.receive_hint(crate::engine::logic::hint::hint_using(&position, &solution, uniqueness))

@@ -86,7 +86,7 @@ impl Controller {
             "level": play.level.id(),
             // The score of the game on the board (null while a hard puzzle is still being rated).
             "score": self.started_game.borrow().as_ref().and_then(|g| g.score),
-            "message": self.message.label().to_string(),
+            "message": self.message.text().to_string(),
             // The whole message while it is open, and where the line is (to click it).
             "message_whole": self.whole_message_shown(),
             "message_at": self.message_on_surface(),
@@ -175,13 +175,16 @@ impl Controller {
                 .collect::<Vec<_>>()
         }));
         // The pointer's shape over the message line, and whether the line has a tooltip.
-        state["message_cursor"] =
-            serde_json::json!(self.message.cursor().and_then(|c| c.name()).map(|n| n.to_string()));
+        let cursor = self.message.cursor().or_else(|| self.message_scroller.cursor());
+        state["message_cursor"] = serde_json::json!(cursor.and_then(|c| c.name()).map(|n| n.to_string()));
         state["message_tooltip"] = serde_json::json!(self.message.has_tooltip());
         // Where the message shows, [top, bottom] in surface pixels, and whether any of it is out
         // of sight (cut short, or scrolled past).
         state["message_box"] = serde_json::json!(self.message_box_on_surface());
         state["message_cut"] = serde_json::json!(self.message_cut());
+        // The message's link to the help (a hint's technique): its address and where its middle
+        // shows, in surface pixels.
+        state["message_link"] = serde_json::json!(self.message_link_on_surface());
         // The links drawn for the hint (from stage 2): [from cell, to cell, strong, from digit,
         // to digit].
         state["hint_links"] = serde_json::json!(play.hint.as_ref().filter(|h| h.stage >= 2).map(|h| {
@@ -252,7 +255,7 @@ fn steps_json(shown: &Option<super::step_list::StepsShown>) -> serde_json::Value
             "technique_choices": p.technique_choices(),
             "rows": p.rows_shown(),
             "shown": shown,
-            // The explanation under the board: [text, cut off, scrolls].
+            // The explanation under the board: [text, cut off, scrolls, its link to the help].
             "explanation": p.explanation(),
         })
     }))

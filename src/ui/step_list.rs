@@ -194,16 +194,22 @@ impl StepsShown {
 
     /// The step whose board is shown (counted from 1), its technique, and the board's digits
     /// and pencil marks.
-    /// The explanation under the board: its text, whether any of it is cut off, and whether it
-    /// is longer than its room (and so scrolls).
-    pub fn explanation(&self) -> Option<(String, bool, bool)> {
+    /// The explanation under the board: its text, whether any of it is cut off, whether it is
+    /// longer than its room (and so scrolls), and the address its technique's name links to.
+    pub fn explanation(&self) -> Option<(String, bool, bool, Option<String>)> {
         let window = self.work.window.upgrade()?;
         let (label, scroller) = (window.imp().explanation.get(), window.imp().explanation_scroller.get());
         let room = scroller.vadjustment();
+        let markup = label.label();
+        let link = markup
+            .split_once("<a href=\"")
+            .and_then(|(_, rest)| rest.split_once('"'))
+            .map(|(address, _)| address.to_string());
         Some((
             label.text().to_string(),
             label.layout().is_ellipsized(),
             room.upper() > room.page_size() + 1.0,
+            link,
         ))
     }
 
@@ -428,6 +434,15 @@ pub fn show(
             if let Some(window) = shown.upgrade() {
                 super::help::show(window.upcast_ref(), Some("explanations"), &window.imp().toasts);
             }
+        });
+        // A step's technique, named in its explanation, links to its section.
+        let shown = window.downgrade();
+        parts.explanation.connect_activate_link(move |_, uri| {
+            let (Some(window), Some(page)) = (shown.upgrade(), super::message::help_page(uri)) else {
+                return glib::Propagation::Proceed;
+            };
+            super::help::show(window.upcast_ref(), Some(page), &window.imp().toasts);
+            glib::Propagation::Stop
         });
     }
     if let Some(apply) = apply {
@@ -713,9 +728,10 @@ fn connect_preview(window: &StepListWindow, work: &Rc<Work>) {
         preview.show(index);
         let text = preview.caption();
         let explained = preview.steps.get(index).map(titled_explanation).unwrap_or_default();
+        let technique = preview.steps.get(index).map(|step| step.technique);
         drop(preview);
         caption.set_label(&text);
-        explanation.set_label(&explained);
+        explanation.set_markup(&super::message::linked_markup(&explained, technique));
         scroller.vadjustment().set_value(0.0);
         super::set_accessible(&area, gtk::AccessibleProperty::Label, &text);
         area.queue_draw();

@@ -562,7 +562,8 @@ impl HelpDesktop {
     }
 }
 
-/// Help (F1, and the main menu's last section) asks the desktop to show `help:nonet`, the Lab's
+/// Help (F1, and the main menu's last section) asks the desktop to show `help:nonet`, a hint's
+/// technique named in the message line (a link) its section, `help:nonet/techniques#singles`, the Lab's
 /// Scripts menu its scripting page, `help:nonet/lab`, the Solution Path's header its page on
 /// reading steps, `help:nonet/explanations`, and the practice chooser's header its page on what
 /// each technique looks for, `help:nonet/techniques` (at the section of the techniques searched
@@ -576,12 +577,27 @@ fn help_opens_the_user_guide_at_its_start_and_where_asked() {
     let (app, wait_for) = (&desktop.app, |lines: &str| desktop.wait_for(lines));
     app.keys(&["F1"]);
     wait_for("help:nonet\n");
+    // A hint names its technique as a link to the section on it; following it opens the help
+    // there, and nothing else (the message stays as it was).
+    app.action("hint", None);
+    let state = app.wait_until("a hint's technique linked", |s| s["message_link"].is_array());
+    let (link, at) = (&state["message_link"][0], &state["message_link"][1]);
+    assert_eq!(link, "nonet-help:techniques#singles", "{}", state["message"]);
+    app.click(at[0].as_f64().unwrap() as usize, at[1].as_f64().unwrap() as usize, "1");
+    wait_for("help:nonet\nhelp:nonet/techniques#singles\n");
+    std::thread::sleep(Duration::from_millis(300));
+    let after = app.wait_until("a state", |_| true);
+    assert_eq!(
+        (&after["message"], &after["message_whole"]),
+        (&state["message"], &Value::Null)
+    );
     // The Lab's menu has the scripting page.
     app.action("scripting", None);
     app.wait_until("the Lab open", |s| s["lab"]["open"] == true);
     app.press_button("Scripts");
     app.press_button("Scripting Help");
-    wait_for("help:nonet\nhelp:nonet/lab\n");
+    let asked = "help:nonet\nhelp:nonet/techniques#singles\n";
+    wait_for(&format!("{asked}help:nonet/lab\n"));
     // The Solution Path's header has the page on reading steps.
     app.action("solution-path", None);
     let dialog = wait_for_titled("Show the Solution Path\\?");
@@ -589,13 +605,13 @@ fn help_opens_the_user_guide_at_its_start_and_where_asked() {
     xdotool(&["key", "Return"]);
     wait_for_titled("Solution Path");
     app.press_button("How to Read the Steps");
-    wait_for("help:nonet\nhelp:nonet/lab\nhelp:nonet/explanations\n");
+    wait_for(&format!("{asked}help:nonet/lab\nhelp:nonet/explanations\n"));
     // The practice chooser's header has the page on what each technique looks for.
     app.action("practise", None);
     let chooser = wait_for_titled("Practise a Technique");
     app.press_button("What the Techniques Look For");
-    let asked = "help:nonet\nhelp:nonet/lab\nhelp:nonet/explanations\nhelp:nonet/techniques\n";
-    wait_for(asked);
+    let asked = format!("{asked}help:nonet/lab\nhelp:nonet/explanations\nhelp:nonet/techniques\n");
+    wait_for(&asked);
     // With techniques searched for, at the section of the first one's family.
     press_in(&chooser, &["a", "l", "s"]);
     app.wait_for_labels("the list narrowed", |labels| {

@@ -496,6 +496,8 @@ fn the_solution_path_shows_a_long_explanation_whole() {
     let text = shown[0].as_str().unwrap();
     assert!(text.ends_with(explained), "{text}\nagainst\n{explained}");
     assert_eq!(shown[1], false, "the explanation is cut short");
+    // The technique named in it links to its section of the help.
+    assert_eq!(shown[3], "nonet-help:techniques#forcing");
     screenshot(&window, "solution-path-net.png");
 }
 
