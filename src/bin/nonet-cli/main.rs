@@ -169,6 +169,9 @@ enum Command {
         command: ScriptCommand,
     },
     /// Typeset puzzles as an A4 PDF to print: new ones at a level, or those of a file.
+    ///
+    /// Each puzzle typeset is also written to standard output, one line each (to keep, or to
+    /// play in the app).
     Pdf {
         /// Level of the new puzzles: easy, medium, hard, expert or master (any when absent).
         #[arg(long, conflicts_with = "puzzles")]
