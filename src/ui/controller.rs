@@ -136,8 +136,9 @@ pub struct Controller {
     /// the givens typed).
     pub(super) entry_kept: RefCell<Option<crate::engine::puzzle_entry::PuzzleEntry>>,
     /// A puzzle entry brought back at start with no game yet to wait behind it: it goes on the
-    /// board over the first game that starts.
-    pub(super) entry_for_the_next_game: RefCell<Option<crate::engine::puzzle_entry::PuzzleEntry>>,
+    /// board over the first game that starts, its welcome after what was said of the unfinished
+    /// game if it could not go on (a note that would otherwise be lost under it).
+    pub(super) entry_for_the_next_game: RefCell<Option<(crate::engine::puzzle_entry::PuzzleEntry, Option<String>)>>,
     /// The entry last put aside, while its toast offers it back (the store keeps it till then).
     pub(super) entry_aside: RefCell<Option<crate::engine::puzzle_entry::PuzzleEntry>>,
     /// The Solution Path window last opened.

@@ -257,7 +257,12 @@ impl Controller {
             .borrow()
             .clone()
             .or_else(|| self.entry_aside.borrow().clone())
-            .or_else(|| self.entry_for_the_next_game.borrow().clone())
+            .or_else(|| {
+                self.entry_for_the_next_game
+                    .borrow()
+                    .as_ref()
+                    .map(|(entry, _)| entry.clone())
+            })
             .filter(|entry| entry.givens() > 0); // (an empty one has nothing to lose)
         if *self.entry_kept.borrow() != entry {
             recorder.puzzle_entry(entry.clone());
@@ -265,20 +270,28 @@ impl Controller {
         }
     }
 
-    /// Brings back the entry the store kept from before the app last closed, the game waiting
-    /// behind it (when none is on the board yet, once one is: a new one is on its way), or, when
-    /// a game was asked for at start (a file opened), puts it aside with the toast that offers
-    /// to go back to it.
-    pub(super) fn bring_back_entry(self: &Rc<Self>, kept: PuzzleEntry, game_asked_for: bool) {
+    /// The entry the store kept from before the app last closed, when a game was asked for at
+    /// start (a file opened): put aside, with the toast that offers to go back to it.
+    pub(super) fn put_kept_entry_aside(self: &Rc<Self>, kept: PuzzleEntry) {
         self.entry_kept.replace(Some(kept.clone()));
-        if game_asked_for {
-            self.put_aside(kept);
-        } else if self.play.borrow().is_none() {
-            self.entry_for_the_next_game.replace(Some(kept));
-        } else {
-            self.enter(kept);
-            self.say(&gettext("Welcome back: your puzzle entry is as you left it."));
+        self.put_aside(kept);
+    }
+
+    /// Brings back the entry the store kept from before the app last closed, the game waiting
+    /// behind it (when none is on the board yet, once one is: a new one is on its way); its
+    /// welcome comes after `trouble`, what was said of an unfinished game that could not go on.
+    pub(super) fn bring_back_entry(self: &Rc<Self>, kept: PuzzleEntry, trouble: Option<String>) {
+        self.entry_kept.replace(Some(kept.clone()));
+        if self.play.borrow().is_none() {
+            self.entry_for_the_next_game.replace(Some((kept, trouble)));
+            return;
         }
+        self.enter(kept);
+        let welcome = gettext("Welcome back: your puzzle entry is as you left it.");
+        self.say(&match trouble {
+            Some(trouble) => format!("{trouble} {welcome}"),
+            None => welcome,
+        });
     }
 
     /// A key while entering: digits, Delete, arrows and Tab edit; Return starts; Escape cancels.

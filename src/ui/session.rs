@@ -79,25 +79,40 @@ impl Controller {
                 // A puzzle entry left when the app last closed is put aside for it, a toast's
                 // Back to It away.
                 if let Some(entry) = entry {
-                    this.bring_back_entry(entry, true);
+                    this.put_kept_entry_aside(entry);
                 }
                 return;
             }
-            match resume {
-                Ok(Some((record, moves))) => this.resume(record, moves),
-                Ok(None) => this.new_game(),
+            // (What is said when the unfinished game can't go on, kept for an entry's welcome.)
+            let trouble = match resume {
+                Ok(Some((record, moves))) => {
+                    this.resume(record, moves);
+                    // (Not restored: a new game is on its way, and the line says why.)
+                    let said = this.message_text.borrow().clone();
+                    this.play
+                        .borrow()
+                        .is_none()
+                        .then_some(said)
+                        .filter(|said| !said.is_empty())
+                }
+                Ok(None) => {
+                    this.new_game();
+                    None
+                }
                 Err(error) => {
                     this.new_game();
-                    this.say(&fill(
+                    let said = fill(
                         &gettext("The unfinished game could not be read ({error}); here is a new one."),
                         &[("error", &error)],
-                    ));
+                    );
+                    this.say(&said);
+                    Some(said)
                 }
-            }
+            };
             // The puzzle being typed when the app last closed comes back, the game (resumed, or
             // new once it is generated) waiting behind it.
             if let Some(entry) = entry {
-                this.bring_back_entry(entry, false);
+                this.bring_back_entry(entry, trouble);
             }
         });
     }
@@ -129,7 +144,11 @@ impl Controller {
             .borrow()
             .store(true, std::sync::atomic::Ordering::Relaxed);
         let (Some(givens), Some(solution)) = (record.givens(), record.solution_grid()) else {
-            return self.new_game();
+            self.new_game();
+            return self.say(&fill(
+                &gettext("The unfinished game could not be restored ({error}); here is a new one."),
+                &[("error", &gettext("its puzzle can't be read"))],
+            ));
         };
         let entries: Vec<_> = moves.into_iter().map(|m| m.entry).collect();
         match Game::replay(givens, solution, self.settings.rules(), &entries) {
@@ -202,8 +221,8 @@ impl Controller {
         self.record(Unrecorded::Started(Box::new(new)));
         self.paused_by_away.set(false);
         self.put_on_board(game, level);
-        if let Some(entry) = self.entry_for_the_next_game.take() {
-            self.bring_back_entry(entry, false);
+        if let Some((entry, trouble)) = self.entry_for_the_next_game.take() {
+            self.bring_back_entry(entry, trouble);
         }
     }
 

@@ -368,6 +368,48 @@ fn wait_for_kept_entry(db: &Path, what: &str, test: impl Fn(Option<&PuzzleEntry>
     .unwrap_or_else(|| panic!("{what}: the store keeps {:?}", read()));
 }
 
+/// An unfinished game that can't go on at start (its record damaged: a level this version can't
+/// read, or a puzzle that is not one) is replaced by a new game and the line says so, also when
+/// a puzzle entry kept from then comes back over the new game (its welcome used to take the
+/// line, and the damaged puzzle used to be replaced without a word).
+#[test]
+fn an_unfinished_game_that_cant_go_on_is_told_under_a_kept_entry() {
+    need_display();
+    for (damage, told) in [
+        ("level = 'bogus'", "The unfinished game could not be read ("),
+        ("puzzle = 'not a puzzle'", "The unfinished game could not be restored ("),
+    ] {
+        let (_home, db) = own_history();
+        let env = [("NONET_DB", db.as_path())];
+        {
+            let mut app = App::launch_with(Some(PUZZLE), &env);
+            app.wait_until("the history is on", |s| s["history"] == "on");
+            app.action("enter-puzzle", None);
+            app.wait_until("entering", |s| s["entry"].is_object());
+            app.keys(&["5", "3"]);
+            wait_for_kept_entry(&db, "the entry kept", |kept| kept.is_some_and(|k| k.givens() == 2));
+            app.kill();
+        }
+        let connection = rusqlite::Connection::open(&db).unwrap();
+        let changed = connection
+            .execute(&format!("UPDATE games SET {damage} WHERE status = 'in-progress'"), [])
+            .unwrap();
+        assert_eq!(changed, 1);
+        drop(connection);
+        let app = App::launch_with(None, &env);
+        let state = app.wait_until("the entry back over a new game", |s| {
+            s["entry"].is_object() && s["message"].as_str().is_some_and(|m| m.contains("Welcome back"))
+        });
+        let message = state["message"].as_str().unwrap();
+        assert!(
+            message.starts_with(told)
+                && message.ends_with("; here is a new one. Welcome back: your puzzle entry is as you left it."),
+            "{damage}: {message}"
+        );
+        assert!(state["entry"]["values"].as_str().unwrap().starts_with("53."), "{state}");
+    }
+}
+
 /// A puzzle being typed on the board outlives the app killed meanwhile: it comes back as it was,
 /// cursor included, the unfinished game waiting behind it, and Cancel goes back to that game.
 /// Left, it is forgotten: the next start is the game's alone. (It was lost with the app.)
