@@ -133,12 +133,11 @@ fn build(parent: &adw::Window, record: GameRecord, moves: Vec<SavedMove>) {
         })
         .css_classes(["suggested-action"])
         .build();
-    let header = adw::HeaderBar::builder()
-        .title_widget(&adw::WindowTitle::new(
-            &gettext("Replay"),
-            &super::history::game_heading(&replay.record, &super::local_time(replay.record.started_at)),
-        ))
-        .build();
+    // (The game's heading is cut short beside two buttons: its tooltip holds it whole.)
+    let heading = super::history::game_heading(&replay.record, &super::local_time(replay.record.started_at));
+    let title = adw::WindowTitle::new(&gettext("Replay"), &heading);
+    title.set_tooltip_text(Some(&heading));
+    let header = adw::HeaderBar::builder().title_widget(&title).build();
     header.pack_end(&again);
     // A paused game can be taken up again where it was left.
     if replay.record.status == crate::store::GameStatus::Paused {
