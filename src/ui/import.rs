@@ -535,8 +535,9 @@ impl super::controller::Controller {
         match result {
             // The same puzzle again (its file opened once more, say), its givens alone: the game
             // in progress goes on (at start, the unfinished one goes back on the board), or its
-            // game paused in the history comes back, rather than a copy of it from the start. (Reset starts it over.) A puzzle being entered on the
-            // board gives way to it, as to any game played.
+            // game paused in the history comes back, rather than a copy of it from the start.
+            // (Reset starts it over.) A puzzle being entered on the board gives way to it, as to
+            // any game played.
             Some((Ok((playable, _, true, _)), _)) if self.is_playing(&playable.givens) => {
                 self.leave_entry_for_the_waiting_game();
                 self.say(&gettext("This is the puzzle you are playing: play on."));
@@ -544,7 +545,10 @@ impl super::controller::Controller {
             Some((Ok((_, _, _, Some(Waiting::Unfinished(game)))), _)) if self.play.borrow().is_none() => {
                 let (record, moves) = *game;
                 self.resume(record, moves);
-                self.say(&gettext("This is the puzzle you are playing: play on."));
+                // (Unless it could not be restored, which the line then says.)
+                if self.play.borrow().is_some() {
+                    self.say(&gettext("This is the puzzle you are playing: play on."));
+                }
             }
             Some((Ok((_, _, _, Some(Waiting::Paused(id)))), _)) => self.resume_id(id),
             Some((Ok((playable, rating, _, _)), _)) => {

@@ -192,8 +192,6 @@ impl StepsShown {
         }
     }
 
-    /// The step whose board is shown (counted from 1), its technique, and the board's digits
-    /// and pencil marks.
     /// The explanation under the board: its text, whether any of it is cut off, whether it is
     /// longer than its room (and so scrolls), and the address its technique's name links to.
     pub fn explanation(&self) -> Option<(String, bool, bool, Option<String>)> {
@@ -213,6 +211,8 @@ impl StepsShown {
         ))
     }
 
+    /// The step whose board is shown (counted from 1), its technique, and the board's digits
+    /// and pencil marks.
     pub fn shown(&self) -> Option<(usize, Technique, [Digit; CELLS], [Candidates; CELLS])> {
         let preview = self.work.preview.borrow();
         let (index, play) = preview.shown.as_ref()?;
