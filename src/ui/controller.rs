@@ -454,7 +454,7 @@ impl Controller {
         self.message_text.replace(text.to_string());
         self.message_technique.set(technique);
         self.show_message_text(&crate::engine::logic::explanation::in_one_line(text));
-        self.message.set_tooltip_text((!text.is_empty()).then_some(text));
+        self.message.set_has_tooltip(!text.is_empty());
     }
 
     /// The message line takes two lines of height (unless opened), so the board's size never

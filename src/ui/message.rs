@@ -3,8 +3,8 @@
 //! inner contradictions each in a paragraph of its own, run together on the line) opens whole in
 //! place when the line is clicked (the pointer over a line cut short says so) or on Ctrl+M
 //! (`app.show-message`), the board giving it room, so that the text reads beside the pattern
-//! it explains. A click, Ctrl+M, Escape or the next message closes it; closed, the tooltip
-//! holds the whole text. A hint's technique is named as a link to its section of the help, as
+//! it explains. A click, Ctrl+M, Escape or the next message closes it; closed, the tooltip of a
+//! line cut short holds the whole text (a line shown whole has none, which would repeat it). A hint's technique is named as a link to its section of the help, as
 //! SudokuWiki links each strategy it names.
 
 use std::cell::Cell;
@@ -71,6 +71,18 @@ impl Controller {
                 .set_cursor_from_name(clickable.then_some("pointer"));
         });
         self.message.add_controller(motion);
+        // The whole text over a line cut short; over a link, the link's own title.
+        let this = Rc::downgrade(self);
+        self.message.connect_query_tooltip(move |_, x, y, _, tooltip| {
+            let Some(this) = this.upgrade() else {
+                return false;
+            };
+            let Some(text) = this.message_tooltip().filter(|_| !this.link_at(x, y)) else {
+                return false;
+            };
+            tooltip.set_text(Some(&text));
+            true
+        });
     }
 
     /// Opens the whole message under the board (a keyboard's way to read what the line cuts
@@ -147,6 +159,27 @@ impl Controller {
         Some((help_link(technique), [x + sx, y + sy]))
     }
 
+    /// What the message line's tooltip shows: the whole message, when the line cuts it short
+    /// (a line shown whole has none, which would only repeat it).
+    pub(super) fn message_tooltip(&self) -> Option<String> {
+        let cut = self.message.has_tooltip() && self.message.layout().is_ellipsized();
+        cut.then(|| tooltip_lines(&self.message_text.borrow()))
+    }
+
+    /// Whether the message's link (a hint's technique) is at (x, y) on the line.
+    fn link_at(&self, x: i32, y: i32) -> bool {
+        let Some(technique) = self.message_technique.get() else {
+            return false;
+        };
+        let Some((at, len)) = named_at(&self.message.text(), technique) else {
+            return false;
+        };
+        let (dx, dy) = self.message.layout_offsets();
+        let scale = gtk::pango::SCALE;
+        let (inside, index, _) = self.message.layout().xy_to_index((x - dx) * scale, (y - dy) * scale);
+        inside && (at..at + len).contains(&(index as usize))
+    }
+
     /// Whether the message is open whole (its two-line limit lifted).
     pub(super) fn message_open(&self) -> bool {
         self.message.lines() != 2
@@ -187,6 +220,35 @@ impl Controller {
         let (dx, dy) = self.window.surface_transform();
         Some([x + dx, y + dy])
     }
+}
+
+/// The longest line of the message's tooltip, in characters, and the most lines it shows.
+const TOOLTIP_WIDTH: usize = 90;
+const TOOLTIP_LINES: usize = 16;
+
+/// The whole message as its tooltip shows it: each paragraph wrapped at word breaks (GTK's
+/// tooltips do not wrap, and a forcing net's paragraphs ran past the screen's edge), at most
+/// sixteen lines (the rest marked, for a click on the line to show).
+fn tooltip_lines(text: &str) -> String {
+    let mut lines: Vec<String> = Vec::new();
+    for paragraph in text.lines() {
+        let mut line = String::new();
+        for word in paragraph.split(' ') {
+            if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > TOOLTIP_WIDTH {
+                lines.push(std::mem::take(&mut line));
+            }
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(word);
+        }
+        lines.push(line);
+    }
+    if lines.len() > TOOLTIP_LINES {
+        lines.truncate(TOOLTIP_LINES);
+        lines[TOOLTIP_LINES - 1].push('…');
+    }
+    lines.join("\n")
 }
 
 /// A message (or a step's explanation) as markup: the text as it is, but for the first mention
@@ -253,5 +315,29 @@ mod tests {
         // Without a technique, or one not named, the text is only escaped.
         assert_eq!(linked_markup("a < b", None), "a &lt; b");
         assert_eq!(linked_markup("r1c1 is 5.", Some(Technique::Swordfish)), "r1c1 is 5.");
+    }
+
+    #[test]
+    fn a_long_message_is_wrapped_and_cut_for_its_tooltip() {
+        let words = vec!["r1c2=3"; 60].join(" ");
+        let text = format!("{words}\nshort\n{words}\n{words}\n{words}");
+        let tooltip = tooltip_lines(&text);
+        let lines: Vec<&str> = tooltip.lines().collect();
+        assert_eq!(lines.len(), TOOLTIP_LINES);
+        assert!(
+            lines.iter().all(|l| l.chars().count() <= TOOLTIP_WIDTH + 1),
+            "{tooltip}"
+        );
+        assert_eq!(lines[5], "short");
+        assert!(lines[TOOLTIP_LINES - 1].ends_with('…'));
+        // Nothing is lost but the cut: the words are the text's, in order.
+        let words_of = |t: &str| {
+            t.split_whitespace()
+                .map(|w| w.trim_end_matches('…').to_string())
+                .collect::<Vec<_>>()
+        };
+        let shown = words_of(&tooltip);
+        assert_eq!(shown[..], words_of(&text)[..shown.len()]);
+        assert_eq!(tooltip_lines("A short one."), "A short one.");
     }
 }

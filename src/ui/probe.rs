@@ -178,6 +178,8 @@ impl Controller {
         let cursor = self.message.cursor().or_else(|| self.message_scroller.cursor());
         state["message_cursor"] = serde_json::json!(cursor.and_then(|c| c.name()).map(|n| n.to_string()));
         state["message_tooltip"] = serde_json::json!(self.message.has_tooltip());
+        // What the tooltip shows (the whole message over a line cut short, else nothing).
+        state["message_tooltip_text"] = serde_json::json!(self.message_tooltip());
         // Where the message shows, [top, bottom] in surface pixels, and whether any of it is out
         // of sight (cut short, or scrolled past).
         state["message_box"] = serde_json::json!(self.message_box_on_surface());

@@ -55,6 +55,8 @@ fn messages_clear_on_the_next_move_and_never_move_the_board() {
     app.keys(&["9"]);
     let state = app.wait_until("the mistake is told", |s| s["message"] == "That digit is not right.");
     assert_eq!(state["board"], board, "a one-line message moves the board");
+    // Shown whole, it has no tooltip to repeat it.
+    assert_eq!(state["message_tooltip_text"], Value::Null);
     app.keys(&["ctrl+z"]);
     app.wait_until("undo clears it", |s| s["message"] == "" && at(s, "values", 2) == '.');
     app.keys(&["Left", "Left", "9"]); // r1c1 is a given

@@ -632,9 +632,16 @@ fn a_position_with_pencil_marks_is_played_as_it_is() {
         "{message}"
     );
     app.shot("position-taken.png");
-    // Two lines cut the explanation short: a click on the line shows it whole.
+    // Two lines cut the explanation short: its tooltip holds it whole, and a click on the line
+    // shows it whole.
     assert_eq!(state["message_whole"], Value::Null);
     assert_eq!(state["message_cut"], true);
+    let tooltip = state["message_tooltip_text"].as_str().unwrap_or_default();
+    assert_eq!(
+        tooltip.split_whitespace().collect::<Vec<_>>(),
+        message.split_whitespace().collect::<Vec<_>>(),
+        "{tooltip}"
+    );
     let board_bottom = |s: &Value| s["board"][1].as_f64().unwrap() + 9.0 * s["board"][2].as_f64().unwrap();
     let cell = state["board"][2].as_f64().unwrap();
     let line = &state["message_at"];
