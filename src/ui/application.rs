@@ -250,6 +250,9 @@ fn add_actions(app: &adw::Application, controller: &Rc<Controller>) {
     app.add_action(&practise);
     simple(app, controller, "hint", |c| c.hint());
     simple(app, controller, "show-message", |c| c.show_whole_message());
+    // The help on the technique the message names (a hint's; its link, from the keyboard), else
+    // on the techniques.
+    simple(app, controller, "technique-help", |c| c.show_technique_help());
     simple(app, controller, "solve", |c| c.solve());
     simple(app, controller, "undo", |c| c.undo());
     simple(app, controller, "redo", |c| c.redo());
@@ -374,6 +377,7 @@ fn add_actions(app: &adw::Application, controller: &Rc<Controller>) {
         ("app.copy-puzzle", &["<Control><Shift>c"]),
         ("app.preferences", &["<Control>comma"]),
         ("app.help", &["F1"]),
+        ("app.technique-help", &["<Shift>F1"]),
         ("app.quit", &["<Control>q"]),
     ] {
         app.set_accels_for_action(action, accels);

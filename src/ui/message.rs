@@ -159,6 +159,14 @@ impl Controller {
         Some((help_link(technique), [x + sx, y + sy]))
     }
 
+    /// Opens the help at the technique the message names (its link's page), or at the
+    /// techniques when it names none (`app.technique-help`, Shift+F1).
+    pub(super) fn show_technique_help(&self) {
+        let link = self.message_technique.get().map(help_link);
+        let page = link.as_deref().and_then(help_page).unwrap_or("techniques");
+        self.show_help(Some(page));
+    }
+
     /// What the message line's tooltip shows: the whole message, when the line cuts it short
     /// (a line shown whole has none, which would only repeat it).
     pub(super) fn message_tooltip(&self) -> Option<String> {

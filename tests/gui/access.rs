@@ -563,7 +563,8 @@ impl HelpDesktop {
 }
 
 /// Help (F1, and the main menu's last section) asks the desktop to show `help:nonet`, a hint's
-/// technique named in the message line (a link) its section, `help:nonet/techniques#singles`, the Lab's
+/// technique named in the message line (a link, or Shift+F1) its section,
+/// `help:nonet/techniques#singles`, the Lab's
 /// Scripts menu its scripting page, `help:nonet/lab`, the Solution Path's header its page on
 /// reading steps, `help:nonet/explanations`, and the practice chooser's header its page on what
 /// each technique looks for, `help:nonet/techniques` (at the section of the techniques searched
@@ -591,12 +592,15 @@ fn help_opens_the_user_guide_at_its_start_and_where_asked() {
         (&after["message"], &after["message_whole"]),
         (&state["message"], &Value::Null)
     );
+    // From the keyboard, Shift+F1 does what the link does.
+    app.keys(&["shift+F1"]);
+    let asked = "help:nonet\nhelp:nonet/techniques#singles\nhelp:nonet/techniques#singles\n";
+    wait_for(asked);
     // The Lab's menu has the scripting page.
     app.action("scripting", None);
     app.wait_until("the Lab open", |s| s["lab"]["open"] == true);
     app.press_button("Scripts");
     app.press_button("Scripting Help");
-    let asked = "help:nonet\nhelp:nonet/techniques#singles\n";
     wait_for(&format!("{asked}help:nonet/lab\n"));
     // The Solution Path's header has the page on reading steps.
     app.action("solution-path", None);
