@@ -162,9 +162,8 @@ impl Controller {
     /// Opens the help at the technique the message names (its link's page), or at the
     /// techniques when it names none (`app.technique-help`, Shift+F1).
     pub(super) fn show_technique_help(&self) {
-        let link = self.message_technique.get().map(help_link);
-        let page = link.as_deref().and_then(help_page).unwrap_or("techniques");
-        self.show_help(Some(page));
+        let page = self.message_technique.get().map(technique_page);
+        self.show_help(Some(page.as_deref().unwrap_or("techniques")));
     }
 
     /// What the message line's tooltip shows: the whole message, when the line cuts it short
@@ -296,7 +295,12 @@ pub(super) fn help_page(uri: &str) -> Option<&str> {
 
 /// The address of the technique's section of the help, as the message links to it.
 fn help_link(technique: Technique) -> String {
-    format!("{HELP_LINK}techniques#{}", technique.family().id())
+    format!("{HELP_LINK}{}", technique_page(technique))
+}
+
+/// The page of the help on the technique: its family's section of the technique reference.
+pub(super) fn technique_page(technique: Technique) -> String {
+    format!("techniques#{}", technique.family().id())
 }
 
 #[cfg(test)]

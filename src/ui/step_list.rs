@@ -444,6 +444,29 @@ pub fn show(
             super::help::show(window.upcast_ref(), Some(page), &window.imp().toasts);
             glib::Propagation::Stop
         });
+        // Shift+F1 does the same from the keyboard, for the step shown (as in the main window).
+        let (shown, steps) = (window.downgrade(), work.clone());
+        let technique_help = gtk::CallbackAction::new(move |_, _| {
+            let Some(window) = shown.upgrade() else {
+                return glib::Propagation::Proceed;
+            };
+            let preview = steps.preview.borrow();
+            let shown = preview.shown.as_ref().and_then(|(index, _)| preview.steps.get(*index));
+            let page = shown.map(|step| super::message::technique_page(step.technique));
+            super::help::show(
+                window.upcast_ref(),
+                Some(page.as_deref().unwrap_or("techniques")),
+                &window.imp().toasts,
+            );
+            glib::Propagation::Stop
+        });
+        let shortcuts = gtk::ShortcutController::new();
+        shortcuts.add_shortcut(gtk::Shortcut::new(
+            gtk::ShortcutTrigger::parse_string("<Shift>F1"),
+            Some(technique_help),
+        ));
+        shortcuts.set_propagation_phase(gtk::PropagationPhase::Capture);
+        window.add_controller(shortcuts);
     }
     if let Some(apply) = apply {
         connect_apply(&window, &work, apply);

@@ -607,14 +607,18 @@ fn help_opens_the_user_guide_at_its_start_and_where_asked() {
     let dialog = wait_for_titled("Show the Solution Path\\?");
     xdotool(&["windowfocus", "--sync", &dialog]);
     xdotool(&["key", "Return"]);
-    wait_for_titled("Solution Path");
+    let path = wait_for_titled("Solution Path");
     app.press_button("How to Read the Steps");
     wait_for(&format!("{asked}help:nonet/lab\nhelp:nonet/explanations\n"));
+    // There, Shift+F1 opens the section on the technique of the step shown (the first: a single).
+    press_in(&path, &["shift+F1"]);
+    let asked = format!("{asked}help:nonet/lab\nhelp:nonet/explanations\nhelp:nonet/techniques#singles\n");
+    wait_for(&asked);
     // The practice chooser's header has the page on what each technique looks for.
     app.action("practise", None);
     let chooser = wait_for_titled("Practise a Technique");
     app.press_button("What the Techniques Look For");
-    let asked = format!("{asked}help:nonet/lab\nhelp:nonet/explanations\nhelp:nonet/techniques\n");
+    let asked = format!("{asked}help:nonet/techniques\n");
     wait_for(&asked);
     // With techniques searched for, at the section of the first one's family.
     press_in(&chooser, &["a", "l", "s"]);
