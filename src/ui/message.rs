@@ -4,8 +4,9 @@
 //! place when the line is clicked (the pointer over a line cut short says so) or on Ctrl+M
 //! (`app.show-message`), the board giving it room, so that the text reads beside the pattern
 //! it explains. A click, Ctrl+M, Escape or the next message closes it; closed, the tooltip of a
-//! line cut short holds the whole text (a line shown whole has none, which would repeat it). A hint's technique is named as a link to its section of the help, as
-//! SudokuWiki links each strategy it names.
+//! line cut short holds the whole text (a line shown whole has none, which would repeat it). A
+//! hint's technique is named as a link to its section of the help, as SudokuWiki links each
+//! strategy it names (Shift+F1 from the keyboard).
 
 use std::cell::Cell;
 use std::rc::Rc;
