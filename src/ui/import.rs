@@ -544,9 +544,8 @@ impl super::controller::Controller {
             }
             Some((Ok((_, _, _, Some(Waiting::Unfinished(game)))), _)) if self.play.borrow().is_none() => {
                 let (record, moves) = *game;
-                self.resume(record, moves);
                 // (Unless it could not be restored, which the line then says.)
-                if self.play.borrow().is_some() {
+                if self.resume(record, moves).is_ok() {
                     self.say(&gettext("This is the puzzle you are playing: play on."));
                 }
             }
@@ -779,7 +778,7 @@ impl super::controller::Controller {
             if let Some(play) = this.play.borrow().as_ref() {
                 this.save_progress(&play.game, this.now_ms());
             }
-            this.resume(record, moves);
+            let _ = this.resume(record, moves); // (a failure is said on the line)
         });
     }
 

@@ -85,16 +85,7 @@ impl Controller {
             }
             // (What is said when the unfinished game can't go on, kept for an entry's welcome.)
             let trouble = match resume {
-                Ok(Some((record, moves))) => {
-                    this.resume(record, moves);
-                    // (Not restored: a new game is on its way, and the line says why.)
-                    let said = this.message_text.borrow().clone();
-                    this.play
-                        .borrow()
-                        .is_none()
-                        .then_some(said)
-                        .filter(|said| !said.is_empty())
-                }
+                Ok(Some((record, moves))) => this.resume(record, moves).err(),
                 Ok(None) => {
                     this.new_game();
                     None
@@ -137,57 +128,56 @@ impl Controller {
         self.history_follows_the_game();
     }
 
-    /// Puts a saved unfinished game back on the board exactly as it was.
-    pub(super) fn resume(self: &Rc<Self>, record: store::GameRecord, moves: Vec<store::SavedMove>) {
+    /// Puts a saved unfinished game back on the board exactly as it was; or, when it can't be,
+    /// starts a new one and says why (the error: what was said).
+    pub(super) fn resume(
+        self: &Rc<Self>,
+        record: store::GameRecord,
+        moves: Vec<store::SavedMove>,
+    ) -> Result<(), String> {
         super::timing::startup("the unfinished game goes back on the board");
         self.cancel_rating
             .borrow()
             .store(true, std::sync::atomic::Ordering::Relaxed);
-        let (Some(givens), Some(solution)) = (record.givens(), record.solution_grid()) else {
+        let give_up = |error: &str| {
             self.new_game();
-            return self.say(&fill(
+            let said = fill(
                 &gettext("The unfinished game could not be restored ({error}); here is a new one."),
-                &[("error", &gettext("its puzzle can't be read"))],
-            ));
+                &[("error", &error)],
+            );
+            self.say(&said);
+            said
+        };
+        let Some(resumed) = record.to_new_game(record.started_at) else {
+            return Err(give_up(&gettext("its puzzle can't be read")));
         };
         let entries: Vec<_> = moves.into_iter().map(|m| m.entry).collect();
-        match Game::replay(givens, solution, self.settings.rules(), &entries) {
-            Ok(mut game) => {
-                let Some(resumed) = record.to_new_game(record.started_at) else {
-                    return self.new_game();
-                };
-                if let Some(technique) = record.practice {
-                    self.resume_practice(technique, &resumed);
-                }
-                self.started_game.replace(Some(resumed));
-                game.clock = Clock::with_elapsed(record.elapsed_ms);
-                game.clock.start(self.now_ms());
-                self.stop_animation();
-                self.set_entry_aside();
-                self.put_on_board(game, record.level);
-                self.saved_moves.set(entries.len());
-                self.end_saved.set(false);
-                self.record(Unrecorded::Resumed(record.id));
-                self.say(&match record.practice {
-                    Some(technique) => fill(
-                        &gettext("Welcome back: your practice of {technique} is as you left it."),
-                        &[("technique", &super::names::technique_name(technique))],
-                    ),
-                    None => fill(
-                        &gettext("Welcome back: your {level} game is as you left it."),
-                        &[("level", &super::level_in_sentence(record.level))],
-                    ),
-                });
-                self.refresh();
-            }
-            Err(error) => {
-                self.new_game();
-                self.say(&fill(
-                    &gettext("The unfinished game could not be restored ({error}); here is a new one."),
-                    &[("error", &error)],
-                ));
-            }
+        let mut game = Game::replay(resumed.puzzle, resumed.solution, self.settings.rules(), &entries)
+            .map_err(|error| give_up(&error.to_string()))?;
+        if let Some(technique) = record.practice {
+            self.resume_practice(technique, &resumed);
         }
+        self.started_game.replace(Some(resumed));
+        game.clock = Clock::with_elapsed(record.elapsed_ms);
+        game.clock.start(self.now_ms());
+        self.stop_animation();
+        self.set_entry_aside();
+        self.put_on_board(game, record.level);
+        self.saved_moves.set(entries.len());
+        self.end_saved.set(false);
+        self.record(Unrecorded::Resumed(record.id));
+        self.say(&match record.practice {
+            Some(technique) => fill(
+                &gettext("Welcome back: your practice of {technique} is as you left it."),
+                &[("technique", &super::names::technique_name(technique))],
+            ),
+            None => fill(
+                &gettext("Welcome back: your {level} game is as you left it."),
+                &[("level", &super::level_in_sentence(record.level))],
+            ),
+        });
+        self.refresh();
+        Ok(())
     }
 
     /// Puts a new game on the board. An unfinished game with moves is kept in the history,
