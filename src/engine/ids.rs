@@ -47,6 +47,8 @@ mod tests {
             "position-taken",
             "colour",
             "clear-colours",
+            "checkpoint",
+            "back-to-checkpoint",
         ];
         assert_eq!(MoveKind::ALL.iter().map(|k| k.id()).collect::<Vec<_>>(), moves);
         assert!(MoveKind::ALL.iter().all(|&k| MoveKind::from_id(k.id()) == Some(k)));

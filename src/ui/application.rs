@@ -258,6 +258,8 @@ fn add_actions(app: &adw::Application, controller: &Rc<Controller>) {
     simple(app, controller, "redo", |c| c.redo());
     simple(app, controller, "fill-candidates", |c| c.fill_candidates());
     simple(app, controller, "reset", |c| c.reset());
+    simple(app, controller, "set-checkpoint", |c| c.set_checkpoint());
+    simple(app, controller, "back-to-checkpoint", |c| c.back_to_checkpoint());
     simple(app, controller, "try-again", |c| c.try_again());
     dialog(app, controller, "print", |c| c.print());
     dialog(app, controller, "print-puzzles", |c| c.print_puzzles());
@@ -365,6 +367,8 @@ fn add_actions(app: &adw::Application, controller: &Rc<Controller>) {
         ("app.fullscreen", &["F11"]),
         ("app.fill-candidates", &["<Control><Shift>f"]),
         ("app.reset", &["<Control>r"]),
+        ("app.set-checkpoint", &["<Control>b"]),
+        ("app.back-to-checkpoint", &["<Control><Shift>b"]),
         ("app.history", &["<Control><Shift>h"]),
         ("app.print", &["<Control><Shift>p"]),
         ("app.scripting", &["<Control><Shift>l"]),

@@ -631,6 +631,11 @@ impl Controller {
         for action in ["pencil", "solve", "fill-candidates", "reset"] {
             self.enable_action(action, playing && !paused);
         }
+        self.enable_action("set-checkpoint", playing && !paused && !solving);
+        self.enable_action(
+            "back-to-checkpoint",
+            playing && !paused && !solving && game.has_checkpoint(),
+        );
         let solved = matches!(game.status(), Status::Solved | Status::SolvedByComputer);
         // (Not while Solve runs: the board shows its search; Esc stops it.)
         self.enable_action(
@@ -689,6 +694,9 @@ impl Controller {
             Err(Refusal::SolutionShown) => self.say(&gettext("Hide the solution (or stop the solver) to play on.")),
             Err(Refusal::Paused) => self.say(&gettext("The game is paused.")),
             Err(Refusal::Finished) => self.say(&gettext("This game is over. Start a new puzzle from the menu.")),
+            Err(Refusal::NoCheckpoint) => self.say(&gettext(
+                "No checkpoint is set: Set Checkpoint marks the position to come back to.",
+            )),
             Err(Refusal::OutOfRange) => {}
         }
         self.refresh();
@@ -839,6 +847,42 @@ impl Controller {
         if let Some(result) = result {
             self.report(result);
         }
+    }
+
+    /// Set Checkpoint: the board as it is now is where Back to Checkpoint returns (a guess to
+    /// try, or a line of reasoning to follow, from here).
+    pub fn set_checkpoint(self: &Rc<Self>) {
+        let result = self.with_play(|play| match play.animation {
+            Some(_) => Err(Refusal::SolutionShown),
+            None => play.game.set_checkpoint(),
+        });
+        match result {
+            Some(Ok(())) => {
+                self.say(&gettext(
+                    "Checkpoint set: Back to Checkpoint brings the board back to this position.",
+                ));
+                self.refresh();
+            }
+            Some(Err(refusal)) => self.report(Err(refusal)),
+            None => {}
+        }
+    }
+
+    /// Back to Checkpoint: the board as it was when the checkpoint was set, in one undoable step.
+    pub fn back_to_checkpoint(self: &Rc<Self>) {
+        let Some(result) = self.with_play(|play| play.act(Action::BackToCheckpoint)) else {
+            return;
+        };
+        // Reported first: a move clears the message line, which then says what happened.
+        self.report(result);
+        match result {
+            Ok(outcome) if outcome.changed => self.say(&gettext(
+                "The board is back at the checkpoint (Undo brings your work back).",
+            )),
+            Ok(_) => self.say(&gettext("The board is as it was at the checkpoint.")),
+            Err(_) => return,
+        }
+        self.refresh();
     }
 
     /// The P key: through the `pencil` action, as the header's button, so it does nothing while

@@ -74,7 +74,7 @@ pub fn draw(
 }
 
 /// Game commands that make no sense while a puzzle is entered (the game waits behind it).
-const GAME_ACTIONS: [&str; 9] = [
+const GAME_ACTIONS: [&str; 11] = [
     "hint",
     "undo",
     "redo",
@@ -83,6 +83,8 @@ const GAME_ACTIONS: [&str; 9] = [
     "pencil",
     "fill-candidates",
     "reset",
+    "set-checkpoint",
+    "back-to-checkpoint",
     "pause",
 ];
 

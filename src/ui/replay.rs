@@ -346,5 +346,7 @@ fn move_kind_name(kind: MoveKind) -> String {
         MoveKind::PositionTaken => gettext("position taken"),
         MoveKind::Colour => gettext("colour"),
         MoveKind::ClearColours => gettext("colours cleared"),
+        MoveKind::CheckpointSet => gettext("checkpoint set"),
+        MoveKind::BackToCheckpoint => gettext("back to checkpoint"),
     }
 }

@@ -155,14 +155,14 @@ fn random_play_never_crashes_the_app_or_stops_it_answering() {
     let _manager = WindowManager::start();
     let keys: Vec<&str> = "1 2 3 4 5 6 7 8 9 0 Delete BackSpace Up Down Left Right Tab shift+Tab p c \
          shift+c ctrl+z ctrl+shift+z ctrl+h Escape Return space ctrl+m ctrl+Up ctrl+Left w KP_5 \
-         ctrl+r ctrl+shift+f F11 ctrl+p ctrl+w ctrl+Return alt+3 alt+0 ctrl+5 ctrl+n ctrl+e ctrl+t \
+         ctrl+r ctrl+b ctrl+shift+b ctrl+shift+f F11 ctrl+p ctrl+w ctrl+Return alt+3 alt+0 ctrl+5 ctrl+n ctrl+e ctrl+t \
          ctrl+shift+s ctrl+shift+h ctrl+shift+l ctrl+comma ctrl+question alt+s Home End"
         .split_whitespace()
         .collect();
-    let plain = "new-game hint undo redo fill-candidates reset show-solution solve scripting history \
-         all-steps solution-path preferences clear-colours pause copy-position paste pencil \
-         script-run script-step script-stop enter-puzzle enter-text entry-cancel show-message \
-         fullscreen practise try-again print-puzzles about";
+    let plain = "new-game hint undo redo fill-candidates reset set-checkpoint back-to-checkpoint \
+         show-solution solve scripting history all-steps solution-path preferences clear-colours \
+         pause copy-position paste pencil script-run script-step script-stop enter-puzzle enter-text \
+         entry-cancel show-message fullscreen practise try-again print-puzzles about";
     let mut actions: Vec<(&str, Option<Variant>)> = plain.split_whitespace().map(|name| (name, None)).collect();
     actions.extend([
         ("difficulty", Some("easy".to_variant())),

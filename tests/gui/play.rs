@@ -1014,3 +1014,98 @@ fn without_mark_wrong_digits_nothing_tells_a_wrong_digit() {
     std::thread::sleep(Duration::from_millis(600));
     screenshot(&preferences, "preferences.png");
 }
+
+/// Set Checkpoint keeps the board as it is; Back to Checkpoint brings its digits and marks back
+/// in one undoable move (a guess given up), by key and by action, dimmed until a checkpoint is
+/// set. The checkpoint is journaled, so it is still there after the app is killed.
+#[test]
+fn back_to_checkpoint_brings_the_board_back_and_outlives_a_kill() {
+    need_display();
+    let (_home, db) = own_history();
+    let env = [("NONET_DB", db.as_path())];
+    let mut app = App::launch_with(Some(PUZZLE), &env);
+    let solution = solution_of(PUZZLE);
+    let start = app.wait_until("the game, the history open", |s| {
+        s["history"] == "on" && s["givens"] == PUZZLE
+    });
+    assert_eq!(start["enabled"]["set-checkpoint"], true);
+    assert_eq!(
+        start["enabled"]["back-to-checkpoint"], false,
+        "back with no checkpoint set"
+    );
+    // The board at the checkpoint: the right digit in r1c3, two marks in r1c4.
+    app.select(2);
+    app.keys(&[&solution[2..3], "Right", "p", "2", "6", "p"]);
+    let kept = app.wait_until("the digit and the marks", |s| {
+        at(s, "values", 2) != '.' && s["marks"][3] == "26" && s["pencil"] == false
+    });
+    app.keys(&["ctrl+b"]);
+    let set = app.wait_until("the checkpoint set", |s| {
+        s["enabled"]["back-to-checkpoint"] == true && s["message"] != ""
+    });
+    assert_eq!(
+        set["message"],
+        "Checkpoint set: Back to Checkpoint brings the board back to this position."
+    );
+    assert_eq!((&set["values"], &set["marks"]), (&kept["values"], &kept["marks"]));
+    // A guess: a wrong digit in r1c4 (a mistake), a mark in r1c7.
+    let right = solution.as_bytes()[3] - b'0';
+    let wrong = if right == 1 { "2" } else { "1" };
+    app.keys(&[wrong, "Right", "Right", "Right", "p", "8", "p"]);
+    app.wait_until("the guess", |s| {
+        at(s, "values", 3) == wrong.chars().next().unwrap() && s["marks"][6] == "8" && s["mistakes"] == 1
+    });
+    app.keys(&["ctrl+shift+b"]);
+    // (The move clears the message line first, then it says what happened.)
+    let back = app.wait_until("back at the checkpoint, and said so", |s| {
+        s["marks"][3] == "26" && s["message"] != ""
+    });
+    assert_eq!((&back["values"], &back["marks"]), (&kept["values"], &kept["marks"]));
+    assert_eq!(
+        back["message"],
+        "The board is back at the checkpoint (Undo brings your work back)."
+    );
+    assert_eq!(back["mistakes"], 1, "a mistake made meanwhile stays counted");
+    // One move: Undo brings the whole guess back.
+    app.keys(&["ctrl+z"]);
+    app.wait_until("the guess back", |s| {
+        at(s, "values", 3) == wrong.chars().next().unwrap() && s["marks"][6] == "8"
+    });
+    // Killed without a chance to save more, then launched again: the checkpoint is still there.
+    app.action("back-to-checkpoint", None);
+    app.wait_until("back again", |s| s["marks"][3] == "26" && s["marks"][6] == "");
+    let show = || {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_nonet-cli"))
+            .args(["history", "show", "1", "--json", "--db"])
+            .arg(&db)
+            .output()
+            .unwrap();
+        serde_json::from_slice::<Value>(&out.stdout).unwrap_or_default()
+    };
+    let kinds = |game: &Value| -> Vec<String> {
+        let moves = game["moves"].as_array().cloned().unwrap_or_default();
+        moves
+            .iter()
+            .map(|m| m["kind"].as_str().unwrap_or("").to_string())
+            .collect()
+    };
+    poll(Duration::from_secs(10), Duration::from_millis(200), || {
+        let kinds = kinds(&show());
+        (kinds.iter().filter(|k| *k == "back-to-checkpoint").count() == 2).then_some(())
+    })
+    .unwrap_or_else(|| panic!("the moves are not saved: {:?}", kinds(&show())));
+    assert!(kinds(&show()).contains(&"checkpoint".to_string()));
+    app.kill();
+    drop(app);
+    let app = App::launch_with(None, &env);
+    let resumed = app.wait_until("the game resumed", |s| {
+        s["message"].as_str().unwrap_or("").starts_with("Welcome back")
+    });
+    assert_eq!(resumed["enabled"]["back-to-checkpoint"], true, "{resumed}");
+    app.select(6);
+    app.keys(&["p", "9", "p"]);
+    app.wait_until("a mark in r1c7", |s| s["marks"][6] == "9");
+    app.action("back-to-checkpoint", None);
+    let back = app.wait_until("back at the checkpoint after the kill", |s| s["marks"][6] == "");
+    assert_eq!((&back["values"], &back["marks"]), (&kept["values"], &kept["marks"]));
+}

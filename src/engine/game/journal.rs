@@ -36,6 +36,11 @@ pub enum MoveKind {
     Colour,
     /// Every colour taken off the board.
     ClearColours,
+    /// A checkpoint set at the board as it was (nothing on the board changes).
+    #[strum(serialize = "checkpoint")]
+    CheckpointSet,
+    /// The board brought back to the checkpoint.
+    BackToCheckpoint,
 }
 
 impl MoveKind {
@@ -195,6 +200,9 @@ impl Game {
                 MoveKind::HintTaken => game.hints_used += 1,
                 MoveKind::Strike => game.count_strike(),
                 MoveKind::SolutionShown => {}
+                MoveKind::CheckpointSet => {
+                    game.checkpoint = Some(Box::new(std::array::from_fn(|cell| game.state(cell))));
+                }
                 MoveKind::Undo | MoveKind::Redo => {
                     let stack = if entry.kind == MoveKind::Undo {
                         &mut game.undo

@@ -92,6 +92,9 @@ pub enum Action {
     Colour { cell: Cell, digit: Digit, colour: u8 },
     /// Take every colour off the board.
     ClearColours,
+    /// Bring the board back to the checkpoint ([`Game::set_checkpoint`]): its digits, pencil
+    /// marks and colours as they were then, as one undoable step (a guess tried and given up).
+    BackToCheckpoint,
 }
 
 impl Action {
@@ -135,6 +138,8 @@ pub enum Refusal {
     Paused,
     Finished,
     OutOfRange,
+    /// Back to Checkpoint with no checkpoint set.
+    NoCheckpoint,
 }
 
 /// What an action did.
@@ -197,6 +202,8 @@ pub struct Game {
     status: Status,
     paused: bool,
     solution_shown: bool,
+    /// The board as it was when the player last set a checkpoint, to come back to.
+    checkpoint: Option<Box<[CellState; CELLS]>>,
     pub rules: Rules,
     pub clock: Clock,
 }
@@ -219,6 +226,7 @@ impl Game {
             status: Status::Playing,
             paused: false,
             solution_shown: false,
+            checkpoint: None,
             rules,
             clock: Clock::default(),
         }
@@ -465,6 +473,12 @@ impl Game {
                     paint.with_candidate(digit, colour)
                 };
             }
+            Action::BackToCheckpoint => {
+                let Some(checkpoint) = self.checkpoint.as_deref() else {
+                    return Err(Refusal::NoCheckpoint);
+                };
+                after = *checkpoint;
+            }
             Action::ClearColours => {
                 for state in after.iter_mut() {
                     state.paint = Paint::NONE;
@@ -518,6 +532,7 @@ impl Game {
             Action::TakePosition { .. } => (MoveKind::PositionTaken, None, None),
             Action::Colour { cell, digit, .. } => (MoveKind::Colour, Some(*cell), Some(*digit).filter(|&d| d != 0)),
             Action::ClearColours => (MoveKind::ClearColours, None, None),
+            Action::BackToCheckpoint => (MoveKind::BackToCheckpoint, None, None),
         };
         self.journal.push(Move {
             kind,
@@ -714,6 +729,36 @@ impl Game {
             self.status = Status::Solved;
         }
         true
+    }
+
+    /// Sets the checkpoint at the board as it is (replacing any earlier one), for
+    /// [`Action::BackToCheckpoint`] to come back to: journaled, so a resumed game keeps it, but
+    /// no step of undo (it changes nothing on the board). Refused as any input is.
+    pub fn set_checkpoint(&mut self) -> Result<(), Refusal> {
+        if let Some(refusal) = self.refusal() {
+            return Err(refusal);
+        }
+        self.checkpoint = Some(Box::new(std::array::from_fn(|cell| self.state(cell))));
+        self.journal.push(Move {
+            kind: MoveKind::CheckpointSet,
+            cell: None,
+            digit: None,
+            mistake: false,
+            changes: Vec::new(),
+        });
+        Ok(())
+    }
+
+    /// Whether a checkpoint is set, for Back to Checkpoint.
+    pub fn has_checkpoint(&self) -> bool {
+        self.checkpoint.is_some()
+    }
+
+    /// Whether the board is as it was at the checkpoint (`false` with none set).
+    pub fn at_checkpoint(&self) -> bool {
+        self.checkpoint
+            .as_deref()
+            .is_some_and(|checkpoint| (0..CELLS).all(|cell| checkpoint[cell] == self.state(cell)))
     }
 
     /// Hints left this game (`None` when unlimited).

@@ -739,3 +739,77 @@ fn colours_go_on_marks_and_cells_and_are_undone_like_any_move() {
     game.set_paused(true, 0);
     assert_eq!(game.apply(colour(2, 0, 1)), Err(Refusal::Paused));
 }
+
+/// A checkpoint keeps the board as it was (digits, marks, colours); Back to Checkpoint brings it
+/// back in one undoable step, and a game rebuilt from its journal has the same checkpoint.
+#[test]
+fn back_to_checkpoint_restores_the_board_as_it_was_set() {
+    let mut game = game();
+    assert!(!game.has_checkpoint());
+    assert_eq!(game.apply(Action::BackToCheckpoint), Err(Refusal::NoCheckpoint));
+    // The board at the checkpoint: a digit, two marks, a coloured mark.
+    game.apply(Action::Enter { cell: 2, digit: 4 }).unwrap();
+    game.apply(Action::ToggleMark { cell: 3, digit: 6 }).unwrap();
+    game.apply(Action::ToggleMark { cell: 3, digit: 2 }).unwrap();
+    game.apply(Action::Colour {
+        cell: 3,
+        digit: 6,
+        colour: 1,
+    })
+    .unwrap();
+    let undo_depth = game.undo.len();
+    game.set_checkpoint().unwrap();
+    assert!(game.has_checkpoint() && game.at_checkpoint());
+    // Setting it is no step of undo and changes nothing on the board.
+    assert_eq!(game.undo.len(), undo_depth);
+    let (values, marks, paints) = (*game.values(), game.marks, game.paints);
+
+    // A guess tried: a wrong digit (a mistake), a mark taken off, the coloured mark's digit placed.
+    game.apply(Action::Enter { cell: 5, digit: 1 }).unwrap();
+    game.apply(Action::ToggleMark { cell: 3, digit: 2 }).unwrap();
+    game.apply(Action::Enter { cell: 3, digit: 6 }).unwrap();
+    assert!(!game.at_checkpoint());
+    assert_eq!(game.mistakes(), 1);
+
+    let outcome = game.apply(Action::BackToCheckpoint).unwrap();
+    assert!(outcome.changed && !outcome.mistake);
+    assert_eq!(game.values(), &values);
+    assert_eq!(game.marks, marks);
+    assert_eq!(game.paints, paints);
+    assert_eq!(
+        game.paint(3).candidate(6),
+        1,
+        "the mark's colour comes back with the mark"
+    );
+    assert!(game.at_checkpoint());
+    // The mistake made meanwhile stays counted; the checkpoint stays for another try.
+    assert_eq!(game.mistakes(), 1);
+    assert!(game.has_checkpoint());
+    // Already there: nothing changes and nothing is recorded.
+    let journaled = game.journal().len();
+    assert_eq!(game.apply(Action::BackToCheckpoint), Ok(Outcome::default()));
+    assert_eq!(game.journal().len(), journaled);
+    // Undo brings the guess back, in one step.
+    assert!(game.undo());
+    assert_eq!(game.value(3), 6);
+    assert_eq!(game.value(5), 1);
+
+    // Rebuilt from its journal, the game has the same checkpoint.
+    let kinds: Vec<&str> = game.journal().iter().map(|m| m.kind.id()).collect();
+    assert!(kinds.contains(&"checkpoint") && kinds.contains(&"back-to-checkpoint"));
+    let mut replayed = Game::replay(*game.givens(), *game.solution(), game.rules, game.journal()).unwrap();
+    assert_eq!(replayed.undo, game.undo);
+    assert!(replayed.has_checkpoint() && !replayed.at_checkpoint());
+    replayed.apply(Action::BackToCheckpoint).unwrap();
+    assert_eq!(replayed.values(), &values);
+    assert_eq!(replayed.marks, marks);
+
+    // Set again, it moves; Reset leaves it; a paused game refuses to set one.
+    game.set_checkpoint().unwrap();
+    game.apply(Action::Reset).unwrap();
+    game.apply(Action::BackToCheckpoint).unwrap();
+    assert_eq!(game.value(5), 1);
+    game.set_paused(true, 0);
+    assert_eq!(game.set_checkpoint(), Err(Refusal::Paused));
+    assert_eq!(game.apply(Action::BackToCheckpoint), Err(Refusal::Paused));
+}
