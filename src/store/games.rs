@@ -329,8 +329,8 @@ impl Store {
         let transaction = self.connection.transaction()?;
         {
             let mut insert = transaction.prepare_cached(
-                "INSERT INTO moves (game_id, seq, at_ms, kind, cell, digit, mistake, changes)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+                "INSERT INTO moves (game_id, seq, at_ms, kind, cell, digit, mistake, changes, technique)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
             )?;
             for (offset, (at_ms, entry)) in moves.iter().enumerate() {
                 insert.execute(params![
@@ -342,6 +342,7 @@ impl Store {
                     entry.digit.map(i64::from),
                     entry.mistake,
                     encode_changes(&entry.changes),
+                    entry.technique.map(Technique::id),
                 ])?;
             }
             transaction
@@ -433,7 +434,8 @@ impl Store {
         let Some(found) = found else { return Ok(None) };
         let game = found.map_err(|reason| StoreError::BadGame { game: id, reason })?;
         let mut statement = self.connection.prepare_cached(
-            "SELECT seq, at_ms, kind, cell, digit, mistake, changes FROM moves WHERE game_id = ?1 ORDER BY seq",
+            "SELECT seq, at_ms, kind, cell, digit, mistake, changes, technique FROM moves WHERE game_id = ?1 \
+             ORDER BY seq",
         )?;
         let rows = statement.query_map([id], |row| {
             Ok((
@@ -444,11 +446,12 @@ impl Store {
                 row.get::<_, Option<i64>>(4)?,
                 row.get::<_, bool>(5)?,
                 row.get::<_, String>(6)?,
+                row.get::<_, Option<String>>(7)?,
             ))
         })?;
         let mut moves = Vec::new();
         for row in rows {
-            let (seq, at_ms, kind, cell, digit, mistake, changes) = row?;
+            let (seq, at_ms, kind, cell, digit, mistake, changes, technique) = row?;
             let bad = |reason: String| StoreError::BadMove { game: id, seq, reason };
             let kind = MoveKind::from_id(&kind).ok_or_else(|| bad(format!("unknown kind '{kind}'")))?;
             let cell = cell
@@ -477,6 +480,9 @@ impl Store {
                     digit,
                     mistake,
                     changes,
+                    // Only named in the replay: an id this version does not know (a newer
+                    // Nonet's) leaves the step unnamed rather than the game unreadable.
+                    technique: technique.and_then(|id| id.parse().ok()),
                 },
             });
         }

@@ -53,6 +53,9 @@ pub const MIGRATIONS: &[&str] = &[
         selected INTEGER NOT NULL,
         saved_at INTEGER NOT NULL
     );",
+    // 6: the technique of a solving step applied (a hint's last stage, a step list's Apply),
+    // as `hint --technique` names it, for the replay; NULL for every other move.
+    "ALTER TABLE moves ADD COLUMN technique TEXT;",
 ];
 
 pub fn version(connection: &Connection) -> rusqlite::Result<usize> {

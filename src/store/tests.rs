@@ -4,8 +4,9 @@
 
 use super::*;
 use crate::engine::format::parse_line;
-use crate::engine::game::{Action, Game, Rules};
+use crate::engine::game::{Action, Game, MoveKind, Rules};
 use crate::engine::grid::CELLS;
+use crate::engine::logic::Hint;
 use crate::engine::puzzle_entry::PuzzleEntry;
 use crate::engine::solver::{solve, Solutions};
 
@@ -54,6 +55,12 @@ fn each_migration_upgrades_an_older_database() {
                         [PUZZLE],
                     )
                     .unwrap();
+                connection
+                    .execute(
+                        "INSERT INTO moves (game_id, seq, at_ms, kind, changes) VALUES (1, 0, 0, 'step', '2:0:0>4:0')",
+                        [],
+                    )
+                    .unwrap();
             }
         }
         let store = Store::open(&path).unwrap();
@@ -78,6 +85,11 @@ fn each_migration_upgrades_an_older_database() {
             games.iter().all(|g| g.practice.is_none() && g.file.is_none()),
             "from {from}"
         );
+        // (A step from before techniques were kept names none.)
+        if from >= 1 {
+            let (_, moves) = store.game(1).unwrap().expect("the game");
+            assert_eq!((moves.len(), moves[0].entry.technique), (1, None), "from {from}");
+        }
     }
 }
 
@@ -254,6 +266,15 @@ fn moves_come_back_as_the_same_game() {
     game.undo();
     game.take_hint();
     game.apply(Action::Enter { cell: 2, digit: 4 }).unwrap();
+    // A hint's step applied keeps its technique; a checkpoint set and gone back to.
+    game.set_checkpoint().unwrap();
+    let Some(Hint::Step(step)) = game.take_hint() else {
+        panic!("a step")
+    };
+    let technique = step.technique;
+    game.apply(Action::ApplyStep(step)).unwrap();
+    assert_eq!(game.journal().last().unwrap().technique, Some(technique));
+    game.apply(Action::BackToCheckpoint).unwrap();
     // Colours: a mark's, a cell's, and one taken away again by the same colour.
     for (cell, digit, colour) in [(3, 6, 2), (0, 0, 4), (0, 0, 4), (5, 0, 1)] {
         game.apply(Action::Colour { cell, digit, colour }).unwrap();
@@ -278,7 +299,7 @@ fn moves_come_back_as_the_same_game() {
     assert_eq!(record.id, id);
     assert_eq!(
         (record.status, record.elapsed_ms, record.mistakes, record.hints),
-        (GameStatus::InProgress, 6_000, 1, 1)
+        (GameStatus::InProgress, 6_000, 1, 2)
     );
     assert_eq!(
         saved.iter().map(|m| m.seq).collect::<Vec<_>>(),
@@ -297,6 +318,18 @@ fn moves_come_back_as_the_same_game() {
     assert_eq!(replayed.values(), game.values());
     assert!((0..81).all(|c| replayed.marks(c) == game.marks(c)));
     assert!((0..81).all(|c| replayed.paint(c) == game.paint(c)));
+    assert!(replayed.has_checkpoint() && !replayed.at_checkpoint());
+    // A technique this version does not know (a newer Nonet's) leaves the step unnamed.
+    store
+        .connection
+        .execute(
+            "UPDATE moves SET technique = 'kraken-fish' WHERE game_id = ?1 AND technique IS NOT NULL",
+            [id],
+        )
+        .unwrap();
+    let (_, saved) = store.game(id).unwrap().unwrap();
+    assert!(saved.iter().all(|m| m.entry.technique.is_none()));
+    assert_eq!(saved.iter().filter(|m| m.entry.kind == MoveKind::Step).count(), 1);
     assert_eq!(
         (
             replayed.paint(3).candidate(6),

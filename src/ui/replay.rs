@@ -54,13 +54,26 @@ impl Replay {
         };
         let entry = &saved.entry;
         let kind = move_kind_name(entry.kind);
-        let what = match (entry.cell, entry.digit) {
-            (Some(cell), Some(digit)) => fill(
+        let what = match (entry.technique, entry.cell, entry.digit) {
+            // A solving step applied names its technique (games kept before they did: "step").
+            (Some(technique), Some(cell), Some(digit)) => fill(
+                &gettext("{technique}: {digit} in {cell}"),
+                &[
+                    ("technique", &super::names::technique_name(technique)),
+                    ("digit", &digit),
+                    ("cell", &cell_name(cell)),
+                ],
+            ),
+            (Some(technique), ..) => fill(
+                &gettext("{technique}: candidates removed"),
+                &[("technique", &super::names::technique_name(technique))],
+            ),
+            (None, Some(cell), Some(digit)) => fill(
                 &gettext("{kind} {digit} in {cell}"),
                 &[("kind", &kind), ("digit", &digit), ("cell", &cell_name(cell))],
             ),
-            (Some(cell), None) => format!("{kind} {}", cell_name(cell)),
-            _ => kind,
+            (None, Some(cell), None) => format!("{kind} {}", cell_name(cell)),
+            (None, ..) => kind,
         };
         let template = if entry.mistake {
             gettext("Move {index} of {total} · {time} · {what} (a mistake)")

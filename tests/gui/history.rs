@@ -1045,3 +1045,62 @@ fn a_puzzle_file_given_at_start_wins_over_a_busy_history() {
         release.join().unwrap();
     }
 }
+
+/// A replay names the technique of each solving step applied ("Hidden Single: 4 in r1c3"), as
+/// it was kept with the move; the moves around it read as before.
+#[test]
+fn a_replay_names_the_technique_of_a_step_applied() {
+    need_display();
+    let (_home, db) = own_history();
+    let env = [("NONET_DB", db.as_path())];
+    let app = App::launch_with(Some(PUZZLE), &env);
+    app.wait_until("the game, the history open", |s| {
+        s["history"] == "on" && s["givens"] == PUZZLE
+    });
+    // A hint to its third stage applies its step: a placement on this easy puzzle.
+    let shown = app.hint_to_pattern();
+    let technique = shown["hint_technique"].as_str().unwrap().to_string();
+    app.action("hint", None);
+    let applied = app.wait_until("the step applied", |s| s["hint_stage"].is_null());
+    let (cell, digit) = (0..81)
+        .find(|&c| at(&applied, "values", c) != at(&shown, "values", c))
+        .map(|c| (c, at(&applied, "values", c)))
+        .expect("the step placed a digit");
+    let name = nonet::engine::logic::Technique::ALL
+        .iter()
+        .find(|t| t.id() == technique)
+        .unwrap()
+        .name();
+    let caption = format!("{name}: {digit} in {}", nonet::engine::grid::cell_name(cell));
+    // The move is kept with its technique (the CLI reads it back)…
+    poll(Duration::from_secs(10), Duration::from_millis(200), || {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_nonet-cli"))
+            .args(["history", "show", "1", "--json", "--db"])
+            .arg(&db)
+            .output()
+            .unwrap();
+        let game: Value = serde_json::from_slice(&out.stdout).unwrap_or_default();
+        let moves = game["moves"].as_array().cloned().unwrap_or_default();
+        moves
+            .iter()
+            .any(|m| m["kind"] == "step" && m["technique"] == technique.as_str())
+            .then_some(())
+    })
+    .expect("the step saved with its technique");
+    // …and the replay, opened at the last move, names it.
+    app.action("history", None);
+    let history = wait_for_titled("History");
+    app.wait_for_labels("the game listed", |labels| labels.iter().any(|l| l == "1 of 1 game"));
+    std::thread::sleep(Duration::from_millis(300));
+    // (A click on the game's row: with nothing to clear, Tab passes over Clear History.)
+    xdotool(&["mousemove", "--window", &history, "250", "137"]);
+    std::thread::sleep(Duration::from_millis(100));
+    xdotool(&["click", "1"]);
+    let replay = wait_for_titled("Replay");
+    let labels = app.wait_for_labels("the replay's caption", |labels| {
+        labels.iter().any(|l| l.starts_with("Move "))
+    });
+    let shown = labels.iter().find(|l| l.starts_with("Move ")).unwrap();
+    assert!(shown.ends_with(&caption), "{shown:?} does not name {caption:?}");
+    screenshot(&replay, "replay-technique.png");
+}

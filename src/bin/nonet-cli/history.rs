@@ -45,6 +45,7 @@ fn move_json(saved: &SavedMove) -> serde_json::Value {
         "digit": entry.digit,
         "mistake": entry.mistake,
         "changes": encode_changes(&entry.changes),
+        "technique": entry.technique.map(|t| t.id()),
     })
 }
 
@@ -134,9 +135,10 @@ pub fn show(db: &Path, id: i64, json_out: bool) -> Result<bool> {
         let place = entry.cell.map(cell_name).unwrap_or_default();
         let digit = entry.digit.map(|d| d.to_string()).unwrap_or_default();
         let mistake = if entry.mistake { " (mistake)" } else { "" };
+        let technique = entry.technique.map(|t| format!(" ({})", t.id())).unwrap_or_default();
         writeln!(
             out,
-            "{:>5}  {:>8}  {:<15} {place} {digit}{mistake}",
+            "{:>5}  {:>8}  {:<15} {place} {digit}{mistake}{technique}",
             saved.seq,
             format_duration(saved.at_ms),
             entry.kind.id()

@@ -4,6 +4,7 @@
 use super::{CellState, Edit, Game, Paint, Rules, Status};
 use crate::engine::cellset::CellSet;
 use crate::engine::grid::{Candidates, Cell, Digit, CELLS};
+use crate::engine::logic::Technique;
 
 /// What a journal entry records; its id (`mark-on`, `hint`) is how the store keeps it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, strum::IntoStaticStr, strum::VariantArray)]
@@ -97,6 +98,9 @@ pub struct Move {
     /// Whether the digit entered disagreed with the solution (counted as a mistake).
     pub mistake: bool,
     pub changes: Vec<CellChange>,
+    /// The technique of a solving step applied (a hint's or a step list's), for the replay;
+    /// `None` for every other move, and for steps of games kept before techniques were.
+    pub technique: Option<Technique>,
 }
 
 /// Why a journal could not be replayed onto a puzzle.

@@ -540,6 +540,10 @@ impl Game {
             digit,
             mistake,
             changes: journal_changes(&changes),
+            technique: match &action {
+                Action::ApplyStep(step) => Some(step.technique),
+                _ => None,
+            },
         });
         let taken_position = kind == MoveKind::PositionTaken && self.journal.len() == 1;
         self.undo.push(Edit {
@@ -571,6 +575,7 @@ impl Game {
             digit: Some(digit),
             mistake: true,
             changes: Vec::new(),
+            technique: None,
         });
         self.count_strike();
         Outcome {
@@ -704,6 +709,7 @@ impl Game {
             digit: None,
             mistake: false,
             changes: journal_changes(&reversed),
+            technique: None,
         });
         self.redo.push(edit);
         true
@@ -723,6 +729,7 @@ impl Game {
             digit: None,
             mistake: false,
             changes: journal_changes(&edit.changes),
+            technique: None,
         });
         self.undo.push(edit);
         if self.values == self.solution {
@@ -745,6 +752,7 @@ impl Game {
             digit: None,
             mistake: false,
             changes: Vec::new(),
+            technique: None,
         });
         Ok(())
     }
@@ -791,6 +799,7 @@ impl Game {
             digit: None,
             mistake: false,
             changes: Vec::new(),
+            technique: None,
         });
         Some((self.position(), self.solution))
     }
@@ -814,6 +823,7 @@ impl Game {
                 digit: None,
                 mistake: false,
                 changes: Vec::new(),
+                technique: None,
             });
         }
     }
@@ -870,6 +880,7 @@ impl Game {
             digit: None,
             mistake: false,
             changes: journal_changes(&changes),
+            technique: None,
         });
         self.values = self.solution;
         self.marks = [Candidates::NONE; CELLS];

@@ -330,6 +330,7 @@ fn a_journal_that_does_not_fit_the_puzzle_is_refused() {
         digit: None,
         mistake: false,
         changes: vec![],
+        technique: None,
     };
     assert!(matches!(
         Game::replay(*game.givens(), *game.solution(), game.rules, &[undo]),
@@ -419,6 +420,7 @@ fn a_position_read_with_the_puzzle_is_taken_up_as_one_move() {
                 after_paint: c.before_paint,
             })
             .collect(),
+        technique: None,
     });
     let replayed = Game::replay(givens, solution, game.rules, &undone).unwrap();
     assert_eq!(replayed.values(), &givens);
@@ -626,9 +628,15 @@ fn a_hint_points_at_a_wrong_digit_and_a_step_applies_as_one_action() {
     let Some(Hint::Step(step)) = game.take_hint() else {
         panic!("a step")
     };
-    let placed = step.placements[0];
+    let (placed, technique) = (step.placements[0], step.technique);
     game.apply(Action::ApplyStep(step)).unwrap();
     assert_eq!(game.value(placed.cell), placed.digit);
+    // The journal names the step's technique (for the replay); other moves name none.
+    let last = game.journal().last().unwrap();
+    assert_eq!((last.kind, last.technique), (MoveKind::Step, Some(technique)));
+    assert!(game.journal()[..game.journal().len() - 1]
+        .iter()
+        .all(|m| m.technique.is_none()));
     game.undo();
     assert_eq!(game.value(placed.cell), 0);
 }
