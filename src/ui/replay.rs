@@ -178,6 +178,26 @@ fn build(parent: &adw::Window, record: GameRecord, moves: Vec<SavedMove>) {
     // Translators: the name a screen reader gives the replay's slider, whose value is the move
     // the board shows.
     super::set_accessible(&scale, gtk::AccessibleProperty::Label, &gettext("Move"));
+    // Ticks under the slider at the moves that were mistakes, to find them again.
+    let mistakes: Vec<usize> = replay
+        .moves
+        .iter()
+        .enumerate()
+        .filter(|(_, saved)| saved.entry.mistake)
+        .map(|(i, _)| i + 1)
+        .collect();
+    for &at in &mistakes {
+        scale.add_mark(at as f64, gtk::PositionType::Bottom, None);
+    }
+    if !mistakes.is_empty() {
+        let ticks = count(
+            mistakes.len() as u32,
+            "The tick under the slider marks your mistake",
+            "The ticks under the slider mark your {n} mistakes",
+        );
+        scale.set_tooltip_text(Some(&ticks));
+        super::set_accessible(&scale, gtk::AccessibleProperty::Description, &ticks);
+    }
     let button = |icon: &str, tip: &str| {
         let button = gtk::Button::builder()
             .icon_name(icon)

@@ -607,6 +607,16 @@ fn history_statistics_and_replay() {
         controls.iter().any(|c| c["role"] == "slider" && c["name"] == "Move"),
         "{controls:?}"
     );
+    // The game's one mistake (its first move) is ticked under the slider, and a screen reader
+    // is told what the tick is.
+    assert!(
+        tree["described"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|d| { d["name"] == "Move" && d["description"] == "The tick under the slider marks your mistake" }),
+        "{tree}"
+    );
     assert!(
         !controls
             .iter()
