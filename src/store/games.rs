@@ -384,6 +384,16 @@ impl Store {
         Ok(())
     }
 
+    /// Names the technique of a move already saved: a hint's request, journaled (and saved)
+    /// before the hint was worked out off the main thread, once the hint is known.
+    pub fn name_move(&mut self, game: i64, seq: u32, technique: Technique) -> Result<()> {
+        self.connection.execute(
+            "UPDATE moves SET technique = ?3 WHERE game_id = ?1 AND seq = ?2",
+            params![game, i64::from(seq), technique.id()],
+        )?;
+        Ok(())
+    }
+
     /// Saves the clock of a game in progress (between moves, e.g. when the window closes).
     pub fn save_elapsed(&mut self, game: i64, elapsed_ms: u64) -> Result<()> {
         self.connection.execute(

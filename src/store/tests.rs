@@ -329,6 +329,16 @@ fn moves_come_back_as_the_same_game() {
         .unwrap();
     let (_, saved) = store.game(id).unwrap().unwrap();
     assert!(saved.iter().all(|m| m.entry.technique.is_none()));
+    // A hint's request, saved before the hint was found, is named afterwards.
+    let request = saved.iter().find(|m| m.entry.kind == MoveKind::HintTaken).unwrap().seq;
+    store.name_move(id, request, technique).unwrap();
+    let (_, saved) = store.game(id).unwrap().unwrap();
+    let named: Vec<_> = saved
+        .iter()
+        .filter(|m| m.entry.technique.is_some())
+        .map(|m| (m.seq, m.entry.technique))
+        .collect();
+    assert_eq!(named, [(request, Some(technique))]);
     assert_eq!(saved.iter().filter(|m| m.entry.kind == MoveKind::Step).count(), 1);
     assert_eq!(
         (

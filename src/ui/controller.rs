@@ -797,6 +797,10 @@ impl Controller {
                         }
                     });
                     if let Some((message, technique)) = message {
+                        // The replay names the hint by its step's technique.
+                        if let Some(technique) = technique {
+                            this.with_play(|play| this.name_last_hint(&mut play.game, technique));
+                        }
                         this.say_about(&message, technique);
                     }
                     this.refresh();

@@ -9,7 +9,7 @@ use std::sync::{Arc, Mutex};
 
 use crate::engine::game::Move;
 use crate::engine::input::system_words;
-use crate::engine::logic::Level;
+use crate::engine::logic::{Level, Technique};
 use crate::engine::puzzle_entry::PuzzleEntry;
 use crate::i18n::{fill, gettext};
 use crate::store::{Deletion, GameStatus, NewGame, Progress, Store, StoreError};
@@ -63,6 +63,11 @@ enum Command {
         progress: Progress,
     },
     Elapsed(u64),
+    /// Name the technique of a move of the game being recorded, already sent.
+    NameMove {
+        seq: u32,
+        technique: Technique,
+    },
     /// Continue recording a game already in the database (a resumed game).
     Continue(i64),
     /// The rating of the last game started or resumed, finished or not, once known.
@@ -159,6 +164,10 @@ impl Recorder {
                         },
                         Command::Elapsed(ms) => match game {
                             Some(id) => store.save_elapsed(id, ms),
+                            None => Ok(()),
+                        },
+                        Command::NameMove { seq, technique } => match game {
+                            Some(id) => store.name_move(id, seq, technique),
                             None => Ok(()),
                         },
                         Command::Delete { id, reply } => {
@@ -268,6 +277,11 @@ impl Recorder {
 
     pub fn finish(&self, status: GameStatus, progress: Progress) {
         self.send(Command::Finish { status, progress });
+    }
+
+    /// Names the technique of move `seq`, sent before (a hint's request, once the hint is found).
+    pub fn name_move(&self, seq: u32, technique: Technique) {
+        self.send(Command::NameMove { seq, technique });
     }
 
     pub fn elapsed(&self, ms: u64) {

@@ -55,6 +55,11 @@ impl Replay {
         let entry = &saved.entry;
         let kind = move_kind_name(entry.kind);
         let what = match (entry.technique, entry.cell, entry.digit) {
+            // A hint asked for names the step it pointed at (not a slip it pointed out).
+            (Some(technique), ..) if entry.kind == MoveKind::HintTaken => fill(
+                &gettext("hint: {technique}"),
+                &[("technique", &super::names::technique_name(technique))],
+            ),
             // A solving step applied names its technique (games kept before they did: "step").
             (Some(technique), Some(cell), Some(digit)) => fill(
                 &gettext("{technique}: {digit} in {cell}"),

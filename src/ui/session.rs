@@ -10,7 +10,7 @@ use super::controller::{Controller, Unrecorded};
 use super::play::Play;
 use super::recorder::{self, Recorder};
 use crate::engine::game::{Clock, Game, Status};
-use crate::engine::logic::Level;
+use crate::engine::logic::{Level, Technique};
 use crate::i18n::{fill, gettext};
 use crate::store::{self, GameStatus, NewGame, Progress, Store};
 
@@ -254,6 +254,19 @@ impl Controller {
             super::tell(window.upgrade().as_ref(), &gettext("History Is Off"), &body);
         });
         super::show_toast(&self.toasts, toast);
+    }
+
+    /// Names the technique of the last hint asked for, in the journal and, once saved, in the
+    /// history (the hint is found after its request was journaled, and most often saved).
+    pub(super) fn name_last_hint(&self, game: &mut Game, technique: Technique) {
+        let Some(index) = game.name_last_hint(technique) else {
+            return;
+        };
+        if index < self.saved_moves.get() {
+            if let Some(recorder) = self.recorder.borrow().as_ref() {
+                recorder.name_move(index as u32, technique);
+            }
+        }
     }
 
     /// Sends the moves not yet saved, and the end of the game once, to the recorder.

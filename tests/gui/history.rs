@@ -1057,7 +1057,7 @@ fn a_puzzle_file_given_at_start_wins_over_a_busy_history() {
 }
 
 /// A replay names the technique of each solving step applied ("Hidden Single: 4 in r1c3"), as
-/// it was kept with the move; the moves around it read as before.
+/// it was kept with the move, and the hint asked for is named too once found.
 #[test]
 fn a_replay_names_the_technique_of_a_step_applied() {
     need_display();
@@ -1091,12 +1091,15 @@ fn a_replay_names_the_technique_of_a_step_applied() {
             .unwrap();
         let game: Value = serde_json::from_slice(&out.stdout).unwrap_or_default();
         let moves = game["moves"].as_array().cloned().unwrap_or_default();
-        moves
-            .iter()
-            .any(|m| m["kind"] == "step" && m["technique"] == technique.as_str())
-            .then_some(())
+        let named = |kind: &str| {
+            moves
+                .iter()
+                .any(|m| m["kind"] == kind && m["technique"] == technique.as_str())
+        };
+        // (The hint's request, saved before the hint was found, is named once it is.)
+        (named("step") && named("hint")).then_some(())
     })
-    .expect("the step saved with its technique");
+    .expect("the step and the hint's request saved with their technique");
     // …and the replay, opened at the last move, names it.
     app.action("history", None);
     let history = wait_for_titled("History");
@@ -1113,4 +1116,12 @@ fn a_replay_names_the_technique_of_a_step_applied() {
     let shown = labels.iter().find(|l| l.starts_with("Move ")).unwrap();
     assert!(shown.ends_with(&caption), "{shown:?} does not name {caption:?}");
     screenshot(&replay, "replay-technique.png");
+    // The move before, the hint asked for, names what it pointed at.
+    app.press_button("Previous Move");
+    let hint = format!("hint: {name}");
+    app.wait_for_labels("the hint's caption", |labels| {
+        labels
+            .iter()
+            .any(|l| l.starts_with("Move 1 of 2") && l.ends_with(&hint))
+    });
 }

@@ -98,8 +98,9 @@ pub struct Move {
     /// Whether the digit entered disagreed with the solution (counted as a mistake).
     pub mistake: bool,
     pub changes: Vec<CellChange>,
-    /// The technique of a solving step applied (a hint's or a step list's), for the replay;
-    /// `None` for every other move, and for steps of games kept before techniques were.
+    /// The technique of a solving step applied (a hint's or a step list's), or of the step a
+    /// hint asked for pointed at ([`Game::name_last_hint`]), for the replay; `None` for every
+    /// other move, and for the moves of games kept before techniques were.
     pub technique: Option<Technique>,
 }
 

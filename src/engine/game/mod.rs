@@ -6,7 +6,7 @@
 use crate::engine::cellset::CellSet;
 use crate::engine::grid::{placed_around, Candidates, Cell, Digit, Position, CELLS, PEERS};
 use crate::engine::logic::hint::Uniqueness;
-use crate::engine::logic::{self, Hint, Step};
+use crate::engine::logic::{self, Hint, Step, Technique};
 
 mod clock;
 mod journal;
@@ -802,6 +802,14 @@ impl Game {
             technique: None,
         });
         Some((self.position(), self.solution))
+    }
+
+    /// Names the technique of the last hint asked for ([`Game::hint_request`]), once that hint
+    /// is found and is a step: the replay tells it. Returns that move's place in the journal.
+    pub fn name_last_hint(&mut self, technique: Technique) -> Option<usize> {
+        let index = self.journal.iter().rposition(|m| m.kind == MoveKind::HintTaken)?;
+        self.journal[index].technique = Some(technique);
+        Some(index)
     }
 
     /// Shows or hides the solution; input is refused while it is shown. Showing it during play is

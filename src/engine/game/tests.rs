@@ -637,6 +637,16 @@ fn a_hint_points_at_a_wrong_digit_and_a_step_applies_as_one_action() {
     assert!(game.journal()[..game.journal().len() - 1]
         .iter()
         .all(|m| m.technique.is_none()));
+    // The hint asked for is named once found: the last hint's request, not the first one's.
+    let requests: Vec<usize> = (0..game.journal().len())
+        .filter(|&i| game.journal()[i].kind == MoveKind::HintTaken)
+        .collect();
+    assert_eq!(requests.len(), 2);
+    assert_eq!(game.name_last_hint(technique), Some(requests[1]));
+    assert_eq!(game.journal()[requests[1]].technique, Some(technique));
+    assert_eq!(game.journal()[requests[0]].technique, None);
+    let mut fresh = super::tests::game();
+    assert_eq!(fresh.name_last_hint(technique), None, "no hint asked for");
     game.undo();
     assert_eq!(game.value(placed.cell), 0);
 }
