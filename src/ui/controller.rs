@@ -632,9 +632,10 @@ impl Controller {
             self.enable_action(action, playing && !paused);
         }
         self.enable_action("set-checkpoint", playing && !paused && !solving);
+        // (Dimmed, as Undo is, where it would do nothing: none set, or the board as it was then.)
         self.enable_action(
             "back-to-checkpoint",
-            playing && !paused && !solving && game.has_checkpoint(),
+            playing && !paused && !solving && game.has_checkpoint() && !game.at_checkpoint(),
         );
         let solved = matches!(game.status(), Status::Solved | Status::SolvedByComputer);
         // (Not while Solve runs: the board shows its search; Esc stops it.)
@@ -694,10 +695,8 @@ impl Controller {
             Err(Refusal::SolutionShown) => self.say(&gettext("Hide the solution (or stop the solver) to play on.")),
             Err(Refusal::Paused) => self.say(&gettext("The game is paused.")),
             Err(Refusal::Finished) => self.say(&gettext("This game is over. Start a new puzzle from the menu.")),
-            Err(Refusal::NoCheckpoint) => self.say(&gettext(
-                "No checkpoint is set: Set Checkpoint marks the position to come back to.",
-            )),
-            Err(Refusal::OutOfRange) => {}
+            // (Back to Checkpoint is dimmed with none set.)
+            Err(Refusal::OutOfRange | Refusal::NoCheckpoint) => {}
         }
         self.refresh();
     }
@@ -879,14 +878,13 @@ impl Controller {
         };
         // Reported first: a move clears the message line, which then says what happened.
         self.report(result);
-        match result {
-            Ok(outcome) if outcome.changed => self.say(&gettext(
+        // (Nothing brought back is nothing to say: the action is dimmed then.)
+        if result.is_ok_and(|outcome| outcome.changed) {
+            self.say(&gettext(
                 "The board is back at the checkpoint (Undo brings your work back).",
-            )),
-            Ok(_) => self.say(&gettext("The board is as it was at the checkpoint.")),
-            Err(_) => return,
+            ));
+            self.refresh();
         }
-        self.refresh();
     }
 
     /// The P key: through the `pencil` action, as the header's button, so it does nothing while

@@ -1040,9 +1040,9 @@ fn back_to_checkpoint_brings_the_board_back_and_outlives_a_kill() {
         at(s, "values", 2) != '.' && s["marks"][3] == "26" && s["pencil"] == false
     });
     app.keys(&["ctrl+b"]);
-    let set = app.wait_until("the checkpoint set", |s| {
-        s["enabled"]["back-to-checkpoint"] == true && s["message"] != ""
-    });
+    // (Back to Checkpoint stays dimmed while the board is as it was then, as Undo would be.)
+    let set = app.wait_until("the checkpoint set", |s| s["message"] != "");
+    assert_eq!(set["enabled"]["back-to-checkpoint"], false, "nothing to bring back yet");
     assert_eq!(
         set["message"],
         "Checkpoint set: Back to Checkpoint brings the board back to this position."
@@ -1052,8 +1052,11 @@ fn back_to_checkpoint_brings_the_board_back_and_outlives_a_kill() {
     let right = solution.as_bytes()[3] - b'0';
     let wrong = if right == 1 { "2" } else { "1" };
     app.keys(&[wrong, "Right", "Right", "Right", "p", "8", "p"]);
-    app.wait_until("the guess", |s| {
-        at(s, "values", 3) == wrong.chars().next().unwrap() && s["marks"][6] == "8" && s["mistakes"] == 1
+    app.wait_until("the guess, and something to bring back", |s| {
+        at(s, "values", 3) == wrong.chars().next().unwrap()
+            && s["marks"][6] == "8"
+            && s["mistakes"] == 1
+            && s["enabled"]["back-to-checkpoint"] == true
     });
     app.keys(&["ctrl+shift+b"]);
     // (The move clears the message line first, then it says what happened.)
@@ -1101,10 +1104,15 @@ fn back_to_checkpoint_brings_the_board_back_and_outlives_a_kill() {
     let resumed = app.wait_until("the game resumed", |s| {
         s["message"].as_str().unwrap_or("").starts_with("Welcome back")
     });
-    assert_eq!(resumed["enabled"]["back-to-checkpoint"], true, "{resumed}");
+    assert_eq!(
+        resumed["enabled"]["back-to-checkpoint"], false,
+        "at the checkpoint: {resumed}"
+    );
     app.select(6);
     app.keys(&["p", "9", "p"]);
-    app.wait_until("a mark in r1c7", |s| s["marks"][6] == "9");
+    app.wait_until("a mark in r1c7, the checkpoint kept", |s| {
+        s["marks"][6] == "9" && s["enabled"]["back-to-checkpoint"] == true
+    });
     app.action("back-to-checkpoint", None);
     let back = app.wait_until("back at the checkpoint after the kill", |s| s["marks"][6] == "");
     assert_eq!((&back["values"], &back["marks"]), (&kept["values"], &kept["marks"]));
