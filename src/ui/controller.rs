@@ -855,10 +855,7 @@ impl Controller {
     /// Set Checkpoint: the board as it is now is where Back to Checkpoint returns (a guess to
     /// try, or a line of reasoning to follow, from here).
     pub fn set_checkpoint(self: &Rc<Self>) {
-        let result = self.with_play(|play| match play.animation {
-            Some(_) => Err(Refusal::SolutionShown),
-            None => play.game.set_checkpoint(),
-        });
+        let result = self.with_play(|play| play.set_checkpoint());
         match result {
             Some(Ok(())) => {
                 self.say(&gettext(

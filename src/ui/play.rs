@@ -388,9 +388,7 @@ impl Play {
 
     /// Applies an action, dropping any hint in progress (the position it explained has changed).
     pub fn act(&mut self, action: Action) -> Result<Outcome, Refusal> {
-        if self.animation.is_some() {
-            return Err(Refusal::SolutionShown);
-        }
+        self.not_solving()?;
         // Colours leave the position as it was, so a hint on show stays.
         let colours = matches!(action, Action::Colour { .. } | Action::ClearColours);
         let outcome = self.game.apply(action)?;
@@ -398,6 +396,20 @@ impl Play {
             self.drop_hint();
         }
         Ok(outcome)
+    }
+
+    /// Sets the checkpoint at the board as it is (refused as an action is).
+    pub fn set_checkpoint(&mut self) -> Result<(), Refusal> {
+        self.not_solving()?;
+        self.game.set_checkpoint()
+    }
+
+    /// While Solve runs the board shows its search, not the game: the game takes nothing.
+    fn not_solving(&self) -> Result<(), Refusal> {
+        match self.animation {
+            Some(_) => Err(Refusal::SolutionShown),
+            None => Ok(()),
+        }
     }
 
     /// Drops the hint in progress, and what a slip's hint would put right: the position they

@@ -54,24 +54,20 @@ impl Replay {
         };
         let entry = &saved.entry;
         let kind = move_kind_name(entry.kind);
-        let what = match (entry.technique, entry.cell, entry.digit) {
+        let technique = entry.technique.map(super::names::technique_name);
+        let what = match (technique, entry.cell, entry.digit) {
             // A hint asked for names the step it pointed at (not a slip it pointed out).
-            (Some(technique), ..) if entry.kind == MoveKind::HintTaken => fill(
-                &gettext("hint: {technique}"),
-                &[("technique", &super::names::technique_name(technique))],
-            ),
+            (Some(technique), ..) if entry.kind == MoveKind::HintTaken => {
+                fill(&gettext("hint: {technique}"), &[("technique", &technique)])
+            }
             // A solving step applied names its technique (games kept before they did: "step").
             (Some(technique), Some(cell), Some(digit)) => fill(
                 &gettext("{technique}: {digit} in {cell}"),
-                &[
-                    ("technique", &super::names::technique_name(technique)),
-                    ("digit", &digit),
-                    ("cell", &cell_name(cell)),
-                ],
+                &[("technique", &technique), ("digit", &digit), ("cell", &cell_name(cell))],
             ),
             (Some(technique), ..) => fill(
                 &gettext("{technique}: candidates removed"),
-                &[("technique", &super::names::technique_name(technique))],
+                &[("technique", &technique)],
             ),
             (None, Some(cell), Some(digit)) => fill(
                 &gettext("{kind} {digit} in {cell}"),

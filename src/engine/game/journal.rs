@@ -104,6 +104,21 @@ pub struct Move {
     pub technique: Option<Technique>,
 }
 
+impl Move {
+    /// A move that names no cell or digit and is no mistake (undo, a hint asked for…), with the
+    /// cells it changed.
+    pub(super) fn plain(kind: MoveKind, changes: Vec<CellChange>) -> Move {
+        Move {
+            kind,
+            cell: None,
+            digit: None,
+            mistake: false,
+            changes,
+            technique: None,
+        }
+    }
+}
+
 /// Why a journal could not be replayed onto a puzzle.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ReplayError {
@@ -206,7 +221,7 @@ impl Game {
                 MoveKind::Strike => game.count_strike(),
                 MoveKind::SolutionShown => {}
                 MoveKind::CheckpointSet => {
-                    game.checkpoint = Some(Box::new(std::array::from_fn(|cell| game.state(cell))));
+                    game.checkpoint = Some(Box::new(game.board()));
                 }
                 MoveKind::Undo | MoveKind::Redo => {
                     let stack = if entry.kind == MoveKind::Undo {

@@ -347,6 +347,11 @@ impl Game {
         }
     }
 
+    /// Every cell's state: the board as the player sees it.
+    fn board(&self) -> [CellState; CELLS] {
+        std::array::from_fn(|cell| self.state(cell))
+    }
+
     fn set_state(&mut self, cell: Cell, state: CellState) {
         self.values[cell] = state.value;
         self.marks[cell] = state.marks;
@@ -370,7 +375,7 @@ impl Game {
         if let Some(refusal) = self.refusal() {
             return Err(refusal);
         }
-        let mut after: [CellState; CELLS] = std::array::from_fn(|cell| self.state(cell));
+        let mut after = self.board();
         let mut mistake = false;
         match &action {
             Action::Enter { cell, digit } => {
@@ -703,14 +708,8 @@ impl Game {
             .iter()
             .map(|&(cell, before, after)| (cell, after, before))
             .collect();
-        self.journal.push(Move {
-            kind: MoveKind::Undo,
-            cell: None,
-            digit: None,
-            mistake: false,
-            changes: journal_changes(&reversed),
-            technique: None,
-        });
+        self.journal
+            .push(Move::plain(MoveKind::Undo, journal_changes(&reversed)));
         self.redo.push(edit);
         true
     }
@@ -723,14 +722,8 @@ impl Game {
         for &(cell, _, after) in &edit.changes {
             self.set_state(cell, after);
         }
-        self.journal.push(Move {
-            kind: MoveKind::Redo,
-            cell: None,
-            digit: None,
-            mistake: false,
-            changes: journal_changes(&edit.changes),
-            technique: None,
-        });
+        self.journal
+            .push(Move::plain(MoveKind::Redo, journal_changes(&edit.changes)));
         self.undo.push(edit);
         if self.values == self.solution {
             self.status = Status::Solved;
@@ -745,15 +738,8 @@ impl Game {
         if let Some(refusal) = self.refusal() {
             return Err(refusal);
         }
-        self.checkpoint = Some(Box::new(std::array::from_fn(|cell| self.state(cell))));
-        self.journal.push(Move {
-            kind: MoveKind::CheckpointSet,
-            cell: None,
-            digit: None,
-            mistake: false,
-            changes: Vec::new(),
-            technique: None,
-        });
+        self.checkpoint = Some(Box::new(self.board()));
+        self.journal.push(Move::plain(MoveKind::CheckpointSet, Vec::new()));
         Ok(())
     }
 
@@ -766,7 +752,7 @@ impl Game {
     pub fn at_checkpoint(&self) -> bool {
         self.checkpoint
             .as_deref()
-            .is_some_and(|checkpoint| (0..CELLS).all(|cell| checkpoint[cell] == self.state(cell)))
+            .is_some_and(|checkpoint| *checkpoint == self.board())
     }
 
     /// Hints left this game (`None` when unlimited).
@@ -793,14 +779,7 @@ impl Game {
             return None;
         }
         self.hints_used += 1;
-        self.journal.push(Move {
-            kind: MoveKind::HintTaken,
-            cell: None,
-            digit: None,
-            mistake: false,
-            changes: Vec::new(),
-            technique: None,
-        });
+        self.journal.push(Move::plain(MoveKind::HintTaken, Vec::new()));
         Some((self.position(), self.solution))
     }
 
@@ -825,14 +804,7 @@ impl Game {
     /// in its solution path): the game is then one solved with help.
     pub fn note_solution_seen(&mut self) {
         if self.status == Status::Playing {
-            self.journal.push(Move {
-                kind: MoveKind::SolutionShown,
-                cell: None,
-                digit: None,
-                mistake: false,
-                changes: Vec::new(),
-                technique: None,
-            });
+            self.journal.push(Move::plain(MoveKind::SolutionShown, Vec::new()));
         }
     }
 
@@ -882,14 +854,8 @@ impl Game {
             })
             .filter(|(_, before, after)| before != after)
             .collect();
-        self.journal.push(Move {
-            kind: MoveKind::ComputerSolve,
-            cell: None,
-            digit: None,
-            mistake: false,
-            changes: journal_changes(&changes),
-            technique: None,
-        });
+        self.journal
+            .push(Move::plain(MoveKind::ComputerSolve, journal_changes(&changes)));
         self.values = self.solution;
         self.marks = [Candidates::NONE; CELLS];
         self.paints = [Paint::NONE; CELLS];
