@@ -249,6 +249,9 @@ impl Controller {
                 play.prefs = prefs;
                 play.game.rules = rules;
             });
+            if let Some(pad) = this.digit_pad.borrow().as_ref() {
+                pad.set_digit_first(prefs.digit_first);
+            }
             this.refresh();
         });
     }
@@ -912,7 +915,7 @@ impl Controller {
     /// Highlights a digit everywhere (Alt+digit, a right-click or long press on the digit pad,
     /// or the `highlight-digit` action), or the cells with two pencil marks ([`BIVALUE`], Alt+0),
     /// or ends it: the same again, or 0. The action's state and the pad always agree with the
-    /// board.
+    /// board. Playing digit first, the digit highlighted is the one in hand.
     pub fn highlight_digit(&self, digit: Digit) {
         // While a puzzle is entered on the board there is no game on show to highlight in.
         if self.entry.borrow().is_some() {
@@ -931,14 +934,20 @@ impl Controller {
             self.refresh();
             return;
         }
+        let digit_first = self.with_play(|play| play.prefs.digit_first) == Some(true);
         self.say(&match now {
             Some(BIVALUE) => gettext(
                 "Cells with two pencil marks highlighted, where XY-Wings and XY-Chains are found. Alt+0 again ends it.",
+            ),
+            Some(digit) if digit_first => fill(
+                &gettext("{digit} in hand: a click on a cell places it (in pencil mode, marks it), a click on a {digit} takes it out. {digit} on the pad again puts it down."),
+                &[("digit", &digit)],
             ),
             Some(digit) => fill(
                 &gettext("{digit} highlighted: its digits and the pencil marks that hold it stand out. Alt+{digit} again ends it."),
                 &[("digit", &digit)],
             ),
+            None if digit_first => gettext("No digit in hand."),
             None => gettext("No digit highlighted."),
         });
         self.refresh();

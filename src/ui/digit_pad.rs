@@ -1,8 +1,10 @@
 //! The digit pad under the board: a button per digit that enters it into the selected cell (or
 //! toggles its mark in pencil mode), showing how many of that digit are still to place, and
 //! insensitive once all nine are on the board. A right-click or a long press on a digit
-//! highlights it on the board (its number then in the accent colour). While colouring, the
-//! buttons are tinted with the colour in hand, and colour the selected cell's pencil marks.
+//! highlights it on the board (its number then in the accent colour). Playing digit first, a
+//! click does that too: the digit highlighted is in hand, for the clicks on the board. While
+//! colouring, the buttons are tinted with the colour in hand, and colour the selected cell's
+//! pencil marks.
 
 use std::rc::Rc;
 
@@ -18,6 +20,8 @@ pub struct DigitPad {
     numbers: Vec<gtk::Label>,
     /// The colour in hand while colouring (0: none), which the buttons' descriptions tell.
     colouring: std::cell::Cell<u8>,
+    /// Whether a click takes the digit in hand (the Digit First preference), which they tell too.
+    digit_first: std::cell::Cell<bool>,
 }
 
 impl DigitPad {
@@ -68,6 +72,15 @@ impl DigitPad {
             highlight,
             numbers,
             colouring: std::cell::Cell::new(0),
+            digit_first: std::cell::Cell::new(false),
+        }
+    }
+
+    /// Whether a click takes the digit in hand (Digit First) rather than entering it: the
+    /// buttons' tooltips and descriptions say which.
+    pub fn set_digit_first(&self, on: bool) {
+        if self.digit_first.replace(on) != on {
+            (0..self.buttons.len()).for_each(|index| self.redescribe(index));
         }
     }
 
@@ -113,7 +126,12 @@ impl DigitPad {
         let (button, left) = &self.buttons[index];
         let highlighted = self.numbers[index].has_css_class("accent");
         let remaining = left.label().parse().unwrap_or(0);
-        describe(button, index as Digit + 1, remaining, highlighted, self.colouring.get());
+        let how = How {
+            highlighted,
+            colouring: self.colouring.get(),
+            digit_first: self.digit_first.get(),
+        };
+        describe(button, index as Digit + 1, remaining, how);
     }
 
     /// The colour the pad shows in hand, 0 for none (for the state file of GUI tests): read
@@ -201,9 +219,19 @@ impl DigitPad {
     }
 }
 
-/// A pad button's tooltip, accessible label (how many are left to place) and description (how
-/// to highlight the digit, or that it is; and while colouring, that it colours the mark).
-fn describe(button: &gtk::Button, digit: Digit, remaining: usize, highlighted: bool, colouring: u8) {
+/// What a pad button does besides counting, as its description tells.
+struct How {
+    /// Its digit is highlighted (in hand, playing digit first).
+    highlighted: bool,
+    /// The colour in hand (0: none), which a click gives the selected cell's pencil mark.
+    colouring: u8,
+    /// A click takes the digit in hand rather than entering it.
+    digit_first: bool,
+}
+
+/// A pad button's tooltip, accessible label (how many are left to place) and description (what
+/// a click does, how to highlight the digit, or that it is).
+fn describe(button: &gtk::Button, digit: Digit, remaining: usize, how: How) {
     let left = crate::i18n::fill(
         &crate::i18n::ngettext(
             "{digit}: {n} left to place",
@@ -212,22 +240,30 @@ fn describe(button: &gtk::Button, digit: Digit, remaining: usize, highlighted: b
         ),
         &[("digit", &digit), ("n", &remaining)],
     );
-    let mut how = crate::i18n::fill(
-        &if highlighted {
-            crate::i18n::gettext("Every {digit} is highlighted; a right-click or Alt+{digit} ends it")
-        } else {
-            crate::i18n::gettext("A right-click or Alt+{digit} highlights every {digit}")
+    let mut text = crate::i18n::fill(
+        &match (how.digit_first, how.highlighted) {
+            (true, true) => {
+                crate::i18n::gettext("{digit} is in hand: a click on a cell places it; a click here puts it down")
+            }
+            (true, false) => {
+                crate::i18n::gettext("A click takes {digit} in hand, to place it with a click on each cell it goes in")
+            }
+            (false, true) => crate::i18n::gettext("Every {digit} is highlighted; a right-click or Alt+{digit} ends it"),
+            (false, false) => crate::i18n::gettext("A right-click or Alt+{digit} highlights every {digit}"),
         },
         &[("digit", &digit)],
     );
-    if colouring != 0 {
+    if how.colouring != 0 {
         let colours = crate::i18n::fill(
             &crate::i18n::gettext("Colours the selected cell's pencil mark {digit} {colour}"),
-            &[("digit", &digit), ("colour", &super::colouring::colour_name(colouring))],
+            &[
+                ("digit", &digit),
+                ("colour", &super::colouring::colour_name(how.colouring)),
+            ],
         );
-        how = format!("{colours}\n{how}");
+        text = format!("{colours}\n{text}");
     }
-    button.set_tooltip_text(Some(&format!("{left}\n{how}")));
+    button.set_tooltip_text(Some(&format!("{left}\n{text}")));
     crate::ui::set_accessible(button, gtk::AccessibleProperty::Label, &left);
-    crate::ui::set_accessible(button, gtk::AccessibleProperty::Description, &how);
+    crate::ui::set_accessible(button, gtk::AccessibleProperty::Description, &text);
 }

@@ -21,6 +21,10 @@ enum Click {
     Picker {
         marks: bool,
     },
+    /// Digit first: the digit in hand placed, marked or taken out ([`Play::place_in_hand`]).
+    ///
+    /// [`Play::place_in_hand`]: super::play::Play::place_in_hand
+    InHand,
     /// Colouring: the pencil mark under the pointer, or the cell (0).
     Colour(Digit),
 }
@@ -89,7 +93,8 @@ impl Controller {
     }
 
     /// A press of `button` at (x, y) on the board (`touch`: by a touch): selects the cell, and
-    /// opens the number picker there, marks a mark in pencil mode, or colours (see [`Click`]).
+    /// opens the number picker there, marks a mark in pencil mode, places the digit in hand, or
+    /// colours (see [`Click`]).
     fn click_board(self: &Rc<Self>, x: f64, y: f64, button: u32, touch: bool) {
         self.area.grab_focus();
         let layout = self.layout_for(self.area.width() as f64, self.area.height() as f64);
@@ -115,6 +120,9 @@ impl Controller {
             if button == gdk::BUTTON_SECONDARY {
                 return Click::Picker { marks: true };
             }
+            if play.digit_in_hand().is_some() {
+                return Click::InHand;
+            }
             // In pencil mode a click on an empty selected cell toggles the mark under it.
             if play.pencil && play.game.value(cell) == 0 {
                 return match (again, layout.candidate_at(x, y)) {
@@ -129,6 +137,11 @@ impl Controller {
             Some(Click::Mark(digit)) => {
                 let result = self.with_play(|play| play.press_digit(digit, true));
                 if let Some(result) = result {
+                    self.report(result);
+                }
+            }
+            Some(Click::InHand) => {
+                if let Some(result) = self.with_play(|play| play.place_in_hand()).flatten() {
                     self.report(result);
                 }
             }
@@ -197,7 +210,8 @@ impl Controller {
         Some((sx - dx, sy - dy, buttons))
     }
 
-    /// The digit pad under the board enters digits like the keys do (marks in pencil mode).
+    /// The digit pad under the board enters digits like the keys do (marks in pencil mode), or,
+    /// playing digit first, takes one in hand.
     pub(super) fn connect_digit_pad(self: &Rc<Self>) {
         let this = Rc::downgrade(self);
         let container = self.window.parts().digit_pad.get();
@@ -214,6 +228,10 @@ impl Controller {
                 if this.with_play(|play| play.paused) == Some(true) {
                     return this.set_paused(false);
                 }
+                // Digit first (and not colouring): the pad takes a digit in hand, or puts it down.
+                if this.with_play(|play| play.prefs.digit_first && play.colouring == 0) == Some(true) {
+                    return this.highlight_digit(digit);
+                }
                 this.press_digit(digit, false);
             }),
             Rc::new(move |digit| {
@@ -222,6 +240,7 @@ impl Controller {
                 }
             }),
         );
+        pad.set_digit_first(self.settings.prefs().digit_first);
         self.digit_pad.replace(Some(pad));
     }
 

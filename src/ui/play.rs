@@ -23,6 +23,9 @@ pub struct Prefs {
     pub show_clock: bool,
     /// Solver animation speed, in search steps per second.
     pub steps_per_second: u32,
+    /// Digit first: the highlighted digit is in hand, and a click on a cell places it (see
+    /// [`Play::digit_in_hand`]).
+    pub digit_first: bool,
 }
 
 impl Default for Prefs {
@@ -35,6 +38,7 @@ impl Default for Prefs {
             coordinates: true,
             show_clock: true,
             steps_per_second: 60,
+            digit_first: false,
         }
     }
 }
@@ -452,6 +456,32 @@ impl Play {
         }
     }
 
+    /// The digit in hand while playing digit first: the highlighted digit (not the two-mark
+    /// cells), which a click on a cell places ([`Play::place_in_hand`]).
+    pub fn digit_in_hand(&self) -> Option<Digit> {
+        self.highlighted_digit
+            .filter(|d| self.prefs.digit_first && (1..=9).contains(d))
+    }
+
+    /// A click on the selected cell with the digit in hand: the digit placed (replacing the
+    /// player's own), its pencil mark toggled in pencil mode, or taken out where the cell holds it
+    /// already. None where the click only selects: no digit in hand, a given, or a filled cell
+    /// in pencil mode.
+    pub fn place_in_hand(&mut self) -> Option<Result<Outcome, Refusal>> {
+        let digit = self.digit_in_hand()?;
+        let cell = self.selected?;
+        if self.game.is_given(cell) {
+            return None;
+        }
+        let value = self.game.value(cell);
+        Some(match (self.pencil, value) {
+            (true, 0) => self.act(Action::ToggleMark { cell, digit }),
+            (true, _) => return None,
+            (false, v) if v == digit => self.act(Action::Clear { cell }),
+            (false, _) => self.act(Action::Enter { cell, digit }),
+        })
+    }
+
     /// Colours the selected cell's pencil mark `digit` (the cell itself for 0) with the colour
     /// in hand, or takes that colour away again.
     pub fn colour_selected(&mut self, digit: Digit) -> Result<Outcome, Refusal> {
@@ -788,6 +818,47 @@ mod tests {
             play.describe_selected(),
             "Row 1, column 6: empty, candidates 2, 4; coloured blue; mark 2 yellow, mark 4 blue"
         );
+    }
+
+    #[test]
+    fn the_digit_in_hand_goes_where_clicked() {
+        let mut play = play();
+        play.selected = Some(2); // r1c3, empty; 4 in the solution
+        play.highlighted_digit = Some(4);
+        // Not playing digit first, a highlighted digit is only seen.
+        assert_eq!(play.digit_in_hand(), None);
+        assert!(play.place_in_hand().is_none());
+        play.prefs.digit_first = true;
+        play.highlighted_digit = Some(BIVALUE);
+        assert_eq!(play.digit_in_hand(), None);
+        play.highlighted_digit = Some(4);
+        assert_eq!(play.digit_in_hand(), Some(4));
+        play.place_in_hand().unwrap().unwrap();
+        assert_eq!(play.game.value(2), 4);
+        // On its own digit, the click takes it out.
+        play.place_in_hand().unwrap().unwrap();
+        assert_eq!(play.game.value(2), 0);
+        // Another digit of the player's is replaced (r1c4 is 6 in the solution: 4 a mistake).
+        play.selected = Some(3);
+        play.place_in_hand().unwrap().unwrap();
+        assert_eq!((play.game.value(3), play.game.mistakes()), (4, 1));
+        play.highlighted_digit = Some(6);
+        play.place_in_hand().unwrap().unwrap();
+        assert_eq!(play.game.value(3), 6);
+        // A given only takes the selection.
+        play.selected = Some(0);
+        assert!(play.place_in_hand().is_none());
+        assert_eq!(play.game.value(0), 5);
+        // In pencil mode the mark is toggled in an empty cell, and a filled cell is left be.
+        play.pencil = true;
+        play.selected = Some(2);
+        play.place_in_hand().unwrap().unwrap();
+        assert!(play.game.marks(2).contains(6));
+        play.place_in_hand().unwrap().unwrap();
+        assert!(!play.game.marks(2).contains(6));
+        play.selected = Some(3);
+        assert!(play.place_in_hand().is_none());
+        assert_eq!(play.game.value(3), 6);
     }
 
     #[test]

@@ -1,8 +1,9 @@
 //! The Preferences window (an AdwPreferencesPage in a window): how the board helps the player,
-//! the rules that are a matter of taste, strict mode and its strikes, the hint allowance and
-//! whether hints may rest on uniqueness, the Solve animation's speed and the colour scheme.
-//! The switches are bound to their keys (`Settings::bind`); the allowance and the choice rows map
-//! their key to what they offer. Changes apply at once and persist.
+//! how clicks enter digits (cell first or digit first), the rules that are a matter of taste,
+//! strict mode and its strikes, the hint allowance and whether hints may rest on uniqueness, the
+//! Solve animation's speed and the colour scheme. The switches are bound to their keys
+//! (`Settings::bind`); the allowance and the choice rows map their key to what they offer.
+//! Changes apply at once and persist.
 
 use std::rc::Rc;
 
@@ -93,6 +94,13 @@ pub fn show(parent: &impl IsA<gtk::Window>, settings: &Rc<Settings>) {
     ] {
         help.add(&switch_row(settings, key, title, subtitle));
     }
+    let input = adw::PreferencesGroup::builder().title(gettext("Input")).build();
+    input.add(&switch_row(
+        settings,
+        "digit-first",
+        n_("Digit First"),
+        n_("Choose a digit on the pad, then click each cell it goes in (in pencil mode, to mark it); a click on a cell holding it takes it out"),
+    ));
     let strict = strict_group(settings);
 
     let hints = adw::PreferencesGroup::builder()
@@ -185,7 +193,7 @@ pub fn show(parent: &impl IsA<gtk::Window>, settings: &Rc<Settings>) {
     );
     look.add(&scheme);
 
-    for group in [help, strict, hints, look] {
+    for group in [help, input, strict, hints, look] {
         page.add(&group);
     }
     let content = gtk::Box::new(gtk::Orientation::Vertical, 0);

@@ -163,6 +163,7 @@ impl Settings {
             coordinates: self.boolean("show-coordinates"),
             show_clock: self.boolean("show-clock"),
             steps_per_second: self.uint("animation-speed").clamp(1, 100_000),
+            digit_first: self.boolean("digit-first"),
         }
     }
 

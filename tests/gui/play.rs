@@ -198,6 +198,84 @@ fn changing_your_mind_restores_the_candidates() {
     }
 }
 
+/// Digit First (Preferences → Input): a click on the digit pad takes its digit in hand (shown
+/// as highlighted; nothing entered in the selected cell), and a click on a cell then places it,
+/// without the number picker; on a cell holding it, takes it out; on a given, only selects; in
+/// pencil mode, toggles its mark. The pad's digit again puts it down, and a click on a cell opens
+/// the picker as before.
+#[test]
+fn digit_first_places_the_digit_in_hand_where_clicked() {
+    need_display();
+    let (app, _config) = launch_configured(PUZZLE, "digit-first=true", &[]);
+    let solution = solution_of(PUZZLE);
+    let state = app.wait_until("the pad", |s| s["givens"] == PUZZLE && !s["pad_at"].is_null());
+    assert!(
+        state["pad_tooltip"]
+            .as_str()
+            .is_some_and(|t| t.contains("A click takes 1 in hand")),
+        "{}",
+        state["pad_tooltip"]
+    );
+    let pad = |state: &Value, digit: usize| {
+        let at = &state["pad_at"][digit - 1];
+        (at[0].as_f64().unwrap() as usize, at[1].as_f64().unwrap() as usize)
+    };
+    app.select(2); // r1c3, empty
+    let (x, y) = pad(&state, 4);
+    let state = app.click_until(x, y, "1", "4 in hand", |s| {
+        s["highlighted_digit"] == 4 && s["highlight_pad"] == 4 && s["message"] != ""
+    });
+    assert_eq!(state["values"], PUZZLE, "the pad entered a digit");
+    assert!(
+        state["message"].as_str().unwrap().starts_with("4 in hand"),
+        "{}",
+        state["message"]
+    );
+    // Every 4 of the solution placed by a click on its cell.
+    let fours: Vec<usize> = (0..81)
+        .filter(|&c| PUZZLE.as_bytes()[c] == b'.' && solution.as_bytes()[c] == b'4')
+        .collect();
+    assert!(fours.len() >= 3);
+    for &cell in &fours {
+        let (x, y) = cell_centre(&state, cell);
+        app.click_until(x, y, "1", "4 placed", |s| at(s, "values", cell) == '4');
+    }
+    let state = app.wait_until("no 4 left", |s| s["digits_left"][3] == "0");
+    assert_eq!((&state["mistakes"], &state["picker"]), (&Value::from(0), &Value::Null));
+    assert_eq!(state["highlighted_digit"], 4, "the digit stays in hand");
+    // A click on a 4 of the player's takes it out; on a given, only selects it.
+    let (x, y) = cell_centre(&state, fours[0]);
+    app.click_until(x, y, "1", "the 4 taken out", |s| at(s, "values", fours[0]) == '.');
+    let (x, y) = cell_centre(&state, 0);
+    let given = app.click_until(x, y, "1", "the given selected", |s| s["selected"] == 0);
+    assert_eq!((at(&given, "values", 0), &given["picker"]), ('5', &Value::Null));
+    // In pencil mode a click toggles the mark 4.
+    app.keys(&["p"]);
+    app.wait_until("pencil mode", |s| s["pencil"] == true);
+    let (x, y) = cell_centre(&state, fours[0]);
+    app.click_until(x, y, "1", "the mark 4", |s| {
+        s["marks"][fours[0]].as_str().is_some_and(|m| m.contains('4'))
+    });
+    app.click_until(x, y, "1", "the mark 4 gone", |s| {
+        s["marks"][fours[0]].as_str().is_some_and(|m| !m.contains('4'))
+    });
+    app.keys(&["p"]);
+    app.wait_until("pencil mode off", |s| s["pencil"] == false);
+    // The pad's 4 again puts it down: a click on a cell opens the number picker.
+    let (x, y) = pad(&state, 4);
+    let down = app.click_until(x, y, "1", "no digit in hand", |s| {
+        s["highlighted_digit"].is_null() && s["message"] == "No digit in hand."
+    });
+    let empty = (0..81)
+        .find(|&c| at(&down, "values", c) == '.' && c != fours[0])
+        .unwrap();
+    let (x, y) = cell_centre(&down, empty);
+    let picked = app.click_until(x, y, "1", "the picker", |s| {
+        s["selected"] == empty && !s["picker"].is_null()
+    });
+    assert_eq!(picked["values"], down["values"]);
+}
+
 /// Issue 13: strict mode refuses a wrong digit, flashes it red and counts a strike; the last
 /// strike allowed ends the game (Game Over), which the history records as lost and counts; Try
 /// Again starts the same puzzle afresh.
