@@ -146,6 +146,7 @@ fn history(path: &std::path::Path) {
     let mut game = Game::new(new.puzzle, new.solution, Rules::default());
     game.apply(Action::Enter { cell: 2, digit: 1 }).unwrap();
     game.apply(Action::ToggleMark { cell: 3, digit: 6 }).unwrap();
+    game.take_hint();
     let moves: Vec<_> = game.journal().iter().cloned().map(|m| (1_500, m)).collect();
     store
         .record_moves(
@@ -155,10 +156,12 @@ fn history(path: &std::path::Path) {
             Progress {
                 elapsed_ms: 2_000,
                 mistakes: 1,
-                hints: 0,
+                hints: 1,
             },
         )
         .unwrap();
+    // (The hint points at the wrong digit; named as the app names a hint that found a step.)
+    store.name_move(id, 2, nonet::engine::logic::Technique::XWing).unwrap();
 }
 
 #[test]
@@ -230,6 +233,14 @@ fn history_lists_shows_counts_and_exports() {
     assert_eq!(easy["best_ms"], 200_000);
     assert_eq!(easy["best_streak"], 2);
     assert_eq!(stats[2]["solved"], 0, "a computer's solve is not the player's");
+    let (ok, text, _) = output(&["history", "--db", db, "hints"]);
+    assert!(ok);
+    assert_eq!(text, "    1  X-Wing (x-wing)\n");
+    let (_, text, _) = output(&["history", "--db", db, "hints", "--json"]);
+    assert_eq!(
+        serde_json::from_str::<Value>(&text).unwrap(),
+        json!([{"technique": "x-wing", "name": "X-Wing", "hints": 1}])
+    );
 
     let (_, csv, _) = output(&["history", "--db", db, "export", "--format", "csv"]);
     assert_eq!(csv.lines().count(), 5);
@@ -260,7 +271,7 @@ fn history_lists_shows_counts_and_exports() {
     assert!(output(&["history", "--db", db, "export", file.to_str().unwrap()]).0);
     let all: Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
     assert_eq!(all.as_array().unwrap().len(), 4);
-    assert_eq!(all[3]["moves"].as_array().unwrap().len(), 2);
+    assert_eq!(all[3]["moves"].as_array().unwrap().len(), 3);
     let (ok, _, error) = output(&["history", "--db", db, "export", "--format", "xml"]);
     assert!(!ok && error.contains("json or csv"));
 }

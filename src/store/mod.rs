@@ -22,7 +22,7 @@ pub use games::{
     decode_changes, encode_changes, FilePlace, Filter, GameRecord, GameStatus, NewGame, Practised, Progress, SavedMove,
     Source,
 };
-pub use stats::{LevelStats, SolveTime};
+pub use stats::{LevelStats, SolveTime, TechniqueHints};
 
 #[derive(Debug, Error)]
 pub enum StoreError {

@@ -1,11 +1,11 @@
 //! Statistics per level over the whole history: games played and solved, the solve rate, best,
-//! median and mean solve times, current and best streaks of games solved by the player; and the
-//! solve times in order, for the chart.
+//! median and mean solve times, current and best streaks of games solved by the player; the
+//! solve times in order, for the chart; and the techniques the player's hints taught.
 
 use serde::Serialize;
 
 use super::{GameStatus, Result, Store};
-use crate::engine::logic::Level;
+use crate::engine::logic::{Level, Technique};
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct LevelStats {
@@ -33,6 +33,13 @@ pub struct SolveTime {
     pub level: Level,
     pub started_at: i64,
     pub elapsed_ms: u64,
+}
+
+/// A technique hints taught, and how many hints asked for it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TechniqueHints {
+    pub technique: Technique,
+    pub hints: u32,
 }
 
 impl LevelStats {
@@ -140,6 +147,30 @@ impl Store {
             }
         }
         Ok(compute(games))
+    }
+
+    /// The techniques the hints asked for taught, over every game (practices too: a hint there
+    /// was needed as much), the most asked first, ties in the ladder's order (the simplest
+    /// first). A hint that pointed out a slip, and those asked before the history named hints
+    /// (its sixth schema), name no technique and are left out, as is an id this version does not
+    /// know.
+    pub fn hints_by_technique(&self) -> Result<Vec<TechniqueHints>> {
+        let mut statement = self.connection.prepare_cached(
+            "SELECT technique, count(*) FROM moves WHERE kind = 'hint' AND technique IS NOT NULL GROUP BY technique",
+        )?;
+        let rows = statement.query_map([], |row| Ok((row.get::<_, String>(0)?, row.get::<_, i64>(1)?)))?;
+        let mut hints = Vec::new();
+        for row in rows {
+            let (id, count) = row?;
+            if let Ok(technique) = id.parse::<Technique>() {
+                hints.push(TechniqueHints {
+                    technique,
+                    hints: u32::try_from(count).unwrap_or(u32::MAX),
+                });
+            }
+        }
+        hints.sort_by_key(|h| (std::cmp::Reverse(h.hints), h.technique));
+        Ok(hints)
     }
 
     /// The player's solve times in the order played (all levels), for the chart.

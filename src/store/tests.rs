@@ -254,6 +254,64 @@ fn practice_games_stay_out_of_the_statistics() {
     );
 }
 
+/// The statistics' hints by technique count the hints asked for, as named once found: the most
+/// asked first, a tie in the ladder's order; a step applied, a hint that named nothing and a
+/// technique this version does not know stay out.
+#[test]
+fn hints_are_counted_by_the_technique_they_taught() {
+    use crate::engine::logic::Technique::{HiddenSingle, NakedSingle, XWing};
+    let mut store = Store::in_memory().unwrap();
+    assert_eq!(store.hints_by_technique().unwrap(), []);
+    let games = [
+        vec![Some(XWing), Some(HiddenSingle), None],
+        vec![Some(XWing), Some(HiddenSingle), Some(NakedSingle), Some(XWing)],
+    ];
+    for (index, names) in games.iter().enumerate() {
+        let new = new_game(Level::Easy, 1_000 + index as i64);
+        let id = store.start_game(&new).unwrap();
+        let mut game = Game::new(new.puzzle, new.solution, Rules::default());
+        let last = names.iter().map(|_| game.take_hint()).last().flatten();
+        // A step applied names its technique too, but is no hint asked for.
+        let Some(Hint::Step(step)) = last else { panic!("a step") };
+        game.apply(Action::ApplyStep(step)).unwrap();
+        let moves: Vec<(u64, _)> = game.journal().iter().cloned().map(|m| (0, m)).collect();
+        let progress = Progress {
+            elapsed_ms: 1_000,
+            mistakes: 0,
+            hints: game.hints_used(),
+        };
+        store.record_moves(id, 0, &moves, progress).unwrap();
+        let hints = moves
+            .iter()
+            .enumerate()
+            .filter(|(_, (_, m))| m.kind == MoveKind::HintTaken);
+        for ((seq, _), name) in hints.zip(names) {
+            if let Some(technique) = name {
+                store.name_move(id, seq as u32, *technique).unwrap();
+            }
+        }
+    }
+    let counted = |store: &Store| {
+        store
+            .hints_by_technique()
+            .unwrap()
+            .iter()
+            .map(|h| (h.technique, h.hints))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(counted(&store), [(XWing, 3), (HiddenSingle, 2), (NakedSingle, 1)]);
+    // One X-Wing less: a tie with Hidden Single, the simpler first.
+    store
+        .connection
+        .execute(
+            "UPDATE moves SET technique = 'kraken-fish' WHERE (game_id, seq) = \
+             (SELECT game_id, seq FROM moves WHERE technique = 'x-wing' AND kind = 'hint' LIMIT 1)",
+            [],
+        )
+        .unwrap();
+    assert_eq!(counted(&store), [(HiddenSingle, 2), (XWing, 2), (NakedSingle, 1)]);
+}
+
 #[test]
 fn moves_come_back_as_the_same_game() {
     let mut store = Store::in_memory().unwrap();

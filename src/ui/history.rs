@@ -1,5 +1,5 @@
 //! The History window: past games (newest first, filtered by level and status) and statistics per
-//! level with a chart of solve times drawn by cairo. Queries run off the main thread on a
+//! level with a chart of solve times drawn by cairo, and the techniques the hints taught. Queries run off the main thread on a
 //! read-only connection, so the game keeps recording while the window is open. Opening a game
 //! replays it (see `replay.rs`); a game deleted there (`app.delete-game`, asked first, done by the
 //! recorder, which owns the writing connection) leaves the list and the statistics at once, and a
@@ -15,12 +15,14 @@ use gtk::{cairo, gio, glib};
 
 use super::board::{self, Palette};
 use super::controller::Controller;
+use super::names::technique_name;
 use super::recorder::Deleted;
 use super::replay;
 use crate::engine::game::format_duration;
 use crate::engine::logic::Level;
+use crate::engine::practice;
 use crate::i18n::{count, fill, gettext, n_, ngettext, pgettext};
-use crate::store::{Deletion, Filter, GameRecord, GameStatus, LevelStats, SolveTime, Store};
+use crate::store::{Deletion, Filter, GameRecord, GameStatus, LevelStats, SolveTime, Store, TechniqueHints};
 
 /// The list shows at most this many games (the newest that match); the statistics use them all.
 const SHOWN: usize = 1000;
@@ -345,6 +347,7 @@ fn load_stats(container: &gtk::Box, path: PathBuf) {
         Ok::<_, String>((
             store.stats().map_err(|e| e.to_string())?,
             store.solve_times().map_err(|e| e.to_string())?,
+            store.hints_by_technique().map_err(|e| e.to_string())?,
         ))
     });
     let container = container.clone();
@@ -354,7 +357,7 @@ fn load_stats(container: &gtk::Box, path: PathBuf) {
             container.remove(&child);
         }
         match result {
-            Ok((stats, times)) => {
+            Ok((stats, times, hints)) => {
                 let group = adw::PreferencesGroup::builder()
                     .title(gettext("Solve Times"))
                     .description(gettext("Each dot is a game you solved, in the order played"))
@@ -365,6 +368,9 @@ fn load_stats(container: &gtk::Box, path: PathBuf) {
                 // says where the times will be).
                 for level in stats.iter().filter(|s| s.played > 0) {
                     container.append(&level_group(level));
+                }
+                if !hints.is_empty() {
+                    container.append(&hints_group(&hints));
                 }
             }
             Err(error) => container.append(&gtk::Label::new(Some(&fill(
@@ -450,6 +456,48 @@ fn level_group(stats: &LevelStats) -> adw::PreferencesGroup {
         if index == 0 {
             row.set_subtitle(&gettext("Paused games count once they end"));
         }
+    }
+    group
+}
+
+/// The techniques the player's hints taught, the most asked first, each with how many hints and,
+/// where it can be practised, a button that starts a practice of it (closing History, as a game's
+/// Play Again does): what to practise to find such steps alone.
+fn hints_group(hints: &[TechniqueHints]) -> adw::PreferencesGroup {
+    let group = adw::PreferencesGroup::builder()
+        .title(gettext("Hints by Technique"))
+        .description(gettext(
+            "What your hints taught, the most asked first: practise one to find it yourself next time",
+        ))
+        .build();
+    for hint in hints {
+        let name = technique_name(hint.technique);
+        let row = adw::ActionRow::builder().title(name.as_str()).build();
+        let asked = count(hint.hints, "{n} hint", "{n} hints");
+        row.add_suffix(&gtk::Label::builder().label(asked).css_classes(["dim-label"]).build());
+        if practice::techniques().contains(&hint.technique) {
+            let practise = gtk::Button::builder()
+                .label(gettext("Practise"))
+                .valign(gtk::Align::Center)
+                .tooltip_text(fill(&gettext("Practise {technique}"), &[("technique", &name)]))
+                .build();
+            super::set_accessible(
+                &practise,
+                gtk::AccessibleProperty::Label,
+                &fill(&gettext("Practise {technique}"), &[("technique", &name)]),
+            );
+            let id = hint.technique.id();
+            practise.connect_clicked(move |button| {
+                if let Some(app) = gio::Application::default() {
+                    app.activate_action("practise-technique", Some(&id.to_variant()));
+                }
+                if let Some(window) = button.root().and_downcast::<gtk::Window>() {
+                    window.close();
+                }
+            });
+            row.add_suffix(&practise);
+        }
+        group.add(&row);
     }
     group
 }

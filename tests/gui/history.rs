@@ -1125,3 +1125,67 @@ fn a_replay_names_the_technique_of_a_step_applied() {
             .any(|l| l.starts_with("Move 1 of 2") && l.ends_with(&hint))
     });
 }
+
+/// Statistics list the techniques the hints taught, each with a button that practises it: two
+/// hints asked (each named once found), then History's Statistics read through AT-SPI, and the
+/// technique's Practise pressed there: History closes and a practice of it goes on the board.
+#[test]
+fn statistics_count_hints_by_technique_and_practise_one() {
+    need_display();
+    let (_home, db) = own_history();
+    let app = App::launch_with(Some(PUZZLE), &[("NONET_DB", db.as_path())]);
+    app.wait_until("the game, the history open", |s| {
+        s["history"] == "on" && s["givens"] == PUZZLE
+    });
+    let mut taught = Vec::new();
+    for _ in 0..2 {
+        let shown = app.hint_to_pattern();
+        taught.push(shown["hint_technique"].as_str().unwrap().to_string());
+        app.action("hint", None);
+        app.wait_until("the step applied", |s| s["hint_stage"].is_null());
+    }
+    let technique: nonet::engine::logic::Technique = taught[0].parse().unwrap();
+    let name = technique.name();
+    let expected = taught.iter().filter(|t| **t == taught[0]).count();
+    let asked = if expected == 1 {
+        "1 hint".to_string()
+    } else {
+        format!("{expected} hints")
+    };
+    // (Each hint's request is named in the history once the hint is found.)
+    poll(Duration::from_secs(10), Duration::from_millis(200), || {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_nonet-cli"))
+            .args(["history", "hints", "--json", "--db"])
+            .arg(&db)
+            .output()
+            .unwrap();
+        let hints: Value = serde_json::from_slice(&out.stdout).unwrap_or_default();
+        let total: u64 = hints.as_array()?.iter().filter_map(|h| h["hints"].as_u64()).sum();
+        (total == 2).then_some(())
+    })
+    .expect("both hints named in the history");
+    app.action("history", None);
+    let history = wait_for_titled("History");
+    std::thread::sleep(Duration::from_millis(600));
+    // The view switcher's Statistics (as in `history_shots`).
+    xdotool(&["mousemove", "--window", &history, "335", "30"]);
+    std::thread::sleep(Duration::from_millis(100));
+    xdotool(&["click", "1"]);
+    app.wait_for_labels("the hints by technique", |labels| {
+        let at = labels.iter().position(|l| l == "Hints by Technique");
+        at.is_some_and(|at| labels[at..].iter().any(|l| l == name) && labels[at..].contains(&asked))
+    });
+    screenshot(&history, "statistics-hints.png");
+    app.press_button(&format!("Practise {name}"));
+    let practice = app.wait_until("a practice of the technique", |s| {
+        s["title"] == "Practice" && s["subtitle"].as_str().is_some_and(|t| t.starts_with(name))
+    });
+    assert_ne!(practice["givens"], PUZZLE);
+    poll(Duration::from_secs(5), Duration::from_millis(100), || {
+        xdotool_output(&["search", "--onlyvisible", "--name", "^History$"])
+            .stdout
+            .is_empty()
+            .then_some(())
+    })
+    .expect("History closed");
+}

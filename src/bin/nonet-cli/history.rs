@@ -181,6 +181,28 @@ pub fn stats(db: &Path, json_out: bool) -> Result<bool> {
     Ok(true)
 }
 
+/// The techniques the hints taught, the most asked first (`history hints`).
+pub fn hints(db: &Path, json_out: bool) -> Result<bool> {
+    let store = open(db)?;
+    let hints = store.hints_by_technique()?;
+    let mut out = std::io::stdout().lock();
+    if json_out {
+        let list: Vec<_> = hints
+            .iter()
+            .map(|h| json!({"technique": h.technique.id(), "name": h.technique.name(), "hints": h.hints}))
+            .collect();
+        writeln!(out, "{}", serde_json::to_string(&list)?)?;
+        return Ok(true);
+    }
+    if hints.is_empty() {
+        writeln!(out, "No hint named a technique yet.")?;
+    }
+    for h in &hints {
+        writeln!(out, "{:>5}  {} ({})", h.hints, h.technique.name(), h.technique.id())?;
+    }
+    Ok(true)
+}
+
 fn csv_field(text: &str) -> String {
     if text.contains([',', '"', '\n']) {
         format!("\"{}\"", text.replace('"', "\"\""))

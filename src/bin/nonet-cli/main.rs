@@ -305,6 +305,12 @@ enum HistoryCommand {
         #[arg(long)]
         json: bool,
     },
+    /// The techniques your hints taught, the most asked first: what to practise.
+    Hints {
+        /// A JSON array: each technique's id and name, and how many hints asked for it.
+        #[arg(long)]
+        json: bool,
+    },
     /// Every game, as JSON (with moves) or CSV (one row a game).
     Export {
         /// json or csv.
@@ -447,6 +453,7 @@ fn main() -> ExitCode {
                 } => history::list(&db, json, limit, level, status),
                 HistoryCommand::Show { id, json } => history::show(&db, id, json),
                 HistoryCommand::Stats { json } => history::stats(&db, json),
+                HistoryCommand::Hints { json } => history::hints(&db, json),
                 HistoryCommand::Export { format, file } => history::export(&db, &format, file.as_deref()),
             }
         }
