@@ -260,6 +260,7 @@ fn add_actions(app: &adw::Application, controller: &Rc<Controller>) {
     simple(app, controller, "reset", |c| c.reset());
     simple(app, controller, "set-checkpoint", |c| c.set_checkpoint());
     simple(app, controller, "back-to-checkpoint", |c| c.back_to_checkpoint());
+    simple(app, controller, "undo-to-last-correct", |c| c.undo_to_last_correct());
     simple(app, controller, "try-again", |c| c.try_again());
     dialog(app, controller, "print", |c| c.print());
     dialog(app, controller, "print-puzzles", |c| c.print_puzzles());

@@ -626,6 +626,11 @@ impl Controller {
         // nor while it runs (the board shows the search, not the game the moves would change).
         let solving = play.animation.is_some();
         self.enable_action("undo", playing && !paused && !solving && game.can_undo());
+        // (Not dimmed by a wrong digit's absence: with Mark Wrong Digits off, that would tell.)
+        self.enable_action(
+            "undo-to-last-correct",
+            playing && !paused && !solving && game.can_undo(),
+        );
         self.enable_action("redo", playing && !paused && !solving && game.can_redo());
         // A game that is over takes no pencil marks, pause, solving, candidates or reset, and
         // shows its solution only where the board is not already it (lost in strict mode), or
@@ -885,6 +890,27 @@ impl Controller {
             ));
             self.refresh();
         }
+    }
+
+    /// Undo to Last Correct Board: the moves since the board last had no wrong digit undone, one
+    /// by one (Redo brings them back), and the message line says how many.
+    pub fn undo_to_last_correct(self: &Rc<Self>) {
+        let Some(result) = self.with_play(|play| play.undo_to_last_correct()) else {
+            return;
+        };
+        match result {
+            Err(refusal) => return self.report(Err(refusal)),
+            Ok(Some(0)) => self.say(&gettext("Every digit on the board is right: there is nothing to undo.")),
+            Ok(Some(n)) => self.say(&count(
+                n.min(u32::MAX as usize) as u32,
+                "Back to the last correct board: {n} move undone (Redo brings it back).",
+                "Back to the last correct board: {n} moves undone (Redo brings them back).",
+            )),
+            Ok(None) => self.say(&gettext(
+                "Undo can't reach a board without a wrong digit: it came with the position the puzzle was played from.",
+            )),
+        }
+        self.refresh();
     }
 
     /// The P key: through the `pencil` action, as the header's button, so it does nothing while

@@ -74,7 +74,7 @@ pub fn draw(
 }
 
 /// Game commands that make no sense while a puzzle is entered (the game waits behind it).
-const GAME_ACTIONS: [&str; 11] = [
+const GAME_ACTIONS: [&str; 12] = [
     "hint",
     "undo",
     "redo",
@@ -85,6 +85,7 @@ const GAME_ACTIONS: [&str; 11] = [
     "reset",
     "set-checkpoint",
     "back-to-checkpoint",
+    "undo-to-last-correct",
     "pause",
 ];
 

@@ -408,6 +408,14 @@ impl Play {
         self.game.set_checkpoint()
     }
 
+    /// Undoes moves back to the last board whose digits all agree with the solution (see
+    /// [`Game::undo_to_last_correct`]); the hint in progress goes, as with any undo.
+    pub fn undo_to_last_correct(&mut self) -> Result<Option<usize>, Refusal> {
+        self.not_solving()?;
+        self.drop_hint();
+        self.game.undo_to_last_correct()
+    }
+
     /// While Solve runs the board shows its search, not the game: the game takes nothing.
     fn not_solving(&self) -> Result<(), Refusal> {
         match self.animation {

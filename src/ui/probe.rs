@@ -122,6 +122,7 @@ impl Controller {
             "reset",
             "set-checkpoint",
             "back-to-checkpoint",
+            "undo-to-last-correct",
         ]
         .into_iter()
         .map(|action| (action.to_string(), serde_json::json!(enabled(action))))

@@ -1195,3 +1195,47 @@ fn back_to_checkpoint_brings_the_board_back_and_outlives_a_kill() {
     let back = app.wait_until("back at the checkpoint after the kill", |s| s["marks"][6] == "");
     assert_eq!((&back["values"], &back["marks"]), (&kept["values"], &kept["marks"]));
 }
+
+/// Undo to Last Correct Board (Board menu): every move since the board last held no wrong digit
+/// undone, each an undo of its own (Redo brings them back), and the message line says how many;
+/// on a correct board it says so and changes nothing.
+#[test]
+fn undo_to_last_correct_board_goes_back_to_before_the_wrong_digit() {
+    need_display();
+    let app = App::launch(Some(PUZZLE));
+    let solution = solution_of(PUZZLE);
+    let fresh = app.wait_until("the game", |s| s["givens"] == PUZZLE);
+    assert_eq!(fresh["enabled"]["undo-to-last-correct"], false, "nothing to undo");
+    // r1c3 right: nothing to undo back to.
+    app.select(2);
+    app.keys(&["4"]);
+    let correct = app.wait_until("4 in r1c3", |s| at(s, "values", 2) == '4');
+    assert_eq!(correct["enabled"]["undo-to-last-correct"], true);
+    app.action("undo-to-last-correct", None);
+    let state = app.wait_until("nothing to undo", |s| {
+        s["message"] == "Every digit on the board is right: there is nothing to undo."
+    });
+    assert_eq!(state["values"], correct["values"]);
+    // Then r1c4 wrong (6 in the solution), a mark and a right digit after it.
+    app.keys(&["Right", "1", "Right", "Right", "Right", "ctrl+2"]);
+    let right = solution.chars().nth(7).unwrap().to_string();
+    app.select(7);
+    app.keys(&[&right]);
+    let wrong = app.wait_until("the moves", |s| {
+        at(s, "values", 7) != '.' && s["mistakes"] == 1 && s["marks"][6] == "2"
+    });
+    assert_eq!(wrong["enabled"]["undo-to-last-correct"], true);
+    app.action("undo-to-last-correct", None);
+    let back = app.wait_until("back to the correct board", |s| s["values"] == correct["values"]);
+    assert_eq!(back["marks"][6], "");
+    assert_eq!(back["mistakes"], 1, "the mistake stays counted");
+    app.wait_until("the message", |s| {
+        s["message"] == "Back to the last correct board: 3 moves undone (Redo brings them back)."
+    });
+    for _ in 0..3 {
+        app.keys(&["ctrl+shift+z"]);
+    }
+    app.wait_until("the moves redone", |s| {
+        s["values"] == wrong["values"] && s["marks"] == wrong["marks"]
+    });
+}

@@ -731,6 +731,44 @@ impl Game {
         true
     }
 
+    /// How many undos take the board back to the last position in which every digit agrees with
+    /// the solution: 0 where it does now; None where undo cannot reach one (the wrong digit came
+    /// with the position the puzzle was taken up at).
+    pub fn undos_to_last_correct(&self) -> Option<usize> {
+        let mut values = self.values;
+        let correct = |values: &[Digit; CELLS]| (0..CELLS).all(|c| values[c] == 0 || values[c] == self.solution[c]);
+        if correct(&values) {
+            return Some(0);
+        }
+        for (undone, edit) in self.undo.iter().rev().enumerate() {
+            if edit.taken_position {
+                return None;
+            }
+            for &(cell, before, _) in &edit.changes {
+                values[cell] = before.value;
+            }
+            if correct(&values) {
+                return Some(undone + 1);
+            }
+        }
+        None
+    }
+
+    /// Undoes moves until every digit on the board agrees with the solution (Undo to Last
+    /// Correct Board), each an undo of its own, so that Redo brings them back one by one; how
+    /// many (see [`Game::undos_to_last_correct`]: none where the board is correct, and where undo
+    /// cannot reach such a board). Refused as any input is.
+    pub fn undo_to_last_correct(&mut self) -> Result<Option<usize>, Refusal> {
+        if let Some(refusal) = self.refusal() {
+            return Err(refusal);
+        }
+        let undos = self.undos_to_last_correct();
+        for _ in 0..undos.unwrap_or(0) {
+            self.undo();
+        }
+        Ok(undos)
+    }
+
     /// Sets the checkpoint at the board as it is (replacing any earlier one), for
     /// [`Action::BackToCheckpoint`] to come back to: journaled, so a resumed game keeps it, but
     /// no step of undo (it changes nothing on the board). Refused as any input is.

@@ -831,3 +831,55 @@ fn back_to_checkpoint_restores_the_board_as_it_was_set() {
     assert_eq!(game.set_checkpoint(), Err(Refusal::Paused));
     assert_eq!(game.apply(Action::BackToCheckpoint), Err(Refusal::Paused));
 }
+
+/// Undo to Last Correct Board undoes, move by move, back to the last board whose digits all
+/// agree with the solution (the wrong digit and everything done after it, marks too); Redo brings
+/// them back; a correct board has nothing to undo, and a wrong digit that came with the position
+/// taken up cannot be undone.
+#[test]
+fn undo_to_last_correct_goes_back_to_before_the_wrong_digit() {
+    let mut game = game();
+    let solution = *game.solution();
+    assert_eq!(game.undo_to_last_correct(), Ok(Some(0)));
+    game.apply(Action::Enter { cell: 2, digit: 4 }).unwrap();
+    game.apply(Action::ToggleMark { cell: 6, digit: 1 }).unwrap();
+    let correct = game.board();
+    // r1c4 is 6: a 1 there, then more moves (a right digit among them), then a 2 instead.
+    assert_eq!(solution[3], 6);
+    assert!(game.apply(Action::Enter { cell: 3, digit: 1 }).unwrap().mistake);
+    game.apply(Action::ToggleMark { cell: 5, digit: 2 }).unwrap();
+    game.apply(Action::Enter {
+        cell: 7,
+        digit: solution[7],
+    })
+    .unwrap();
+    game.apply(Action::Enter { cell: 3, digit: 2 }).unwrap();
+    let (wrong, mistakes, moves) = (game.board(), game.mistakes(), game.journal().len());
+    assert_eq!(game.undos_to_last_correct(), Some(4));
+    game.set_paused(true, 0);
+    assert_eq!(game.undo_to_last_correct(), Err(Refusal::Paused));
+    game.set_paused(false, 0);
+    assert_eq!(game.undo_to_last_correct(), Ok(Some(4)));
+    assert!(game.board() == correct);
+    assert_eq!(game.mistakes(), mistakes, "mistakes made stay counted");
+    let undos = &game.journal()[moves..];
+    assert!(undos.len() == 4 && undos.iter().all(|m| m.kind == MoveKind::Undo));
+    let replayed = Game::replay(*game.givens(), solution, game.rules, game.journal()).unwrap();
+    assert!(replayed.board() == correct);
+    for _ in 0..4 {
+        assert!(game.redo());
+    }
+    assert!(game.board() == wrong);
+    // A wrong digit that came with the position taken up: undo stops there.
+    let mut taken = self::game();
+    taken
+        .apply(Action::TakePosition {
+            values: vec![(3, 1)],
+            marks: Vec::new(),
+        })
+        .unwrap();
+    taken.apply(Action::Enter { cell: 2, digit: 4 }).unwrap();
+    let board = taken.board();
+    assert_eq!(taken.undo_to_last_correct(), Ok(None));
+    assert!(taken.board() == board);
+}
