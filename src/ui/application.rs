@@ -301,6 +301,7 @@ fn add_actions(app: &adw::Application, controller: &Rc<Controller>) {
     });
     dialog(app, controller, "all-steps", |c| c.show_steps(Listing::AllSteps));
     simple(app, controller, "copy-position", |c| c.copy_position());
+    dialog(app, controller, "save-position", |c| c.save_position());
     dialog(app, controller, "preferences", |c| {
         preferences::show(&c.window, &c.settings)
     });
@@ -377,6 +378,7 @@ fn add_actions(app: &adw::Application, controller: &Rc<Controller>) {
         ("app.script-run", &["<Control>Return"]),
         ("app.enter-puzzle", &["<Control>e"]),
         ("app.open", &["<Control>o"]),
+        ("app.save-position", &["<Control>s"]),
         ("app.next-in-file", &["<Control><Shift>n"]),
         ("app.paste", &["<Control><Shift>v"]),
         ("app.copy-puzzle", &["<Control><Shift>c"]),

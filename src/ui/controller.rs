@@ -607,6 +607,7 @@ impl Controller {
         for action in [
             "copy-puzzle",
             "copy-position",
+            "save-position",
             "solution-path",
             "all-steps",
             "print",

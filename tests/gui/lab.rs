@@ -806,9 +806,12 @@ fn the_lab_opens_and_saves_script_files() {
     app.wait_until("a step of the opened script", |s| {
         s["lab"]["output"].as_str().unwrap_or("").contains("Hidden Single")
     });
-    // Saved under another name: the file holds the editor's script.
+    // Saved under another name, by Ctrl+S in the editor (on the board it saves the position):
+    // the file holds the editor's script.
     let saved = dir.path().join("copy.rhai");
-    app.action("lab-save-as", None);
+    let [x, y] = [0, 1].map(|i| state["lab"]["editor"][i].as_f64().unwrap() as usize);
+    app.click(x, y, "1");
+    app.keys(&["ctrl+s"]);
     choose_path("Save Script", "ctrl+a", &saved);
     app.wait_until("said saved", |s| {
         s["lab"]["output"]

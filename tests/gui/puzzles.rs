@@ -746,3 +746,44 @@ fn a_puzzle_file_is_opened_through_the_file_chooser() {
     choose_path("Open Puzzle", "ctrl+l", &file);
     app.wait_until("the chosen puzzle played", |s| s["givens"] == OTHER);
 }
+
+/// Save Position As… (Ctrl+S) writes the position to the file chosen: JSON, which Nonet opens as
+/// it was (a wrong digit and pencil marks too), or, for another name, the pencil-mark grid.
+#[test]
+fn the_position_is_saved_to_a_file_and_opens_as_it_was() {
+    need_display();
+    let dir = tempfile::tempdir().unwrap();
+    let (json, grid) = (dir.path().join("mine.json"), dir.path().join("mine.txt"));
+    let app = App::launch(Some(PUZZLE));
+    app.wait_until("the puzzle", |s| s["givens"] == PUZZLE);
+    // r1c3 right (4), r1c4 wrong (1; 6 in the solution), marks 2 and 8 in r1c7.
+    app.select(2);
+    app.keys(&["4", "Right", "1"]);
+    app.select(6);
+    app.keys(&["ctrl+2", "ctrl+8"]);
+    let played = app.wait_until("the moves", |s| at(s, "values", 3) == '1' && s["marks"][6] == "28");
+    app.keys(&["ctrl+s"]);
+    choose_path("Save Position", "ctrl+a", &json);
+    app.wait_until("saved", |s| s["message"] == "The position is saved to mine.json.");
+    let saved = nonet::engine::format::parse(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    assert_eq!(nonet::engine::grid::digits_to_line(&saved.givens()), PUZZLE);
+    assert_eq!(saved.to_line(), played["values"].as_str().unwrap());
+    assert_eq!(saved.candidates(6).to_string(), "28");
+    app.action("save-position", None);
+    choose_path("Save Position", "ctrl+a", &grid);
+    app.wait_until("saved as a grid", |s| {
+        s["message"] == "The position is saved to mine.txt, as a pencil-mark grid."
+    });
+    let text = std::fs::read_to_string(&grid).unwrap();
+    assert_eq!(
+        nonet::engine::format::detect(&text),
+        nonet::engine::format::Format::PencilMarks
+    );
+    drop(app);
+    // Opened elsewhere, the JSON gives the board back as it was.
+    let again = App::launch(Some(&std::fs::read_to_string(&json).unwrap()));
+    let opened = again.wait_until("the saved position", |s| {
+        s["givens"] == PUZZLE && s["values"] == played["values"]
+    });
+    assert_eq!(opened["marks"][6], "28");
+}
