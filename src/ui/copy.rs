@@ -10,7 +10,7 @@ use adw::prelude::*;
 use gtk::{gio, glib};
 
 use super::controller::Controller;
-use super::import::{file_chooser, file_name, show_chooser};
+use super::import::{file_chooser, file_name, show_chooser, write_text};
 use crate::engine::format::{self, Format};
 use crate::engine::grid::Position;
 use crate::i18n::{fill, gettext};
@@ -69,14 +69,7 @@ impl Controller {
         };
         let this = Rc::downgrade(self);
         glib::spawn_future_local(async move {
-            let written = file
-                .replace_contents_future(
-                    text.into_bytes(),
-                    None,
-                    false,
-                    gio::FileCreateFlags::REPLACE_DESTINATION,
-                )
-                .await;
+            let written = write_text(&file, text).await;
             let Some(this) = this.upgrade() else { return };
             this.say(&match written {
                 Ok(_) if json => fill(&gettext("The position is saved to {file}."), &[("file", &name)]),
@@ -84,9 +77,9 @@ impl Controller {
                     &gettext("The position is saved to {file}, as a pencil-mark grid."),
                     &[("file", &name)],
                 ),
-                Err((_, error)) => fill(
+                Err(error) => fill(
                     &gettext("The position can't be saved to {file}: {error}."),
-                    &[("file", &name), ("error", &error.message())],
+                    &[("file", &name), ("error", &error)],
                 ),
             });
         });

@@ -352,6 +352,20 @@ pub async fn read_text(file: gio::File, too_large: fn() -> String) -> Result<Str
     .unwrap_or_else(|_| Err(gettext("reading the file failed")))
 }
 
+/// Writes `text` to `file` through GIO (its I/O off the main thread), replacing what it held;
+/// the bytes the file holds now, or the system's words for why it can't be written.
+pub async fn write_text(file: &gio::File, text: String) -> Result<Vec<u8>, String> {
+    file.replace_contents_future(
+        text.into_bytes(),
+        None,
+        false,
+        gio::FileCreateFlags::REPLACE_DESTINATION,
+    )
+    .await
+    .map(|(bytes, _)| bytes)
+    .map_err(|(_, error)| error.message().to_string())
+}
+
 /// The display name of a file for messages.
 pub fn file_name(file: &gio::File) -> String {
     file.basename()

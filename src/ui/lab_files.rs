@@ -76,25 +76,18 @@ impl Lab {
         let lab = Rc::downgrade(self);
         glib::spawn_future_local(async move {
             let name = file_name(&file);
-            let written = file
-                .replace_contents_future(
-                    text.into_bytes(),
-                    None,
-                    false,
-                    gio::FileCreateFlags::REPLACE_DESTINATION,
-                )
-                .await;
+            let written = super::import::write_text(&file, text).await;
             let Some(lab) = lab.upgrade() else { return };
             match written {
-                Ok((bytes, _)) => {
+                Ok(bytes) => {
                     lab.say(&fill(&gettext("Saved the script to {file}."), &[("file", &name)]));
                     // (The bytes the file now holds come back: the script, as UTF-8.)
                     lab.kept_elsewhere.replace(String::from_utf8(bytes).ok());
                     after_saved();
                 }
-                Err((_, error)) => lab.say(&fill(
+                Err(error) => lab.say(&fill(
                     &gettext("The script can't be saved to {file}: {error}."),
-                    &[("file", &name), ("error", &error.message())],
+                    &[("file", &name), ("error", &error)],
                 )),
             }
         });
