@@ -22,6 +22,7 @@ use super::play::ScriptView;
 use super::RESOURCE_PREFIX;
 use crate::engine::game::Refusal;
 use crate::engine::grid::{Digit, CELLS};
+use crate::engine::logic::Technique;
 use crate::i18n::{fill, gettext, n_, ngettext};
 use crate::script::sandbox::{Call, Failure, Killer, Sandbox, Watchdog, WorkerCommand};
 use crate::script::{Grid, Limits, ScriptError};
@@ -150,11 +151,13 @@ pub trait LabHost {
     fn prepare_for_script(&self);
     /// Shows (or clears) a step on the board before it is applied.
     fn show_script_step(&self, view: Option<ScriptView>);
-    /// Applies a checked step as one undoable move.
+    /// Applies a checked step as one undoable move; `technique` is the one its name names, if
+    /// any, which the game's journal (and so a replay) keeps.
     fn apply_script_step(
         self: Rc<Self>,
         placements: Vec<(usize, Digit)>,
         eliminations: Vec<(usize, Digit)>,
+        technique: Option<Technique>,
     ) -> Result<(), Refusal>;
 }
 
@@ -807,7 +810,7 @@ impl Lab {
             // say, while the step was shown.)
             if host
                 .clone()
-                .apply_script_step(checked.placements, checked.eliminations)
+                .apply_script_step(checked.placements, checked.eliminations, Technique::named(&step.name))
                 .is_err()
             {
                 break host.script_grid().err().unwrap_or_else(no_steps_now);

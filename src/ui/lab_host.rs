@@ -13,6 +13,7 @@ use super::lab::{Lab, LabHost, ScriptGrid};
 use super::play::ScriptView;
 use crate::engine::game::{Action, Refusal, Status};
 use crate::engine::grid::Digit;
+use crate::engine::logic::Technique;
 use crate::i18n::{fill, gettext};
 
 /// What the window does, as it closes, when the Lab's script can't be kept.
@@ -306,12 +307,14 @@ impl LabHost for Controller {
         self: Rc<Self>,
         placements: Vec<(usize, Digit)>,
         eliminations: Vec<(usize, Digit)>,
+        technique: Option<Technique>,
     ) -> Result<(), Refusal> {
         let result = self.with_play(|play| {
             play.script_step = None;
             play.act(Action::ApplyScriptStep {
                 placements,
                 eliminations,
+                technique,
             })
         });
         let result = result.unwrap_or(Err(Refusal::Finished));

@@ -169,18 +169,18 @@ fn a_new_game_keeps_the_unfinished_one_resumable() {
     assert_eq!(state["marks"], before["marks"]);
     app.wait_until("the history is on", |s| s["history"] == "on");
     let moves = |game: &Value| game["moves"].as_array().map_or(0, Vec::len);
-    let made = moves(&game_json(&db, id));
+    let made = moves(&history_game(&db, id));
     app.select(5);
     app.keys(&["p", "1", "p"]);
     app.wait_until("a mark more", |s| s["marks"][5] == "1");
     let recorded = poll(Duration::from_secs(10), Duration::from_millis(200), || {
-        let game = game_json(&db, id);
+        let game = history_game(&db, id);
         (game["status"] == "in-progress" && moves(&game) == made + 1).then_some(())
     });
     assert!(
         recorded.is_some(),
         "the move not recorded in the same game: {}",
-        game_json(&db, id)
+        history_game(&db, id)
     );
     let list = history_list(&db);
     assert_eq!(list.iter().filter(|g| g["puzzle"] == PUZZLE).count(), 1, "{list:?}");
@@ -669,7 +669,7 @@ fn a_game_is_deleted_from_the_history_when_asked() {
     assert_eq!(before[0]["status"], "in-progress");
     assert_eq!(before[1]["status"], "solved");
     let (playing, target) = (before[0]["id"].as_i64().unwrap(), before[1]["id"].as_i64().unwrap());
-    let target_before = game_json(&db, target);
+    let target_before = history_game(&db, target);
     assert!(!target_before["moves"].as_array().unwrap().is_empty());
     let open_history = || {
         app.action("history", None);
@@ -706,14 +706,14 @@ fn a_game_is_deleted_from_the_history_when_asked() {
     let line = app.state().unwrap()["message"].to_string();
     assert!(!line.contains("deleted"), "the main window's line: {line}");
     wait_for_history(&db, "the game back", |list| list.len() == 26);
-    assert_eq!(game_json(&db, target), target_before);
+    assert_eq!(history_game(&db, target), target_before);
     app.wait_for_labels("the list read again", |labels| {
         labels.iter().any(|l| l == "26 of 26 games")
     });
     // Two deletions while the toast shows (the action, as from a replay over the window): one
     // toast counts both, and its Undo brings both back.
     let second = before[2]["id"].as_i64().unwrap();
-    let second_before = game_json(&db, second);
+    let second_before = history_game(&db, second);
     app.action("delete-game", Some(&format!("int64 {target}")));
     app.wait_for_labels("the toast of the deletion", |labels| {
         labels.iter().any(|l| l == "Game deleted")
@@ -725,8 +725,8 @@ fn a_game_is_deleted_from_the_history_when_asked() {
     wait_for_history(&db, "both deleted", |list| list.len() == 24);
     app.press_button("Undo");
     wait_for_history(&db, "both back", |list| list.len() == 26);
-    assert_eq!(game_json(&db, target), target_before);
-    assert_eq!(game_json(&db, second), second_before);
+    assert_eq!(history_game(&db, target), target_before);
+    assert_eq!(history_game(&db, second), second_before);
     app.wait_for_labels("the list read again", |labels| {
         labels.iter().any(|l| l == "26 of 26 games")
     });
@@ -743,7 +743,7 @@ fn a_game_is_deleted_from_the_history_when_asked() {
     std::thread::sleep(Duration::from_millis(1000));
     app.press_button("Undo");
     wait_for_history(&db, "the three back", |list| list.len() == 26);
-    assert_eq!(game_json(&db, target), target_before);
+    assert_eq!(history_game(&db, target), target_before);
     app.wait_for_labels("the list read again", |labels| {
         labels.iter().any(|l| l == "26 of 26 games")
     });
@@ -836,17 +836,6 @@ fn a_game_is_deleted_from_the_history_when_asked() {
     clear_by_button(false);
     // Nothing is left to clear.
     assert_eq!(clear_history_sensitive(&app), Some(false));
-}
-
-/// One game of the history and its moves (`nonet-cli history show --json`).
-fn game_json(db: &Path, id: i64) -> Value {
-    let out = Command::new(env!("CARGO_BIN_EXE_nonet-cli"))
-        .args(["history", "show", &id.to_string(), "--json", "--db"])
-        .arg(db)
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    serde_json::from_slice(&out.stdout).unwrap()
 }
 
 /// Whether the History window's Clear History button can be pressed (`None`: no such button).
@@ -1084,13 +1073,7 @@ fn a_replay_names_the_technique_of_a_step_applied() {
     let caption = format!("{name}: {digit} in {}", nonet::engine::grid::cell_name(cell));
     // The move is kept with its technique (the CLI reads it back)…
     poll(Duration::from_secs(10), Duration::from_millis(200), || {
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_nonet-cli"))
-            .args(["history", "show", "1", "--json", "--db"])
-            .arg(&db)
-            .output()
-            .unwrap();
-        let game: Value = serde_json::from_slice(&out.stdout).unwrap_or_default();
-        let moves = game["moves"].as_array().cloned().unwrap_or_default();
+        let moves = history_moves(&db, 1);
         let named = |kind: &str| {
             moves
                 .iter()

@@ -1155,14 +1155,7 @@ fn back_to_checkpoint_brings_the_board_back_and_outlives_a_kill() {
     // Killed without a chance to save more, then launched again: the checkpoint is still there.
     app.action("back-to-checkpoint", None);
     app.wait_until("back again", |s| s["marks"][3] == "26" && s["marks"][6] == "");
-    let show = || {
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_nonet-cli"))
-            .args(["history", "show", "1", "--json", "--db"])
-            .arg(&db)
-            .output()
-            .unwrap();
-        serde_json::from_slice::<Value>(&out.stdout).unwrap_or_default()
-    };
+    let show = || history_game(&db, 1);
     let kinds = |game: &Value| -> Vec<String> {
         let moves = game["moves"].as_array().cloned().unwrap_or_default();
         moves

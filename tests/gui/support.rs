@@ -849,6 +849,22 @@ pub(crate) fn history_list(db: &Path) -> Vec<Value> {
         .clone()
 }
 
+/// Game `id` of the history at `db` with its moves, as `nonet-cli history show --json` gives it
+/// (null while the game is not there yet).
+pub(crate) fn history_game(db: &Path, id: i64) -> Value {
+    let out = Command::new(env!("CARGO_BIN_EXE_nonet-cli"))
+        .args(["history", "show", &id.to_string(), "--json", "--db"])
+        .arg(db)
+        .output()
+        .unwrap();
+    serde_json::from_slice(&out.stdout).unwrap_or_default()
+}
+
+/// The moves of game `id` in the history at `db` (none while the game is not there yet).
+pub(crate) fn history_moves(db: &Path, id: i64) -> Vec<Value> {
+    history_game(db, id)["moves"].as_array().cloned().unwrap_or_default()
+}
+
 /// A history of the test's own: its directory (removed when dropped) and its database's path.
 pub(crate) fn own_history() -> (tempfile::TempDir, PathBuf) {
     let home = tempfile::tempdir().unwrap();

@@ -74,10 +74,13 @@ pub enum Action {
     /// Go back to where the game began (one undoable step): the givens, and the position the
     /// puzzle came with when the game took one up as its first move ([`Game::began_with_position`]).
     Reset,
-    /// A step from a player's script, already checked: digits placed and candidates removed.
+    /// A step from a player's script, already checked: digits placed and candidates removed,
+    /// and the technique its name names, if it names one ([`Technique::named`]), which the
+    /// journal keeps as a solving step's.
     ApplyScriptStep {
         placements: Vec<(Cell, Digit)>,
         eliminations: Vec<(Cell, Digit)>,
+        technique: Option<Technique>,
     },
     /// Take up a position read with the puzzle (see [`Action::take_position`]): its digits
     /// beyond the givens, and each empty cell's pencil marks. Not the player's doing, so no
@@ -441,6 +444,7 @@ impl Game {
             Action::ApplyScriptStep {
                 placements,
                 eliminations,
+                ..
             } => self.write_step(&mut after, placements, eliminations)?,
             Action::TakePosition { values, marks } => {
                 for &(cell, digit) in values {
@@ -547,6 +551,7 @@ impl Game {
             changes: journal_changes(&changes),
             technique: match &action {
                 Action::ApplyStep(step) => Some(step.technique),
+                Action::ApplyScriptStep { technique, .. } => *technique,
                 _ => None,
             },
         });

@@ -451,6 +451,7 @@ fn a_script_step_is_one_undoable_move() {
         .apply(Action::ApplyScriptStep {
             placements: vec![(2, 4)],
             eliminations: vec![(3, 2)],
+            technique: crate::engine::logic::Technique::named("Naked single"),
         })
         .unwrap();
     assert!(outcome.changed && !outcome.mistake);
@@ -460,6 +461,11 @@ fn a_script_step_is_one_undoable_move() {
         "marks written out, 2 gone"
     );
     assert_eq!(game.journal()[0].kind, MoveKind::ScriptStep);
+    // Named as a technique is ("Naked single"), the step keeps it, as a solving step does.
+    assert_eq!(
+        game.journal()[0].technique,
+        Some(crate::engine::logic::Technique::NakedSingle)
+    );
     assert_eq!(MoveKind::from_id("script-step"), Some(MoveKind::ScriptStep));
     let replayed = Game::replay(*game.givens(), *game.solution(), game.rules, game.journal()).unwrap();
     assert_eq!(replayed.values(), game.values());
@@ -468,7 +474,8 @@ fn a_script_step_is_one_undoable_move() {
     assert_eq!(
         game.apply(Action::ApplyScriptStep {
             placements: vec![(0, 4)],
-            eliminations: vec![]
+            eliminations: vec![],
+            technique: None,
         }),
         Err(Refusal::GivenCell)
     );
@@ -523,6 +530,7 @@ fn help_that_gives_digits_away_is_remembered_through_a_replay() {
         .apply(Action::ApplyScriptStep {
             placements: vec![],
             eliminations: vec![(3, 2)],
+            technique: None,
         })
         .unwrap();
     assert!(plain.hint_request().is_some());
@@ -540,6 +548,7 @@ fn help_that_gives_digits_away_is_remembered_through_a_replay() {
         .apply(Action::ApplyScriptStep {
             placements: vec![(2, digit)],
             eliminations: vec![],
+            technique: None,
         })
         .unwrap();
     assert!(placed.helped() && replayed(&placed).helped());

@@ -242,6 +242,16 @@ impl FromStr for Technique {
 }
 
 impl Technique {
+    /// The technique a free-text name means, if any: its id or its English name, case and
+    /// surrounding spaces aside ("Naked single", "x-wing"), as a script names its steps.
+    pub fn named(text: &str) -> Option<Technique> {
+        let text = text.trim();
+        Technique::ALL
+            .iter()
+            .copied()
+            .find(|t| t.id().eq_ignore_ascii_case(text) || t.name().eq_ignore_ascii_case(text))
+    }
+
     /// A technique by its id; an unknown one is refused with the ids meant, when they can be
     /// guessed ([`Technique::meant_by`]), or else with `lister`, what lists them where it was
     /// asked for ("`nonet-cli techniques` lists them").
@@ -389,6 +399,17 @@ mod tests {
 
     /// An unknown id is answered with what it may mean: the name or id in other letters, the ids
     /// it ends, the ids a slip or two away; nothing for what is none of them.
+    #[test]
+    fn a_free_text_name_means_a_technique_by_its_id_or_name() {
+        assert_eq!(Technique::named("Naked single"), Some(Technique::NakedSingle));
+        assert_eq!(Technique::named(" x-wing "), Some(Technique::XWing));
+        assert_eq!(Technique::named("X-WING"), Some(Technique::XWing));
+        assert_eq!(Technique::named("My own trick"), None);
+        for &technique in Technique::ALL {
+            assert_eq!(Technique::named(technique.name()), Some(technique));
+        }
+    }
+
     #[test]
     fn an_unknown_id_is_answered_with_the_ids_it_may_mean() {
         use Technique::*;
