@@ -903,7 +903,7 @@ impl Controller {
             Err(refusal) => return self.report(Err(refusal)),
             Ok(Some(0)) => self.say(&gettext("Every digit on the board is right: there is nothing to undo.")),
             Ok(Some(n)) => self.say(&count(
-                n.min(u32::MAX as usize) as u32,
+                u32::try_from(n).unwrap_or(u32::MAX),
                 "Back to the last correct board: {n} move undone (Redo brings it back).",
                 "Back to the last correct board: {n} moves undone (Redo brings them back).",
             )),

@@ -1,10 +1,10 @@
 //! The History window: past games (newest first, filtered by level and status) and statistics per
-//! level with a chart of solve times drawn by cairo, and the techniques the hints taught. Queries run off the main thread on a
-//! read-only connection, so the game keeps recording while the window is open. Opening a game
-//! replays it (see `replay.rs`); a game deleted there (`app.delete-game`, asked first, done by the
-//! recorder, which owns the writing connection) leaves the list and the statistics at once, and a
-//! toast in the window says so; Clear History (`app.clear-history`) does the same for every game
-//! but the one being played.
+//! level with a chart of solve times drawn by cairo, and the techniques the hints taught. Queries
+//! run off the main thread on a read-only connection, so the game keeps recording while the
+//! window is open. Opening a game replays it (see `replay.rs`); a game deleted there
+//! (`app.delete-game`, asked first, done by the recorder, which owns the writing connection)
+//! leaves the list and the statistics at once, and a toast in the window says so; Clear History
+//! (`app.clear-history`) does the same for every game but the one being played.
 
 use std::path::PathBuf;
 use std::rc::Rc;
@@ -476,16 +476,13 @@ fn hints_group(hints: &[TechniqueHints]) -> adw::PreferencesGroup {
         let asked = count(hint.hints, "{n} hint", "{n} hints");
         row.add_suffix(&gtk::Label::builder().label(asked).css_classes(["dim-label"]).build());
         if practice::techniques().contains(&hint.technique) {
+            let what = fill(&gettext("Practise {technique}"), &[("technique", &name)]);
             let practise = gtk::Button::builder()
                 .label(gettext("Practise"))
                 .valign(gtk::Align::Center)
-                .tooltip_text(fill(&gettext("Practise {technique}"), &[("technique", &name)]))
+                .tooltip_text(what.as_str())
                 .build();
-            super::set_accessible(
-                &practise,
-                gtk::AccessibleProperty::Label,
-                &fill(&gettext("Practise {technique}"), &[("technique", &name)]),
-            );
+            super::set_accessible(&practise, gtk::AccessibleProperty::Label, &what);
             let id = hint.technique.id();
             practise.connect_clicked(move |button| {
                 if let Some(app) = gio::Application::default() {

@@ -397,8 +397,7 @@ impl fmt::Display for Technique {
 mod tests {
     use super::*;
 
-    /// An unknown id is answered with what it may mean: the name or id in other letters, the ids
-    /// it ends, the ids a slip or two away; nothing for what is none of them.
+    /// A script's free-text step name means a technique by its id or its name, case aside.
     #[test]
     fn a_free_text_name_means_a_technique_by_its_id_or_name() {
         assert_eq!(Technique::named("Naked single"), Some(Technique::NakedSingle));
@@ -410,6 +409,8 @@ mod tests {
         }
     }
 
+    /// An unknown id is answered with what it may mean: the name or id in other letters, the ids
+    /// it ends, the ids a slip or two away; nothing for what is none of them.
     #[test]
     fn an_unknown_id_is_answered_with_the_ids_it_may_mean() {
         use Technique::*;
