@@ -257,6 +257,7 @@ fn add_actions(app: &adw::Application, controller: &Rc<Controller>) {
     simple(app, controller, "undo", |c| c.undo());
     simple(app, controller, "redo", |c| c.redo());
     simple(app, controller, "fill-candidates", |c| c.fill_candidates());
+    simple(app, controller, "clear-marks", |c| c.clear_marks());
     simple(app, controller, "reset", |c| c.reset());
     simple(app, controller, "set-checkpoint", |c| c.set_checkpoint());
     simple(app, controller, "back-to-checkpoint", |c| c.back_to_checkpoint());

@@ -640,6 +640,9 @@ impl Controller {
         for action in ["pencil", "solve", "fill-candidates", "reset"] {
             self.enable_action(action, playing && !paused);
         }
+        // (Dimmed, as Undo is, where it would do nothing: no mark on the board.)
+        let marked = (0..81).any(|cell| !game.marks(cell).is_empty());
+        self.enable_action("clear-marks", playing && !paused && !solving && marked);
         self.enable_action("set-checkpoint", playing && !paused && !solving);
         // (Dimmed, as Undo is, where it would do nothing: none set, or the board as it was then.)
         self.enable_action(
@@ -858,6 +861,19 @@ impl Controller {
         let result = self.with_play(|play| play.act(crate::engine::game::Action::FillCandidates));
         if let Some(result) = result {
             self.report(result);
+        }
+    }
+
+    /// Clear Pencil Marks: every mark off the board in one undoable move, which the message line
+    /// says (a screen reader hears it).
+    pub fn clear_marks(self: &Rc<Self>) {
+        let Some(result) = self.with_play(|play| play.act(Action::ClearMarks)) else {
+            return;
+        };
+        // Reported first: a move clears the message line, which then says what happened.
+        self.report(result);
+        if result.is_ok_and(|outcome| outcome.changed) {
+            self.say(&gettext("Every pencil mark is cleared (Undo brings them back)."));
         }
     }
 

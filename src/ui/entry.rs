@@ -74,7 +74,7 @@ pub fn draw(
 }
 
 /// Game commands that make no sense while a puzzle is entered (the game waits behind it).
-const GAME_ACTIONS: [&str; 12] = [
+const GAME_ACTIONS: [&str; 13] = [
     "hint",
     "undo",
     "redo",
@@ -82,6 +82,7 @@ const GAME_ACTIONS: [&str; 12] = [
     "show-solution",
     "pencil",
     "fill-candidates",
+    "clear-marks",
     "reset",
     "set-checkpoint",
     "back-to-checkpoint",

@@ -119,6 +119,7 @@ impl Controller {
         state["enabled"] = [
             "solve",
             "fill-candidates",
+            "clear-marks",
             "reset",
             "set-checkpoint",
             "back-to-checkpoint",

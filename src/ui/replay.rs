@@ -368,6 +368,7 @@ fn move_kind_name(kind: MoveKind) -> String {
         MoveKind::MarkOn => gettext("mark on"),
         MoveKind::MarkOff => gettext("mark off"),
         MoveKind::FillCandidates => gettext("fill candidates"),
+        MoveKind::ClearMarks => gettext("pencil marks cleared"),
         MoveKind::Step => gettext("step"),
         MoveKind::Reset => gettext("reset"),
         MoveKind::HintTaken => gettext("hint"),

@@ -159,7 +159,7 @@ fn random_play_never_crashes_the_app_or_stops_it_answering() {
          ctrl+shift+s ctrl+shift+h ctrl+shift+l ctrl+comma ctrl+question alt+s Home End"
         .split_whitespace()
         .collect();
-    let plain = "new-game hint undo redo fill-candidates reset set-checkpoint back-to-checkpoint undo-to-last-correct \
+    let plain = "new-game hint undo redo fill-candidates clear-marks reset set-checkpoint back-to-checkpoint undo-to-last-correct \
          show-solution solve scripting history all-steps solution-path preferences clear-colours \
          pause copy-position paste pencil script-run script-step script-stop enter-puzzle enter-text \
          entry-cancel show-message fullscreen practise try-again print-puzzles about";

@@ -1232,3 +1232,30 @@ fn undo_to_last_correct_board_goes_back_to_before_the_wrong_digit() {
         s["values"] == wrong["values"] && s["marks"] == wrong["marks"]
     });
 }
+
+/// Clear Pencil Marks (Board menu) takes every mark off in one move, says so, and is dimmed with
+/// no mark on the board; Undo brings the marks back.
+#[test]
+fn clear_pencil_marks_takes_every_mark_off_in_one_undoable_move() {
+    need_display();
+    let app = App::launch(Some(PUZZLE));
+    let fresh = app.wait_until("the puzzle", |s| s["givens"] == PUZZLE);
+    assert_eq!(fresh["enabled"]["clear-marks"], false, "no mark to clear");
+    app.action("fill-candidates", None);
+    let filled = app.wait_until("marks filled", |s| {
+        s["marks"][2].as_str().is_some_and(|m| m.len() > 1) && s["enabled"]["clear-marks"] == true
+    });
+    app.select(2);
+    app.keys(&["4"]);
+    let placed = app.wait_until("4 in r1c3", |s| at(s, "values", 2) == '4');
+    app.action("clear-marks", None);
+    let cleared = app.wait_until("every mark off", |s| {
+        s["marks"].as_array().unwrap().iter().all(|m| m == "")
+            && s["message"] == "Every pencil mark is cleared (Undo brings them back)."
+    });
+    assert_eq!(cleared["values"], placed["values"], "the digits stay");
+    assert_eq!(cleared["enabled"]["clear-marks"], false);
+    app.keys(&["ctrl+z"]);
+    app.wait_until("the marks back", |s| s["marks"] == placed["marks"]);
+    assert_ne!(filled["marks"], cleared["marks"]);
+}

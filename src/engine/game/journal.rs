@@ -15,6 +15,8 @@ pub enum MoveKind {
     MarkOn,
     MarkOff,
     FillCandidates,
+    /// Every pencil mark taken off the board.
+    ClearMarks,
     /// A solving step applied (a hint's last stage, or a script's step).
     Step,
     Reset,

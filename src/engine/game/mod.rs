@@ -69,6 +69,9 @@ pub enum Action {
     ToggleMark { cell: Cell, digit: Digit },
     /// Fill every empty cell's pencil marks with its candidates by the rules.
     FillCandidates,
+    /// Take every pencil mark off the board (their colours go with them; a cell's own colour
+    /// stays), as one undoable step.
+    ClearMarks,
     /// Apply a solving step (a hint's third stage, or a script's step).
     ApplyStep(Step),
     /// Go back to where the game began (one undoable step): the givens, and the position the
@@ -436,6 +439,11 @@ impl Game {
                     }
                 }
             }
+            Action::ClearMarks => {
+                for state in after.iter_mut() {
+                    state.marks = Candidates::NONE;
+                }
+            }
             Action::ApplyStep(step) => {
                 let placements: Vec<(Cell, Digit)> = step.placements.iter().map(|p| (p.cell, p.digit)).collect();
                 let eliminations: Vec<(Cell, Digit)> = step.eliminations.iter().map(|e| (e.cell, e.digit)).collect();
@@ -529,6 +537,7 @@ impl Game {
             }
             Action::ToggleMark { cell, digit } => (MoveKind::MarkOff, Some(*cell), Some(*digit)),
             Action::FillCandidates => (MoveKind::FillCandidates, None, None),
+            Action::ClearMarks => (MoveKind::ClearMarks, None, None),
             Action::ApplyStep(step) => {
                 let placed = step.placements.first();
                 (MoveKind::Step, placed.map(|p| p.cell), placed.map(|p| p.digit))

@@ -892,3 +892,39 @@ fn undo_to_last_correct_goes_back_to_before_the_wrong_digit() {
     assert_eq!(taken.undo_to_last_correct(), Ok(None));
     assert!(taken.board() == board);
 }
+
+/// Clear Pencil Marks takes every mark off in one undoable move (a mark's colour with it, a
+/// cell's colour staying), journaled as `clear-marks` and replayed the same; with no mark left it
+/// changes nothing.
+#[test]
+fn clear_marks_takes_every_mark_off_in_one_move() {
+    let mut game = game();
+    game.apply(Action::FillCandidates).unwrap();
+    game.apply(Action::Enter { cell: 2, digit: 4 }).unwrap();
+    game.apply(Action::Colour {
+        cell: 3,
+        digit: 6,
+        colour: 2,
+    })
+    .unwrap();
+    game.apply(Action::Colour {
+        cell: 5,
+        digit: 0,
+        colour: 1,
+    })
+    .unwrap();
+    let before = game.board();
+    assert!(game.marks(3).contains(6));
+    let outcome = game.apply(Action::ClearMarks).unwrap();
+    assert!(outcome.changed && !outcome.mistake);
+    assert!((0..CELLS).all(|c| game.marks(c).is_empty()));
+    assert_eq!(game.value(2), 4, "digits stay");
+    assert_eq!((game.paint(3).candidate(6), game.paint(5).cell()), (0, 1));
+    assert_eq!(game.journal().last().unwrap().kind.id(), "clear-marks");
+    assert_eq!(MoveKind::from_id("clear-marks"), Some(MoveKind::ClearMarks));
+    let replayed = Game::replay(*game.givens(), *game.solution(), game.rules, game.journal()).unwrap();
+    assert!(replayed.board() == game.board());
+    assert_eq!(game.apply(Action::ClearMarks), Ok(Outcome::default()));
+    assert!(game.undo());
+    assert!(game.board() == before);
+}
