@@ -901,18 +901,10 @@ fn clear_marks_takes_every_mark_off_in_one_move() {
     let mut game = game();
     game.apply(Action::FillCandidates).unwrap();
     game.apply(Action::Enter { cell: 2, digit: 4 }).unwrap();
-    game.apply(Action::Colour {
-        cell: 3,
-        digit: 6,
-        colour: 2,
-    })
-    .unwrap();
-    game.apply(Action::Colour {
-        cell: 5,
-        digit: 0,
-        colour: 1,
-    })
-    .unwrap();
+    // A mark's colour and a cell's.
+    for (cell, digit, colour) in [(3, 6, 2), (5, 0, 1)] {
+        game.apply(Action::Colour { cell, digit, colour }).unwrap();
+    }
     let before = game.board();
     assert!(game.marks(3).contains(6));
     let outcome = game.apply(Action::ClearMarks).unwrap();
