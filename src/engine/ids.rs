@@ -35,6 +35,7 @@ mod tests {
             "mark-on",
             "mark-off",
             "fill-candidates",
+            "clear-marks",
             "step",
             "reset",
             "hint",
