@@ -867,13 +867,23 @@ impl Controller {
     /// Clear Pencil Marks: every mark off the board in one undoable move, which the message line
     /// says (a screen reader hears it).
     pub fn clear_marks(self: &Rc<Self>) {
-        let Some(result) = self.with_play(|play| play.act(Action::ClearMarks)) else {
+        self.act_saying(
+            Action::ClearMarks,
+            &gettext("Every pencil mark is cleared (Undo brings them back)."),
+        );
+    }
+
+    /// Applies `action` to the game and reports it; once it changed the board, the message line
+    /// says `done` (reported first: a move clears the line). Nothing changed is nothing to say:
+    /// such commands are dimmed where they would do nothing.
+    fn act_saying(self: &Rc<Self>, action: Action, done: &str) {
+        let Some(result) = self.with_play(|play| play.act(action)) else {
             return;
         };
-        // Reported first: a move clears the message line, which then says what happened.
         self.report(result);
         if result.is_ok_and(|outcome| outcome.changed) {
-            self.say(&gettext("Every pencil mark is cleared (Undo brings them back)."));
+            self.say(done);
+            self.refresh();
         }
     }
 
@@ -895,18 +905,10 @@ impl Controller {
 
     /// Back to Checkpoint: the board as it was when the checkpoint was set, in one undoable step.
     pub fn back_to_checkpoint(self: &Rc<Self>) {
-        let Some(result) = self.with_play(|play| play.act(Action::BackToCheckpoint)) else {
-            return;
-        };
-        // Reported first: a move clears the message line, which then says what happened.
-        self.report(result);
-        // (Nothing brought back is nothing to say: the action is dimmed then.)
-        if result.is_ok_and(|outcome| outcome.changed) {
-            self.say(&gettext(
-                "The board is back at the checkpoint (Undo brings your work back).",
-            ));
-            self.refresh();
-        }
+        self.act_saying(
+            Action::BackToCheckpoint,
+            &gettext("The board is back at the checkpoint (Undo brings your work back)."),
+        );
     }
 
     /// Undo to Last Correct Board: the moves since the board last had no wrong digit undone, one

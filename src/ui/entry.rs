@@ -74,7 +74,7 @@ pub fn draw(
 }
 
 /// Game commands that make no sense while a puzzle is entered (the game waits behind it).
-const GAME_ACTIONS: [&str; 13] = [
+pub(super) const GAME_ACTIONS: [&str; 13] = [
     "hint",
     "undo",
     "redo",

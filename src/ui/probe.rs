@@ -115,20 +115,12 @@ impl Controller {
         ] {
             state[key] = serde_json::json!(enabled(action));
         }
-        // The game's other commands, by action name.
-        state["enabled"] = [
-            "solve",
-            "fill-candidates",
-            "clear-marks",
-            "reset",
-            "set-checkpoint",
-            "back-to-checkpoint",
-            "undo-to-last-correct",
-        ]
-        .into_iter()
-        .map(|action| (action.to_string(), serde_json::json!(enabled(action))))
-        .collect::<serde_json::Map<_, _>>()
-        .into();
+        // The game's commands, by action name.
+        state["enabled"] = super::entry::GAME_ACTIONS
+            .into_iter()
+            .map(|action| (action.to_string(), serde_json::json!(enabled(action))))
+            .collect::<serde_json::Map<_, _>>()
+            .into();
         state["hints_shown"] = serde_json::json!(self.hints.parent().is_some_and(|counter| counter.is_visible()));
         // The puzzles last handed to a print dialog: each one's caption, and the layout.
         state["booklet"] = serde_json::json!(self.last_booklet.borrow().as_ref().map(|b| serde_json::json!({
