@@ -11,9 +11,9 @@ use adw::prelude::*;
 use gtk::{gio, glib};
 
 use super::board::{self, Layout};
-use super::play::{Play, Prefs};
+use super::play::{titled_explanation, HintView, Play, Prefs};
 use super::recorder;
-use crate::engine::game::{format_duration, Game, Move, MoveKind, Rules};
+use crate::engine::game::{format_duration, step_behind_last_move, Game, Move, MoveKind, Rules};
 use crate::engine::grid::cell_name;
 use crate::i18n::{count, fill, gettext};
 use crate::store::{GameRecord, SavedMove, Store};
@@ -41,6 +41,15 @@ impl Replay {
         self.play.replace(Some(play));
         self.index.set(index);
         Ok(())
+    }
+
+    /// The journal up to the move shown, when that move asked for a hint or applied a step
+    /// named by its technique (the moves whose step [`show_step`] finds again).
+    fn moves_to_step(&self) -> Option<Vec<Move>> {
+        let index = self.index.get();
+        let last = &self.moves[..index].last()?.entry;
+        let stepped = matches!(last.kind, MoveKind::HintTaken | MoveKind::Step | MoveKind::ScriptStep);
+        (stepped && last.technique.is_some()).then(|| self.moves[..index].iter().map(|m| m.entry.clone()).collect())
     }
 
     fn describe(&self) -> String {
@@ -172,6 +181,23 @@ fn build(parent: &adw::Window, record: GameRecord, moves: Vec<SavedMove>) {
         .margin_end(12)
         .build();
     let label = gtk::Label::builder().wrap(true).margin_top(6).build();
+    // Under the caption, the explanation of the step a hint showed or a move applied (a forcing
+    // net's runs long: it scrolls).
+    let explanation = gtk::Label::builder()
+        .wrap(true)
+        .xalign(0.0)
+        .margin_start(12)
+        .margin_end(12)
+        .css_classes(["dim-label"])
+        .build();
+    let step_text = gtk::ScrolledWindow::builder()
+        .child(&explanation)
+        .hscrollbar_policy(gtk::PolicyType::Never)
+        .propagate_natural_height(true)
+        .max_content_height(96)
+        .margin_top(6)
+        .visible(false)
+        .build();
     let scale = gtk::Scale::with_range(gtk::Orientation::Horizontal, 0.0, total.max(1) as f64, 1.0);
     scale.set_hexpand(true);
     scale.set_value(total as f64);
@@ -250,6 +276,7 @@ fn build(parent: &adw::Window, record: GameRecord, moves: Vec<SavedMove>) {
     content.append(&header);
     content.append(&area);
     content.append(&label);
+    content.append(&step_text);
     content.append(&controls);
     window.set_content(Some(&content));
 
@@ -263,6 +290,7 @@ fn build(parent: &adw::Window, record: GameRecord, moves: Vec<SavedMove>) {
         });
     }
     label.set_label(&replay.describe());
+    show_step(&replay, &area, &explanation, &step_text);
 
     // Every control moves through the scale, so the board, label and scale agree.
     {
@@ -274,6 +302,7 @@ fn build(parent: &adw::Window, record: GameRecord, moves: Vec<SavedMove>) {
                     label.set_label(&error);
                     return;
                 }
+                show_step(&replay, &area, &explanation, &step_text);
             }
             label.set_label(&replay.describe());
             area.queue_draw();
@@ -336,6 +365,42 @@ fn build(parent: &adw::Window, record: GameRecord, moves: Vec<SavedMove>) {
     }
     super::close_on_escape(&window);
     window.present();
+}
+
+/// Shows the step behind the move on the board, as the hint's second stage showed it: the
+/// pattern drawn, its explanation under the caption. The journal keeps only the step's technique,
+/// so the step is found again (off the main thread: a forcing net's search takes a moment); the
+/// board may have moved on meanwhile, and then it is not shown.
+fn show_step(replay: &Rc<Replay>, area: &gtk::DrawingArea, explanation: &gtk::Label, step_text: &gtk::ScrolledWindow) {
+    step_text.set_visible(false);
+    let Some(moves) = replay.moves_to_step() else { return };
+    let (Some(givens), Some(solution)) = (replay.record.givens(), replay.record.solution_grid()) else {
+        return;
+    };
+    let index = replay.index.get();
+    let found = gio::spawn_blocking(move || step_behind_last_move(givens, solution, Rules::default(), &moves));
+    let replay = Rc::downgrade(replay);
+    let (area, explanation, step_text) = (area.downgrade(), explanation.downgrade(), step_text.downgrade());
+    glib::spawn_future_local(async move {
+        let Ok(Ok(Some(step))) = found.await else { return };
+        let (Some(replay), Some(area), Some(explanation), Some(step_text)) = (
+            replay.upgrade(),
+            area.upgrade(),
+            explanation.upgrade(),
+            step_text.upgrade(),
+        ) else {
+            return;
+        };
+        if replay.index.get() != index {
+            return;
+        }
+        explanation.set_label(&titled_explanation(&step));
+        step_text.set_visible(true);
+        if let Some(play) = replay.play.borrow_mut().as_mut() {
+            play.hint = Some(HintView::whole(step));
+        }
+        area.queue_draw();
+    });
 }
 
 /// What every replay window's name starts with (Clear History closes them all).

@@ -1046,7 +1046,8 @@ fn a_puzzle_file_given_at_start_wins_over_a_busy_history() {
 }
 
 /// A replay names the technique of each solving step applied ("Hidden Single: 4 in r1c3"), as
-/// it was kept with the move, and the hint asked for is named too once found.
+/// it was kept with the move, and the hint asked for is named too once found; each is explained
+/// under the caption, as the hint explained it (the step found again).
 #[test]
 fn a_replay_names_the_technique_of_a_step_applied() {
     need_display();
@@ -1096,16 +1097,30 @@ fn a_replay_names_the_technique_of_a_step_applied() {
     let labels = app.wait_for_labels("the replay's caption", |labels| {
         labels.iter().any(|l| l.starts_with("Move "))
     });
-    let shown = labels.iter().find(|l| l.starts_with("Move ")).unwrap();
-    assert!(shown.ends_with(&caption), "{shown:?} does not name {caption:?}");
+    let caption_shown = labels.iter().find(|l| l.starts_with("Move ")).unwrap();
+    assert!(
+        caption_shown.ends_with(&caption),
+        "{caption_shown:?} does not name {caption:?}"
+    );
+    // Under it, the step found again: the explanation the hint's second stage gave.
+    let explained = shown["message"].as_str().unwrap().to_string();
+    assert!(explained.starts_with(name), "the hint's explanation: {explained:?}");
+    app.wait_for_labels("the step's explanation", |labels| labels.contains(&explained));
     screenshot(&replay, "replay-technique.png");
-    // The move before, the hint asked for, names what it pointed at.
+    // The move before, the hint asked for, names what it pointed at, and explains it too.
     app.press_button("Previous Move");
     let hint = format!("hint: {name}");
     app.wait_for_labels("the hint's caption", |labels| {
         labels
             .iter()
             .any(|l| l.starts_with("Move 1 of 2") && l.ends_with(&hint))
+            && labels.contains(&explained)
+    });
+    screenshot(&replay, "replay-hint-pattern.png");
+    // The puzzle as given is no step: no explanation.
+    app.press_button("First Move");
+    app.wait_for_labels("the puzzle as given", |labels| {
+        labels.iter().any(|l| l.starts_with("The puzzle as given")) && !labels.contains(&explained)
     });
 }
 

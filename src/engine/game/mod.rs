@@ -11,6 +11,7 @@ use crate::engine::logic::{self, Hint, Step, Technique};
 mod clock;
 mod journal;
 mod paint;
+mod review;
 #[cfg(test)]
 mod tests;
 
@@ -18,6 +19,7 @@ pub use clock::{format_duration, Clock};
 use journal::journal_changes;
 pub use journal::{CellChange, Move, MoveKind, ReplayError};
 pub use paint::{Paint, COLOURS, COLOUR_RGB};
+pub use review::step_behind_last_move;
 
 /// How the game ended, or that it goes on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

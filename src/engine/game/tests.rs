@@ -5,7 +5,7 @@ use crate::engine::solver::{solve, Solutions};
 
 const PUZZLE: &str = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 
-fn game() -> Game {
+pub(super) fn game() -> Game {
     let givens = *crate::engine::format::parse_line(PUZZLE).unwrap().values();
     let Solutions::Unique(solution) = solve(&givens) else {
         panic!("unique")
