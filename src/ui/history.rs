@@ -460,9 +460,10 @@ fn level_group(stats: &LevelStats) -> adw::PreferencesGroup {
     group
 }
 
-/// The techniques the player's hints taught, the most asked first, each with how many hints and,
-/// where it can be practised, a button that starts a practice of it (closing History, as a game's
-/// Play Again does): what to practise to find such steps alone.
+/// The techniques the player's hints taught, the most asked first, each with how many hints, a
+/// button to the help's section on it and, where it can be practised, a button that starts a
+/// practice of it (closing History, as a game's Play Again does): what to practise to find such
+/// steps alone.
 fn hints_group(hints: &[TechniqueHints]) -> adw::PreferencesGroup {
     let group = adw::PreferencesGroup::builder()
         .title(gettext("Hints by Technique"))
@@ -494,6 +495,23 @@ fn hints_group(hints: &[TechniqueHints]) -> adw::PreferencesGroup {
             });
             row.add_suffix(&practise);
         }
+        // The help's section on the technique, as a hint's link opens it.
+        let about = fill(&gettext("Help on {technique}"), &[("technique", &name)]);
+        let help = gtk::Button::builder()
+            .icon_name("help-about-symbolic")
+            .valign(gtk::Align::Center)
+            .tooltip_text(about.as_str())
+            .css_classes(["flat"])
+            .build();
+        super::set_accessible(&help, gtk::AccessibleProperty::Label, &about);
+        // (History is no window of the application's: `app.` actions are reached through it.)
+        let page = super::message::technique_page(hint.technique);
+        help.connect_clicked(move |_| {
+            if let Some(app) = gio::Application::default() {
+                app.activate_action("help-page", Some(&page.to_variant()));
+            }
+        });
+        row.add_suffix(&help);
         group.add(&row);
     }
     group

@@ -568,7 +568,8 @@ impl HelpDesktop {
 /// Scripts menu its scripting page, `help:nonet/lab`, the Solution Path's header its page on
 /// reading steps, `help:nonet/explanations`, and the practice chooser's header its page on what
 /// each technique looks for, `help:nonet/techniques` (at the section of the techniques searched
-/// for: `techniques#als` once "als" is typed): a stand-in help viewer, the only program of a
+/// for: `techniques#als` once "als" is typed), and History's Statistics the section of a technique
+/// a hint taught: a stand-in help viewer, the only program of a
 /// private desktop that takes `help:` addresses, is started with each. The pages themselves are
 /// checked by `meson test` (yelp-check).
 #[test]
@@ -626,7 +627,19 @@ fn help_opens_the_user_guide_at_its_start_and_where_asked() {
         labels.iter().any(|l| l == "ALS-XZ") && !labels.iter().any(|l| l == "Hidden Single")
     });
     app.press_button("What the Techniques Look For");
-    wait_for(&format!("{asked}help:nonet/techniques#als\n"));
+    let asked = format!("{asked}help:nonet/techniques#als\n");
+    wait_for(&asked);
+    // History's Statistics list the technique the hint taught, with a button to its section.
+    press_in(&chooser, &["Escape"]);
+    let name = nonet::engine::logic::Technique::named(state["hint_technique"].as_str().unwrap())
+        .unwrap()
+        .name();
+    app.action("history", None);
+    let history = wait_for_titled("History");
+    std::thread::sleep(Duration::from_millis(600));
+    show_statistics(&history);
+    app.press_button(&format!("Help on {name}"));
+    wait_for(&format!("{asked}help:nonet/techniques#singles\n"));
 }
 
 /// Run from the checkout, with no help installed (as `make run` does), Help opens the checkout's

@@ -1165,10 +1165,7 @@ fn statistics_count_hints_by_technique_and_practise_one() {
     app.action("history", None);
     let history = wait_for_titled("History");
     std::thread::sleep(Duration::from_millis(600));
-    // The view switcher's Statistics (as in `history_shots`).
-    xdotool(&["mousemove", "--window", &history, "335", "30"]);
-    std::thread::sleep(Duration::from_millis(100));
-    xdotool(&["click", "1"]);
+    show_statistics(&history);
     app.wait_for_labels("the hints by technique", |labels| {
         let at = labels.iter().position(|l| l == "Hints by Technique");
         at.is_some_and(|at| labels[at..].iter().any(|l| l == name) && labels[at..].contains(&asked))

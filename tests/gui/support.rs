@@ -1033,6 +1033,14 @@ pub(crate) struct HistoryShots {
     pub(crate) _home: tempfile::TempDir,
 }
 
+/// Clicks the Statistics of the History window's view switcher. Its two buttons share the width
+/// of the wider one, centred: the second is under x = 335 in each language.
+pub(crate) fn show_statistics(history: &str) {
+    xdotool(&["mousemove", "--window", history, "335", "30"]);
+    std::thread::sleep(Duration::from_millis(100));
+    xdotool(&["click", "1"]);
+}
+
 /// The History window over [`write_history`]'s games, speaking `language` (the window titled
 /// `title`), in a zone two hours ahead of UTC (so that local times are seen to be local): the
 /// games shot as `history{suffix}.png`, then the Statistics page, with the chart of solve times,
@@ -1048,11 +1056,7 @@ pub(crate) fn history_shots(language: &str, title: &str, suffix: &str) -> Histor
     let window = wait_for_titled(title);
     std::thread::sleep(Duration::from_millis(800));
     let list = screenshot(&window, &format!("history{suffix}.png"));
-    // The switcher's two buttons share the width of the wider one, centred: the second is
-    // under x = 335 in each language.
-    xdotool(&["mousemove", "--window", &window, "335", "30"]);
-    std::thread::sleep(Duration::from_millis(100));
-    xdotool(&["click", "1"]);
+    show_statistics(&window);
     std::thread::sleep(Duration::from_millis(600));
     let statistics = screenshot(&window, &format!("statistics{suffix}.png"));
     HistoryShots {
