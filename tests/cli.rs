@@ -713,6 +713,59 @@ fn generate_at_a_difficulty_adds_the_rating() {
     cli().args(["generate", "--difficulty", "impossible"]).assert().code(2);
 }
 
+/// `generate --daily DATE` gives the day's puzzle (the app's Daily Puzzle): the same each time,
+/// rotationally symmetric, unique, at its weekday's level (Monday 30 November 2026 Easy, Saturday
+/// 5 December Expert), and with --count the days after; a date the calendar lacks, or --daily
+/// with a seed or a difficulty of its own, is refused.
+#[test]
+fn generate_daily_gives_each_day_its_puzzle() {
+    let week = succeed(&["generate", "--daily", "2026-11-30", "--count", "7", "--json"]);
+    assert_eq!(
+        week,
+        succeed(&["generate", "--daily", "2026-11-30", "--count", "7", "--json"])
+    );
+    let days: Vec<_> = week.lines().map(json).collect();
+    let levels = ["easy", "medium", "medium", "hard", "hard", "expert", "expert"];
+    let dates = [
+        "2026-11-30",
+        "2026-12-01",
+        "2026-12-02",
+        "2026-12-03",
+        "2026-12-04",
+        "2026-12-05",
+        "2026-12-06",
+    ];
+    for ((day, level), date) in days.iter().zip(levels).zip(dates) {
+        assert_eq!(
+            (day["date"].as_str(), day["rating"]["level"].as_str()),
+            (Some(date), Some(level))
+        );
+        assert_eq!(day["symmetry"], "rotational");
+        let puzzle = digits(day["puzzle"].as_str().unwrap());
+        assert_eq!(reference_count(&puzzle), 1);
+        assert!(
+            (0..81).all(|c| (puzzle[c] == 0) == (puzzle[80 - c] == 0)),
+            "{date}: symmetric"
+        );
+    }
+    // A day alone is that day's puzzle of the week.
+    let saturday = succeed(&["generate", "--daily", "2026-12-05"]);
+    assert_eq!(saturday.trim(), days[5]["puzzle"]);
+    cli()
+        .args(["generate", "--daily", "2026-02-29"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("no date of the calendar"));
+    for other in [["--seed", "3"], ["--difficulty", "easy"]] {
+        cli()
+            .args(["generate", "--daily", "2026-12-05"])
+            .args(other)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("cannot be used with"));
+    }
+}
+
 /// A position can hold millions of instances of a technique (this one, magictour's first puzzle
 /// with three in five of its pencil marks gone but none of the solution's, holds 1.4 million
 /// ALS-XY-Wings: 1.9 GB of steps and 11 s before the bound): `--all` lists the first 10,000 and

@@ -2,6 +2,7 @@
 //! database or scripting dependency so every adapter (GTK app, CLI, store, scripts) can share it.
 pub mod backtrack;
 pub mod cellset;
+pub mod daily;
 pub mod format;
 pub mod game;
 pub mod generator;

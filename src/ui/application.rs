@@ -234,6 +234,7 @@ fn add_actions(app: &adw::Application, controller: &Rc<Controller>) {
     simple(app, controller, "lab-open", |c| c.lab().open_script());
     simple(app, controller, "lab-save-as", |c| c.lab().save_script_as());
     simple(app, controller, "new-game", |c| c.new_game());
+    simple(app, controller, "daily-puzzle", |c| c.daily_puzzle());
     // `practise`: the chooser of a technique to practise; `practise-technique(s)`: a new game at
     // a position whose next step is of that technique (its id, as `nonet-cli techniques` lists).
     dialog(app, controller, "practise", |c| c.choose_practice());

@@ -558,10 +558,21 @@ impl Controller {
             let whole = fill(&gettext("Practising {technique}"), &[("technique", &name)]);
             (name, whole)
         });
+        // A daily puzzle is titled so, its day in the tooltip.
+        let daily = self.daily_day().filter(|_| !entering && practising.is_none());
         let (title, what) = match &practising {
             _ if entering => ("Nonet".to_string(), gettext("Enter Your Own Puzzle")),
             Some((name, _)) => (gettext("Practice"), name.clone()),
+            None if daily.is_some() => (gettext("Daily Puzzle"), super::level_name(play.level)),
             None => ("Nonet".to_string(), super::level_name(play.level)),
+        };
+        let tooltip = match (&practising, daily) {
+            (Some((_, whole)), _) => Some(whole.clone()),
+            (None, Some(day)) => Some(fill(
+                &gettext("The daily puzzle of {day}"),
+                &[("day", &super::day_name(day))],
+            )),
+            (None, None) => None,
         };
         let mut status: Vec<String> = [Some(what), clock].into_iter().flatten().collect();
         let subtitle = status.join(" · ");
@@ -571,8 +582,9 @@ impl Controller {
         // (A long technique's name does not fit a narrow header: the tooltip has it all.)
         if self.title.subtitle() != subtitle {
             self.title.set_subtitle(&subtitle);
-            self.title
-                .set_tooltip_text(practising.as_ref().map(|(_, whole)| whole.as_str()));
+        }
+        if self.title.tooltip_text().map(String::from) != tooltip {
+            self.title.set_tooltip_text(tooltip.as_deref());
         }
         if self.window.is_narrow() {
             // The header has no room for the title and counters: they share the status line,

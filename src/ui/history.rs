@@ -290,9 +290,14 @@ pub(super) fn game_heading(game: &GameRecord, then: &str) -> String {
         ),
         None => file.name.clone(),
     });
+    let daily = game
+        .seed
+        .and_then(crate::engine::daily::Day::of_seed)
+        .map(|day| fill(&gettext("Daily Puzzle of {day}"), &[("day", &super::day_name(day))]));
     [
         Some(super::level_name(game.level)),
         practice,
+        daily.filter(|_| game.practice.is_none()),
         file,
         Some(then.to_string()),
     ]

@@ -377,16 +377,45 @@ pub fn file_name(file: &gio::File) -> String {
 impl super::controller::Controller {
     /// Starts a new puzzle at the chosen level, generated off the main thread.
     pub fn new_game(self: &Rc<Self>) {
-        self.stop_animation();
         let level = self.level.get();
+        let options = Options {
+            seed: generator::random_seed(),
+            difficulty: Some(level),
+            ..Options::default()
+        };
+        let greeting = fill(
+            &gettext("A new {level} puzzle. Good luck!"),
+            &[("level", &super::level_in_sentence(level))],
+        );
+        self.generate_game(options, level, greeting);
+    }
+
+    /// Starts today's daily puzzle (the same on every machine; harder through the week),
+    /// generated off the main thread. Already on the board, it stays there.
+    pub fn daily_puzzle(self: &Rc<Self>) {
+        let Some(day) = super::today() else { return };
+        let playing = self.with_play(|play| play.game.status() == Status::Playing);
+        if playing == Some(true) && self.daily_day() == Some(day) {
+            self.say(&gettext("Today's puzzle is on the board."));
+            return;
+        }
+        let greeting = fill(
+            &gettext("The daily puzzle of {day}: {level}, as every {weekday}. Good luck!"),
+            &[
+                ("day", &super::day_name(day)),
+                ("level", &super::level_in_sentence(day.level())),
+                ("weekday", &super::weekday_name(day)),
+            ],
+        );
+        self.generate_game(day.options(), day.level(), greeting);
+    }
+
+    /// Generates a puzzle off the main thread (saying how the search goes) and starts it,
+    /// greeting the player with `greeting`.
+    fn generate_game(self: &Rc<Self>, options: Options, level: Level, greeting: String) {
+        self.stop_animation();
         self.say(&gettext("Generating a puzzle…"));
-        let seed = generator::random_seed();
         let work = move |cancel: &AtomicBool, progress: &mut dyn FnMut(u64)| {
-            let options = Options {
-                seed,
-                difficulty: Some(level),
-                ..Options::default()
-            };
             generator::generate_cancellable(options, cancel, progress)
         };
         let told = move |n: u64| {
@@ -415,15 +444,18 @@ impl super::controller::Controller {
                 this.start(new, level);
                 // (A puzzle entry brought back over it at start says so instead.)
                 if this.entry.borrow().is_none() {
-                    this.say(&fill(
-                        &gettext("A new {level} puzzle. Good luck!"),
-                        &[("level", &super::level_in_sentence(level))],
-                    ));
+                    this.say(&greeting);
                 }
             }
             Some(Err(generator::GenerateError::Cancelled)) => {}
             None => this.say(&gettext("Generating the puzzle failed.")),
         });
+    }
+
+    /// The day whose daily puzzle is on the board, if it is one.
+    pub(super) fn daily_day(&self) -> Option<crate::engine::daily::Day> {
+        let seed = self.started_game.borrow().as_ref()?.seed?;
+        crate::engine::daily::Day::of_seed(seed)
     }
 
     /// Runs a search for the next game off the main thread, as [`Self::off_main`] does: `work`

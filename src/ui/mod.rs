@@ -120,6 +120,30 @@ pub fn local_time(unix_ms: i64) -> String {
         .unwrap_or_default()
 }
 
+/// "5 Dec 2026": a day of the calendar, as [`local_time`] writes its date.
+pub fn day_name(day: crate::engine::daily::Day) -> String {
+    glib::DateTime::from_local(day.year(), day.month() as i32, day.day() as i32, 12, 0, 0.0)
+        .ok()
+        .and_then(|when| when.format("%-d %b %Y").ok())
+        .map(String::from)
+        .unwrap_or_else(|| day.to_string())
+}
+
+/// "Saturday": the day's weekday, in the user's language.
+pub fn weekday_name(day: crate::engine::daily::Day) -> String {
+    glib::DateTime::from_local(day.year(), day.month() as i32, day.day() as i32, 12, 0, 0.0)
+        .ok()
+        .and_then(|when| when.format("%A").ok())
+        .map(String::from)
+        .unwrap_or_default()
+}
+
+/// Today in the local time zone (the daily puzzle's day).
+pub fn today() -> Option<crate::engine::daily::Day> {
+    let now = glib::DateTime::now_local().ok()?;
+    crate::engine::daily::Day::new(now.year(), now.month() as u32, now.day_of_month() as u32)
+}
+
 fn local_date_time(unix_ms: i64) -> Option<glib::DateTime> {
     glib::DateTime::from_unix_local(unix_ms.div_euclid(1000)).ok()
 }

@@ -108,6 +108,8 @@ impl Controller {
                 .and_then(|v| v.get::<i32>())
         };
         state["next_in_file_enabled"] = serde_json::json!(enabled("next-in-file"));
+        // The title's tooltip: a practice's whole name, a daily puzzle's day.
+        state["title_tooltip"] = serde_json::json!(self.title.tooltip_text().map(String::from));
         for (key, action) in [
             ("pencil_enabled", "pencil"),
             ("pause_enabled", "pause"),

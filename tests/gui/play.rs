@@ -1259,3 +1259,61 @@ fn clear_pencil_marks_takes_every_mark_off_in_one_undoable_move() {
     app.wait_until("the marks back", |s| s["marks"] == placed["marks"]);
     assert_ne!(filled["marks"], cleared["marks"]);
 }
+
+/// The Daily Puzzle is the day's own: the puzzle `nonet-cli generate --daily` gives for today
+/// (the same on every machine), at its weekday's level, titled so with its day in the tooltip,
+/// and named by its day in History; asked for again while it is played, it stays on the board,
+/// and a new puzzle is titled Nonet again.
+#[test]
+fn the_daily_puzzle_is_the_days_own() {
+    need_display();
+    let (_home, db) = own_history();
+    let app = App::launch_with(Some(PUZZLE), &[("NONET_DB", db.as_path())]);
+    app.wait_until("the game, the history open", |s| s["history"] == "on");
+    let date = |format: &str| {
+        let out = std::process::Command::new("date").arg(format).output().unwrap();
+        String::from_utf8(out.stdout).unwrap().trim().to_string()
+    };
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_nonet-cli"))
+        .args(["generate", "--json", "--daily", &date("+%F")])
+        .output()
+        .unwrap();
+    let daily: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let (puzzle, level) = (
+        daily["puzzle"].as_str().unwrap(),
+        daily["rating"]["level"].as_str().unwrap(),
+    );
+    app.action("daily-puzzle", None);
+    let state = app.wait_until("the daily puzzle", |s| s["givens"] == puzzle);
+    let (day, weekday) = (date("+%-d %b %Y"), date("+%A"));
+    assert_eq!(
+        (&state["title"], &state["level"]),
+        (&Value::from("Daily Puzzle"), &Value::from(level))
+    );
+    assert_eq!(state["title_tooltip"], format!("The daily puzzle of {day}"));
+    let message = state["message"].as_str().unwrap();
+    assert!(
+        message.starts_with(&format!("The daily puzzle of {day}: {level}, as every {weekday}.")),
+        "{message}"
+    );
+    // A digit placed, then the daily puzzle asked for again: the game goes on.
+    let cell = puzzle.find('.').unwrap();
+    let digit = daily["solution"].as_str().unwrap()[cell..=cell].to_string();
+    app.select(cell);
+    app.keys(&[&digit]);
+    app.wait_until("the digit placed", |s| at(s, "values", cell).to_string() == digit);
+    app.action("daily-puzzle", None);
+    let state = app.wait_until("told it is on the board", |s| {
+        s["message"] == "Today's puzzle is on the board."
+    });
+    assert_eq!(at(&state, "values", cell).to_string(), digit);
+    // Another puzzle: Nonet again, and History names the daily one (paused) by its day.
+    app.action("new-game", None);
+    app.wait_until("a new game", |s| s["givens"] != puzzle && s["title"] == "Nonet");
+    app.action("history", None);
+    wait_for_titled("History");
+    let heading = format!("Daily Puzzle of {day}");
+    app.wait_for_labels("the daily game listed", |labels| {
+        labels.iter().any(|l| l.contains(&heading) && l.contains("· Paused"))
+    });
+}

@@ -7,6 +7,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use anyhow::Result;
+use nonet::engine::daily::Day;
 use nonet::engine::generator::{self, Options, Symmetry};
 use nonet::engine::grid::{cell_name, digits_to_line};
 use nonet::engine::logic::hint::Uniqueness;
@@ -183,15 +184,27 @@ pub fn generate(
     json: bool,
 ) -> Result<bool> {
     let base = seed.unwrap_or_else(generator::random_seed);
+    let options = (0..count).map(|i| Options {
+        seed: base.wrapping_add(i),
+        symmetry,
+        minimal,
+        difficulty,
+    });
+    write_generated(count, options.map(|o| (o, None)), json)
+}
+
+/// The daily puzzles of `count` days from `first` (as the app's Daily Puzzle gives them).
+pub fn generate_daily(first: Day, count: u64, json: bool) -> Result<bool> {
+    let days = std::iter::successors(Some(first), |day| day.next()).take(count.try_into().unwrap_or(usize::MAX));
+    write_generated(count, days.map(|day| (day.options(), Some(day))), json)
+}
+
+/// Generates a puzzle for each of `options` and writes it, a line each: the puzzle, or with
+/// `json` an object with its solution, clues, seed, symmetry, rating and (a daily's) date.
+fn write_generated(count: u64, options: impl Iterator<Item = (Options, Option<Day>)>, json: bool) -> Result<bool> {
     let mut progress = Progress::new(count, "generating");
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    for i in 0..count {
-        let options = Options {
-            seed: base.wrapping_add(i),
-            symmetry,
-            minimal,
-            difficulty,
-        };
+    for (options, day) in options {
         let generated = generator::generate(options)?;
         if json {
             let mut object = json!({
@@ -199,10 +212,13 @@ pub fn generate(
                 "solution": digits_to_line(&generated.solution),
                 "clues": generated.clue_count(),
                 "seed": generated.seed,
-                "symmetry": symmetry.to_string(),
+                "symmetry": options.symmetry.to_string(),
             });
             if let Some(rating) = &generated.rating {
                 object["rating"] = serde_json::to_value(rating)?;
+            }
+            if let Some(day) = day {
+                object["date"] = day.to_string().into();
             }
             writeln!(out, "{object}")?;
         } else {

@@ -12,6 +12,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+use nonet::engine::daily::Day;
 use nonet::engine::generator::Symmetry;
 use nonet::engine::logic::hint::Uniqueness;
 use nonet::engine::logic::{Family, Level, Technique};
@@ -71,7 +72,12 @@ enum Command {
         /// Only puzzles rated at this level: easy, medium, hard, expert or master.
         #[arg(long)]
         difficulty: Option<Level>,
-        /// One JSON object a line: puzzle, solution, clues, seed (and rating).
+        /// The daily puzzle of this day (YYYY-MM-DD), as the app's Daily Puzzle gives it, and
+        /// with --count those of the days after it.
+        #[arg(long, value_name = "DATE", conflicts_with_all = ["seed", "symmetry", "minimal", "difficulty"])]
+        daily: Option<Day>,
+        /// One JSON object a line: puzzle, solution, clues, seed (and rating, and a daily
+        /// puzzle's date).
         #[arg(long)]
         json: bool,
     },
@@ -359,8 +365,12 @@ fn main() -> ExitCode {
             symmetry,
             minimal,
             difficulty,
+            daily,
             json,
-        } => commands::generate(count, seed, symmetry, minimal, difficulty, json),
+        } => match daily {
+            Some(day) => commands::generate_daily(day, count, json),
+            None => commands::generate(count, seed, symmetry, minimal, difficulty, json),
+        },
         Command::Hint {
             technique,
             all,
