@@ -224,6 +224,17 @@ fn add_actions(app: &adw::Application, controller: &Rc<Controller>) {
     with_number(app, controller, "play-again", |c, id| c.play_again_id(id));
     // `resume-game(x)`: puts a paused game of the history back on the board, by its id.
     with_number(app, controller, "resume-game", |c, id| c.resume_id(id));
+    // `play-from-move((xu))`: a new game on a game of the history's puzzle, taken up at the
+    // board its first n moves left (a replay's Play From Here).
+    let play_from = gio::SimpleAction::new("play-from-move", Some(glib::VariantTy::new("(xu)").expect("a type")));
+    let weak = Rc::downgrade(controller);
+    play_from.connect_activate(move |_, parameter| {
+        let chosen = parameter.and_then(|p| p.get::<(i64, u32)>());
+        if let (Some(controller), Some((id, moves))) = (weak.upgrade(), chosen) {
+            controller.play_from_move(id, moves);
+        }
+    });
+    app.add_action(&play_from);
     // `delete-game(x)`: asks, then deletes a game of the history (not the one being played).
     with_number(app, controller, "delete-game", |c, id| c.delete_game_id(id));
     // `clear-history`: asks, then deletes every game of the history but the one being played.

@@ -13,7 +13,7 @@ use gtk::{gdk, gio, glib};
 
 use super::controller::Unrecorded;
 use super::settings::PuzzleFile;
-use crate::engine::game::{Action, Status};
+use crate::engine::game::{Action, Game, Rules, Status};
 use crate::engine::generator::{self, Options};
 use crate::engine::grid::{cell_name, Digit, CELLS};
 use crate::engine::logic::{rating, Level};
@@ -825,6 +825,45 @@ impl super::controller::Controller {
                 this.save_progress(&play.game, this.now_ms());
             }
             let _ = this.resume(record, moves); // (a failure is said on the line)
+        });
+    }
+
+    /// `app.play-from-move((id, n))`: a new game on the puzzle of game `id` of the history,
+    /// taken up at the board its first `n` moves left (its digits, a wrong one too, and its
+    /// pencil marks; Reset goes back there), to play on from a point of its replay: before a
+    /// mistake, say. With nothing on that board, the puzzle from its start.
+    pub fn play_from_move(self: &Rc<Self>, id: i64, moves_kept: u32) {
+        self.with_stored_game(id, move |this, record, moves| {
+            let Some(new) = record.to_new_game(store::now_unix_ms()) else {
+                return;
+            };
+            let kept: Vec<_> = moves.into_iter().take(moves_kept as usize).map(|m| m.entry).collect();
+            let taken = match Game::replay(new.puzzle, new.solution, Rules::default(), &kept) {
+                Ok(game) => game.board_to_take(),
+                Err(error) => {
+                    return this.say(&fill(
+                        &gettext("Game {id} can't be replayed: {error}."),
+                        &[("id", &id), ("error", &error.to_string())],
+                    ))
+                }
+            };
+            this.generation.set(this.generation.get() + 1); // a generation under way is dropped
+                                                            // (A practice's goal was its start's: from a later board it is a game like any.)
+            this.start(NewGame { practice: None, ..new }, record.level);
+            if let Some(take) = taken {
+                if let Some(result) = this.with_play(|play| play.act(take)) {
+                    this.report(result);
+                }
+            }
+            this.say(&fill(
+                &gettext("The {level} puzzle from {time}, played on from its board after move {n}."),
+                &[
+                    ("level", &super::level_in_sentence(record.level)),
+                    ("time", &super::local_time(record.started_at)),
+                    ("n", &kept.len()),
+                ],
+            ));
+            this.refresh();
         });
     }
 

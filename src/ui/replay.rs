@@ -52,6 +52,17 @@ impl Replay {
         (stepped && last.technique.is_some()).then(|| self.moves[..index].iter().map(|m| m.entry.clone()).collect())
     }
 
+    /// Whether Play From Here has a board to play on from: one with moves behind it and cells
+    /// still empty (or wrong).
+    fn can_play_from_here(&self) -> bool {
+        let unsolved = self
+            .play
+            .borrow()
+            .as_ref()
+            .is_some_and(|play| play.game.values() != play.game.solution());
+        self.index.get() > 0 && unsolved
+    }
+
     fn describe(&self) -> String {
         let index = self.index.get();
         let Some(saved) = index.checked_sub(1).and_then(|i| self.moves.get(i)) else {
@@ -260,6 +271,25 @@ fn build(parent: &adw::Window, record: GameRecord, moves: Vec<SavedMove>) {
     ] {
         controls.append(widget);
     }
+    // To play on from the board shown (before a mistake, say): a new game taken up there.
+    let from_here = gtk::Button::builder()
+        .label(gettext("Play From Here"))
+        .tooltip_text(gettext("A new game on this puzzle, from the board shown"))
+        .build();
+    from_here.set_sensitive(replay.can_play_from_here());
+    controls.append(&from_here);
+    {
+        let (replay, window, history) = (replay.clone(), window.downgrade(), parent.downgrade());
+        from_here.connect_clicked(move |_| {
+            let moves = u32::try_from(replay.index.get()).unwrap_or(u32::MAX);
+            if let Some(app) = gio::Application::default() {
+                app.activate_action("play-from-move", Some(&(replay.record.id, moves).to_variant()));
+            }
+            for window in [window.upgrade(), history.upgrade()].into_iter().flatten() {
+                window.close();
+            }
+        });
+    }
     // Last in the row, away from the header's answers. The game on the board is not the
     // history's to delete.
     if replay.record.status != crate::store::GameStatus::InProgress {
@@ -303,6 +333,7 @@ fn build(parent: &adw::Window, record: GameRecord, moves: Vec<SavedMove>) {
                     return;
                 }
                 show_step(&replay, &area, &explanation, &step_text);
+                from_here.set_sensitive(replay.can_play_from_here());
             }
             label.set_label(&replay.describe());
             area.queue_draw();

@@ -1085,15 +1085,7 @@ fn a_replay_names_the_technique_of_a_step_applied() {
     })
     .expect("the step and the hint's request saved with their technique");
     // …and the replay, opened at the last move, names it.
-    app.action("history", None);
-    let history = wait_for_titled("History");
-    app.wait_for_labels("the game listed", |labels| labels.iter().any(|l| l == "1 of 1 game"));
-    std::thread::sleep(Duration::from_millis(300));
-    // (A click on the game's row: with nothing to clear, Tab passes over Clear History.)
-    xdotool(&["mousemove", "--window", &history, "250", "137"]);
-    std::thread::sleep(Duration::from_millis(100));
-    xdotool(&["click", "1"]);
-    let replay = wait_for_titled("Replay");
+    let replay = app.replay_the_only_game();
     let labels = app.wait_for_labels("the replay's caption", |labels| {
         labels.iter().any(|l| l.starts_with("Move "))
     });
@@ -1122,6 +1114,71 @@ fn a_replay_names_the_technique_of_a_step_applied() {
     app.wait_for_labels("the puzzle as given", |labels| {
         labels.iter().any(|l| l.starts_with("The puzzle as given")) && !labels.contains(&explained)
     });
+}
+
+/// Play From Here in a replay starts a new game on the puzzle at the board the replay shows:
+/// two right digits and a pencil mark, then a wrong digit; the replay stepped back to before the
+/// mistake, Play From Here puts that board on (its digits and the mark, no mistake), closes the
+/// replay and History, and says so; Reset in the new game goes back to that board.
+#[test]
+fn play_from_here_starts_a_game_at_the_board_the_replay_shows() {
+    need_display();
+    let (_home, db) = own_history();
+    let app = App::launch_with(Some(PUZZLE), &[("NONET_DB", db.as_path())]);
+    app.wait_until("the game, the history open", |s| {
+        s["history"] == "on" && s["givens"] == PUZZLE
+    });
+    // r1c3 and r1c4 right (4 and 6), a 2 marked in r1c6, then r1c7 wrong (its solution is 9).
+    for (cell, key) in [(2, "4"), (3, "6")] {
+        app.select(cell);
+        app.keys(&[key]);
+    }
+    app.select(5);
+    app.keys(&["p", "2", "p"]);
+    app.select(6);
+    app.keys(&["1"]);
+    let before = app.wait_until("four moves", |s| at(s, "values", 6) == '1' && s["mistakes"] == 1);
+    poll(Duration::from_secs(10), Duration::from_millis(200), || {
+        (history_moves(&db, 1).len() == 4).then_some(())
+    })
+    .expect("the four moves saved");
+    app.replay_the_only_game();
+    app.wait_for_labels("the last move", |labels| {
+        labels.iter().any(|l| l.starts_with("Move 4 of 4"))
+    });
+    app.press_button("Previous Move");
+    app.wait_for_labels("the move before the mistake", |labels| {
+        labels.iter().any(|l| l.starts_with("Move 3 of 4"))
+    });
+    app.press_button("Play From Here");
+    let from_here = app.wait_until("the board before the mistake", |s| {
+        s["message"]
+            .as_str()
+            .is_some_and(|m| m.ends_with("played on from its board after move 3."))
+    });
+    let values = |s: &Value| (0..81).map(|c| at(s, "values", c)).collect::<String>();
+    let mut expected: Vec<char> = values(&before).chars().collect();
+    expected[6] = '.';
+    assert_eq!(values(&from_here), expected.iter().collect::<String>());
+    assert_eq!(from_here["marks"][5], "2");
+    assert_eq!(
+        (&from_here["mistakes"], &from_here["level"]),
+        (&Value::from(0), &before["level"])
+    );
+    poll(Duration::from_secs(5), Duration::from_millis(100), || {
+        xdotool_output(&["search", "--onlyvisible", "--name", "^(History|Replay)$"])
+            .stdout
+            .is_empty()
+            .then_some(())
+    })
+    .expect("the replay and History closed");
+    // Reset goes back to that board, not to the givens.
+    app.select(7);
+    app.keys(&["5"]);
+    app.wait_until("a digit more", |s| at(s, "values", 7) == '5');
+    app.action("reset", None);
+    let reset = app.wait_until("reset", |s| at(s, "values", 7) != '5');
+    assert_eq!(values(&reset), values(&from_here));
 }
 
 /// Statistics list the techniques the hints taught, each with a button that practises it: two

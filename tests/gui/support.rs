@@ -429,6 +429,19 @@ impl App {
 
     /// A screenshot, after the frame for the last change has been painted.
     /// Asks for a hint twice, to its second stage (the pattern shown), and returns that state.
+    /// Opens History over a history of one game and that game's replay (a click on its row:
+    /// with nothing to clear, Tab passes over Clear History); returns the replay's window.
+    pub(crate) fn replay_the_only_game(&self) -> String {
+        self.action("history", None);
+        let history = wait_for_titled("History");
+        self.wait_for_labels("the game listed", |labels| labels.iter().any(|l| l == "1 of 1 game"));
+        std::thread::sleep(Duration::from_millis(300));
+        xdotool(&["mousemove", "--window", &history, "250", "137"]);
+        std::thread::sleep(Duration::from_millis(100));
+        xdotool(&["click", "1"]);
+        wait_for_titled("Replay")
+    }
+
     pub(crate) fn hint_to_pattern(&self) -> Value {
         self.action("hint", None);
         self.wait_until("stage 1", |s| s["hint_stage"] == 1);

@@ -347,6 +347,21 @@ impl Game {
         position.with_candidates(&marks.try_into().expect("81 cells"))
     }
 
+    /// The board as it stands, to start another game on the same puzzle from (a replay's Play
+    /// From Here): its digits beyond the givens, and its pencil marks as they are (a cell the
+    /// player did not mark stays unmarked). `None` when it holds nothing but the givens.
+    pub fn board_to_take(&self) -> Option<Action> {
+        let values: Vec<(Cell, Digit)> = (0..CELLS)
+            .filter(|&cell| !self.is_given(cell) && self.values[cell] != 0)
+            .map(|cell| (cell, self.values[cell]))
+            .collect();
+        let marks: Vec<(Cell, Candidates)> = (0..CELLS)
+            .filter(|&cell| self.values[cell] == 0 && !self.marks[cell].is_empty())
+            .map(|cell| (cell, self.marks[cell]))
+            .collect();
+        (!values.is_empty() || !marks.is_empty()).then_some(Action::TakePosition { values, marks })
+    }
+
     fn state(&self, cell: Cell) -> CellState {
         CellState {
             value: self.values[cell],

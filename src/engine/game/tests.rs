@@ -920,3 +920,26 @@ fn clear_marks_takes_every_mark_off_in_one_move() {
     assert!(game.undo());
     assert!(game.board() == before);
 }
+
+#[test]
+fn a_board_taken_up_by_another_game_is_the_same_board() {
+    let mut game = game();
+    assert_eq!(game.board_to_take(), None, "nothing but the givens");
+    // A right digit, a wrong one, and marks in two cells (the others left unmarked).
+    game.apply(Action::Enter { cell: 2, digit: 4 }).unwrap();
+    game.apply(Action::Enter { cell: 3, digit: 9 }).unwrap();
+    for (cell, digit) in [(5, 2), (5, 8), (6, 1)] {
+        game.apply(Action::ToggleMark { cell, digit }).unwrap();
+    }
+    let mut again = Game::new(*game.givens(), *game.solution(), Rules::default());
+    again.apply(game.board_to_take().unwrap()).unwrap();
+    assert_eq!(again.values(), game.values());
+    assert!((0..CELLS).all(|c| again.marks(c) == game.marks(c)));
+    assert_eq!(again.marks(7), Candidates::NONE, "an unmarked cell stays unmarked");
+    // Taken up, not played: no mistake, and Reset goes back to it, not past it.
+    assert_eq!(again.mistakes(), 0);
+    assert!(again.began_with_position());
+    again.apply(Action::Enter { cell: 7, digit: 1 }).unwrap();
+    again.apply(Action::Reset).unwrap();
+    assert_eq!(again.values(), game.values());
+}
