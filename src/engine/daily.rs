@@ -70,15 +70,19 @@ impl Day {
 
     /// 0 for Monday to 6 for Sunday.
     pub fn weekday(self) -> usize {
-        // Days since 1970-01-01 (a Thursday), by Howard Hinnant's days-from-civil.
+        // (1 January 1970 was a Thursday.)
+        (self.ordinal() + 3).rem_euclid(7) as usize
+    }
+
+    /// Days since 1 January 1970, by Howard Hinnant's days-from-civil.
+    fn ordinal(self) -> i64 {
         let year = i64::from(self.year) - i64::from(self.month <= 2);
         let era = year.div_euclid(400);
         let of_era = year - era * 400;
         let month = i64::from(self.month);
         let of_year = (153 * (month + if month > 2 { -3 } else { 9 }) + 2) / 5 + i64::from(self.day) - 1;
         let of_era_days = of_era * 365 + of_era / 4 - of_era / 100 + of_year;
-        let days = era * 146_097 + of_era_days - 719_468;
-        (days + 3).rem_euclid(7) as usize
+        era * 146_097 + of_era_days - 719_468
     }
 
     /// The level of the day's puzzle: Easy on Monday, Medium on Tuesday and Wednesday, Hard on
@@ -120,6 +124,40 @@ impl Day {
             minimal: false,
             difficulty: Some(self.level()),
         }
+    }
+}
+
+/// How the daily puzzles went: how many days' puzzles were solved, and the runs of days in a
+/// row whose puzzle was.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Streaks {
+    pub solved: u32,
+    /// The run ending today, or yesterday while today's puzzle is still to be solved.
+    pub current: u32,
+    pub best: u32,
+}
+
+/// The streaks of `solved`, the days whose puzzle was solved (in any order, a day more than
+/// once when its puzzle was solved again), as they stand on `today`.
+pub fn streaks(solved: &[Day], today: Day) -> Streaks {
+    let mut days: Vec<i64> = solved.iter().map(|d| d.ordinal()).collect();
+    days.sort_unstable();
+    days.dedup();
+    let (mut best, mut run, mut last) = (0, 0, None);
+    for &day in &days {
+        run = if last == Some(day - 1) { run + 1 } else { 1 };
+        best = best.max(run);
+        last = Some(day);
+    }
+    let today = today.ordinal();
+    let current = match last {
+        Some(day) if day == today || day == today - 1 => run,
+        _ => 0,
+    };
+    Streaks {
+        solved: u32::try_from(days.len()).unwrap_or(u32::MAX),
+        current,
+        best,
     }
 }
 
@@ -190,6 +228,49 @@ mod tests {
         assert_eq!(Day::of_seed(20261205), None);
         assert_eq!(Day::of_seed(day.seed() + 26), Day::new(2026, 12, 31));
         assert_eq!(Day::of_seed(day.seed() + 30), None, "20261235");
+    }
+
+    #[test]
+    fn streaks_are_runs_of_days_in_a_row() {
+        let days = |list: &[&str]| list.iter().map(|d| Day::parse(d).unwrap()).collect::<Vec<_>>();
+        let today = Day::parse("2026-12-05").unwrap();
+        assert_eq!(streaks(&[], today), Streaks::default());
+        // Three days in a row, a day alone, and two days to yesterday (one solved twice).
+        let solved = days(&[
+            "2026-12-04",
+            "2026-11-28",
+            "2026-11-29",
+            "2026-12-01",
+            "2026-11-27",
+            "2026-12-03",
+            "2026-12-04",
+        ]);
+        let before_today = streaks(&solved, today);
+        assert_eq!(
+            before_today,
+            Streaks {
+                solved: 6,
+                current: 2,
+                best: 3
+            },
+            "27, 28, 29 | 1 | 3, 4"
+        );
+        // Today's solved too: the run goes on; a day missed ends it.
+        let mut with_today = solved.clone();
+        with_today.extend(days(&["2026-12-05"]));
+        assert_eq!(streaks(&with_today, today).current, 3);
+        assert_eq!(streaks(&with_today, today).best, 3);
+        // Over a month's end.
+        let on = streaks(
+            &days(&["2026-11-29", "2026-11-30", "2026-12-01"]),
+            Day::parse("2026-12-01").unwrap(),
+        );
+        assert_eq!((on.current, on.best), (3, 3));
+        assert_eq!(streaks(&solved, Day::parse("2026-12-06").unwrap()).current, 0);
+        // Over a year's end and a leap day.
+        let solved = days(&["2024-02-28", "2024-02-29", "2024-03-01", "2025-12-31", "2026-01-01"]);
+        let on = streaks(&solved, Day::parse("2026-01-01").unwrap());
+        assert_eq!((on.solved, on.current, on.best), (5, 2, 3));
     }
 
     #[test]

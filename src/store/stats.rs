@@ -1,10 +1,12 @@
 //! Statistics per level over the whole history: games played and solved, the solve rate, best,
 //! median and mean solve times, current and best streaks of games solved by the player; the
-//! solve times in order, for the chart; and the techniques the player's hints taught.
+//! solve times in order, for the chart; the techniques the player's hints taught; and the days
+//! whose daily puzzle the player solved.
 
 use serde::Serialize;
 
 use super::{GameStatus, Result, Store};
+use crate::engine::daily::Day;
 use crate::engine::logic::{Level, Technique};
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -171,6 +173,22 @@ impl Store {
         }
         hints.sort_by_key(|h| (std::cmp::Reverse(h.hints), h.technique));
         Ok(hints)
+    }
+
+    /// The days whose daily puzzle the player solved alone (as streaks count games: not with
+    /// help, nor by the computer), as their seeds name them.
+    pub fn daily_days_solved(&self) -> Result<Vec<Day>> {
+        let first = Day::new(1, 1, 1).map_or(0, |d| d.seed());
+        let last = Day::new(9999, 12, 31).map_or(0, |d| d.seed());
+        let mut statement = self.connection.prepare_cached(
+            "SELECT DISTINCT seed FROM games WHERE status = 'solved' AND practice IS NULL AND seed BETWEEN ?1 AND ?2",
+        )?;
+        let rows = statement.query_map([first as i64, last as i64], |row| row.get::<_, i64>(0))?;
+        let mut days = Vec::new();
+        for seed in rows {
+            days.extend(Day::of_seed(seed? as u64));
+        }
+        Ok(days)
     }
 
     /// The player's solve times in the order played (all levels), for the chart.

@@ -890,3 +890,39 @@ fn the_puzzle_being_typed_outlives_the_app() {
     store.save_puzzle_entry(Some(&first)).unwrap();
     assert_eq!(store.puzzle_entry().unwrap(), Some(first));
 }
+
+#[test]
+fn the_days_of_daily_puzzles_solved_alone_are_listed() {
+    use crate::engine::daily::Day;
+    let mut store = Store::in_memory().unwrap();
+    let day = |d| Day::new(2026, 12, d).unwrap();
+    // Solved alone (the 4th twice), with help (the 2nd), given up (the 1st), a practice and a
+    // game of a random seed: only the 3rd and 4th count.
+    let games = [
+        (Some(day(3).seed()), None, GameStatus::Solved),
+        (Some(day(4).seed()), None, GameStatus::Solved),
+        (Some(day(4).seed()), None, GameStatus::Solved),
+        (Some(day(2).seed()), None, GameStatus::SolvedWithHelp),
+        (Some(day(1).seed()), None, GameStatus::Abandoned),
+        (
+            Some(day(5).seed()),
+            Some(crate::engine::logic::Technique::XWing),
+            GameStatus::Solved,
+        ),
+        (Some(7), None, GameStatus::Solved),
+        (None, None, GameStatus::Solved),
+    ];
+    for (i, (seed, practice, status)) in games.into_iter().enumerate() {
+        let id = store
+            .start_game(&NewGame {
+                seed,
+                practice,
+                ..new_game(Level::Hard, i as i64)
+            })
+            .unwrap();
+        store.finish_game(id, status, 0, Progress::default()).unwrap();
+    }
+    let mut days = store.daily_days_solved().unwrap();
+    days.sort_unstable();
+    assert_eq!(days, [day(3), day(4)]);
+}

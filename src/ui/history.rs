@@ -18,6 +18,7 @@ use super::controller::Controller;
 use super::names::technique_name;
 use super::recorder::Deleted;
 use super::replay;
+use crate::engine::daily;
 use crate::engine::game::format_duration;
 use crate::engine::logic::Level;
 use crate::engine::practice;
@@ -353,6 +354,7 @@ fn load_stats(container: &gtk::Box, path: PathBuf) {
             store.stats().map_err(|e| e.to_string())?,
             store.solve_times().map_err(|e| e.to_string())?,
             store.hints_by_technique().map_err(|e| e.to_string())?,
+            store.daily_days_solved().map_err(|e| e.to_string())?,
         ))
     });
     let container = container.clone();
@@ -362,13 +364,18 @@ fn load_stats(container: &gtk::Box, path: PathBuf) {
             container.remove(&child);
         }
         match result {
-            Ok((stats, times, hints)) => {
+            Ok((stats, times, hints, daily)) => {
                 let group = adw::PreferencesGroup::builder()
                     .title(gettext("Solve Times"))
                     .description(gettext("Each dot is a game you solved, in the order played"))
                     .build();
                 group.add(&gtk::Frame::builder().child(&solve_times(times)).build());
                 container.append(&group);
+                // (Once one is solved: a streak goes on day after day.)
+                let streaks = super::today().map(|today| daily::streaks(&daily, today));
+                if let Some(streaks) = streaks.filter(|s| s.solved > 0) {
+                    container.append(&daily_group(streaks));
+                }
                 // Levels never played have nothing to show (with none at all, the chart's line
                 // says where the times will be).
                 for level in stats.iter().filter(|s| s.played > 0) {
@@ -454,8 +461,7 @@ fn level_group(stats: &LevelStats) -> adw::PreferencesGroup {
     ])
     .enumerate()
     {
-        let row = adw::ActionRow::builder().title(title).build();
-        row.add_suffix(&gtk::Label::builder().label(value).css_classes(["dim-label"]).build());
+        let row = value_row(&title, &value);
         group.add(&row);
         // (The list shows more games than were played: paused ones are not counted yet.)
         if index == 0 {
@@ -463,6 +469,30 @@ fn level_group(stats: &LevelStats) -> adw::PreferencesGroup {
         }
     }
     group
+}
+
+/// The daily puzzles solved: how many days', and the streaks of days in a row.
+fn daily_group(streaks: daily::Streaks) -> adw::PreferencesGroup {
+    let group = adw::PreferencesGroup::builder()
+        .title(gettext("Daily Puzzles"))
+        .description(gettext("Solved without help, day after day"))
+        .build();
+    let days = |n: u32| count(n, "{n} day", "{n} days");
+    for (title, value) in [
+        (gettext("Days Solved"), streaks.solved.to_string()),
+        (gettext("Current Streak"), days(streaks.current)),
+        (gettext("Best Streak"), days(streaks.best)),
+    ] {
+        group.add(&value_row(&title, &value));
+    }
+    group
+}
+
+/// A statistic's row: its name, and its value dimmed at the end.
+fn value_row(title: &str, value: &str) -> adw::ActionRow {
+    let row = adw::ActionRow::builder().title(title).build();
+    row.add_suffix(&gtk::Label::builder().label(value).css_classes(["dim-label"]).build());
+    row
 }
 
 /// The techniques the player's hints taught, the most asked first, each with how many hints, a

@@ -1263,17 +1263,44 @@ fn clear_pencil_marks_takes_every_mark_off_in_one_undoable_move() {
 /// The Daily Puzzle is the day's own: the puzzle `nonet-cli generate --daily` gives for today
 /// (the same on every machine), at its weekday's level, titled so with its day in the tooltip,
 /// and named by its day in History; asked for again while it is played, it stays on the board,
-/// and a new puzzle is titled Nonet again.
+/// and a new puzzle is titled Nonet again. With the two days before solved, History's
+/// Statistics count a streak of two days.
 #[test]
 fn the_daily_puzzle_is_the_days_own() {
     need_display();
     let (_home, db) = own_history();
-    let app = App::launch_with(Some(PUZZLE), &[("NONET_DB", db.as_path())]);
-    app.wait_until("the game, the history open", |s| s["history"] == "on");
-    let date = |format: &str| {
-        let out = std::process::Command::new("date").arg(format).output().unwrap();
+    let date = |args: &[&str]| {
+        let out = std::process::Command::new("date").args(args).output().unwrap();
         String::from_utf8(out.stdout).unwrap().trim().to_string()
     };
+    {
+        use nonet::engine::daily::Day;
+        use nonet::store::{GameStatus, NewGame, Progress, Source, Store};
+        let mut store = Store::open(&db).unwrap();
+        let givens = *nonet::engine::format::parse_line(PUZZLE).unwrap().values();
+        for ago in ["yesterday", "2 days ago"] {
+            let day = Day::parse(&date(&["-d", ago, "+%F"])).unwrap();
+            let id = store
+                .start_game(&NewGame {
+                    puzzle: givens,
+                    solution: nonet::engine::validate::check_puzzle(&givens).unwrap(),
+                    level: day.level(),
+                    score: None,
+                    source: Source::Generated,
+                    seed: Some(day.seed()),
+                    practice: None,
+                    file: None,
+                    started_at: 1_790_000_000_000,
+                })
+                .unwrap();
+            store
+                .finish_game(id, GameStatus::Solved, 0, Progress::default())
+                .unwrap();
+        }
+    }
+    let app = App::launch_with(Some(PUZZLE), &[("NONET_DB", db.as_path())]);
+    app.wait_until("the game, the history open", |s| s["history"] == "on");
+    let date = |format: &str| date(&[format]);
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_nonet-cli"))
         .args(["generate", "--json", "--daily", &date("+%F")])
         .output()
@@ -1311,9 +1338,16 @@ fn the_daily_puzzle_is_the_days_own() {
     app.action("new-game", None);
     app.wait_until("a new game", |s| s["givens"] != puzzle && s["title"] == "Nonet");
     app.action("history", None);
-    wait_for_titled("History");
+    let history = wait_for_titled("History");
     let heading = format!("Daily Puzzle of {day}");
     app.wait_for_labels("the daily game listed", |labels| {
         labels.iter().any(|l| l.contains(&heading) && l.contains("· Paused"))
     });
+    show_statistics(&history);
+    let streak = ["Days Solved", "2", "Current Streak", "2 days", "Best Streak", "2 days"];
+    app.wait_for_labels("the daily streak", |labels| {
+        let at = labels.iter().position(|l| l == "Daily Puzzles");
+        at.is_some_and(|at| labels[at..].iter().skip(2).take(6).eq(streak.iter()))
+    });
+    screenshot(&history, "statistics-daily.png");
 }
