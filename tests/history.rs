@@ -464,3 +464,57 @@ fn the_cli_cannot_write_moves() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("unrecognized subcommand 'write-moves'"));
     assert!(!db.exists(), "nothing was created");
 }
+
+/// `history daily` counts the days whose daily puzzle was solved alone and the streaks as they
+/// stand today: yesterday's and the day before's solved make a current streak of two, a day a
+/// week back one of its own; a daily puzzle solved with help counts for nothing.
+#[test]
+fn history_daily_counts_days_and_streaks() {
+    use nonet::engine::daily::Day;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("nonet.db");
+    let day = |ago: &str| {
+        let out = std::process::Command::new("date")
+            .args(["-d", ago, "+%F"])
+            .output()
+            .unwrap();
+        Day::parse(String::from_utf8(out.stdout).unwrap().trim()).unwrap()
+    };
+    let (yesterday, before, week) = (day("yesterday"), day("2 days ago"), day("7 days ago"));
+    {
+        let mut store = Store::open(&db).unwrap();
+        for (day, status) in [
+            (yesterday, GameStatus::Solved),
+            (before, GameStatus::Solved),
+            (week, GameStatus::Solved),
+            (day("3 days ago"), GameStatus::SolvedWithHelp),
+        ] {
+            let id = store
+                .start_game(&NewGame {
+                    seed: Some(day.seed()),
+                    ..new_game(day.level(), 0)
+                })
+                .unwrap();
+            store.finish_game(id, status, 0, Default::default()).unwrap();
+        }
+    }
+    let db = db.to_str().unwrap();
+    let (ok, text, _) = output(&["history", "--db", db, "daily"]);
+    assert!(ok);
+    assert_eq!(
+        text,
+        format!(
+            "daily puzzles solved: 3\ncurrent streak: 2 days\nbest streak: 2 days\n{week}\n{before}\n{yesterday}\n"
+        )
+    );
+    let (_, text, _) = output(&["history", "--db", db, "daily", "--json"]);
+    let json: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(
+        (&json["solved"], &json["current_streak"], &json["best_streak"]),
+        (&Value::from(3), &Value::from(2), &Value::from(2))
+    );
+    assert_eq!(
+        json["days"],
+        serde_json::json!([week.to_string(), before.to_string(), yesterday.to_string()])
+    );
+}

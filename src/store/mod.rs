@@ -343,6 +343,15 @@ fn local_offset_seconds(unix_seconds: i64) -> Option<i64> {
     (!filled.is_null()).then_some(i64::from(tm.tm_gmtoff))
 }
 
+/// Today in the local time zone (the system's, or `TZ`; UTC when it cannot be read): the daily
+/// puzzle's day, for the command line (the app asks GLib).
+pub fn local_today() -> Option<crate::engine::daily::Day> {
+    let seconds = now_unix_ms().div_euclid(1000);
+    let offset = local_offset_seconds(seconds).unwrap_or(0);
+    let (year, month, day, ..) = utc((seconds + offset) * 1000);
+    crate::engine::daily::Day::new(i32::try_from(year).ok()?, month, day)
+}
+
 /// Milliseconds since the Unix epoch, now.
 pub fn now_unix_ms() -> i64 {
     std::time::SystemTime::now()

@@ -203,6 +203,34 @@ pub fn hints(db: &Path, json_out: bool) -> Result<bool> {
     Ok(true)
 }
 
+/// The daily puzzles solved and the streaks, as they stand today (`history daily`).
+pub fn daily(db: &Path, json_out: bool) -> Result<bool> {
+    let store = open(db)?;
+    let mut days = store.daily_days_solved()?;
+    days.sort_unstable();
+    days.dedup();
+    let today = store::local_today().context("today's date can't be read")?;
+    let streaks = nonet::engine::daily::streaks(&days, today);
+    let mut out = std::io::stdout().lock();
+    if json_out {
+        let object = json!({
+            "solved": streaks.solved,
+            "current_streak": streaks.current,
+            "best_streak": streaks.best,
+            "days": days.iter().map(|d| d.to_string()).collect::<Vec<_>>(),
+        });
+        writeln!(out, "{object}")?;
+        return Ok(true);
+    }
+    writeln!(out, "daily puzzles solved: {}", streaks.solved)?;
+    writeln!(out, "current streak: {} days", streaks.current)?;
+    writeln!(out, "best streak: {} days", streaks.best)?;
+    for day in &days {
+        writeln!(out, "{day}")?;
+    }
+    Ok(true)
+}
+
 fn csv_field(text: &str) -> String {
     if text.contains([',', '"', '\n']) {
         format!("\"{}\"", text.replace('"', "\"\""))

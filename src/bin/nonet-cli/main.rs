@@ -317,6 +317,12 @@ enum HistoryCommand {
         #[arg(long)]
         json: bool,
     },
+    /// The days whose daily puzzle you solved alone, and your streaks of days in a row.
+    Daily {
+        /// One JSON object: solved, current_streak, best_streak, and the days.
+        #[arg(long)]
+        json: bool,
+    },
     /// Every game, as JSON (with moves) or CSV (one row a game).
     Export {
         /// json or csv.
@@ -464,6 +470,7 @@ fn main() -> ExitCode {
                 HistoryCommand::Show { id, json } => history::show(&db, id, json),
                 HistoryCommand::Stats { json } => history::stats(&db, json),
                 HistoryCommand::Hints { json } => history::hints(&db, json),
+                HistoryCommand::Daily { json } => history::daily(&db, json),
                 HistoryCommand::Export { format, file } => history::export(&db, &format, file.as_deref()),
             }
         }
