@@ -195,8 +195,7 @@ impl Controller {
 
     /// The height of one line of the message, in pixels.
     pub(super) fn message_line_height(&self) -> i32 {
-        let metrics = self.message.pango_context().metrics(None, None);
-        ((metrics.height() as f64 / gtk::pango::SCALE as f64).ceil() as i32).max(1)
+        super::line_height(&self.message)
     }
 
     /// The whole message, while it is open (for the state file).

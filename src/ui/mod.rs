@@ -120,6 +120,12 @@ pub fn local_time(unix_ms: i64) -> String {
         .unwrap_or_default()
 }
 
+/// The height of a line of the widget's text, in pixels (at least 1).
+pub fn line_height(widget: &impl IsA<gtk::Widget>) -> i32 {
+    let metrics = widget.pango_context().metrics(None, None);
+    ((metrics.height() as f64 / gtk::pango::SCALE as f64).ceil() as i32).max(1)
+}
+
 /// "5 Dec 2026": a day of the calendar, as [`local_time`] writes its date.
 pub fn day_name(day: crate::engine::daily::Day) -> String {
     glib::DateTime::from_local(day.year(), day.month() as i32, day.day() as i32, 12, 0, 0.0)

@@ -192,11 +192,13 @@ fn build(parent: &adw::Window, record: GameRecord, moves: Vec<SavedMove>) {
         .margin_end(12)
         .build();
     let label = gtk::Label::builder().wrap(true).margin_top(6).build();
-    // Under the caption, the explanation of the step a hint showed or a move applied (a forcing
-    // net's runs long: it scrolls).
+    // Under the caption, the explanation of the step a hint showed or a move applied, in a
+    // place of its own two lines high, so that the board keeps its size from move to move (a
+    // longer one, a forcing net's, scrolls).
     let explanation = gtk::Label::builder()
         .wrap(true)
         .xalign(0.0)
+        .yalign(0.0)
         .margin_start(12)
         .margin_end(12)
         .css_classes(["dim-label"])
@@ -204,10 +206,8 @@ fn build(parent: &adw::Window, record: GameRecord, moves: Vec<SavedMove>) {
     let step_text = gtk::ScrolledWindow::builder()
         .child(&explanation)
         .hscrollbar_policy(gtk::PolicyType::Never)
-        .propagate_natural_height(true)
-        .max_content_height(96)
+        .min_content_height(2 * super::line_height(&explanation))
         .margin_top(6)
-        .visible(false)
         .build();
     let scale = gtk::Scale::with_range(gtk::Orientation::Horizontal, 0.0, total.max(1) as f64, 1.0);
     scale.set_hexpand(true);
@@ -320,7 +320,7 @@ fn build(parent: &adw::Window, record: GameRecord, moves: Vec<SavedMove>) {
         });
     }
     label.set_label(&replay.describe());
-    show_step(&replay, &area, &explanation, &step_text);
+    show_step(&replay, &area, &explanation);
 
     // Every control moves through the scale, so the board, label and scale agree.
     {
@@ -332,7 +332,7 @@ fn build(parent: &adw::Window, record: GameRecord, moves: Vec<SavedMove>) {
                     label.set_label(&error);
                     return;
                 }
-                show_step(&replay, &area, &explanation, &step_text);
+                show_step(&replay, &area, &explanation);
                 from_here.set_sensitive(replay.can_play_from_here());
             }
             label.set_label(&replay.describe());
@@ -402,8 +402,8 @@ fn build(parent: &adw::Window, record: GameRecord, moves: Vec<SavedMove>) {
 /// pattern drawn, its explanation under the caption. The journal keeps only the step's technique,
 /// so the step is found again (off the main thread: a forcing net's search takes a moment); the
 /// board may have moved on meanwhile, and then it is not shown.
-fn show_step(replay: &Rc<Replay>, area: &gtk::DrawingArea, explanation: &gtk::Label, step_text: &gtk::ScrolledWindow) {
-    step_text.set_visible(false);
+fn show_step(replay: &Rc<Replay>, area: &gtk::DrawingArea, explanation: &gtk::Label) {
+    explanation.set_label("");
     let Some(moves) = replay.moves_to_step() else { return };
     let (Some(givens), Some(solution)) = (replay.record.givens(), replay.record.solution_grid()) else {
         return;
@@ -411,22 +411,17 @@ fn show_step(replay: &Rc<Replay>, area: &gtk::DrawingArea, explanation: &gtk::La
     let index = replay.index.get();
     let found = gio::spawn_blocking(move || step_behind_last_move(givens, solution, Rules::default(), &moves));
     let replay = Rc::downgrade(replay);
-    let (area, explanation, step_text) = (area.downgrade(), explanation.downgrade(), step_text.downgrade());
+    let (area, explanation) = (area.downgrade(), explanation.downgrade());
     glib::spawn_future_local(async move {
         let Ok(Ok(Some(step))) = found.await else { return };
-        let (Some(replay), Some(area), Some(explanation), Some(step_text)) = (
-            replay.upgrade(),
-            area.upgrade(),
-            explanation.upgrade(),
-            step_text.upgrade(),
-        ) else {
+        let (Some(replay), Some(area), Some(explanation)) = (replay.upgrade(), area.upgrade(), explanation.upgrade())
+        else {
             return;
         };
         if replay.index.get() != index {
             return;
         }
         explanation.set_label(&titled_explanation(&step));
-        step_text.set_visible(true);
         if let Some(play) = replay.play.borrow_mut().as_mut() {
             play.hint = Some(HintView::whole(step));
         }
