@@ -18,7 +18,7 @@ use crate::engine::generator::{self, GenerateError};
 use crate::engine::logic::{Level, Technique};
 use crate::engine::practice::{self, Rarity};
 use crate::i18n::{fill, gettext, ngettext};
-use crate::store::{self, NewGame, Practised};
+use crate::store::{self, NewGame, Practised, TechniqueHints};
 
 /// The chooser's widgets, from its template `resources/ui/practice.ui`.
 mod imp {
@@ -81,15 +81,21 @@ glib::wrapper! {
 impl PracticeChooser {
     /// Opens the chooser over `parent`. A row starts `app.practise-technique` with its id and
     /// closes the chooser; Escape closes it without. Each technique `practised` says how often
-    /// (the history's count); the one practised `last` (this session's, else the history's
-    /// latest) says so in its row, and Return with nothing typed takes it again.
-    pub fn show(parent: &impl IsA<gtk::Window>, last: Option<Technique>, practised: &[Practised]) -> PracticeChooser {
+    /// (the history's count), and each the player's `hints` taught how many hints; the one
+    /// practised `last` (this session's, else the history's latest) says so in its row, and
+    /// Return with nothing typed takes it again.
+    pub fn show(
+        parent: &impl IsA<gtk::Window>,
+        last: Option<Technique>,
+        practised: &[Practised],
+        hints: &[TechniqueHints],
+    ) -> PracticeChooser {
         let chooser: PracticeChooser = glib::Object::builder()
             .property("transient-for", parent)
             .property("application", parent.as_ref().application())
             .build();
         let last = last.or(practised.first().map(|p| p.technique));
-        chooser.fill(last, practised);
+        chooser.fill(last, practised, hints);
         let weak = chooser.downgrade();
         chooser.imp().search.connect_search_changed(move |entry| {
             if let Some(chooser) = weak.upgrade() {
@@ -159,8 +165,9 @@ impl PracticeChooser {
     }
 
     /// A group for each level, a row for each technique in it (by score, as the ladder asks),
-    /// with how often it was `practised`, the one practised `last` marked so.
-    fn fill(&self, last: Option<Technique>, practised: &[Practised]) {
+    /// with how often it was `practised` and how many `hints` taught it, the one practised
+    /// `last` marked so.
+    fn fill(&self, last: Option<Technique>, practised: &[Practised], hints: &[TechniqueHints]) {
         let imp = self.imp();
         let mut levels = Vec::new();
         for level in [Level::Easy, Level::Medium, Level::Hard, Level::Expert, Level::Master] {
@@ -181,6 +188,11 @@ impl PracticeChooser {
                 if let Some(done) = practised.iter().find(|p| p.technique == technique) {
                     let times = ngettext("practised {n} time", "practised {n} times", done.games);
                     subtitle = format!("{subtitle} · {}", fill(&times, &[("n", &done.games)]));
+                }
+                // (What to practise: the techniques the player's hints had to teach.)
+                if let Some(taught) = hints.iter().find(|h| h.technique == technique) {
+                    let times = ngettext("taught by {n} hint", "taught by {n} hints", taught.hints);
+                    subtitle = format!("{subtitle} · {}", fill(&times, &[("n", &taught.hints)]));
                 }
                 // (Not the row's action: GTK 4.8's list box then activates the action instead of
                 // the row, whose `activated` closes the chooser; a click or Return on the row
@@ -281,19 +293,20 @@ fn with_goal(found: practice::Practice) -> (practice::Practice, practice::Goal) 
 /// Practising, the controller's side.
 impl super::controller::Controller {
     /// Opens the chooser of a technique to practise, once the history has told which were
-    /// practised and how often (read off the main thread; none when it can't be read).
+    /// practised and how often, and which the hints taught (read off the main thread; none when
+    /// it can't be read).
     pub fn choose_practice(self: &Rc<Self>) {
         let path = super::recorder::database_path();
         let read = gio::spawn_blocking(move || {
             store::Store::open_for_reading(&path)
-                .and_then(|store| store.practised())
+                .and_then(|store| Ok((store.practised()?, store.hints_by_technique()?)))
                 .unwrap_or_default()
         });
         let this = Rc::downgrade(self);
         glib::spawn_future_local(async move {
-            let practised = read.await.unwrap_or_default();
+            let (practised, hints) = read.await.unwrap_or_default();
             if let Some(this) = this.upgrade() {
-                PracticeChooser::show(&this.window, this.last_practised.get(), &practised);
+                PracticeChooser::show(&this.window, this.last_practised.get(), &practised, &hints);
             }
         });
     }

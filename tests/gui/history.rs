@@ -1182,8 +1182,9 @@ fn play_from_here_starts_a_game_at_the_board_the_replay_shows() {
 }
 
 /// Statistics list the techniques the hints taught, each with a button that practises it: two
-/// hints asked (each named once found), then History's Statistics read through AT-SPI, and the
-/// technique's Practise pressed there: History closes and a practice of it goes on the board.
+/// hints asked (each named once found), the practice chooser's rows counting them, then
+/// History's Statistics read through AT-SPI, and the technique's Practise pressed there: History
+/// closes and a practice of it goes on the board.
 #[test]
 fn statistics_count_hints_by_technique_and_practise_one() {
     need_display();
@@ -1219,6 +1220,22 @@ fn statistics_count_hints_by_technique_and_practise_one() {
         (total == 2).then_some(())
     })
     .expect("both hints named in the history");
+    // The practice chooser's rows say it too: each technique taught, how many hints taught it.
+    app.action("practise", None);
+    let chooser = wait_for_titled("Practise a Technique");
+    let mut distinct = taught.clone();
+    distinct.sort();
+    distinct.dedup();
+    let taught_by = if expected == 1 {
+        "taught by 1 hint".to_string()
+    } else {
+        format!("taught by {expected} hints")
+    };
+    app.wait_for_labels("the hints counted in the chooser", |labels| {
+        let counted: Vec<&String> = labels.iter().filter(|l| l.contains("· taught by ")).collect();
+        counted.len() == distinct.len() && counted.iter().any(|l| l.ends_with(&taught_by))
+    });
+    press_in(&chooser, &["Escape"]);
     app.action("history", None);
     let history = wait_for_titled("History");
     std::thread::sleep(Duration::from_millis(600));
