@@ -500,6 +500,20 @@ impl Store {
     }
 
     /// Games, newest first.
+    /// The games of the puzzle a seed gives, newest first (a daily puzzle's, by its day's seed),
+    /// practices aside; a row this version can't read is skipped.
+    pub fn games_of_seed(&self, seed: u64) -> Result<Vec<GameRecord>> {
+        let mut statement = self.connection.prepare_cached(&format!(
+            "SELECT {COLUMNS} FROM games WHERE seed = ?1 AND practice IS NULL ORDER BY started_at DESC, id DESC"
+        ))?;
+        let rows = statement.query_map([seed as i64], record)?;
+        let mut games = Vec::new();
+        for row in rows {
+            games.extend(row?.ok());
+        }
+        Ok(games)
+    }
+
     pub fn list(&self, filter: &Filter) -> Result<Vec<GameRecord>> {
         let mut sql = format!("SELECT {COLUMNS} FROM games WHERE 1");
         if filter.level.is_some() {

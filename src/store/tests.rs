@@ -925,4 +925,14 @@ fn the_days_of_daily_puzzles_solved_alone_are_listed() {
     let mut days = store.daily_days_solved().unwrap();
     days.sort_unstable();
     assert_eq!(days, [day(3), day(4)]);
+    // The games of a day's puzzle, newest first; a practice's seed aside.
+    let of_fourth: Vec<i64> = store
+        .games_of_seed(day(4).seed())
+        .unwrap()
+        .iter()
+        .map(|g| g.id)
+        .collect();
+    assert_eq!(of_fourth, [3, 2]);
+    assert_eq!(store.games_of_seed(day(5).seed()).unwrap(), []);
+    assert_eq!(store.games_of_seed(day(6).seed()).unwrap(), []);
 }

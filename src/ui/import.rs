@@ -13,7 +13,7 @@ use gtk::{gdk, gio, glib};
 
 use super::controller::Unrecorded;
 use super::settings::PuzzleFile;
-use crate::engine::game::{Action, Game, Rules, Status};
+use crate::engine::game::{format_duration, Action, Game, Rules, Status};
 use crate::engine::generator::{self, Options};
 use crate::engine::grid::{cell_name, Digit, CELLS};
 use crate::engine::logic::{rating, Level};
@@ -391,7 +391,9 @@ impl super::controller::Controller {
     }
 
     /// Starts today's daily puzzle (the same on every machine; harder through the week),
-    /// generated off the main thread. Already on the board, it stays there.
+    /// generated off the main thread. Already on the board, it stays there; left paused in the
+    /// history, it is taken up again; solved already, it starts afresh, and the player is told
+    /// (the history is read off the main thread).
     pub fn daily_puzzle(self: &Rc<Self>) {
         let Some(day) = super::today() else { return };
         let playing = self.with_play(|play| play.game.status() == Status::Playing);
@@ -399,15 +401,38 @@ impl super::controller::Controller {
             self.say(&gettext("Today's puzzle is on the board."));
             return;
         }
-        let greeting = fill(
-            &gettext("The daily puzzle of {day}: {level}, as every {weekday}. Good luck!"),
-            &[
-                ("day", &super::day_name(day)),
-                ("level", &super::level_in_sentence(day.level())),
-                ("weekday", &super::weekday_name(day)),
-            ],
-        );
-        self.generate_game(day.options(), day.level(), greeting);
+        let path = super::recorder::database_path();
+        let played = gio::spawn_blocking(move || {
+            store::Store::open_for_reading(&path)
+                .and_then(|store| store.games_of_seed(day.seed()))
+                .unwrap_or_default()
+        });
+        let this = Rc::downgrade(self);
+        glib::spawn_future_local(async move {
+            let played = played.await.unwrap_or_default();
+            let Some(this) = this.upgrade() else { return };
+            if let Some(paused) = played.iter().find(|g| g.status == store::GameStatus::Paused) {
+                return this.resume_id(paused.id);
+            }
+            let solved = played
+                .iter()
+                .find(|g| matches!(g.status, store::GameStatus::Solved | store::GameStatus::SolvedWithHelp));
+            let greeting = match solved {
+                Some(solved) => fill(
+                    &gettext("You solved today's puzzle already, in {time}. Here it is again."),
+                    &[("time", &format_duration(solved.elapsed_ms))],
+                ),
+                None => fill(
+                    &gettext("The daily puzzle of {day}: {level}, as every {weekday}. Good luck!"),
+                    &[
+                        ("day", &super::day_name(day)),
+                        ("level", &super::level_in_sentence(day.level())),
+                        ("weekday", &super::weekday_name(day)),
+                    ],
+                ),
+            };
+            this.generate_game(day.options(), day.level(), greeting);
+        });
     }
 
     /// Generates a puzzle off the main thread (saying how the search goes) and starts it,

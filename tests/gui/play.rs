@@ -1264,7 +1264,8 @@ fn clear_pencil_marks_takes_every_mark_off_in_one_undoable_move() {
 /// (the same on every machine), at its weekday's level, titled so with its day in the tooltip,
 /// and named by its day in History; asked for again while it is played, it stays on the board,
 /// and a new puzzle is titled Nonet again. With the two days before solved, History's
-/// Statistics count a streak of two days.
+/// Statistics count a streak of two days. Asked for once more, the daily puzzle left paused is
+/// taken up again; once solved, it starts afresh and says it was solved.
 #[test]
 fn the_daily_puzzle_is_the_days_own() {
     need_display();
@@ -1350,4 +1351,29 @@ fn the_daily_puzzle_is_the_days_own() {
         at.is_some_and(|at| labels[at..].iter().skip(2).take(6).eq(streak.iter()))
     });
     screenshot(&history, "statistics-daily.png");
+    // Asked for again, the daily puzzle left paused is taken up where it was.
+    press_in(&history, &["Escape"]);
+    app.action("daily-puzzle", None);
+    let resumed = app.wait_until("the daily puzzle resumed", |s| {
+        s["givens"] == puzzle && s["message"].as_str().is_some_and(|m| m.starts_with("Welcome back"))
+    });
+    assert_eq!(at(&resumed, "values", cell).to_string(), digit);
+    assert_eq!(resumed["title"], "Daily Puzzle");
+    // Solved, and asked for again: it starts afresh, and says it was solved.
+    let solution = daily["solution"].as_str().unwrap();
+    for c in (0..81).filter(|&c| puzzle.as_bytes()[c] == b'.' && c != cell) {
+        app.select(c);
+        app.keys(&[&solution[c..=c]]);
+    }
+    app.wait_until("solved", |s| s["status"] == "Solved");
+    app.action("daily-puzzle", None);
+    let again = app.wait_until("the daily puzzle afresh", |s| {
+        s["message"]
+            .as_str()
+            .is_some_and(|m| m.starts_with("You solved today's puzzle already, in "))
+    });
+    assert_eq!(
+        (&again["givens"], &again["values"]),
+        (&Value::from(puzzle), &Value::from(puzzle))
+    );
 }
