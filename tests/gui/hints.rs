@@ -1003,13 +1003,16 @@ fn a_technique_is_practised_from_a_position_where_it_is_next() {
     assert_eq!(applied["message"], "Applied: XY-Wing");
     app.wait_for_labels("the offer", |labels| labels.iter().any(|l| l == "XY-Wing done"));
     // The chooser marks the technique practised last, and Return with nothing typed takes it.
-    // (And how often each was practised, as the history counts them.)
+    // (And how often each was practised, as the history counts them, and how many hints taught
+    // it: the XY-Wing's one.)
     app.keys(&["ctrl+t"]);
     app.wait_for_labels("the chooser", |labels| {
         labels.iter().any(|l| l == "Practised last")
             && labels.iter().any(|l| l == "Death Blossom")
             && labels.iter().any(|l| l == "Fish · Score 3.2 · practised 1 time")
-            && labels.iter().any(|l| l == "Wings · Score 4.2 · practised 1 time")
+            && labels
+                .iter()
+                .any(|l| l == "Wings · Score 4.2 · practised 1 time · taught by 1 hint")
     });
     xdotool(&["key", "--clearmodifiers", "Return"]);
     let again = app.wait_until("another XY-Wing", |s| {
