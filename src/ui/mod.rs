@@ -418,6 +418,21 @@ fn toggle_button_in(widget: &gtk::Widget) -> Option<gtk::ToggleButton> {
     first
 }
 
+/// A shortcut that clicks the button, when it is sensitive.
+pub fn clicking(trigger: &str, button: &gtk::Button) -> gtk::Shortcut {
+    let button = button.downgrade();
+    gtk::Shortcut::new(
+        gtk::ShortcutTrigger::parse_string(trigger),
+        Some(gtk::CallbackAction::new(move |_, _| {
+            let Some(button) = button.upgrade().filter(|b| b.is_sensitive()) else {
+                return glib::Propagation::Proceed;
+            };
+            button.emit_clicked();
+            glib::Propagation::Stop
+        })),
+    )
+}
+
 /// Lets Escape and Ctrl+W close a secondary window (History, a replay, the Solution Path), as
 /// they close GNOME's dialogs and the Preferences window.
 pub fn close_on_escape(window: &impl IsA<gtk::Window>) {

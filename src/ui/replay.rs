@@ -343,6 +343,14 @@ fn build(parent: &adw::Window, record: GameRecord, moves: Vec<SavedMove>) {
         let (replay, scale) = (replay.clone(), scale.clone());
         move |_: &gtk::Button| scale.set_value(target(replay.index.get()) as f64)
     };
+    // The keys of a video player: Left and Right a move back and on, Home and End the ends
+    // (before the focused control, which would move the focus instead).
+    let keys = gtk::ShortcutController::new();
+    for (trigger, button) in [("Left", &back), ("Right", &forward), ("Home", &first), ("End", &last)] {
+        keys.add_shortcut(super::clicking(trigger, button));
+    }
+    keys.set_propagation_phase(gtk::PropagationPhase::Capture);
+    window.add_controller(keys);
     first.connect_clicked(nudge(Box::new(|_| 0)));
     back.connect_clicked(nudge(Box::new(|i| i.saturating_sub(1))));
     forward.connect_clicked(nudge(Box::new(move |i| (i + 1).min(total))));

@@ -716,7 +716,7 @@ fn connect_apply(window: &StepListWindow, work: &Rc<Work>, apply: ApplyStep) {
         });
     }
     let shortcuts = gtk::ShortcutController::new();
-    shortcuts.add_shortcut(clicking("<Control>Return", &parts.apply));
+    shortcuts.add_shortcut(super::clicking("<Control>Return", &parts.apply));
     window.add_controller(shortcuts);
 }
 
@@ -879,7 +879,7 @@ fn connect_copy(window: &StepListWindow, work: &Rc<Work>) {
         });
     }
     let shortcuts = gtk::ShortcutController::new();
-    shortcuts.add_shortcut(clicking("<Control>c", &parts.copy));
+    shortcuts.add_shortcut(super::clicking("<Control>c", &parts.copy));
     // Escape still closes the window while the toast shows (the overlay would take it to
     // dismiss the toast first).
     shortcuts.add_shortcut(gtk::Shortcut::new(
@@ -888,21 +888,6 @@ fn connect_copy(window: &StepListWindow, work: &Rc<Work>) {
     ));
     shortcuts.set_propagation_phase(gtk::PropagationPhase::Capture);
     window.add_controller(shortcuts);
-}
-
-/// A shortcut that clicks the button, when it is sensitive.
-fn clicking(trigger: &str, button: &gtk::Button) -> gtk::Shortcut {
-    let button = button.downgrade();
-    gtk::Shortcut::new(
-        gtk::ShortcutTrigger::parse_string(trigger),
-        Some(gtk::CallbackAction::new(move |_, _| {
-            let Some(button) = button.upgrade().filter(|b| b.is_sensitive()) else {
-                return glib::Propagation::Proceed;
-            };
-            button.emit_clicked();
-            glib::Propagation::Stop
-        })),
-    )
 }
 
 /// The steps as text, as `nonet-cli path --explain` writes a path: each step's short form
