@@ -15,8 +15,9 @@ pub struct Day {
     day: u32,
 }
 
-/// The high half of a daily puzzle's seed ("Nonet", in ASCII, cut to four letters): the low half
-/// is the date written as digits, 20261205. A random seed has this half once in four billion.
+/// The high half of a daily puzzle's seed ("None", the first four letters of "Nonet" in ASCII):
+/// the low half is the date written as digits, 20261205. A random seed has this high half once
+/// in four billion.
 const TAG: u64 = 0x4E6F_6E65 << 32;
 
 /// The level of each weekday's puzzle, Monday first.
@@ -101,6 +102,11 @@ impl Day {
     /// The seed the day's puzzle is generated from.
     pub fn seed(self) -> u64 {
         TAG | (self.year as u64 * 10_000 + u64::from(self.month) * 100 + u64::from(self.day))
+    }
+
+    /// Every seed a day's puzzle may have (and some that are no day's: `of_seed` tells).
+    pub fn seeds() -> std::ops::RangeInclusive<u64> {
+        TAG..=TAG | 0xFFFF_FFFF
     }
 
     /// The day whose puzzle a seed gives, if it is a daily puzzle's.
@@ -220,6 +226,9 @@ mod tests {
     fn a_day_gives_its_seed_and_the_seed_its_day() {
         let day = Day::new(2026, 12, 5).unwrap();
         assert_eq!(Day::of_seed(day.seed()), Some(day));
+        assert!(Day::seeds().contains(&day.seed()) && !Day::seeds().contains(&20261205));
+        // (Stored as SQLite's signed integers, as they are.)
+        assert!(i64::try_from(*Day::seeds().end()).is_ok());
         assert_eq!(
             Day::of_seed(Day::new(2026, 12, 6).unwrap().seed()),
             Day::new(2026, 12, 6)

@@ -178,12 +178,11 @@ impl Store {
     /// The days whose daily puzzle the player solved alone (as streaks count games: not with
     /// help, nor by the computer), as their seeds name them.
     pub fn daily_days_solved(&self) -> Result<Vec<Day>> {
-        let first = Day::new(1, 1, 1).map_or(0, |d| d.seed());
-        let last = Day::new(9999, 12, 31).map_or(0, |d| d.seed());
+        let seeds = Day::seeds();
         let mut statement = self.connection.prepare_cached(
             "SELECT DISTINCT seed FROM games WHERE status = 'solved' AND practice IS NULL AND seed BETWEEN ?1 AND ?2",
         )?;
-        let rows = statement.query_map([first as i64, last as i64], |row| row.get::<_, i64>(0))?;
+        let rows = statement.query_map([*seeds.start() as i64, *seeds.end() as i64], |row| row.get::<_, i64>(0))?;
         let mut days = Vec::new();
         for seed in rows {
             days.extend(Day::of_seed(seed? as u64));

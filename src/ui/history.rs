@@ -293,7 +293,7 @@ pub(super) fn game_heading(game: &GameRecord, then: &str) -> String {
     });
     let daily = game
         .seed
-        .and_then(crate::engine::daily::Day::of_seed)
+        .and_then(daily::Day::of_seed)
         .map(|day| fill(&gettext("Daily Puzzle of {day}"), &[("day", &super::day_name(day))]));
     [
         Some(super::level_name(game.level)),
@@ -539,7 +539,8 @@ fn hints_group(hints: &[TechniqueHints]) -> adw::PreferencesGroup {
             .css_classes(["flat"])
             .build();
         super::set_accessible(&help, gtk::AccessibleProperty::Label, &about);
-        // (History is no window of the application's: `app.` actions are reached through it.)
+        // (History is not added to the application, so a button's `app.` action name would not
+        // reach it: the action is activated on the application, as Practise does.)
         let page = super::message::technique_page(hint.technique);
         help.connect_clicked(move |_| {
             if let Some(app) = gio::Application::default() {

@@ -872,8 +872,9 @@ impl super::controller::Controller {
                     ))
                 }
             };
-            this.generation.set(this.generation.get() + 1); // a generation under way is dropped
-                                                            // (A practice's goal was its start's: from a later board it is a game like any.)
+            // A generation under way is dropped. (A practice's goal was its start's: from a
+            // later board it is a game like any.)
+            this.generation.set(this.generation.get() + 1);
             this.start(NewGame { practice: None, ..new }, record.level);
             if let Some(take) = taken {
                 if let Some(result) = this.with_play(|play| play.act(take)) {
