@@ -211,9 +211,7 @@ pub fn show(parent: &impl IsA<gtk::Window>, path: PathBuf) {
     // Through the application's action, as a row's Delete is (an `action-name` of `app.…` finds
     // nothing here: this window is not the application's, so the button would stay dead).
     clear.connect_clicked(|_| {
-        if let Some(app) = gio::Application::default() {
-            app.activate_action("clear-history", None);
-        }
+        super::activate_app_action("clear-history", None);
     });
     for dropdown in [&levels, &statuses] {
         let reload = reload.clone();
@@ -336,9 +334,7 @@ fn game_row(game: &GameRecord, window: &glib::WeakRef<adw::Window>) -> adw::Acti
             if key != gtk::gdk::Key::Delete || !modifiers.is_empty() {
                 return glib::Propagation::Proceed;
             }
-            if let Some(app) = gio::Application::default() {
-                app.activate_action("delete-game", Some(&id.to_variant()));
-            }
+            super::activate_app_action("delete-game", Some(&id.to_variant()));
             glib::Propagation::Stop
         });
         row.add_controller(keys);
@@ -491,8 +487,13 @@ fn daily_group(streaks: daily::Streaks) -> adw::PreferencesGroup {
 /// A statistic's row: its name, and its value dimmed at the end.
 fn value_row(title: &str, value: &str) -> adw::ActionRow {
     let row = adw::ActionRow::builder().title(title).build();
-    row.add_suffix(&gtk::Label::builder().label(value).css_classes(["dim-label"]).build());
+    row.add_suffix(&dimmed(value));
     row
+}
+
+/// A count or a value at a row's end, dimmed beside the row's title.
+fn dimmed(text: &str) -> gtk::Label {
+    gtk::Label::builder().label(text).css_classes(["dim-label"]).build()
 }
 
 /// The techniques the player's hints taught, the most asked first, each with how many hints, a
@@ -510,7 +511,7 @@ fn hints_group(hints: &[TechniqueHints]) -> adw::PreferencesGroup {
         let name = technique_name(hint.technique);
         let row = adw::ActionRow::builder().title(name.as_str()).build();
         let asked = count(hint.hints, "{n} hint", "{n} hints");
-        row.add_suffix(&gtk::Label::builder().label(asked).css_classes(["dim-label"]).build());
+        row.add_suffix(&dimmed(&asked));
         if practice::techniques().contains(&hint.technique) {
             let what = fill(&gettext("Practise {technique}"), &[("technique", &name)]);
             let practise = gtk::Button::builder()
@@ -521,9 +522,7 @@ fn hints_group(hints: &[TechniqueHints]) -> adw::PreferencesGroup {
             super::set_accessible(&practise, gtk::AccessibleProperty::Label, &what);
             let id = hint.technique.id();
             practise.connect_clicked(move |button| {
-                if let Some(app) = gio::Application::default() {
-                    app.activate_action("practise-technique", Some(&id.to_variant()));
-                }
+                super::activate_app_action("practise-technique", Some(&id.to_variant()));
                 if let Some(window) = button.root().and_downcast::<gtk::Window>() {
                     window.close();
                 }
@@ -539,14 +538,8 @@ fn hints_group(hints: &[TechniqueHints]) -> adw::PreferencesGroup {
             .css_classes(["flat"])
             .build();
         super::set_accessible(&help, gtk::AccessibleProperty::Label, &about);
-        // (History is not added to the application, so a button's `app.` action name would not
-        // reach it: the action is activated on the application, as Practise does.)
         let page = super::message::technique_page(hint.technique);
-        help.connect_clicked(move |_| {
-            if let Some(app) = gio::Application::default() {
-                app.activate_action("help-page", Some(&page.to_variant()));
-            }
-        });
+        help.connect_clicked(move |_| super::activate_app_action("help-page", Some(&page.to_variant())));
         row.add_suffix(&help);
         group.add(&row);
     }

@@ -418,6 +418,15 @@ fn toggle_button_in(widget: &gtk::Widget) -> Option<gtk::ToggleButton> {
     first
 }
 
+/// Activates the application's action `name` with `target`: from a window not added to the
+/// application (History, a replay, the practice chooser's rows), whose widgets' `app.` action
+/// names would not reach it.
+pub fn activate_app_action(name: &str, target: Option<&glib::Variant>) {
+    if let Some(app) = gtk::gio::Application::default() {
+        app.activate_action(name, target);
+    }
+}
+
 /// A shortcut that clicks the button, when it is sensitive.
 pub fn clicking(trigger: &str, button: &gtk::Button) -> gtk::Shortcut {
     let button = button.downgrade();

@@ -214,9 +214,7 @@ impl PracticeChooser {
                     if let Some(chooser) = weak.upgrade() {
                         GtkWindowExt::close(&chooser);
                     }
-                    if let Some(app) = gio::Application::default() {
-                        app.activate_action("practise-technique", Some(&technique.id().to_variant()));
-                    }
+                    super::activate_app_action("practise-technique", Some(&technique.id().to_variant()));
                 });
                 group.add(&row);
                 // Searched by its name and its family's in the user's language and by its id

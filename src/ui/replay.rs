@@ -181,7 +181,8 @@ fn build(parent: &adw::Window, record: GameRecord, moves: Vec<SavedMove>) {
             .css_classes(["suggested-action"])
             .build();
         header.pack_end(&resume);
-        tell_game(&resume, "resume-game", replay.record.id, &window, parent);
+        let id = replay.record.id;
+        tell_game(&resume, "resume-game", &window, parent, move || id.to_variant());
     }
 
     let area = gtk::DrawingArea::builder()
@@ -279,15 +280,10 @@ fn build(parent: &adw::Window, record: GameRecord, moves: Vec<SavedMove>) {
     from_here.set_sensitive(replay.can_play_from_here());
     controls.append(&from_here);
     {
-        let (replay, window, history) = (replay.clone(), window.downgrade(), parent.downgrade());
-        from_here.connect_clicked(move |_| {
+        let replay = replay.clone();
+        tell_game(&from_here, "play-from-move", &window, parent, move || {
             let moves = u32::try_from(replay.index.get()).unwrap_or(u32::MAX);
-            if let Some(app) = gio::Application::default() {
-                app.activate_action("play-from-move", Some(&(replay.record.id, moves).to_variant()));
-            }
-            for window in [window.upgrade(), history.upgrade()].into_iter().flatten() {
-                window.close();
-            }
+            (replay.record.id, moves).to_variant()
         });
     }
     // Last in the row, away from the header's answers. The game on the board is not the
@@ -297,9 +293,7 @@ fn build(parent: &adw::Window, record: GameRecord, moves: Vec<SavedMove>) {
         controls.append(&delete);
         let id = replay.record.id;
         delete.connect_clicked(move |_| {
-            if let Some(app) = gio::Application::default() {
-                app.activate_action("delete-game", Some(&id.to_variant()));
-            }
+            super::activate_app_action("delete-game", Some(&id.to_variant()));
         });
     }
     let content = gtk::Box::new(gtk::Orientation::Vertical, 0);
@@ -392,7 +386,8 @@ fn build(parent: &adw::Window, record: GameRecord, moves: Vec<SavedMove>) {
             replay.timer.replace(Some(timer));
         });
     }
-    tell_game(&again, "play-again", replay.record.id, &window, parent);
+    let id = replay.record.id;
+    tell_game(&again, "play-again", &window, parent, move || id.to_variant());
     {
         let replay = replay.clone();
         window.connect_close_request(move |_| {
@@ -446,13 +441,18 @@ pub fn window_name(id: i64) -> String {
 }
 
 /// A button that tells the game, through its action (as `gapplication action … ACTION` would),
-/// what to do with this game of the history, then closes the replay and the History window.
-fn tell_game(button: &gtk::Button, action: &'static str, id: i64, replay: &adw::Window, history: &adw::Window) {
+/// what to do with this game of the history (`target`: the game's id, or the id and a move),
+/// then closes the replay and the History window.
+fn tell_game(
+    button: &gtk::Button,
+    action: &'static str,
+    replay: &adw::Window,
+    history: &adw::Window,
+    target: impl Fn() -> glib::Variant + 'static,
+) {
     let (replay, history) = (replay.downgrade(), history.downgrade());
     button.connect_clicked(move |_| {
-        if let Some(app) = gio::Application::default() {
-            app.activate_action(action, Some(&id.to_variant()));
-        }
+        super::activate_app_action(action, Some(&target()));
         for window in [replay.upgrade(), history.upgrade()].into_iter().flatten() {
             window.close();
         }

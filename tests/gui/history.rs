@@ -1051,12 +1051,7 @@ fn a_puzzle_file_given_at_start_wins_over_a_busy_history() {
 #[test]
 fn a_replay_names_the_technique_of_a_step_applied() {
     need_display();
-    let (_home, db) = own_history();
-    let env = [("NONET_DB", db.as_path())];
-    let app = App::launch_with(Some(PUZZLE), &env);
-    app.wait_until("the game, the history open", |s| {
-        s["history"] == "on" && s["givens"] == PUZZLE
-    });
+    let (app, _home, db) = launch_with_own_history();
     // A hint to its third stage applies its step: a placement on this easy puzzle.
     let shown = app.hint_to_pattern();
     let technique = shown["hint_technique"].as_str().unwrap().to_string();
@@ -1128,11 +1123,7 @@ fn a_replay_names_the_technique_of_a_step_applied() {
 #[test]
 fn play_from_here_starts_a_game_at_the_board_the_replay_shows() {
     need_display();
-    let (_home, db) = own_history();
-    let app = App::launch_with(Some(PUZZLE), &[("NONET_DB", db.as_path())]);
-    app.wait_until("the game, the history open", |s| {
-        s["history"] == "on" && s["givens"] == PUZZLE
-    });
+    let (app, _home, db) = launch_with_own_history();
     // r1c3 and r1c4 right (4 and 6), a 2 marked in r1c6, then r1c7 wrong (its solution is 9).
     for (cell, key) in [(2, "4"), (3, "6")] {
         app.select(cell);
@@ -1193,11 +1184,7 @@ fn play_from_here_starts_a_game_at_the_board_the_replay_shows() {
 #[test]
 fn statistics_count_hints_by_technique_and_practise_one() {
     need_display();
-    let (_home, db) = own_history();
-    let app = App::launch_with(Some(PUZZLE), &[("NONET_DB", db.as_path())]);
-    app.wait_until("the game, the history open", |s| {
-        s["history"] == "on" && s["givens"] == PUZZLE
-    });
+    let (app, _home, db) = launch_with_own_history();
     let mut taught = Vec::new();
     for _ in 0..2 {
         let shown = app.hint_to_pattern();

@@ -885,6 +885,17 @@ pub(crate) fn own_history() -> (tempfile::TempDir, PathBuf) {
     (home, db)
 }
 
+/// The app on [`PUZZLE`] over an empty history of the test's own ([`own_history`]), once the
+/// game is on the board and the history open; with the history's directory and database.
+pub(crate) fn launch_with_own_history() -> (App, tempfile::TempDir, PathBuf) {
+    let (home, db) = own_history();
+    let app = App::launch_with(Some(PUZZLE), &[("NONET_DB", db.as_path())]);
+    app.wait_until("the game, the history open", |s| {
+        s["history"] == "on" && s["givens"] == PUZZLE
+    });
+    (app, home, db)
+}
+
 /// Polls the history until `test` holds for its list (the recorder commits off the main thread).
 pub(crate) fn wait_for_history(db: &Path, what: &str, test: impl Fn(&[Value]) -> bool) -> Vec<Value> {
     let mut last = Vec::new();
