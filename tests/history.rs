@@ -467,54 +467,66 @@ fn the_cli_cannot_write_moves() {
 
 /// `history daily` counts the days whose daily puzzle was solved alone and the streaks as they
 /// stand today: yesterday's and the day before's solved make a current streak of two, a day a
-/// week back one of its own; a daily puzzle solved with help counts for nothing.
+/// week back one of its own; a daily puzzle solved with help counts for nothing, and one solved
+/// on a later day (the puzzle of 3 days ago, played yesterday) counts as a day solved but joins
+/// no streak.
 #[test]
 fn history_daily_counts_days_and_streaks() {
     use nonet::engine::daily::Day;
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("nonet.db");
+    // A day, and its local noon in milliseconds since the epoch.
     let day = |ago: &str| {
         let out = std::process::Command::new("date")
-            .args(["-d", ago, "+%F"])
+            .args(["-d", &format!("12:00 {ago}"), "+%F %s"])
             .output()
             .unwrap();
-        Day::parse(String::from_utf8(out.stdout).unwrap().trim()).unwrap()
+        let text = String::from_utf8(out.stdout).unwrap();
+        let (date, seconds) = text.trim().split_once(' ').unwrap();
+        (Day::parse(date).unwrap(), seconds.parse::<i64>().unwrap() * 1000)
     };
-    let (yesterday, before, week) = (day("yesterday"), day("2 days ago"), day("7 days ago"));
+    let (yesterday, before, three, four, week) = (
+        day("yesterday"),
+        day("2 days ago"),
+        day("3 days ago"),
+        day("4 days ago"),
+        day("7 days ago"),
+    );
     {
         let mut store = Store::open(&db).unwrap();
-        for (day, status) in [
-            (yesterday, GameStatus::Solved),
-            (before, GameStatus::Solved),
-            (week, GameStatus::Solved),
-            (day("3 days ago"), GameStatus::SolvedWithHelp),
+        for ((day, _), status, (_, started_at)) in [
+            (yesterday, GameStatus::Solved, yesterday),
+            (before, GameStatus::Solved, before),
+            (week, GameStatus::Solved, week),
+            (four, GameStatus::SolvedWithHelp, four),
+            (three, GameStatus::Solved, yesterday),
         ] {
             let id = store
                 .start_game(&NewGame {
                     seed: Some(day.seed()),
-                    ..new_game(day.level(), 0)
+                    ..new_game(day.level(), started_at)
                 })
                 .unwrap();
             store.finish_game(id, status, 0, Default::default()).unwrap();
         }
     }
+    let (yesterday, before, three, week) = (yesterday.0, before.0, three.0, week.0);
     let db = db.to_str().unwrap();
     let (ok, text, _) = output(&["history", "--db", db, "daily"]);
     assert!(ok);
     assert_eq!(
         text,
         format!(
-            "daily puzzles solved: 3\ncurrent streak: 2 days\nbest streak: 2 days\n{week}\n{before}\n{yesterday}\n"
+            "daily puzzles solved: 4\ncurrent streak: 2 days\nbest streak: 2 days\n{week}\n{three}  solved later\n{before}\n{yesterday}\n"
         )
     );
     let (_, text, _) = output(&["history", "--db", db, "daily", "--json"]);
     let json: Value = serde_json::from_str(&text).unwrap();
     assert_eq!(
         (&json["solved"], &json["current_streak"], &json["best_streak"]),
-        (&Value::from(3), &Value::from(2), &Value::from(2))
+        (&Value::from(4), &Value::from(2), &Value::from(2))
     );
-    assert_eq!(
-        json["days"],
-        serde_json::json!([week.to_string(), before.to_string(), yesterday.to_string()])
-    );
+    let days = [week, three, before, yesterday].map(|d| d.to_string());
+    assert_eq!(json["days"], serde_json::json!(days));
+    assert_eq!(json["solved_later"], serde_json::json!([three.to_string()]));
 }

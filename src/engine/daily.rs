@@ -134,7 +134,7 @@ impl Day {
 }
 
 /// How the daily puzzles went: how many days' puzzles were solved, and the runs of days in a
-/// row whose puzzle was.
+/// row whose puzzle was solved on the day itself.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Streaks {
     pub solved: u32,
@@ -143,14 +143,29 @@ pub struct Streaks {
     pub best: u32,
 }
 
+/// A day whose puzzle was solved, and whether on that day (a streak counts only those: a past
+/// day's puzzle played later fills no gap).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SolvedDay {
+    pub day: Day,
+    pub on_its_day: bool,
+}
+
 /// The streaks of `solved`, the days whose puzzle was solved (in any order, a day more than
 /// once when its puzzle was solved again), as they stand on `today`.
-pub fn streaks(solved: &[Day], today: Day) -> Streaks {
-    let mut days: Vec<i64> = solved.iter().map(|d| d.ordinal()).collect();
-    days.sort_unstable();
-    days.dedup();
+pub fn streaks(solved: &[SolvedDay], today: Day) -> Streaks {
+    let distinct = |on_time_only: bool| {
+        let mut days: Vec<i64> = solved
+            .iter()
+            .filter(|s| s.on_its_day || !on_time_only)
+            .map(|s| s.day.ordinal())
+            .collect();
+        days.sort_unstable();
+        days.dedup();
+        days
+    };
     let (mut best, mut run, mut last) = (0, 0, None);
-    for &day in &days {
+    for day in distinct(true) {
         run = if last == Some(day - 1) { run + 1 } else { 1 };
         best = best.max(run);
         last = Some(day);
@@ -161,7 +176,7 @@ pub fn streaks(solved: &[Day], today: Day) -> Streaks {
         _ => 0,
     };
     Streaks {
-        solved: u32::try_from(days.len()).unwrap_or(u32::MAX),
+        solved: u32::try_from(distinct(false).len()).unwrap_or(u32::MAX),
         current,
         best,
     }
@@ -241,7 +256,14 @@ mod tests {
 
     #[test]
     fn streaks_are_runs_of_days_in_a_row() {
-        let days = |list: &[&str]| list.iter().map(|d| Day::parse(d).unwrap()).collect::<Vec<_>>();
+        let days = |list: &[&str]| {
+            list.iter()
+                .map(|d| SolvedDay {
+                    day: Day::parse(d).unwrap(),
+                    on_its_day: true,
+                })
+                .collect::<Vec<_>>()
+        };
         let today = Day::parse("2026-12-05").unwrap();
         assert_eq!(streaks(&[], today), Streaks::default());
         // Three days in a row, a day alone, and two days to yesterday (one solved twice).
@@ -269,6 +291,18 @@ mod tests {
         with_today.extend(days(&["2026-12-05"]));
         assert_eq!(streaks(&with_today, today).current, 3);
         assert_eq!(streaks(&with_today, today).best, 3);
+        // The day missed, 2 December, solved later: a day solved, but no run joined.
+        let mut late = with_today.clone();
+        late.push(SolvedDay {
+            day: Day::parse("2026-12-02").unwrap(),
+            on_its_day: false,
+        });
+        let joined = streaks(&late, today);
+        assert_eq!((joined.solved, joined.current, joined.best), (8, 3, 3));
+        // Solved on its day as well as late, it joins them: 1 to 5 December.
+        late.extend(days(&["2026-12-02"]));
+        let joined = streaks(&late, today);
+        assert_eq!((joined.solved, joined.current, joined.best), (8, 5, 5));
         // Over a month's end.
         let on = streaks(
             &days(&["2026-11-29", "2026-11-30", "2026-12-01"]),

@@ -499,7 +499,6 @@ impl Store {
         Ok(Some((game, moves)))
     }
 
-    /// Games, newest first.
     /// The games of the puzzle a seed gives, newest first (a daily puzzle's, by its day's seed),
     /// practices aside; a row this version can't read is skipped.
     pub fn games_of_seed(&self, seed: u64) -> Result<Vec<GameRecord>> {
@@ -514,6 +513,25 @@ impl Store {
         Ok(games)
     }
 
+    /// Every game of a daily puzzle (practices aside), newest first: what the daily puzzles'
+    /// calendar shows of each day.
+    pub fn daily_games(&self) -> Result<Vec<GameRecord>> {
+        let seeds = crate::engine::daily::Day::seeds();
+        let mut statement = self.connection.prepare_cached(&format!(
+            "SELECT {COLUMNS} FROM games WHERE seed BETWEEN ?1 AND ?2 AND practice IS NULL ORDER BY started_at DESC, id DESC"
+        ))?;
+        let rows = statement.query_map([*seeds.start() as i64, *seeds.end() as i64], record)?;
+        let mut games = Vec::new();
+        for row in rows {
+            games.extend(
+                row?.ok()
+                    .filter(|g: &GameRecord| g.seed.and_then(crate::engine::daily::Day::of_seed).is_some()),
+            );
+        }
+        Ok(games)
+    }
+
+    /// Games, newest first.
     pub fn list(&self, filter: &Filter) -> Result<Vec<GameRecord>> {
         let mut sql = format!("SELECT {COLUMNS} FROM games WHERE 1");
         if filter.level.is_some() {

@@ -346,7 +346,12 @@ fn local_offset_seconds(unix_seconds: i64) -> Option<i64> {
 /// Today in the local time zone (the system's, or `TZ`; UTC when it cannot be read): the daily
 /// puzzle's day, for the command line (the app asks GLib).
 pub fn local_today() -> Option<crate::engine::daily::Day> {
-    let seconds = now_unix_ms().div_euclid(1000);
+    local_day(now_unix_ms())
+}
+
+/// The day of the calendar `unix_ms` falls on in the local time zone (as [`local_today`]).
+pub fn local_day(unix_ms: i64) -> Option<crate::engine::daily::Day> {
+    let seconds = unix_ms.div_euclid(1000);
     let offset = local_offset_seconds(seconds).unwrap_or(0);
     let (year, month, day, ..) = utc((seconds + offset) * 1000);
     crate::engine::daily::Day::new(i32::try_from(year).ok()?, month, day)

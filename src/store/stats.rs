@@ -6,7 +6,7 @@
 use serde::Serialize;
 
 use super::{GameStatus, Result, Store};
-use crate::engine::daily::Day;
+use crate::engine::daily::{Day, SolvedDay};
 use crate::engine::logic::{Level, Technique};
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -176,16 +176,23 @@ impl Store {
     }
 
     /// The days whose daily puzzle the player solved alone (as streaks count games: not with
-    /// help, nor by the computer), as their seeds name them.
-    pub fn daily_days_solved(&self) -> Result<Vec<Day>> {
+    /// help, nor by the computer), as their seeds name them, each with whether its game was
+    /// taken up on that day (by the local date it started on).
+    pub fn daily_days_solved(&self) -> Result<Vec<SolvedDay>> {
         let seeds = Day::seeds();
         let mut statement = self.connection.prepare_cached(
-            "SELECT DISTINCT seed FROM games WHERE status = 'solved' AND practice IS NULL AND seed BETWEEN ?1 AND ?2",
+            "SELECT seed, started_at FROM games WHERE status = 'solved' AND practice IS NULL AND seed BETWEEN ?1 AND ?2",
         )?;
-        let rows = statement.query_map([*seeds.start() as i64, *seeds.end() as i64], |row| row.get::<_, i64>(0))?;
+        let rows = statement.query_map([*seeds.start() as i64, *seeds.end() as i64], |row| {
+            Ok((row.get::<_, i64>(0)?, row.get::<_, i64>(1)?))
+        })?;
         let mut days = Vec::new();
-        for seed in rows {
-            days.extend(Day::of_seed(seed? as u64));
+        for row in rows {
+            let (seed, started_at) = row?;
+            days.extend(Day::of_seed(seed as u64).map(|day| SolvedDay {
+                day,
+                on_its_day: super::local_day(started_at) == Some(day),
+            }));
         }
         Ok(days)
     }

@@ -893,46 +893,57 @@ fn the_puzzle_being_typed_outlives_the_app() {
 
 #[test]
 fn the_days_of_daily_puzzles_solved_alone_are_listed() {
-    use crate::engine::daily::Day;
+    use crate::engine::daily::{Day, SolvedDay};
     let mut store = Store::in_memory().unwrap();
     let day = |d| Day::new(2026, 12, d).unwrap();
+    // Noon of a day of December 2026 in the local zone (1 December is day 20,788 of the epoch).
+    let noon = |d: i64| {
+        let utc_noon = ((20_788 + d - 1) * 86_400 + 12 * 3600) * 1000;
+        utc_noon - super::local_offset_seconds(utc_noon / 1000).unwrap_or(0) * 1000
+    };
     // Solved alone (the 4th twice), with help (the 2nd), given up (the 1st), a practice and a
-    // game of a random seed: only the 3rd and 4th count.
+    // game of a random seed: only the 3rd, 4th and 6th count; the 6th was played on the 8th.
     let games = [
-        (Some(day(3).seed()), None, GameStatus::Solved),
-        (Some(day(4).seed()), None, GameStatus::Solved),
-        (Some(day(4).seed()), None, GameStatus::Solved),
-        (Some(day(2).seed()), None, GameStatus::SolvedWithHelp),
-        (Some(day(1).seed()), None, GameStatus::Abandoned),
+        (Some(day(3).seed()), None, GameStatus::Solved, noon(3)),
+        (Some(day(4).seed()), None, GameStatus::Solved, noon(4)),
+        (Some(day(4).seed()), None, GameStatus::Solved, noon(4) + 1),
+        (Some(day(2).seed()), None, GameStatus::SolvedWithHelp, noon(2)),
+        (Some(day(1).seed()), None, GameStatus::Abandoned, noon(1)),
         (
             Some(day(5).seed()),
             Some(crate::engine::logic::Technique::XWing),
             GameStatus::Solved,
+            noon(5),
         ),
-        (Some(7), None, GameStatus::Solved),
-        (None, None, GameStatus::Solved),
+        (Some(7), None, GameStatus::Solved, noon(5)),
+        (None, None, GameStatus::Solved, noon(5)),
+        (Some(day(6).seed()), None, GameStatus::Solved, noon(8)),
     ];
-    for (i, (seed, practice, status)) in games.into_iter().enumerate() {
+    for (seed, practice, status, started_at) in games {
         let id = store
             .start_game(&NewGame {
                 seed,
                 practice,
-                ..new_game(Level::Hard, i as i64)
+                ..new_game(Level::Hard, started_at)
             })
             .unwrap();
         store.finish_game(id, status, 0, Progress::default()).unwrap();
     }
     let mut days = store.daily_days_solved().unwrap();
-    days.sort_unstable();
-    assert_eq!(days, [day(3), day(4)]);
+    days.sort_unstable_by_key(|d| (d.day, d.on_its_day));
+    let solved = |d, on_its_day| SolvedDay {
+        day: day(d),
+        on_its_day,
+    };
+    assert_eq!(
+        days,
+        [solved(3, true), solved(4, true), solved(4, true), solved(6, false)]
+    );
     // The games of a day's puzzle, newest first; a practice's seed aside.
-    let of_fourth: Vec<i64> = store
-        .games_of_seed(day(4).seed())
-        .unwrap()
-        .iter()
-        .map(|g| g.id)
-        .collect();
-    assert_eq!(of_fourth, [3, 2]);
+    let ids = |games: Vec<GameRecord>| games.iter().map(|g| g.id).collect::<Vec<_>>();
+    assert_eq!(ids(store.games_of_seed(day(4).seed()).unwrap()), [3, 2]);
     assert_eq!(store.games_of_seed(day(5).seed()).unwrap(), []);
-    assert_eq!(store.games_of_seed(day(6).seed()).unwrap(), []);
+    assert_eq!(store.games_of_seed(day(7).seed()).unwrap(), []);
+    // Every daily puzzle's game, newest first (by when it started), the others aside.
+    assert_eq!(ids(store.daily_games().unwrap()), [9, 3, 2, 1, 4, 5]);
 }

@@ -246,6 +246,22 @@ fn add_actions(app: &adw::Application, controller: &Rc<Controller>) {
     simple(app, controller, "lab-save-as", |c| c.lab().save_script_as());
     simple(app, controller, "new-game", |c| c.new_game());
     simple(app, controller, "daily-puzzle", |c| c.daily_puzzle());
+    // `daily-puzzle-of(s)`: the daily puzzle of a day, `'2026-12-05'`; `daily-calendar`: the
+    // calendar of the daily puzzles, to choose one.
+    let daily_of = gio::SimpleAction::new("daily-puzzle-of", Some(glib::VariantTy::STRING));
+    let weak = Rc::downgrade(controller);
+    daily_of.connect_activate(move |_, parameter| {
+        let day = parameter
+            .and_then(|p| p.get::<String>())
+            .and_then(|text| crate::engine::daily::Day::parse(&text));
+        if let (Some(controller), Some(day)) = (weak.upgrade(), day) {
+            controller.daily_puzzle_of(day);
+        }
+    });
+    app.add_action(&daily_of);
+    dialog(app, controller, "daily-calendar", |c| {
+        super::daily_calendar::open(c.window.upcast_ref(), false)
+    });
     // `practise`: the chooser of a technique to practise; `practise-technique(s)`: a new game at
     // a position whose next step is of that technique (its id, as `nonet-cli techniques` lists).
     dialog(app, controller, "practise", |c| c.choose_practice());

@@ -588,9 +588,11 @@ impl Controller {
         }
         if self.window.is_narrow() {
             // The header has no room for the title and counters: they share the status line,
-            // which then says that it is a practice.
+            // which then says that it is a practice, or the daily puzzle.
             if let Some((_, whole)) = practising {
                 status[0] = whole;
+            } else if daily.is_some() {
+                status.insert(0, title);
             }
             // (While a puzzle is entered, the waiting game's counts are not its own.)
             if !entering {

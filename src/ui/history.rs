@@ -260,7 +260,8 @@ fn undo_shortcut() -> gtk::ShortcutController {
     shortcuts
 }
 
-fn status_name(status: GameStatus) -> String {
+/// A game's status as History lists it.
+pub(super) fn status_name(status: GameStatus) -> String {
     match status {
         GameStatus::InProgress => gettext("In progress"),
         GameStatus::Solved => gettext("Solved"),
@@ -467,12 +468,32 @@ fn level_group(stats: &LevelStats) -> adw::PreferencesGroup {
     group
 }
 
-/// The daily puzzles solved: how many days', and the streaks of days in a row.
+/// The daily puzzles solved: how many days', and the streaks of days in a row (each puzzle
+/// solved on its day); its header's button opens their calendar.
 fn daily_group(streaks: daily::Streaks) -> adw::PreferencesGroup {
     let group = adw::PreferencesGroup::builder()
         .title(gettext("Daily Puzzles"))
-        .description(gettext("Solved without help, day after day"))
+        .description(gettext(
+            "Solved without help; a streak counts the puzzles solved on their day",
+        ))
         .build();
+    let calendar = gtk::Button::builder()
+        .icon_name("x-office-calendar-symbolic")
+        .tooltip_text(gettext("Daily Puzzle Calendar"))
+        .valign(gtk::Align::Center)
+        .css_classes(["flat"])
+        .build();
+    super::set_accessible(
+        &calendar,
+        gtk::AccessibleProperty::Label,
+        &gettext("Daily Puzzle Calendar"),
+    );
+    calendar.connect_clicked(|button| {
+        if let Some(history) = button.root().and_downcast::<gtk::Window>() {
+            super::daily_calendar::open(&history, true);
+        }
+    });
+    group.set_header_suffix(Some(&calendar));
     let days = |n: u32| count(n, "{n} day", "{n} days");
     for (title, value) in [
         (gettext("Days Solved"), streaks.solved.to_string()),

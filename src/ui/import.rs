@@ -390,16 +390,30 @@ impl super::controller::Controller {
         self.generate_game(options, level, greeting);
     }
 
-    /// Starts today's daily puzzle (the same on every machine; harder through the week),
+    /// Starts today's daily puzzle (the same on every machine; harder through the week).
+    pub fn daily_puzzle(self: &Rc<Self>) {
+        if let Some(today) = super::today() {
+            self.daily_puzzle_of(today);
+        }
+    }
+
+    /// Starts the daily puzzle of `day` (today's or a day before; a day to come is not out yet),
     /// generated off the main thread. Already on the board, it stays there; left paused in the
     /// history, it is taken up again; solved already, it starts afresh, and the player is told
     /// (the history is read off the main thread).
-    pub fn daily_puzzle(self: &Rc<Self>) {
-        let Some(day) = super::today() else { return };
+    pub fn daily_puzzle_of(self: &Rc<Self>, day: crate::engine::daily::Day) {
+        let Some(today) = super::today() else { return };
+        let day_name = super::day_name(day);
+        let named: [(&str, &dyn std::fmt::Display); 1] = [("day", &day_name)];
+        if day > today {
+            return self.say(&fill(&gettext("The puzzle of {day} is not out yet."), &named));
+        }
         let playing = self.with_play(|play| play.game.status() == Status::Playing);
         if playing == Some(true) && self.daily_day() == Some(day) {
-            self.say(&gettext("Today's puzzle is on the board."));
-            return;
+            return self.say(&match day == today {
+                true => gettext("Today's puzzle is on the board."),
+                false => fill(&gettext("The puzzle of {day} is on the board."), &named),
+            });
         }
         let path = super::recorder::database_path();
         let played = gio::spawn_blocking(move || {
@@ -418,9 +432,16 @@ impl super::controller::Controller {
                 .iter()
                 .find(|g| matches!(g.status, store::GameStatus::Solved | store::GameStatus::SolvedWithHelp));
             let greeting = match solved {
-                Some(solved) => fill(
+                Some(solved) if day == today => fill(
                     &gettext("You solved today's puzzle already, in {time}. Here it is again."),
                     &[("time", &format_duration(solved.elapsed_ms))],
+                ),
+                Some(solved) => fill(
+                    &gettext("You solved the puzzle of {day} already, in {time}. Here it is again."),
+                    &[
+                        ("day", &super::day_name(day)),
+                        ("time", &format_duration(solved.elapsed_ms)),
+                    ],
                 ),
                 None => fill(
                     &gettext("The daily puzzle of {day}: {level}, as every {weekday}. Good luck!"),

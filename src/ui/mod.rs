@@ -6,6 +6,7 @@ mod closed_windows;
 mod colouring;
 mod controller;
 mod copy;
+mod daily_calendar;
 mod digit_pad;
 mod drop;
 mod entry;
@@ -128,8 +129,7 @@ pub fn line_height(widget: &impl IsA<gtk::Widget>) -> i32 {
 
 /// "5 Dec 2026": a day of the calendar, as [`local_time`] writes its date.
 pub fn day_name(day: crate::engine::daily::Day) -> String {
-    glib::DateTime::from_local(day.year(), day.month() as i32, day.day() as i32, 12, 0, 0.0)
-        .ok()
+    local_noon(day)
         .and_then(|when| when.format("%-d %b %Y").ok())
         .map(String::from)
         .unwrap_or_else(|| day.to_string())
@@ -137,11 +137,15 @@ pub fn day_name(day: crate::engine::daily::Day) -> String {
 
 /// "Saturday": the day's weekday, in the user's language.
 pub fn weekday_name(day: crate::engine::daily::Day) -> String {
-    glib::DateTime::from_local(day.year(), day.month() as i32, day.day() as i32, 12, 0, 0.0)
-        .ok()
+    local_noon(day)
         .and_then(|when| when.format("%A").ok())
         .map(String::from)
         .unwrap_or_default()
+}
+
+/// Noon of `day` in the local time zone: the day as GLib dates and formats it.
+pub fn local_noon(day: crate::engine::daily::Day) -> Option<glib::DateTime> {
+    glib::DateTime::from_local(day.year(), day.month() as i32, day.day() as i32, 12, 0, 0.0).ok()
 }
 
 /// Today in the local time zone (the daily puzzle's day).

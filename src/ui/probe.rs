@@ -157,6 +157,9 @@ impl Controller {
         // The style the board is drawn in.
         let style = adw::StyleManager::default();
         state["style"] = serde_json::json!({"dark": style.is_dark(), "high_contrast": style.is_high_contrast()});
+        // The daily puzzles' calendar while open: the day chosen and the days marked solved in
+        // its month.
+        state["daily_calendar"] = serde_json::json!(super::daily_calendar::probe());
         // The technique of the hint on show (its id).
         state["hint_technique"] = serde_json::json!(play.hint.as_ref().map(|h| h.step.technique.id()));
         // The technique practised, until a step of it is done on the board (its id).

@@ -171,10 +171,16 @@ impl Controller {
                 &gettext("Welcome back: your practice of {technique} is as you left it."),
                 &[("technique", &super::names::technique_name(technique))],
             ),
-            None => fill(
-                &gettext("Welcome back: your {level} game is as you left it."),
-                &[("level", &super::level_in_sentence(record.level))],
-            ),
+            None => match record.seed.and_then(crate::engine::daily::Day::of_seed) {
+                Some(day) => fill(
+                    &gettext("Welcome back: the daily puzzle of {day} is as you left it."),
+                    &[("day", &super::day_name(day))],
+                ),
+                None => fill(
+                    &gettext("Welcome back: your {level} game is as you left it."),
+                    &[("level", &super::level_in_sentence(record.level))],
+                ),
+            },
         });
         self.refresh();
         Ok(())

@@ -177,10 +177,30 @@ fn every_control_has_a_name_for_screen_readers() {
             ("text", "Debugging Information"),
         ],
     );
-    // GTK 4.8's Keyboard Shortcuts window: its search button ("GtkImage"), search entry
-    // ("GtkSearchEntry") and menu of sections ("GtkMenuButton").
+    // The daily puzzles' calendar: GTK 4.8's calendar leaves its arrows read "GtkImage".
     press_in(&wait_for_titled("About"), &["Escape"]);
     wait_until_gone("About");
+    app.action("daily-calendar", None);
+    wait_for_titled("Daily Puzzles");
+    let (tree, _) = app.accessible_tree();
+    let controls = tree["controls"].as_array().unwrap();
+    assert_all_named(controls);
+    assert_no_mnemonics(controls);
+    assert_controls(
+        controls,
+        &[
+            ("push button", "Previous Month"),
+            ("push button", "Next Month"),
+            ("push button", "Previous Year"),
+            ("push button", "Next Year"),
+            ("push button", "Today"),
+            ("push button", "Play"),
+        ],
+    );
+    // GTK 4.8's Keyboard Shortcuts window: its search button ("GtkImage"), search entry
+    // ("GtkSearchEntry") and menu of sections ("GtkMenuButton").
+    press_in(&wait_for_titled("Daily Puzzles"), &["Escape"]);
+    wait_until_gone("Daily Puzzles");
     app.keys(&["ctrl+question"]);
     wait_for_titled("Keyboard Shortcuts");
     let (tree, _) = app.accessible_tree();

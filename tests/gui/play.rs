@@ -1270,33 +1270,10 @@ fn clear_pencil_marks_takes_every_mark_off_in_one_undoable_move() {
 fn the_daily_puzzle_is_the_days_own() {
     need_display();
     let (_home, db) = own_history();
-    let date = |args: &[&str]| {
-        let out = std::process::Command::new("date").args(args).output().unwrap();
-        String::from_utf8(out.stdout).unwrap().trim().to_string()
-    };
     {
-        use nonet::engine::daily::Day;
-        use nonet::store::{GameStatus, NewGame, Progress, Source, Store};
-        let mut store = Store::open(&db).unwrap();
-        let givens = *nonet::engine::format::parse_line(PUZZLE).unwrap().values();
+        let mut store = nonet::store::Store::open(&db).unwrap();
         for ago in ["yesterday", "2 days ago"] {
-            let day = Day::parse(&date(&["-d", ago, "+%F"])).unwrap();
-            let id = store
-                .start_game(&NewGame {
-                    puzzle: givens,
-                    solution: nonet::engine::validate::check_puzzle(&givens).unwrap(),
-                    level: day.level(),
-                    score: None,
-                    source: Source::Generated,
-                    seed: Some(day.seed()),
-                    practice: None,
-                    file: None,
-                    started_at: 1_790_000_000_000,
-                })
-                .unwrap();
-            store
-                .finish_game(id, GameStatus::Solved, 0, Progress::default())
-                .unwrap();
+            keep_daily_game(&mut store, ago, PUZZLE, nonet::store::GameStatus::Solved, 0);
         }
     }
     let app = App::launch_with(Some(PUZZLE), &[("NONET_DB", db.as_path())]);
@@ -1376,4 +1353,152 @@ fn the_daily_puzzle_is_the_days_own() {
         (&again["givens"], &again["values"]),
         (&Value::from(puzzle), &Value::from(puzzle))
     );
+}
+
+/// The daily puzzles' calendar (Other Puzzle → Daily Puzzle Calendar, and the button of
+/// History's Daily Puzzles): it opens at today, not played yet; the arrows choose another day,
+/// which says how its puzzle went (yesterday's solved in 0:07, marked on the calendar; the day
+/// before's paused at 1:05), and Return plays it: the paused one taken up again, the solved one
+/// afresh, each the puzzle `nonet-cli generate --daily` gives for its day. A day to come is
+/// not out yet.
+#[test]
+fn the_daily_calendar_marks_the_days_solved_and_plays_any_day() {
+    need_display();
+    let (_home, db) = own_history();
+    let daily = |day: &str| -> Value {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_nonet-cli"))
+            .args(["generate", "--json", "--daily", day])
+            .output()
+            .unwrap();
+        serde_json::from_slice(&out.stdout).unwrap()
+    };
+    let (today, yesterday, before) = (
+        date(&["+%F"]),
+        date(&["-d", "yesterday", "+%F"]),
+        date(&["-d", "2 days ago", "+%F"]),
+    );
+    // Yesterday's puzzle solved that day in 7 s, the day before's left paused at 1:05.
+    {
+        use nonet::store::GameStatus;
+        let mut store = nonet::store::Store::open(&db).unwrap();
+        for (ago, day, status, elapsed_ms) in [
+            ("yesterday", &yesterday, GameStatus::Solved, 7_000),
+            ("2 days ago", &before, GameStatus::Paused, 65_000),
+        ] {
+            let puzzle = daily(day)["puzzle"].as_str().unwrap().to_string();
+            keep_daily_game(&mut store, ago, &puzzle, status, elapsed_ms);
+        }
+    }
+    let app = App::launch_with(Some(PUZZLE), &[("NONET_DB", db.as_path())]);
+    app.wait_until("the game, the history open", |s| s["history"] == "on");
+    let level = |day: &str| daily(day)["rating"]["level"].as_str().unwrap().to_string();
+    let level_name = |day: &str| {
+        let level = level(day);
+        level[..1].to_uppercase() + &level[1..]
+    };
+    // Today's page: today chosen, not played yet; yesterday marked where it is in this month.
+    app.action("daily-calendar", None);
+    let calendar = wait_for_titled("Daily Puzzles");
+    let state = app.wait_until("today chosen", |s| s["daily_calendar"]["day"] == today.as_str());
+    let day_of_month = |day: &str| day[8..].parse::<u32>().unwrap();
+    let marked = |month_of: &str| match yesterday[..7] == month_of[..7] {
+        true => serde_json::json!([day_of_month(&yesterday)]),
+        false => serde_json::json!([]),
+    };
+    assert_eq!(state["daily_calendar"]["marked"], marked(&today));
+    let (title, state_line) = (
+        date(&["+%A, %-d %B %Y"]),
+        format!("{} · Not played yet", level_name(&today)),
+    );
+    app.wait_for_labels("today's puzzle, not played", |labels| {
+        labels.contains(&title) && labels.contains(&state_line)
+    });
+    screenshot(&calendar, "daily-calendar.png");
+    // Left: yesterday, solved (and marked on its month's page).
+    press_in(&calendar, &["Left"]);
+    let state = app.wait_until("yesterday chosen", |s| s["daily_calendar"]["day"] == yesterday.as_str());
+    assert_eq!(state["daily_calendar"]["marked"], marked(&yesterday));
+    let solved_line = format!("{} · Solved in 0:07", level_name(&yesterday));
+    app.wait_for_labels("yesterday's solved", |labels| {
+        labels.contains(&solved_line) && labels.iter().any(|l| l == "Play Again")
+    });
+    // Left again: the day before, paused; Return takes it up where it was.
+    press_in(&calendar, &["Left"]);
+    let paused_line = format!("{} · Paused at 1:05", level_name(&before));
+    app.wait_for_labels("the day before's paused", |labels| {
+        labels.contains(&paused_line) && labels.iter().any(|l| l == "Resume")
+    });
+    press_in(&calendar, &["Return"]);
+    let before_day = date(&["-d", "2 days ago", "+%-d %b %Y"]);
+    let resumed = app.wait_until("the paused daily puzzle taken up", |s| {
+        s["message"] == format!("Welcome back: the daily puzzle of {before_day} is as you left it.")
+    });
+    assert_eq!(resumed["givens"], daily(&before)["puzzle"]);
+    assert_eq!(resumed["title"], "Daily Puzzle");
+    wait_until_gone("Daily Puzzles");
+    // From History's Statistics: yesterday's, solved, starts afresh; History closes.
+    app.action("history", None);
+    let history = wait_for_titled("History");
+    show_statistics(&history);
+    app.press_button("Daily Puzzle Calendar");
+    let calendar = wait_for_titled("Daily Puzzles");
+    app.wait_until("today chosen", |s| s["daily_calendar"]["day"] == today.as_str());
+    press_in(&calendar, &["Left", "Return"]);
+    let yesterday_day = date(&["-d", "yesterday", "+%-d %b %Y"]);
+    let again = app.wait_until("yesterday's puzzle afresh", |s| {
+        s["message"] == format!("You solved the puzzle of {yesterday_day} already, in 0:07. Here it is again.")
+    });
+    let puzzle = daily(&yesterday)["puzzle"].clone();
+    assert_eq!((&again["givens"], &again["values"]), (&puzzle, &puzzle));
+    assert_eq!(again["level"], level(&yesterday));
+    wait_until_gone("Daily Puzzles");
+    wait_until_gone("History");
+    // A day to come is not out yet: the game stays.
+    let tomorrow = date(&["-d", "tomorrow", "+%F"]);
+    app.action("daily-puzzle-of", Some(&format!("'{tomorrow}'")));
+    let tomorrow_day = date(&["-d", "tomorrow", "+%-d %b %Y"]);
+    let refused = app.wait_until("told it is not out", |s| {
+        s["message"] == format!("The puzzle of {tomorrow_day} is not out yet.")
+    });
+    assert_eq!(refused["givens"], puzzle);
+}
+
+/// `date` with `args`: a day as GNU date writes it.
+fn date(args: &[&str]) -> String {
+    let out = std::process::Command::new("date").args(args).output().unwrap();
+    String::from_utf8(out.stdout).unwrap().trim().to_string()
+}
+
+/// Keeps a game of the daily puzzle of the day `ago` ("yesterday", "2 days ago") on `puzzle`,
+/// begun on that day at noon (a streak counts only the puzzles played on their day), ended with
+/// `status` after `elapsed_ms`.
+fn keep_daily_game(
+    store: &mut nonet::store::Store,
+    ago: &str,
+    puzzle: &str,
+    status: nonet::store::GameStatus,
+    elapsed_ms: u64,
+) {
+    use nonet::store::{NewGame, Progress, Source};
+    let day = nonet::engine::daily::Day::parse(&date(&["-d", ago, "+%F"])).unwrap();
+    let noon: i64 = date(&["-d", &format!("12:00 {ago}"), "+%s"]).parse().unwrap();
+    let givens = *nonet::engine::format::parse_line(puzzle).unwrap().values();
+    let id = store
+        .start_game(&NewGame {
+            puzzle: givens,
+            solution: nonet::engine::validate::check_puzzle(&givens).unwrap(),
+            level: day.level(),
+            score: None,
+            source: Source::Generated,
+            seed: Some(day.seed()),
+            practice: None,
+            file: None,
+            started_at: noon * 1000,
+        })
+        .unwrap();
+    let progress = Progress {
+        elapsed_ms,
+        ..Progress::default()
+    };
+    store.finish_game(id, status, noon * 1000, progress).unwrap();
 }

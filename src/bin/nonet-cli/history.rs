@@ -203,14 +203,20 @@ pub fn hints(db: &Path, json_out: bool) -> Result<bool> {
     Ok(true)
 }
 
-/// The daily puzzles solved and the streaks, as they stand today (`history daily`).
+/// The daily puzzles solved and the streaks, as they stand today (`history daily`); a day whose
+/// puzzle was solved only on a later day (so outside the streaks) says so.
 pub fn daily(db: &Path, json_out: bool) -> Result<bool> {
     let store = open(db)?;
-    let mut days = store.daily_days_solved()?;
+    let solved = store.daily_days_solved()?;
+    let today = store::local_today().context("today's date can't be read")?;
+    let streaks = nonet::engine::daily::streaks(&solved, today);
+    let mut days: Vec<_> = solved.iter().map(|s| s.day).collect();
     days.sort_unstable();
     days.dedup();
-    let today = store::local_today().context("today's date can't be read")?;
-    let streaks = nonet::engine::daily::streaks(&days, today);
+    let late: Vec<_> = days
+        .iter()
+        .filter(|&&day| !solved.iter().any(|s| s.day == day && s.on_its_day))
+        .collect();
     let mut out = std::io::stdout().lock();
     if json_out {
         let object = json!({
@@ -218,6 +224,7 @@ pub fn daily(db: &Path, json_out: bool) -> Result<bool> {
             "current_streak": streaks.current,
             "best_streak": streaks.best,
             "days": days.iter().map(|d| d.to_string()).collect::<Vec<_>>(),
+            "solved_later": late.iter().map(|d| d.to_string()).collect::<Vec<_>>(),
         });
         writeln!(out, "{object}")?;
         return Ok(true);
@@ -226,7 +233,10 @@ pub fn daily(db: &Path, json_out: bool) -> Result<bool> {
     writeln!(out, "current streak: {} days", streaks.current)?;
     writeln!(out, "best streak: {} days", streaks.best)?;
     for day in &days {
-        writeln!(out, "{day}")?;
+        match late.contains(&day) {
+            true => writeln!(out, "{day}  solved later")?,
+            false => writeln!(out, "{day}")?,
+        }
     }
     Ok(true)
 }
