@@ -777,6 +777,14 @@ fn the_header_has_undo_and_redo_and_a_short_menu() {
                 .as_str()
                 .is_some_and(|n| n.starts_with("Practising X-Wing · 0:"))
     });
+    // The daily puzzle: the status line says so before its level, as the header's title would.
+    app.action("daily-puzzle", None);
+    let daily = app.wait_until("the daily puzzle, said in the status line", |s| {
+        s["title"] == "Daily Puzzle" && s["narrow"].as_str().is_some_and(|n| n.starts_with("Daily Puzzle · "))
+    });
+    let level = daily["level"].as_str().unwrap();
+    let status = daily["narrow"].as_str().unwrap().to_lowercase();
+    assert!(status.starts_with(&format!("daily puzzle · {level} · 0:")), "{status}");
     // Wide again: the clock goes back to the header.
     xdotool(&["windowsize", &app.window, "700", "700"]);
     app.wait_until("the window is wide again", |s| s["narrow"].is_null());
