@@ -268,9 +268,12 @@ impl DailyCalendar {
             .and_then(|noon| noon.format(&gettext("%A, %-d %B %Y")).ok())
             .map(String::from)
             .unwrap_or_else(|| day.to_string());
+        let state = format!("{} · {state}", super::level_name(day.level()));
         imp.day_title.set_label(&title);
-        imp.day_state
-            .set_label(&format!("{} · {state}", super::level_name(day.level())));
+        imp.day_state.set_label(&state);
+        // (After its text, which GTK makes its name too.)
+        let named = format!("{title}: {state}");
+        super::set_accessible(&imp.day_state.get(), gtk::AccessibleProperty::Label, &named);
         imp.play.set_sensitive(play.is_some());
         let label = play.unwrap_or_else(|| gettext("_Play"));
         if imp.play.label().as_deref() != Some(label.as_str()) {

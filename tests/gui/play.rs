@@ -1406,28 +1406,31 @@ fn the_daily_calendar_marks_the_days_solved_and_plays_any_day() {
         false => serde_json::json!([]),
     };
     assert_eq!(state["daily_calendar"]["marked"], marked(&today));
-    let (title, state_line) = (
-        date(&["+%A, %-d %B %Y"]),
-        format!("{} · Not played yet", level_name(&today)),
-    );
-    app.wait_for_labels("today's puzzle, not played", |labels| {
-        labels.contains(&title) && labels.contains(&state_line)
-    });
+    // The day chosen and how its puzzle went: its title, and a status a screen reader reads as
+    // it changes, named with the day.
+    let told = |what: &str, ago: &str, state: &str| {
+        let title = date(&["-d", ago, "+%A, %-d %B %Y"]);
+        let status = format!("{title}: {state}");
+        app.wait_for_tree(what, |tree| {
+            let labels = tree["labels"].as_array().unwrap();
+            tree["status"] == status.as_str() && labels.contains(&Value::from(title.as_str()))
+        });
+    };
+    let not_played = format!("{} · Not played yet", level_name(&today));
+    told("today's puzzle, not played", "today", &not_played);
     screenshot(&calendar, "daily-calendar.png");
     // Left: yesterday, solved (and marked on its month's page).
     press_in(&calendar, &["Left"]);
     let state = app.wait_until("yesterday chosen", |s| s["daily_calendar"]["day"] == yesterday.as_str());
     assert_eq!(state["daily_calendar"]["marked"], marked(&yesterday));
     let solved_line = format!("{} · Solved in 0:07", level_name(&yesterday));
-    app.wait_for_labels("yesterday's solved", |labels| {
-        labels.contains(&solved_line) && labels.iter().any(|l| l == "Play Again")
-    });
+    told("yesterday's solved", "yesterday", &solved_line);
+    app.wait_for_labels("Play Again", |labels| labels.iter().any(|l| l == "Play Again"));
     // Left again: the day before, paused; Return takes it up where it was.
     press_in(&calendar, &["Left"]);
     let paused_line = format!("{} · Paused at 1:05", level_name(&before));
-    app.wait_for_labels("the day before's paused", |labels| {
-        labels.contains(&paused_line) && labels.iter().any(|l| l == "Resume")
-    });
+    told("the day before's paused", "2 days ago", &paused_line);
+    app.wait_for_labels("Resume", |labels| labels.iter().any(|l| l == "Resume"));
     press_in(&calendar, &["Return"]);
     let before_day = date(&["-d", "2 days ago", "+%-d %b %Y"]);
     let resumed = app.wait_until("the paused daily puzzle taken up", |s| {
