@@ -5,7 +5,7 @@ use super::*;
 
 /// Every window the app opens frees its widgets once closed: History (with a game's replay),
 /// Preferences, About, Keyboard Shortcuts, the Solution Path and All Steps (each after its
-/// question), Practise a Technique, the print dialogs, Enter Your Own Puzzle's text and a
+/// question), Practise a Technique, the Daily Puzzle Calendar, the print dialogs, Enter Your Own Puzzle's text and a
 /// question, each opened and closed twice. The probe
 /// keeps a weak reference to each widget of a closed window (`closed_alive`, by type); a widget
 /// that a closure of another holds strongly stays alive, with all it holds, for as long as the
@@ -55,6 +55,8 @@ fn closed_windows_free_their_widgets() {
         }
         app.action("practise", None);
         close("Practise a Technique");
+        app.action("daily-calendar", None);
+        close("Daily Puzzles");
         app.action("print", None);
         close("Print");
         app.action("print-puzzles", None);
@@ -162,7 +164,7 @@ fn random_play_never_crashes_the_app_or_stops_it_answering() {
     let plain = "new-game hint undo redo fill-candidates clear-marks reset set-checkpoint back-to-checkpoint undo-to-last-correct \
          show-solution solve scripting history all-steps solution-path preferences clear-colours \
          pause copy-position paste pencil script-run script-step script-stop enter-puzzle enter-text \
-         entry-cancel show-message fullscreen practise try-again print-puzzles about";
+         entry-cancel show-message fullscreen practise try-again print-puzzles about daily-puzzle daily-calendar";
     let mut actions: Vec<(&str, Option<Variant>)> = plain.split_whitespace().map(|name| (name, None)).collect();
     actions.extend([
         ("difficulty", Some("easy".to_variant())),
@@ -173,6 +175,8 @@ fn random_play_never_crashes_the_app_or_stops_it_answering() {
         ("highlight-digit", Some(10i32.to_variant())),
         ("lab-example", Some(2i64.to_variant())),
         ("practise-technique", Some("x-wing".to_variant())),
+        ("daily-puzzle-of", Some("2026-11-30".to_variant())),
+        ("daily-puzzle-of", Some("9999-12-31".to_variant())),
         ("play-again", Some(1i64.to_variant())),
         ("resume-game", Some(1i64.to_variant())),
         ("delete-game", Some(1i64.to_variant())),
