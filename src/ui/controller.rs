@@ -784,6 +784,7 @@ impl Controller {
             _ => {}
         });
         super::present_dialog(&dialog);
+        self.tell_daily_streak(&dialog, &summary);
     }
 
     pub fn hint(self: &Rc<Self>) {

@@ -498,6 +498,59 @@ impl super::controller::Controller {
         });
     }
 
+    /// Tells the streak a daily puzzle just solved alone makes, in `dialog` (the "Well done!"
+    /// whose body is `summary`), as newspapers' daily puzzles do: the history's days are read
+    /// off the main thread and this one added (it may not be recorded yet). One played after
+    /// its day makes no streak, and the dialog says so.
+    pub(super) fn tell_daily_streak(self: &Rc<Self>, dialog: &adw::MessageDialog, summary: &str) {
+        let (Some(day), Some(today)) = (self.daily_day(), super::today()) else {
+            return;
+        };
+        if self.with_play(|play| play.game.helped()).unwrap_or(true) {
+            return;
+        }
+        let started = self.started_game.borrow().as_ref().map(|game| game.started_at);
+        let summary = summary.to_string();
+        let told = move |dialog: &adw::MessageDialog, told: &str| dialog.set_body(&format!("{summary}\n\n{told}"));
+        if started.and_then(store::local_day) != Some(day) {
+            return told(
+                dialog,
+                &gettext("Played after its day, this puzzle counts as a day solved, but not in a streak."),
+            );
+        }
+        let path = super::recorder::database_path();
+        let read = gio::spawn_blocking(move || {
+            store::Store::open_for_reading(&path)
+                .and_then(|store| store.daily_days_solved())
+                .unwrap_or_default()
+        });
+        let dialog = dialog.downgrade();
+        glib::spawn_future_local(async move {
+            let mut solved = read.await.unwrap_or_default();
+            solved.push(crate::engine::daily::SolvedDay { day, on_its_day: true });
+            let streaks = crate::engine::daily::streaks(&solved, today);
+            let n = streaks.current;
+            let streak = match n {
+                0 | 1 => gettext("A daily streak begins: solve tomorrow's puzzle to keep it going."),
+                _ if n >= streaks.best => fill(
+                    &ngettext(
+                        "That makes {n} day in a row, your best streak yet.",
+                        "That makes {n} days in a row, your best streak yet.",
+                        n,
+                    ),
+                    &[("n", &n)],
+                ),
+                _ => fill(
+                    &ngettext("That makes {n} day in a row.", "That makes {n} days in a row.", n),
+                    &[("n", &n)],
+                ),
+            };
+            if let Some(dialog) = dialog.upgrade() {
+                told(&dialog, &streak);
+            }
+        });
+    }
+
     /// The day whose daily puzzle is on the board, if it is one.
     pub(super) fn daily_day(&self) -> Option<crate::engine::daily::Day> {
         let seed = self.started_game.borrow().as_ref()?.seed?;

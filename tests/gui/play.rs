@@ -1343,6 +1343,12 @@ fn the_daily_puzzle_is_the_days_own() {
         app.keys(&[&solution[c..=c]]);
     }
     app.wait_until("solved", |s| s["status"] == "Solved");
+    // Solved alone on its day, after the two days before: the dialog tells the streak.
+    app.wait_for_labels("the streak told", |labels| {
+        labels.iter().any(|l| {
+            l.starts_with("Solved in ") && l.ends_with("\n\nThat makes 3 days in a row, your best streak yet.")
+        })
+    });
     app.action("daily-puzzle", None);
     let again = app.wait_until("the daily puzzle afresh", |s| {
         s["message"]
@@ -1456,6 +1462,19 @@ fn the_daily_calendar_marks_the_days_solved_and_plays_any_day() {
     assert_eq!(again["level"], level(&yesterday));
     wait_until_gone("Daily Puzzles");
     wait_until_gone("History");
+    // Solved a day late, it makes no streak, and the dialog says so.
+    let solution = daily(&yesterday)["solution"].as_str().unwrap().to_string();
+    let givens = puzzle.as_str().unwrap();
+    for c in (0..81).filter(|&c| givens.as_bytes()[c] == b'.') {
+        app.select(c);
+        app.keys(&[&solution[c..=c]]);
+    }
+    app.wait_until("solved", |s| s["status"] == "Solved");
+    app.wait_for_labels("no streak told", |labels| {
+        labels
+            .iter()
+            .any(|l| l.ends_with("\n\nPlayed after its day, this puzzle counts as a day solved, but not in a streak."))
+    });
     // A day to come is not out yet: the game stays.
     let tomorrow = date(&["-d", "tomorrow", "+%F"]);
     app.action("daily-puzzle-of", Some(&format!("'{tomorrow}'")));
