@@ -3,9 +3,10 @@
 //!
 //! One file per concern: `schema.rs` (migrations), `games.rs` (games and moves), `stats.rs`
 //! (statistics per level), `deletion.rs` (deleting games, and undoing it), `puzzle_entry.rs` (the
-//! puzzle being typed on the board).
+//! puzzle being typed on the board), `export.rs` (the history as JSON or CSV).
 
 mod deletion;
+mod export;
 mod games;
 mod puzzle_entry;
 pub mod schema;
@@ -18,6 +19,7 @@ use rusqlite::{Connection, ErrorCode, OpenFlags};
 use thiserror::Error;
 
 pub use deletion::Deletion;
+pub use export::{game_json, move_json, ExportFormat};
 pub use games::{
     decode_changes, encode_changes, FilePlace, Filter, GameRecord, GameStatus, NewGame, Practised, Progress, SavedMove,
     Source,

@@ -239,6 +239,8 @@ fn add_actions(app: &adw::Application, controller: &Rc<Controller>) {
     with_number(app, controller, "delete-game", |c, id| c.delete_game_id(id));
     // `clear-history`: asks, then deletes every game of the history but the one being played.
     simple(app, controller, "clear-history", |c| c.clear_history());
+    // `export-history`: asks for a file, then writes every game to it (CSV, or JSON with moves).
+    simple(app, controller, "export-history", |c| c.export_history());
     // `lab-example(n)`: the Lab's n-th shipped example in its editor (undoable).
     with_number(app, controller, "lab-example", |c, n| c.lab().load_example(n as usize));
     simple(app, controller, "lab-clear", |c| c.lab().clear_output());

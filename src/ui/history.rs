@@ -69,6 +69,9 @@ mod imp {
         /// Clear History, which has something to clear only past the game in progress.
         #[template_child]
         pub clear: TemplateChild<gtk::Button>,
+        /// Export History… (`history_export.rs`).
+        #[template_child]
+        pub export: TemplateChild<gtk::Button>,
         /// Reads the games and statistics again (after a game is deleted).
         pub reload: RefCell<Option<Rc<dyn Fn()>>>,
         /// The deletions' toast, while it shows: what its Undo (and Ctrl+Z) undoes.
@@ -212,6 +215,9 @@ pub fn show(parent: &impl IsA<gtk::Window>, path: PathBuf) {
     // nothing here: this window is not the application's, so the button would stay dead).
     clear.connect_clicked(|_| {
         super::activate_app_action("clear-history", None);
+    });
+    parts.export.connect_clicked(|_| {
+        super::activate_app_action("export-history", None);
     });
     for dropdown in [&levels, &statuses] {
         let reload = reload.clone();
@@ -803,7 +809,7 @@ impl Controller {
 
     /// The window a History command's question goes over: the one the player is in (the History
     /// window or a replay, which are not the application's windows), else the main window.
-    fn asking_parent(&self) -> gtk::Window {
+    pub(super) fn asking_parent(&self) -> gtk::Window {
         gtk::Window::list_toplevels()
             .into_iter()
             .filter_map(|window| window.downcast::<gtk::Window>().ok())
@@ -814,13 +820,13 @@ impl Controller {
     /// Says what came of a History command (Delete Game, Clear History) where the player is
     /// looking: as a toast in the History window when one is open (the command came from it, or
     /// from a replay over it), else on the main window's message line.
-    fn tell_history(&self, text: &str) {
+    pub(super) fn tell_history(&self, text: &str) {
         self.tell_history_or(text, text);
     }
 
     /// Says why a History command can't be done: the history is still opening (for a moment
     /// after launch, or while another program holds it), or it is off, as `off` says.
-    fn tell_no_history(&self, off: &str) {
+    pub(super) fn tell_no_history(&self, off: &str) {
         if *self.history.borrow() == "opening" {
             self.tell_history(&gettext("The history is still opening. Try again in a moment."));
         } else {

@@ -14,6 +14,7 @@ mod file_saver;
 mod focus;
 mod help;
 mod history;
+mod history_export;
 mod import;
 mod input;
 mod lab;

@@ -1250,3 +1250,61 @@ fn statistics_count_hints_by_technique_and_practise_one() {
     })
     .expect("History closed");
 }
+
+/// Export History… writes every game to the file chosen: CSV (one row a game) for a name ending
+/// in `.csv`, JSON with every move for one ending in `.json`, as `nonet-cli history export`
+/// writes them from the same database (the game on the board aside: its clock moves on), and a
+/// toast in History counts the games.
+#[test]
+fn history_is_exported_as_csv_or_json() {
+    need_display();
+    let home = tempfile::tempdir().unwrap();
+    let db = home.path().join("nonet.db");
+    write_history(&db);
+    let app = App::launch_with(Some(PUZZLE), &[("NONET_DB", db.as_path())]);
+    app.wait_until("the game, the history open", |s| s["history"] == "on");
+    let exported_by_cli = |format: &str| -> String {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_nonet-cli"))
+            .args(["history", "export", "--format", format, "--db", db.to_str().unwrap()])
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        String::from_utf8(out.stdout).unwrap()
+    };
+    app.action("history", None);
+    wait_for_titled("History");
+    let games = nonet::store::Store::open_for_reading(&db)
+        .unwrap()
+        .list(&Default::default())
+        .unwrap()
+        .len();
+    let told = |file: &str| format!("{games} games exported to {file}.");
+    // CSV: the same rows, but the game in progress.
+    let csv = home.path().join("games.csv");
+    app.press_button("Export History…");
+    choose_path("Export History", "ctrl+a", &csv);
+    app.wait_for_labels("the export told", |labels| labels.contains(&told("games.csv")));
+    let finished = |text: &str| -> Vec<String> {
+        text.lines()
+            .filter(|line| !line.contains(",in-progress,"))
+            .map(String::from)
+            .collect()
+    };
+    let written = std::fs::read_to_string(&csv).unwrap();
+    assert_eq!(written.lines().count(), games + 1, "a header and a row a game");
+    assert_eq!(finished(&written), finished(&exported_by_cli("csv")));
+    // JSON, with the moves.
+    let json = home.path().join("games.json");
+    app.press_button("Export History…");
+    choose_path("Export History", "ctrl+a", &json);
+    app.wait_for_labels("the export told", |labels| labels.contains(&told("games.json")));
+    let finished = |text: &str| -> Vec<Value> {
+        let all: Vec<Value> = serde_json::from_str(text).unwrap();
+        all.into_iter().filter(|g| g["status"] != "in-progress").collect()
+    };
+    let written = std::fs::read_to_string(&json).unwrap();
+    let games_written: Vec<Value> = serde_json::from_str(&written).unwrap();
+    assert_eq!(games_written.len(), games);
+    assert!(games_written.iter().any(|g| !g["moves"].as_array().unwrap().is_empty()));
+    assert_eq!(finished(&written), finished(&exported_by_cli("json")));
+}

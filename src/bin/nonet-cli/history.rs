@@ -10,7 +10,7 @@ use nonet::engine::game::format_duration;
 use nonet::engine::grid::cell_name;
 use nonet::engine::logic::Level;
 use nonet::output_file::{self, Access};
-use nonet::store::{self, encode_changes, Filter, GameRecord, GameStatus, SavedMove, Store};
+use nonet::store::{self, game_json, move_json, ExportFormat, Filter, GameStatus, Store};
 use serde_json::json;
 
 /// Opens the history for reading; a missing file is an empty history, and stderr says so (a
@@ -24,29 +24,6 @@ fn open(db: &Path) -> Result<Store> {
 
 pub fn database(db: Option<PathBuf>) -> PathBuf {
     db.unwrap_or_else(store::default_path)
-}
-
-fn game_json(game: &GameRecord) -> serde_json::Value {
-    let mut value = serde_json::to_value(game).unwrap_or_default();
-    value["started"] = json!(store::format_utc_iso(game.started_at));
-    value["time"] = json!(format_duration(game.elapsed_ms));
-    // Paused games (and the one in progress) can be taken up again in the app.
-    value["resumable"] = json!(matches!(game.status, GameStatus::Paused | GameStatus::InProgress));
-    value
-}
-
-fn move_json(saved: &SavedMove) -> serde_json::Value {
-    let entry = &saved.entry;
-    json!({
-        "seq": saved.seq,
-        "at_ms": saved.at_ms,
-        "kind": entry.kind.id(),
-        "cell": entry.cell.map(cell_name),
-        "digit": entry.digit,
-        "mistake": entry.mistake,
-        "changes": encode_changes(&entry.changes),
-        "technique": entry.technique.map(|t| t.id()),
-    })
 }
 
 pub fn list(
@@ -241,63 +218,10 @@ pub fn daily(db: &Path, json_out: bool) -> Result<bool> {
     Ok(true)
 }
 
-fn csv_field(text: &str) -> String {
-    if text.contains([',', '"', '\n']) {
-        format!("\"{}\"", text.replace('"', "\"\""))
-    } else {
-        text.to_string()
-    }
-}
-
 /// Every game (JSON: with its moves; CSV: one row a game) to a file or standard output.
 pub fn export(db: &Path, format: &str, file: Option<&Path>) -> Result<bool> {
-    let store = open(db)?;
-    let games = store.list(&Filter::default())?;
-    let mut text = String::new();
-    match format {
-        "json" => {
-            let mut all = Vec::new();
-            for game in games.iter().rev() {
-                let moves = store.game(game.id)?.map(|(_, m)| m).unwrap_or_default();
-                let mut value = game_json(game);
-                value["moves"] = json!(moves.iter().map(move_json).collect::<Vec<_>>());
-                all.push(value);
-            }
-            text = serde_json::to_string_pretty(&all)? + "\n";
-        }
-        "csv" => {
-            text.push_str(
-                "id,started_at,finished_at,level,score,source,seed,status,elapsed_ms,mistakes,hints,puzzle,solution,practice,file,file_number\n",
-            );
-            for g in games.iter().rev() {
-                let row = [
-                    g.id.to_string(),
-                    g.started_at.to_string(),
-                    g.finished_at.map(|t| t.to_string()).unwrap_or_default(),
-                    g.level.id().to_string(),
-                    g.score.map(|s| s.to_string()).unwrap_or_default(),
-                    g.source.id().to_string(),
-                    g.seed.map(|s| s.to_string()).unwrap_or_default(),
-                    g.status.id().to_string(),
-                    g.elapsed_ms.to_string(),
-                    g.mistakes.to_string(),
-                    g.hints.to_string(),
-                    g.puzzle.clone(),
-                    g.solution.clone(),
-                    g.practice.map(|t| t.id().to_string()).unwrap_or_default(),
-                    g.file.as_ref().map(|f| f.name.clone()).unwrap_or_default(),
-                    g.file
-                        .as_ref()
-                        .and_then(|f| f.number)
-                        .map(|n| n.to_string())
-                        .unwrap_or_default(),
-                ];
-                text.push_str(&row.iter().map(|f| csv_field(f)).collect::<Vec<_>>().join(","));
-                text.push('\n');
-            }
-        }
-        other => bail!("unknown export format '{other}' (expected json or csv)"),
-    }
+    let format: ExportFormat = format.parse().map_err(|e: String| anyhow::anyhow!(e))?;
+    let text = open(db)?.export(format)?;
     match file {
         Some(path) => output_file::write_replacing(path, text.as_bytes(), Access::Default)
             .with_context(|| format!("can't write {}", path.display()))?,
