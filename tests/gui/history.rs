@@ -589,7 +589,7 @@ fn history_statistics_and_replay() {
     std::thread::sleep(Duration::from_millis(100));
     xdotool(&["click", "1"]);
     std::thread::sleep(Duration::from_millis(300));
-    press_in(history, &["Tab", "Tab", "Tab", "Tab", "Tab", "Down", "Return"]);
+    press_in(history, &["Tab", "Tab", "Tab", "Tab", "Tab", "Tab", "Down", "Return"]);
     let replay = wait_for_titled("Replay");
     std::thread::sleep(Duration::from_millis(600));
     let end = screenshot(&replay, "replay-end.png");
@@ -683,7 +683,7 @@ fn a_game_is_deleted_from_the_history_when_asked() {
     let history = open_history();
     // Delete on a game's row deletes it at once; the History window's toast says so and offers
     // Undo, and the main window's line stays as it was.
-    press_in(&history, &["Tab", "Tab", "Tab", "Tab", "Tab", "Down", "Delete"]);
+    press_in(&history, &["Tab", "Tab", "Tab", "Tab", "Tab", "Tab", "Down", "Delete"]);
     app.wait_for_labels("the toast of the deletion", |labels| {
         labels.iter().any(|l| l == "Game deleted")
     });
@@ -752,7 +752,7 @@ fn a_game_is_deleted_from_the_history_when_asked() {
     press_in(&history, &["Escape"]);
     wait_until_gone("History");
     let history = open_history();
-    press_in(&history, &["Tab", "Tab", "Tab", "Tab", "Tab", "Down", "Return"]);
+    press_in(&history, &["Tab", "Tab", "Tab", "Tab", "Tab", "Tab", "Down", "Return"]);
     wait_for_titled("Replay");
     let (tree, _) = app.accessible_tree();
     assert!(
@@ -875,10 +875,13 @@ fn history_filters_say_when_no_game_matches() {
             .collect()
     };
     assert_eq!(filter_buttons(), ["Level: Any Level", "Status: Any Status"]);
-    // The level filter (past the view switcher and Clear History): Expert, which no game is.
+    // The level filter (past Export History, the view switcher and Clear History): Expert,
+    // which no game is.
     press_in(
         &history,
-        &["Tab", "Tab", "Tab", "space", "Down", "Down", "Down", "Down", "Return"],
+        &[
+            "Tab", "Tab", "Tab", "Tab", "space", "Down", "Down", "Down", "Down", "Return",
+        ],
     );
     let labels = app.wait_for_labels("the filter's answer", |labels| {
         labels.iter().any(|l| l == "No games match these filters")
