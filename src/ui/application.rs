@@ -261,9 +261,7 @@ fn add_actions(app: &adw::Application, controller: &Rc<Controller>) {
         }
     });
     app.add_action(&daily_of);
-    dialog(app, controller, "daily-calendar", |c| {
-        super::daily_calendar::open(c.window.upcast_ref(), false)
-    });
+    dialog(app, controller, "daily-calendar", |c| c.show_daily_calendar());
     // `practise`: the chooser of a technique to practise; `practise-technique(s)`: a new game at
     // a position whose next step is of that technique (its id, as `nonet-cli techniques` lists).
     dialog(app, controller, "practise", |c| c.choose_practice());

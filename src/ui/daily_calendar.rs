@@ -3,14 +3,18 @@
 //! newspapers' apps keep their archive. The day chosen says its level and how its puzzle went,
 //! and Play starts it (`app.daily-puzzle-of`), or takes it up again where it was left.
 
+use std::rc::Rc;
+
 use adw::prelude::*;
 use adw::subclass::prelude::ObjectSubclassIsExt;
-use gtk::{gio, glib};
+use gtk::glib;
+
+use super::controller::Controller;
 
 use crate::engine::daily::Day;
 use crate::engine::game::format_duration;
 use crate::i18n::{fill, gettext};
-use crate::store::{self, GameRecord, GameStatus};
+use crate::store::{GameRecord, GameStatus};
 
 /// The calendar's widgets, from its template `resources/ui/daily-calendar.ui`.
 mod imp {
@@ -69,24 +73,22 @@ glib::wrapper! {
         @implements gtk::Buildable, gtk::ConstraintTarget, gtk::Native, gtk::Root, gtk::ShortcutManager;
 }
 
-/// Opens the calendar over `parent` at today's page, once the history's daily games are read
-/// (off the main thread). Play closes it, and `parent` too where `closes_parent` (History, whose
-/// game then goes on the board behind it).
-pub fn open(parent: &gtk::Window, closes_parent: bool) {
-    let Some(today) = super::today() else { return };
-    let path = super::recorder::database_path();
-    let read = gio::spawn_blocking(move || {
-        store::Store::open_for_reading(&path)
-            .and_then(|store| store.daily_games())
-            .unwrap_or_default()
-    });
-    let parent = parent.downgrade();
-    glib::spawn_future_local(async move {
-        let games = read.await.unwrap_or_default();
-        if let Some(parent) = parent.upgrade() {
-            DailyCalendar::show(&parent, games, today, closes_parent);
-        }
-    });
+impl Controller {
+    /// `app.daily-calendar`: opens the calendar at today's page over the window the player is
+    /// in, once the history's daily games are read (off the main thread, after what the
+    /// recorder was sent is written). Opened over History (its Daily Puzzles button), Play closes
+    /// History too, as the game then goes on the board behind it.
+    pub fn show_daily_calendar(self: &Rc<Self>) {
+        let Some(today) = super::today() else { return };
+        let parent = self.asking_parent();
+        let over_history = parent.is::<super::history::HistoryWindow>();
+        self.read_history(
+            |store| store.daily_games(),
+            move |_, games| {
+                DailyCalendar::show(&parent, games.unwrap_or_default(), today, over_history);
+            },
+        );
+    }
 }
 
 impl DailyCalendar {

@@ -494,11 +494,8 @@ fn daily_group(streaks: daily::Streaks) -> adw::PreferencesGroup {
         gtk::AccessibleProperty::Label,
         &gettext("Daily Puzzle Calendar"),
     );
-    calendar.connect_clicked(|button| {
-        if let Some(history) = button.root().and_downcast::<gtk::Window>() {
-            super::daily_calendar::open(&history, true);
-        }
-    });
+    // (Over History, the window the player is in: Play closes it too.)
+    calendar.connect_clicked(|_| super::activate_app_action("daily-calendar", None));
     group.set_header_suffix(Some(&calendar));
     let days = |n: u32| count(n, "{n} day", "{n} days");
     for (title, value) in [

@@ -1,7 +1,8 @@
 //! History's Export History… (`app.export-history`): every game of the history written to a file
 //! the player chooses, as CSV (one row a game, for a spreadsheet) or, for a name ending in
-//! `.json`, as JSON with every move: what `nonet-cli history export` writes. Read and written
-//! off the main thread; a toast in History (or the message line) says how it went.
+//! `.json`, as JSON with every move: what `nonet-cli history export` writes. Read (once what the
+//! recorder was sent is written) and written off the main thread; a toast in History (or the
+//! message line) says how it went.
 
 use std::rc::Rc;
 
@@ -40,34 +41,29 @@ impl Controller {
     pub fn export_history_to(self: &Rc<Self>, file: gio::File) {
         let name = file_name(&file);
         let format = ExportFormat::of_file_name(&name);
-        let path = super::recorder::database_path();
-        let exported = gio::spawn_blocking(move || {
-            let store = store::Store::open_for_reading(&path).map_err(|e| e.to_string())?;
-            let games = store.list(&Filter::default()).map_err(|e| e.to_string())?.len();
-            let text = store.export(format).map_err(|e| e.to_string())?;
-            Ok::<_, String>((games, text))
-        });
-        let this = Rc::downgrade(self);
-        glib::spawn_future_local(async move {
-            let written = match exported.await {
-                Ok(Ok((games, text))) => write_text(&file, text).await.map(|_| games),
-                Ok(Err(error)) => Err(error),
-                Err(_) => Err(gettext("the history could not be read")),
-            };
-            let Some(this) = this.upgrade() else { return };
-            this.tell_history(&match written {
-                Ok(games) => fill(
-                    &ngettext(
-                        "{n} game exported to {file}.",
-                        "{n} games exported to {file}.",
-                        u32::try_from(games).unwrap_or(u32::MAX),
+        let read = move |store: &store::Store| Ok((store.list(&Filter::default())?.len(), store.export(format)?));
+        self.read_history(read, move |this, exported| {
+            let this = Rc::downgrade(this);
+            glib::spawn_future_local(async move {
+                let written = match exported {
+                    Ok((games, text)) => write_text(&file, text).await.map(|_| games),
+                    Err(error) => Err(error),
+                };
+                let Some(this) = this.upgrade() else { return };
+                this.tell_history(&match written {
+                    Ok(games) => fill(
+                        &ngettext(
+                            "{n} game exported to {file}.",
+                            "{n} games exported to {file}.",
+                            u32::try_from(games).unwrap_or(u32::MAX),
+                        ),
+                        &[("n", &games), ("file", &name)],
                     ),
-                    &[("n", &games), ("file", &name)],
-                ),
-                Err(error) => fill(
-                    &gettext("The history can't be exported to {file}: {error}."),
-                    &[("file", &name), ("error", &error)],
-                ),
+                    Err(error) => fill(
+                        &gettext("The history can't be exported to {file}: {error}."),
+                        &[("file", &name), ("error", &error)],
+                    ),
+                });
             });
         });
     }

@@ -415,45 +415,40 @@ impl super::controller::Controller {
                 false => fill(&gettext("The puzzle of {day} is on the board."), &named),
             });
         }
-        let path = super::recorder::database_path();
-        let played = gio::spawn_blocking(move || {
-            store::Store::open_for_reading(&path)
-                .and_then(|store| store.games_of_seed(day.seed()))
-                .unwrap_or_default()
-        });
-        let this = Rc::downgrade(self);
-        glib::spawn_future_local(async move {
-            let played = played.await.unwrap_or_default();
-            let Some(this) = this.upgrade() else { return };
-            if let Some(paused) = played.iter().find(|g| g.status == store::GameStatus::Paused) {
-                return this.resume_id(paused.id);
-            }
-            let solved = played
-                .iter()
-                .find(|g| matches!(g.status, store::GameStatus::Solved | store::GameStatus::SolvedWithHelp));
-            let greeting = match solved {
-                Some(solved) if day == today => fill(
-                    &gettext("You solved today's puzzle already, in {time}. Here it is again."),
-                    &[("time", &format_duration(solved.elapsed_ms))],
-                ),
-                Some(solved) => fill(
-                    &gettext("You solved the puzzle of {day} already, in {time}. Here it is again."),
-                    &[
-                        ("day", &super::day_name(day)),
-                        ("time", &format_duration(solved.elapsed_ms)),
-                    ],
-                ),
-                None => fill(
-                    &gettext("The daily puzzle of {day}: {level}, as every {weekday}. Good luck!"),
-                    &[
-                        ("day", &super::day_name(day)),
-                        ("level", &super::level_in_sentence(day.level())),
-                        ("weekday", &super::weekday_name(day)),
-                    ],
-                ),
-            };
-            this.generate_game(day.options(), day.level(), greeting);
-        });
+        self.read_history(
+            move |store| store.games_of_seed(day.seed()),
+            move |this, played| {
+                let played = played.unwrap_or_default();
+                if let Some(paused) = played.iter().find(|g| g.status == store::GameStatus::Paused) {
+                    return this.resume_id(paused.id);
+                }
+                let solved = played
+                    .iter()
+                    .find(|g| matches!(g.status, store::GameStatus::Solved | store::GameStatus::SolvedWithHelp));
+                let greeting = match solved {
+                    Some(solved) if day == today => fill(
+                        &gettext("You solved today's puzzle already, in {time}. Here it is again."),
+                        &[("time", &format_duration(solved.elapsed_ms))],
+                    ),
+                    Some(solved) => fill(
+                        &gettext("You solved the puzzle of {day} already, in {time}. Here it is again."),
+                        &[
+                            ("day", &super::day_name(day)),
+                            ("time", &format_duration(solved.elapsed_ms)),
+                        ],
+                    ),
+                    None => fill(
+                        &gettext("The daily puzzle of {day}: {level}, as every {weekday}. Good luck!"),
+                        &[
+                            ("day", &super::day_name(day)),
+                            ("level", &super::level_in_sentence(day.level())),
+                            ("weekday", &super::weekday_name(day)),
+                        ],
+                    ),
+                };
+                this.generate_game(day.options(), day.level(), greeting);
+            },
+        );
     }
 
     /// Generates a puzzle off the main thread (saying how the search goes) and starts it,
@@ -500,8 +495,8 @@ impl super::controller::Controller {
 
     /// Tells the streak a daily puzzle just solved alone makes, in `dialog` (the "Well done!"
     /// whose body is `summary`), as newspapers' daily puzzles do: the history's days are read
-    /// off the main thread and this one added (it may not be recorded yet). One played after
-    /// its day makes no streak, and the dialog says so.
+    /// off the main thread and this one added (in case its end is not written yet). One played
+    /// after its day makes no streak, and the dialog says so.
     pub(super) fn tell_daily_streak(self: &Rc<Self>, dialog: &adw::MessageDialog, summary: &str) {
         let (Some(day), Some(today)) = (self.daily_day(), super::today()) else {
             return;
@@ -518,37 +513,34 @@ impl super::controller::Controller {
                 &gettext("Played after its day, this puzzle counts as a day solved, but not in a streak."),
             );
         }
-        let path = super::recorder::database_path();
-        let read = gio::spawn_blocking(move || {
-            store::Store::open_for_reading(&path)
-                .and_then(|store| store.daily_days_solved())
-                .unwrap_or_default()
-        });
         let dialog = dialog.downgrade();
-        glib::spawn_future_local(async move {
-            let mut solved = read.await.unwrap_or_default();
-            solved.push(crate::engine::daily::SolvedDay { day, on_its_day: true });
-            let streaks = crate::engine::daily::streaks(&solved, today);
-            let n = streaks.current;
-            let streak = match n {
-                0 | 1 => gettext("A daily streak begins: solve tomorrow's puzzle to keep it going."),
-                _ if n >= streaks.best => fill(
-                    &ngettext(
-                        "That makes {n} day in a row, your best streak yet.",
-                        "That makes {n} days in a row, your best streak yet.",
-                        n,
+        self.read_history(
+            |store| store.daily_days_solved(),
+            move |_, solved| {
+                let mut solved = solved.unwrap_or_default();
+                solved.push(crate::engine::daily::SolvedDay { day, on_its_day: true });
+                let streaks = crate::engine::daily::streaks(&solved, today);
+                let n = streaks.current;
+                let streak = match n {
+                    0 | 1 => gettext("A daily streak begins: solve tomorrow's puzzle to keep it going."),
+                    _ if n >= streaks.best => fill(
+                        &ngettext(
+                            "That makes {n} day in a row, your best streak yet.",
+                            "That makes {n} days in a row, your best streak yet.",
+                            n,
+                        ),
+                        &[("n", &n)],
                     ),
-                    &[("n", &n)],
-                ),
-                _ => fill(
-                    &ngettext("That makes {n} day in a row.", "That makes {n} days in a row.", n),
-                    &[("n", &n)],
-                ),
-            };
-            if let Some(dialog) = dialog.upgrade() {
-                told(&dialog, &streak);
-            }
-        });
+                    _ => fill(
+                        &ngettext("That makes {n} day in a row.", "That makes {n} days in a row.", n),
+                        &[("n", &n)],
+                    ),
+                };
+                if let Some(dialog) = dialog.upgrade() {
+                    told(&dialog, &streak);
+                }
+            },
+        );
     }
 
     /// The day whose daily puzzle is on the board, if it is one.
@@ -883,25 +875,17 @@ impl super::controller::Controller {
         id: i64,
         then: impl FnOnce(&Rc<Self>, store::GameRecord, Vec<store::SavedMove>) + 'static,
     ) {
-        let path = super::recorder::database_path();
-        let found = gio::spawn_blocking(move || {
-            store::Store::open_for_reading(&path)
-                .and_then(|store| store.game(id))
-                .map_err(|e| e.to_string())
-        });
-        let this = Rc::downgrade(self);
-        glib::spawn_future_local(async move {
-            let Ok(found) = found.await else { return };
-            let Some(this) = this.upgrade() else { return };
-            match found {
-                Ok(Some((record, moves))) => then(&this, record, moves),
+        self.read_history(
+            move |store| store.game(id),
+            move |this, found| match found {
+                Ok(Some((record, moves))) => then(this, record, moves),
                 Ok(None) => this.say(&fill(&gettext("There is no game {id} in the history."), &[("id", &id)])),
                 Err(error) => this.say(&fill(
                     &gettext("The history can't be read: {error}."),
                     &[("error", &error)],
                 )),
-            }
-        });
+            },
+        );
     }
 
     /// `app.play-again(id)`: a fresh game on the puzzle of game `id` of the history.

@@ -9,7 +9,7 @@ use std::sync::atomic::AtomicBool;
 
 use adw::prelude::*;
 use adw::subclass::prelude::ObjectSubclassIsExt;
-use gtk::{gdk, gio, glib};
+use gtk::{gdk, glib};
 use unicode_normalization::UnicodeNormalization;
 
 use super::names::{family_name, technique_name};
@@ -294,19 +294,13 @@ impl super::controller::Controller {
     /// practised and how often, and which the hints taught (read off the main thread; none when
     /// it can't be read).
     pub fn choose_practice(self: &Rc<Self>) {
-        let path = super::recorder::database_path();
-        let read = gio::spawn_blocking(move || {
-            store::Store::open_for_reading(&path)
-                .and_then(|store| Ok((store.practised()?, store.hints_by_technique()?)))
-                .unwrap_or_default()
-        });
-        let this = Rc::downgrade(self);
-        glib::spawn_future_local(async move {
-            let (practised, hints) = read.await.unwrap_or_default();
-            if let Some(this) = this.upgrade() {
+        self.read_history(
+            |store| Ok((store.practised()?, store.hints_by_technique()?)),
+            |this, read| {
+                let (practised, hints) = read.unwrap_or_default();
                 PracticeChooser::show(&this.window, this.last_practised.get(), &practised, &hints);
-            }
-        });
+            },
+        );
     }
 
     /// Looks for a position whose next step is of `technique`, off the main thread, telling

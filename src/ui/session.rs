@@ -15,6 +15,34 @@ use crate::i18n::{fill, gettext};
 use crate::store::{self, GameStatus, NewGame, Progress, Store};
 
 impl Controller {
+    /// Reads the history off the main thread once everything sent to the recorder is written
+    /// (a read just after a move, a game set aside or a hint named would miss it: the recorder
+    /// writes on its own thread), then hands `then` what `read` found, or why it could not.
+    pub(super) fn read_history<T: Send + 'static>(
+        self: &Rc<Self>,
+        read: impl FnOnce(&Store) -> store::Result<T> + Send + 'static,
+        then: impl FnOnce(&Rc<Self>, Result<T, String>) + 'static,
+    ) {
+        let written = self.recorder.borrow().as_ref().map(|recorder| recorder.written());
+        let path = recorder::database_path();
+        let this = Rc::downgrade(self);
+        glib::spawn_future_local(async move {
+            if let Some(written) = written {
+                let _ = written.recv().await; // (closed unanswered when history is off)
+            }
+            let found = gio::spawn_blocking(move || {
+                Store::open_for_reading(&path)
+                    .and_then(|store| read(&store))
+                    .map_err(|error| recorder::store_error_words(&error))
+            })
+            .await
+            .unwrap_or_else(|_| Err(gettext("the history could not be read")));
+            if let Some(this) = this.upgrade() {
+                then(&this, found);
+            }
+        });
+    }
+
     /// Opens the database off the main thread, then resumes the unfinished game or starts a new
     /// one. A damaged database is moved aside (and the player told); one that can't be opened
     /// leaves history off and the game goes on.
