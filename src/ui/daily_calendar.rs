@@ -92,7 +92,9 @@ impl Controller {
 }
 
 impl DailyCalendar {
-    fn show(parent: &gtk::Window, games: Vec<GameRecord>, today: Day, closes_parent: bool) -> DailyCalendar {
+    /// Shows the calendar over `parent` at `today`'s page with the history's daily `games`;
+    /// Play closes `parent` too where `closes_parent`.
+    fn show(parent: &gtk::Window, games: Vec<GameRecord>, today: Day, closes_parent: bool) {
         let window: DailyCalendar = glib::Object::builder()
             .property("transient-for", parent)
             .property("application", parent.application())
@@ -158,7 +160,6 @@ impl DailyCalendar {
         window.refresh();
         window.present();
         calendar.grab_focus();
-        window
     }
 
     /// The calendar's keys, before GTK's own (which move a focus ring that starts nowhere near

@@ -522,7 +522,9 @@ impl super::controller::Controller {
                 let streaks = crate::engine::daily::streaks(&solved, today);
                 let n = streaks.current;
                 let streak = match n {
-                    0 | 1 => gettext("A daily streak begins: solve tomorrow's puzzle to keep it going."),
+                    // (Begun on its day, finished days later: its run has ended.)
+                    0 => return,
+                    1 => gettext("A daily streak begins: solve the next day's puzzle to keep it going."),
                     _ if n >= streaks.best => fill(
                         &ngettext(
                             "That makes {n} day in a row, your best streak yet.",
