@@ -67,12 +67,19 @@ pub fn move_json(saved: &SavedMove) -> serde_json::Value {
     })
 }
 
+/// The history written out: its text, and how many games it holds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Exported {
+    pub games: usize,
+    pub text: String,
+}
+
 impl Store {
     /// Every game of the history, oldest first, as `format` writes it (JSON with each game's
     /// moves).
-    pub fn export(&self, format: ExportFormat) -> Result<String> {
+    pub fn export(&self, format: ExportFormat) -> Result<Exported> {
         let games = self.list(&Filter::default())?;
-        match format {
+        let text = match format {
             ExportFormat::Json => {
                 let mut all = Vec::new();
                 for game in games.iter().rev() {
@@ -81,7 +88,7 @@ impl Store {
                     value["moves"] = json!(moves.iter().map(move_json).collect::<Vec<_>>());
                     all.push(value);
                 }
-                Ok(serde_json::to_string_pretty(&all).unwrap_or_default() + "\n")
+                serde_json::to_string_pretty(&all).unwrap_or_default() + "\n"
             }
             ExportFormat::Csv => {
                 let mut text = format!("{CSV_HEADER}\n");
@@ -90,9 +97,13 @@ impl Store {
                     text.push_str(&row.iter().map(|f| csv_field(f)).collect::<Vec<_>>().join(","));
                     text.push('\n');
                 }
-                Ok(text)
+                text
             }
-        }
+        };
+        Ok(Exported {
+            games: games.len(),
+            text,
+        })
     }
 }
 

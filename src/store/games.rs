@@ -222,6 +222,21 @@ pub(super) fn grid_from_line(line: &str) -> Option<[Digit; CELLS]> {
 const COLUMNS: &str =
     "id, puzzle, solution, level, score, source, seed, started_at, finished_at, status, elapsed_ms, mistakes, hints, practice, file, file_number";
 
+/// The games of rows read with [`record`]: a row this version can't read (say, a level it doesn't
+/// know) is skipped, not fatal.
+fn readable(
+    rows: impl Iterator<Item = rusqlite::Result<std::result::Result<GameRecord, String>>>,
+) -> Result<Vec<GameRecord>> {
+    let mut games = Vec::new();
+    for row in rows {
+        match row? {
+            Ok(game) => games.push(game),
+            Err(reason) => tracing::warn!("skipping an unreadable game: {reason}"),
+        }
+    }
+    Ok(games)
+}
+
 fn record(row: &Row<'_>) -> rusqlite::Result<std::result::Result<GameRecord, String>> {
     let id: i64 = row.get(0)?;
     let level: String = row.get(3)?;
@@ -505,12 +520,8 @@ impl Store {
         let mut statement = self.connection.prepare_cached(&format!(
             "SELECT {COLUMNS} FROM games WHERE seed = ?1 AND practice IS NULL ORDER BY started_at DESC, id DESC"
         ))?;
-        let rows = statement.query_map([seed as i64], record)?;
-        let mut games = Vec::new();
-        for row in rows {
-            games.extend(row?.ok());
-        }
-        Ok(games)
+        let games = readable(statement.query_map([seed as i64], record)?);
+        games
     }
 
     /// Every game of a daily puzzle (practices aside), newest first: what the daily puzzles'
@@ -520,15 +531,9 @@ impl Store {
         let mut statement = self.connection.prepare_cached(&format!(
             "SELECT {COLUMNS} FROM games WHERE seed BETWEEN ?1 AND ?2 AND practice IS NULL ORDER BY started_at DESC, id DESC"
         ))?;
-        let rows = statement.query_map([*seeds.start() as i64, *seeds.end() as i64], record)?;
-        let mut games = Vec::new();
-        for row in rows {
-            games.extend(
-                row?.ok()
-                    .filter(|g: &GameRecord| g.seed.and_then(crate::engine::daily::Day::of_seed).is_some()),
-            );
-        }
-        Ok(games)
+        let games = readable(statement.query_map([*seeds.start() as i64, *seeds.end() as i64], record)?)?;
+        let of_a_day = |g: &GameRecord| g.seed.and_then(crate::engine::daily::Day::of_seed).is_some();
+        Ok(games.into_iter().filter(of_a_day).collect())
     }
 
     /// Games, newest first.
@@ -552,17 +557,8 @@ impl Store {
         if let Some(status) = &status {
             named.push((":status", status));
         }
-        let rows = statement.query_map(named.as_slice(), record)?;
-        let mut games = Vec::new();
-        for row in rows {
-            let row = row?;
-            // A row this version can't read (say, a level it doesn't know) is skipped, not fatal.
-            match row {
-                Ok(game) => games.push(game),
-                Err(reason) => tracing::warn!("skipping an unreadable game: {reason}"),
-            }
-        }
-        Ok(games)
+        let games = readable(statement.query_map(named.as_slice(), record)?);
+        games
     }
 
     /// How many games the history holds.

@@ -19,7 +19,7 @@ use rusqlite::{Connection, ErrorCode, OpenFlags};
 use thiserror::Error;
 
 pub use deletion::Deletion;
-pub use export::{game_json, move_json, ExportFormat};
+pub use export::{game_json, move_json, ExportFormat, Exported};
 pub use games::{
     decode_changes, encode_changes, FilePlace, Filter, GameRecord, GameStatus, NewGame, Practised, Progress, SavedMove,
     Source,

@@ -179,22 +179,17 @@ impl Store {
     /// help, nor by the computer), as their seeds name them, each with whether its game was
     /// taken up on that day (by the local date it started on).
     pub fn daily_days_solved(&self) -> Result<Vec<SolvedDay>> {
-        let seeds = Day::seeds();
-        let mut statement = self.connection.prepare_cached(
-            "SELECT seed, started_at FROM games WHERE status = 'solved' AND practice IS NULL AND seed BETWEEN ?1 AND ?2",
-        )?;
-        let rows = statement.query_map([*seeds.start() as i64, *seeds.end() as i64], |row| {
-            Ok((row.get::<_, i64>(0)?, row.get::<_, i64>(1)?))
-        })?;
-        let mut days = Vec::new();
-        for row in rows {
-            let (seed, started_at) = row?;
-            days.extend(Day::of_seed(seed as u64).map(|day| SolvedDay {
-                day,
-                on_its_day: super::local_day(started_at) == Some(day),
-            }));
-        }
-        Ok(days)
+        let games = self
+            .daily_games()?
+            .into_iter()
+            .filter(|g| g.status == GameStatus::Solved);
+        Ok(games
+            .filter_map(|g| {
+                let day = Day::of_seed(g.seed?)?;
+                let on_its_day = super::local_day(g.started_at) == Some(day);
+                Some(SolvedDay { day, on_its_day })
+            })
+            .collect())
     }
 
     /// The player's solve times in the order played (all levels), for the chart.

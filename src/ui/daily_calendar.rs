@@ -102,15 +102,9 @@ impl DailyCalendar {
         let imp = window.imp();
         imp.games.replace(games);
         imp.opened_on.set(Some(today));
-        // Whatever moves the calendar (a day clicked, the arrows, a month or a year further)
-        // tells the day chosen afresh, and marks the month shown.
+        // Whatever moves the calendar (a day clicked, the keys, a month or a year further: each
+        // changes its day, month or year) tells the day chosen afresh, and marks the month shown.
         let calendar = imp.calendar.get();
-        let weak = window.downgrade();
-        calendar.connect_day_selected(move |_| {
-            if let Some(window) = weak.upgrade() {
-                window.refresh();
-            }
-        });
         for property in ["day", "month", "year"] {
             let weak = window.downgrade();
             calendar.connect_notify_local(Some(property), move |_, _| {

@@ -12,7 +12,7 @@ use gtk::{gio, glib};
 use super::controller::Controller;
 use super::import::{file_chooser, file_name, show_chooser, write_text};
 use crate::i18n::{fill, gettext, ngettext};
-use crate::store::{self, ExportFormat, Filter};
+use crate::store::{ExportFormat, Exported};
 
 impl Controller {
     /// Asks where to export the history (over History, where the command comes from).
@@ -41,30 +41,32 @@ impl Controller {
     pub fn export_history_to(self: &Rc<Self>, file: gio::File) {
         let name = file_name(&file);
         let format = ExportFormat::of_file_name(&name);
-        let read = move |store: &store::Store| Ok((store.list(&Filter::default())?.len(), store.export(format)?));
-        self.read_history(read, move |this, exported| {
-            let this = Rc::downgrade(this);
-            glib::spawn_future_local(async move {
-                let written = match exported {
-                    Ok((games, text)) => write_text(&file, text).await.map(|_| games),
-                    Err(error) => Err(error),
-                };
-                let Some(this) = this.upgrade() else { return };
-                this.tell_history(&match written {
-                    Ok(games) => fill(
-                        &ngettext(
-                            "{n} game exported to {file}.",
-                            "{n} games exported to {file}.",
-                            u32::try_from(games).unwrap_or(u32::MAX),
+        self.read_history(
+            move |store| store.export(format),
+            move |this, exported| {
+                let this = Rc::downgrade(this);
+                glib::spawn_future_local(async move {
+                    let written = match exported {
+                        Ok(Exported { games, text }) => write_text(&file, text).await.map(|_| games),
+                        Err(error) => Err(error),
+                    };
+                    let Some(this) = this.upgrade() else { return };
+                    this.tell_history(&match written {
+                        Ok(games) => fill(
+                            &ngettext(
+                                "{n} game exported to {file}.",
+                                "{n} games exported to {file}.",
+                                u32::try_from(games).unwrap_or(u32::MAX),
+                            ),
+                            &[("n", &games), ("file", &name)],
                         ),
-                        &[("n", &games), ("file", &name)],
-                    ),
-                    Err(error) => fill(
-                        &gettext("The history can't be exported to {file}: {error}."),
-                        &[("file", &name), ("error", &error)],
-                    ),
+                        Err(error) => fill(
+                            &gettext("The history can't be exported to {file}: {error}."),
+                            &[("file", &name), ("error", &error)],
+                        ),
+                    });
                 });
-            });
-        });
+            },
+        );
     }
 }

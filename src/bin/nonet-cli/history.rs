@@ -221,7 +221,7 @@ pub fn daily(db: &Path, json_out: bool) -> Result<bool> {
 /// Every game (JSON: with its moves; CSV: one row a game) to a file or standard output.
 pub fn export(db: &Path, format: &str, file: Option<&Path>) -> Result<bool> {
     let format: ExportFormat = format.parse().map_err(|e: String| anyhow::anyhow!(e))?;
-    let text = open(db)?.export(format)?;
+    let text = open(db)?.export(format)?.text;
     match file {
         Some(path) => output_file::write_replacing(path, text.as_bytes(), Access::Default)
             .with_context(|| format!("can't write {}", path.display()))?,
