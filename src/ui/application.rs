@@ -12,6 +12,7 @@ use super::preferences;
 use super::settings::Settings;
 use super::step_list::Listing;
 use super::{APP_ID, RESOURCE_PREFIX};
+use crate::engine::grid::CELLS;
 use crate::engine::logic::{Level, Technique};
 use crate::i18n::gettext;
 
@@ -42,15 +43,29 @@ pub fn build() -> adw::Application {
         });
     }
     // `nonet FILE` (also sent to a running instance) plays the first puzzle in the file (or, for the
-    // file of several opened last, where it was left: see `Controller::open_file`).
+    // file of several opened last, where it was left: see `Controller::open_file`); `nonet
+    // PUZZLE` plays a puzzle written out as a line of 81 cells.
     app.connect_open(move |app, files, _| {
         let controller = window(app, &owner);
         controller.window.present();
         if let Some(file) = files.first() {
-            controller.open_file(file.clone());
+            match puzzle_line_given(file) {
+                Some(line) => controller.play_text(line, super::import::Source::Typed),
+                None => controller.open_file(file.clone()),
+            }
         }
     });
     app
+}
+
+/// The puzzle of `nonet 7.8...3.....6.1…`: GIO takes every argument for a file (this one in the
+/// working directory), so an argument naming no file whose name is a line of 81 cells (digits,
+/// with `.` or `0` for blanks) is that puzzle. A file of that name is opened as a file.
+fn puzzle_line_given(file: &gio::File) -> Option<String> {
+    let path = file.path()?;
+    let name = path.file_name()?.to_str()?;
+    let is_line = name.len() == CELLS && name.bytes().all(|b| b.is_ascii_digit() || b == b'.');
+    (is_line && !path.exists()).then(|| name.to_string())
 }
 
 /// What `nonet --help` says, and `--version`: "Usage: nonet [OPTION…] [FILE…]", what a file
@@ -58,7 +73,7 @@ pub fn build() -> adw::Application {
 fn command_line(app: &adw::Application) {
     app.set_option_context_parameter_string(Some(&gettext("[FILE…]")));
     app.set_option_context_summary(Some(&gettext(
-        "Play Sudoku. Given a FILE (a line of 81 cells, a grid, .sdk, .ss, a forum's pencil-mark grid or JSON), Nonet plays its first puzzle, or for a file of several opened before the puzzle where it was left; a running Nonet plays it in its window.",
+        "Play Sudoku. Given a FILE (a line of 81 cells, a grid, .sdk, .ss, a forum's pencil-mark grid or JSON), Nonet plays its first puzzle, or for a file of several opened before the puzzle where it was left; given a line of 81 cells itself (digits, with . or 0 for blanks), that puzzle; a running Nonet plays it in its window.",
     )));
     app.add_main_option(
         "version",

@@ -480,7 +480,7 @@ fn the_help_figures_are_taken_in_each_translation() {
     }
 }
 
-/// `nonet --help` names the FILE it takes, says what it does and offers `--version`, which prints
+/// `nonet --help` names the FILE it takes (or a puzzle line), says what it does and offers `--version`, which prints
 /// the version and quits: answered by the process itself, with no display or window.
 #[test]
 fn the_app_answers_help_and_version_without_a_window() {
@@ -502,7 +502,12 @@ fn the_app_answers_help_and_version_without_a_window() {
     let help = run("--help");
     let text = String::from_utf8_lossy(&help.stdout);
     assert!(help.status.success(), "{text}");
-    for wanted in ["nonet [OPTION…] [FILE…]", "plays its first puzzle", "-v, --version"] {
+    for wanted in [
+        "nonet [OPTION…] [FILE…]",
+        "plays its first puzzle",
+        "given a line of 81 cells itself",
+        "-v, --version",
+    ] {
         assert!(text.contains(wanted), "{wanted:?} not in {text}");
     }
 }

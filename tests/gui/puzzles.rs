@@ -232,6 +232,19 @@ fn a_pasted_bad_puzzle_is_refused_and_a_good_one_played() {
         "{refusal}"
     );
     assert!(!refusal.contains("os error"), "{refusal}");
+    // A puzzle written out on the command line (`nonet 53..7…`), which GIO takes for a file
+    // of the working directory where none has its name, is played; one with a repeat is refused
+    // as a puzzle entered, the game going on.
+    app.open_from_outside(Path::new(PUZZLE));
+    app.wait_until("the puzzle given on the command line", |s| s["givens"] == PUZZLE);
+    let repeat = format!("11{}", &OTHER[2..]);
+    app.open_from_outside(Path::new(&repeat));
+    let state = app.wait_until("the repeat refused", |s| {
+        s["refusal"].as_str().unwrap().starts_with("The puzzle you entered")
+    });
+    let refusal = state["refusal"].as_str().unwrap();
+    assert!(refusal.contains("in row 1: r1c1, r1c2"), "{refusal}");
+    assert_eq!(state["givens"], PUZZLE);
 }
 
 /// A file of several puzzles is played one puzzle after another: Open plays the first, Next Puzzle
