@@ -10,7 +10,8 @@ use adw::prelude::*;
 use gtk::{gio, glib};
 
 use super::controller::Controller;
-use super::import::{file_chooser, file_name, show_chooser, write_text};
+use super::file_choosers::{file_chooser, show_chooser};
+use super::import::{file_name, write_text};
 use crate::i18n::{fill, gettext, ngettext};
 use crate::store::{ExportFormat, Exported};
 

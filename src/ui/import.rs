@@ -12,6 +12,7 @@ use adw::prelude::*;
 use gtk::{gdk, gio, glib};
 
 use super::controller::Unrecorded;
+use super::file_choosers::{file_chooser, show_chooser};
 use super::settings::PuzzleFile;
 use crate::engine::game::{format_duration, Action, Game, Rules, Status};
 use crate::engine::generator::{self, Options};
@@ -270,46 +271,6 @@ pub fn choose_file(parent: &impl IsA<gtk::Window>, open: impl Fn(gio::File) + 's
         ),
     );
     show_chooser(chooser, open);
-}
-
-/// A file chooser offering the files `kind` names (a name and its patterns) first, then any file.
-pub fn file_chooser(
-    parent: Option<&gtk::Window>,
-    title: &str,
-    action: gtk::FileChooserAction,
-    accept: &str,
-    kind: (&str, &[&str]),
-) -> gtk::FileChooserNative {
-    let chooser = gtk::FileChooserNative::new(Some(title), parent, action, Some(accept), Some(&gettext("_Cancel")));
-    let (name, patterns) = kind;
-    let wanted = gtk::FileFilter::new();
-    wanted.set_name(Some(name));
-    for pattern in patterns {
-        wanted.add_pattern(pattern);
-    }
-    chooser.add_filter(&wanted);
-    let all = gtk::FileFilter::new();
-    all.set_name(Some(&gettext("All files")));
-    all.add_pattern("*");
-    chooser.add_filter(&all);
-    chooser
-}
-
-/// Shows a file chooser; `chosen` receives the file the player accepts. The chooser is kept
-/// until it answers: a native dialog is not a widget, nothing else holds it, and dropped it
-/// would close at once (GTK's own examples keep it until its response too).
-pub fn show_chooser(chooser: gtk::FileChooserNative, chosen: impl Fn(gio::File) + 'static) {
-    let kept = std::cell::RefCell::new(Some(chooser.clone()));
-    chooser.connect_response(move |chooser, response| {
-        if response == gtk::ResponseType::Accept {
-            if let Some(file) = chooser.file() {
-                chosen(file);
-            }
-        }
-        chooser.destroy();
-        kept.take();
-    });
-    chooser.show();
 }
 
 /// Tells the player why a puzzle can't be played; `closed` runs when the dialog is dismissed.

@@ -9,7 +9,8 @@ use std::rc::Rc;
 use adw::prelude::*;
 use gtk::{gio, glib};
 
-use super::import::{file_chooser, file_name, read_text, show_chooser};
+use super::file_choosers::{file_chooser, show_chooser};
+use super::import::{file_name, read_text};
 use super::lab::Lab;
 use crate::i18n::{fill, gettext};
 

@@ -10,6 +10,7 @@ mod daily_calendar;
 mod digit_pad;
 mod drop;
 mod entry;
+mod file_choosers;
 mod file_saver;
 mod focus;
 mod help;
