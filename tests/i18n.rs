@@ -192,7 +192,7 @@ fn every_marked_string_is_in_the_pot_and_every_marking_file_is_listed() {
         "resources/ui/window.ui",
         "resources/ui/history.ui",
         "resources/ui/lab.ui",
-        "resources/gtk/help-overlay.ui",
+        "resources/ui/shortcuts.ui",
     ] {
         assert!(listed.contains(ui), "{ui} is not in po/POTFILES.in");
     }
@@ -852,7 +852,7 @@ fn questions_answers() -> Vec<Vec<String>> {
 #[test]
 fn no_two_labels_shown_together_share_a_mnemonic() {
     let mut groups: Vec<(String, Vec<String>)> = Vec::new();
-    for folder in ["resources/ui", "resources/gtk"] {
+    for folder in ["resources/ui"] {
         for entry in std::fs::read_dir(Path::new(ROOT).join(folder)).unwrap() {
             let path = entry.unwrap().path();
             if path.extension().is_some_and(|e| e == "ui") {

@@ -427,6 +427,7 @@ fn add_actions(app: &adw::Application, controller: &Rc<Controller>) {
         ("app.paste", &["<Control><Shift>v"]),
         ("app.copy-puzzle", &["<Control><Shift>c"]),
         ("app.preferences", &["<Control>comma"]),
+        ("win.show-help-overlay", &["<Control>question"]),
         ("app.help", &["F1"]),
         ("app.technique-help", &["<Shift>F1"]),
         ("app.quit", &["<Control>q"]),

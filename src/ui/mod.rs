@@ -36,6 +36,7 @@ mod recorder;
 mod replay;
 mod session;
 mod settings;
+mod shortcuts;
 mod step_list;
 mod strict;
 pub mod timing;

@@ -106,10 +106,8 @@ const NARROW_BELOW: i32 = 540;
 impl Window {
     pub fn new(app: &adw::Application) -> Window {
         let window: Window = glib::Object::builder().property("application", app).build();
-        // The Keyboard Shortcuts window GTK built for it from resources/gtk/help-overlay.ui.
-        if let Some(shortcuts) = window.help_overlay() {
-            crate::ui::name_shortcuts_window_parts(&shortcuts);
-        }
+        // Keyboard Shortcuts, built when asked for.
+        crate::ui::shortcuts::add_action(&window);
         window
     }
 
