@@ -1,44 +1,36 @@
 //! The app's file choosers (Open Puzzle, Save Position, Export History, Open and Save Script):
-//! one of each kind, made when first asked for and kept for the rest of the run, shown again
-//! over whichever window asks next (in the folder it was left in, as GNOME apps' choosers are).
+//! made for each asking, destroyed once answered, with GTK's chooser widget inside kept a minute
+//! longer.
 //!
-//! Kept, not made afresh and destroyed after each answer: GTK 4.8's own chooser (what
-//! `GtkFileChooserNative` shows without a portal) leaves its folder's model listening to the
-//! folder with the chooser as its handlers' data when it is destroyed. A drag of a file out of
-//! its list that is still going on when the chooser closes holds that model, and the next change
-//! in the folder then calls into the freed chooser: the app crashed (random play, seed 43:
-//! `browse_files_model_row_changed_cb` reading a freed chooser). A chooser that lives on answers
-//! such a late change as a chooser does, and a handful of them cost little.
+//! Why kept: GTK 4.8's own chooser (what `GtkFileChooserNative` shows without a portal) leaves
+//! its folder's model listening to the folder, with the chooser widget as its handlers' data,
+//! when it is destroyed. A drag of a file out of its list still going on as the chooser closes
+//! holds that model, and the folder's next change then called into the freed widget: the app
+//! crashed (random play, seed 43; `browse_files_model_row_changed_cb` reading a freed chooser).
+//! Held, the widget is only disposed, and such a late change finds a chooser with nothing to do.
+//! (Keeping whole choosers instead, hidden between uses, was tried and left: a hidden window
+//! last in GTK's list of windows crashes GTK 4.8's accessibility bridge, see
+//! `ui/shortcuts.rs`.)
 
 use std::cell::RefCell;
 use std::mem::ManuallyDrop;
-use std::rc::Rc;
+use std::time::Duration;
 
-use gtk::gio;
 use gtk::prelude::*;
+use gtk::{gio, glib};
 
 use crate::i18n::gettext;
 
-/// What to do with the file chosen at the chooser's present showing (taken when it answers).
-type Chosen = Rc<RefCell<Option<Box<dyn FnOnce(gio::File)>>>>;
-
-/// A chooser of one kind (its title and action) and what its present showing hands its file to.
-struct KeptChooser {
-    title: String,
-    action: gtk::FileChooserAction,
-    chooser: gtk::FileChooserNative,
-    chosen: Chosen,
-}
+/// How long a closed chooser's widget is kept: longer than any drag out of it lasts.
+const KEPT_AFTER_CLOSING: Duration = Duration::from_secs(60);
 
 thread_local! {
-    /// The choosers made so far. Never dropped: they live as long as the app (the main thread's
-    /// locals would be dropped after GTK is gone, if at all).
-    static CHOOSERS: ManuallyDrop<RefCell<Vec<KeptChooser>>> = const { ManuallyDrop::new(RefCell::new(Vec::new())) };
+    /// The widgets of choosers closed within the last minute. (Never dropped as a whole: the
+    /// main thread's locals would go after GTK, if at all.)
+    static CLOSED: ManuallyDrop<RefCell<Vec<gtk::Widget>>> = const { ManuallyDrop::new(RefCell::new(Vec::new())) };
 }
 
-/// The file chooser of a kind (`title` and `action`) over `parent`, offering the files `kind`
-/// names (a name and its patterns) first, then any file. Made the first time; after that the
-/// same chooser, as the player left it (its folder, its filter).
+/// A file chooser offering the files `kind` names (a name and its patterns) first, then any file.
 pub fn file_chooser(
     parent: Option<&gtk::Window>,
     title: &str,
@@ -46,17 +38,6 @@ pub fn file_chooser(
     accept: &str,
     kind: (&str, &[&str]),
 ) -> gtk::FileChooserNative {
-    let kept = CHOOSERS.with(|choosers| {
-        choosers
-            .borrow()
-            .iter()
-            .find(|kept| kept.title == title && kept.action == action)
-            .map(|kept| kept.chooser.clone())
-    });
-    if let Some(chooser) = kept {
-        chooser.set_transient_for(parent);
-        return chooser;
-    }
     let chooser = gtk::FileChooserNative::new(Some(title), parent, action, Some(accept), Some(&gettext("_Cancel")));
     let (name, patterns) = kind;
     let wanted = gtk::FileFilter::new();
@@ -69,33 +50,54 @@ pub fn file_chooser(
     all.set_name(Some(&gettext("All files")));
     all.add_pattern("*");
     chooser.add_filter(&all);
-    let chosen: Chosen = Rc::default();
-    let answered = chosen.clone();
-    chooser.connect_response(move |chooser, response| {
-        // (Taken before it runs: what it does may show this chooser again.)
-        let chosen = answered.borrow_mut().take();
-        if let (gtk::ResponseType::Accept, Some(chosen), Some(file)) = (response, chosen, chooser.file()) {
-            chosen(file);
-        }
-    });
-    CHOOSERS.with(|choosers| {
-        choosers.borrow_mut().push(KeptChooser {
-            title: title.to_owned(),
-            action,
-            chooser: chooser.clone(),
-            chosen,
-        })
-    });
     chooser
 }
 
-/// Shows a chooser from [`file_chooser`]; `chosen` receives the file the player accepts. Asked
-/// again while it is on show, the chooser stays and the later `chosen` receives its answer.
-pub fn show_chooser(chooser: gtk::FileChooserNative, chosen: impl FnOnce(gio::File) + 'static) {
-    CHOOSERS.with(|choosers| {
-        if let Some(kept) = choosers.borrow().iter().find(|kept| kept.chooser == chooser) {
-            kept.chosen.replace(Some(Box::new(chosen)));
+/// Shows a file chooser; `chosen` receives the file the player accepts. The chooser is kept
+/// until it answers: a native dialog is not a widget, nothing else holds it, and dropped it
+/// would close at once (GTK's own examples keep it until its response too).
+pub fn show_chooser(chooser: gtk::FileChooserNative, chosen: impl Fn(gio::File) + 'static) {
+    let kept = RefCell::new(Some(chooser.clone()));
+    chooser.connect_response(move |chooser, response| {
+        if response == gtk::ResponseType::Accept {
+            if let Some(file) = chooser.file() {
+                chosen(file);
+            }
         }
+        keep_widget_awhile(chooser);
+        chooser.destroy();
+        kept.take();
     });
     chooser.show();
+}
+
+/// Keeps the chooser widget of the dialog `chooser` shows (GTK's own, found among the windows by
+/// its type and title) for [`KEPT_AFTER_CLOSING`]. A portal's chooser has none here.
+fn keep_widget_awhile(chooser: &gtk::FileChooserNative) {
+    let title = chooser.title();
+    let windows = gtk::Window::toplevels();
+    let found = (0..windows.n_items())
+        .filter_map(|i| windows.item(i).and_downcast::<gtk::Window>())
+        .filter(|window| window.type_().name() == "GtkFileChooserDialog" && window.title() == title)
+        .find_map(|dialog| descendant_of_type(dialog.upcast_ref(), "GtkFileChooserWidget"));
+    let Some(widget) = found else { return };
+    CLOSED.with(|closed| closed.borrow_mut().push(widget.clone()));
+    glib::timeout_add_local_once(KEPT_AFTER_CLOSING, move || {
+        CLOSED.with(|closed| closed.borrow_mut().retain(|kept| *kept != widget));
+    });
+}
+
+/// The first widget of the type named `name` in `widget` or below it.
+fn descendant_of_type(widget: &gtk::Widget, name: &str) -> Option<gtk::Widget> {
+    if widget.type_().name() == name {
+        return Some(widget.clone());
+    }
+    let mut child = widget.first_child();
+    while let Some(inner) = child {
+        if let Some(found) = descendant_of_type(&inner, name) {
+            return Some(found);
+        }
+        child = inner.next_sibling();
+    }
+    None
 }
