@@ -81,9 +81,9 @@ fn closed_windows_free_their_widgets() {
 
 /// A file chooser closed while a file is being dragged out of its list, the folder it showed
 /// then changing, leaves the app running. GTK 4.8's chooser, destroyed then, left the drag
-/// holding its folder's model, whose next change called into the freed chooser: the app died
-/// (a segmentation fault in `g_file_equal`, found by random play with seed 43), each of three
-/// times this test ran before the choosers were kept (`src/ui/file_choosers.rs`).
+/// holding its folder's model, whose next change called into the freed chooser widget: the app
+/// died (a segmentation fault in `g_file_equal`, found by random play with seed 43), in each
+/// run of this test before a closed chooser's widget was kept awhile (`src/ui/file_choosers.rs`).
 #[test]
 fn a_file_chooser_closed_during_a_drag_from_its_list_leaves_the_app_running() {
     need_display();
