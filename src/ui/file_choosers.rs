@@ -13,7 +13,6 @@
 //! `ui/shortcuts.rs`.)
 
 use std::cell::RefCell;
-use std::mem::ManuallyDrop;
 use std::time::Duration;
 
 use gtk::prelude::*;
@@ -23,12 +22,6 @@ use crate::i18n::gettext;
 
 /// How long a closed chooser's widget is kept: longer than any drag out of it lasts.
 const KEPT_AFTER_CLOSING: Duration = Duration::from_secs(60);
-
-thread_local! {
-    /// The widgets of choosers closed within the last minute. (Never dropped as a whole: the
-    /// main thread's locals would go after GTK, if at all.)
-    static CLOSED: ManuallyDrop<RefCell<Vec<gtk::Widget>>> = const { ManuallyDrop::new(RefCell::new(Vec::new())) };
-}
 
 /// A file chooser offering the files `kind` names (a name and its patterns) first, then any file.
 pub fn file_chooser(
@@ -72,32 +65,21 @@ pub fn show_chooser(chooser: gtk::FileChooserNative, chosen: impl Fn(gio::File) 
 }
 
 /// Keeps the chooser widget of the dialog `chooser` shows (GTK's own, found among the windows by
-/// its type and title) for [`KEPT_AFTER_CLOSING`]. A portal's chooser has none here.
+/// its type and title) for [`KEPT_AFTER_CLOSING`], held by the timer that lets it go. A portal's
+/// chooser has none here.
 fn keep_widget_awhile(chooser: &gtk::FileChooserNative) {
     let title = chooser.title();
     let windows = gtk::Window::toplevels();
-    let found = (0..windows.n_items())
-        .filter_map(|i| windows.item(i).and_downcast::<gtk::Window>())
-        .filter(|window| window.type_().name() == "GtkFileChooserDialog" && window.title() == title)
-        .find_map(|dialog| descendant_of_type(dialog.upcast_ref(), "GtkFileChooserWidget"));
-    let Some(widget) = found else { return };
-    CLOSED.with(|closed| closed.borrow_mut().push(widget.clone()));
-    glib::timeout_add_local_once(KEPT_AFTER_CLOSING, move || {
-        CLOSED.with(|closed| closed.borrow_mut().retain(|kept| *kept != widget));
-    });
-}
-
-/// The first widget of the type named `name` in `widget` or below it.
-fn descendant_of_type(widget: &gtk::Widget, name: &str) -> Option<gtk::Widget> {
-    if widget.type_().name() == name {
-        return Some(widget.clone());
-    }
-    let mut child = widget.first_child();
-    while let Some(inner) = child {
-        if let Some(found) = descendant_of_type(&inner, name) {
-            return Some(found);
+    let mut found = None;
+    for dialog in (0..windows.n_items()).filter_map(|i| windows.item(i).and_downcast::<gtk::FileChooserDialog>()) {
+        if dialog.title() == title {
+            super::walk::<gtk::FileChooserWidget>(dialog.upcast_ref(), &mut |widget| {
+                found = Some(widget.clone());
+                false
+            });
         }
-        child = inner.next_sibling();
     }
-    None
+    if let Some(widget) = found {
+        glib::timeout_add_local_once(KEPT_AFTER_CLOSING, move || drop(widget));
+    }
 }
