@@ -213,10 +213,14 @@ fn random_play_never_crashes_the_app_or_stops_it_answering() {
          ctrl+shift+s ctrl+shift+h ctrl+shift+l ctrl+comma ctrl+question alt+s Home End"
         .split_whitespace()
         .collect();
+    // Every app action but `quit` and the help's (`help`, `help-page`, `technique-help`, which
+    // hand the help to Yelp, another program, where the desktop has it).
     let plain = "new-game hint undo redo fill-candidates clear-marks reset set-checkpoint back-to-checkpoint undo-to-last-correct \
          show-solution solve scripting history all-steps solution-path preferences clear-colours \
          pause copy-position paste pencil script-run script-step script-stop enter-puzzle enter-text \
-         entry-cancel show-message fullscreen practise try-again print-puzzles about daily-puzzle daily-calendar";
+         entry-cancel show-message fullscreen practise try-again print-puzzles about daily-puzzle daily-calendar \
+         open save-position export-history clear-history lab-open lab-save-as lab-clear print print-file-puzzles \
+         next-in-file choose-in-file copy-puzzle entry-start";
     let mut actions: Vec<(&str, Option<Variant>)> = plain.split_whitespace().map(|name| (name, None)).collect();
     actions.extend([
         ("difficulty", Some("easy".to_variant())),
@@ -232,6 +236,9 @@ fn random_play_never_crashes_the_app_or_stops_it_answering() {
         ("play-again", Some(1i64.to_variant())),
         ("resume-game", Some(1i64.to_variant())),
         ("delete-game", Some(1i64.to_variant())),
+        ("puzzle-in-file", Some(2i64.to_variant())),
+        ("play-from-move", Some((1i64, 3u32).to_variant())),
+        ("print-to-file", Some(("random-play.pdf", true).to_variant())),
     ]);
     // One of the app's windows on show (dialogs and popovers too), looked up only for a mouse
     // input or a window size.
@@ -259,17 +266,20 @@ fn random_play_never_crashes_the_app_or_stops_it_answering() {
             } else {
                 "1"
             };
-            // Closing the main window ends the app, so no input lands on its own buttons at its
-            // top right, and no right-click on its header bar, which opens the window menu with
-            // its Close.
-            let dy = if window == app.window && dy < 56 && (dx > width - 140 || button == "3") {
-                dy + 56
-            } else {
-                dy
-            };
             // On the screen (a window may reach past its edge): xdotool takes a negative
             // coordinate for an option, and stops there, a drag with its button still down.
-            let (x0, y0) = ((x + dx).max(0).to_string(), (y + dy).max(0).to_string());
+            let (x0, y0) = ((x + dx).max(0), (y + dy).max(0));
+            // Closing the main window ends the app, so no input lands on its own buttons at its
+            // top right, and no right-click on its header bar, which opens the window menu with
+            // its Close: wherever the main window is, as the window picked may lie behind it.
+            let [mx, my, mwidth, _] = window_geometry(&app.window);
+            let on_main_header = (mx..mx + mwidth).contains(&x0) && (my..my + 56).contains(&y0);
+            let y0 = if on_main_header && (x0 > mx + mwidth - 140 || button == "3") {
+                y0 + 56
+            } else {
+                y0
+            };
+            let (x0, y0) = (x0.to_string(), y0.to_string());
             if kind < 0.65 {
                 played.push(format!("click {button} at {x0},{y0}"));
                 xdotool(&["mousemove", &x0, &y0, "click", button]);
