@@ -166,10 +166,11 @@ fn simple(app: &adw::Application, controller: &Rc<Controller>, name: &str, run: 
     app.add_action(&action);
 }
 
-/// An action that opens a dialog or a window of its own (History, Solution Path): while a modal
-/// window of Nonet's is open (a dialog, a question or Keyboard Shortcuts, which hold every other
-/// window: one opened then would take no click), that window comes to the front instead, so a
-/// command sent from outside (`gapplication action`, D-Bus) never stacks a second window on it.
+/// An action that opens a dialog or a window of its own (History, Solution Path, a file
+/// chooser): while a modal window of Nonet's is open (a dialog, a question, a file chooser or
+/// Keyboard Shortcuts, which hold every other window: one opened then would take no click), that
+/// window comes to the front instead, so a command sent from outside (`gapplication action`,
+/// D-Bus) never stacks a second window on it.
 fn dialog(app: &adw::Application, controller: &Rc<Controller>, name: &str, run: fn(&Rc<Controller>)) {
     let action = gio::SimpleAction::new(name, None);
     let controller = Rc::downgrade(controller);
@@ -255,12 +256,12 @@ fn add_actions(app: &adw::Application, controller: &Rc<Controller>) {
     // `clear-history`: asks, then deletes every game of the history but the one being played.
     simple(app, controller, "clear-history", |c| c.clear_history());
     // `export-history`: asks for a file, then writes every game to it (CSV, or JSON with moves).
-    simple(app, controller, "export-history", |c| c.export_history());
+    dialog(app, controller, "export-history", |c| c.export_history());
     // `lab-example(n)`: the Lab's n-th shipped example in its editor (undoable).
     with_number(app, controller, "lab-example", |c, n| c.lab().load_example(n as usize));
     simple(app, controller, "lab-clear", |c| c.lab().clear_output());
-    simple(app, controller, "lab-open", |c| c.lab().open_script());
-    simple(app, controller, "lab-save-as", |c| c.lab().save_script_as());
+    dialog(app, controller, "lab-open", |c| c.lab().open_script());
+    dialog(app, controller, "lab-save-as", |c| c.lab().save_script_as());
     simple(app, controller, "new-game", |c| c.new_game());
     simple(app, controller, "daily-puzzle", |c| c.daily_puzzle());
     // `daily-puzzle-of(s)`: the daily puzzle of a day, `'2026-12-05'`; `daily-calendar`: the

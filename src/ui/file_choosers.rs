@@ -1,6 +1,6 @@
 //! The app's file choosers (Open Puzzle, Save Position, Export History, Open and Save Script):
-//! made for each asking, destroyed once answered, with GTK's chooser widget inside kept a minute
-//! longer.
+//! modal, as the app's dialogs are, made for each asking, destroyed once answered, with GTK's
+//! chooser widget inside kept a minute longer.
 //!
 //! Why kept: GTK 4.8's own chooser (what `GtkFileChooserNative` shows without a portal) leaves
 //! its folder's model listening to the folder, with the chooser widget as its handlers' data,
@@ -8,6 +8,7 @@
 //! holds that model, and the folder's next change then called into the freed widget: the app
 //! crashed (random play, seed 43; `browse_files_model_row_changed_cb` reading a freed chooser).
 //! Held, the widget is only disposed, and such a late change finds a chooser with nothing to do.
+//! Meanwhile it shows the root folder ([`keep_awhile`]), so that it is let go quietly.
 //! (Keeping whole choosers instead, hidden between uses, was tried and left: a hidden window
 //! last in GTK's list of windows crashes GTK 4.8's accessibility bridge, see
 //! `ui/shortcuts.rs`.)
@@ -24,6 +25,8 @@ use crate::i18n::gettext;
 const KEPT_AFTER_CLOSING: Duration = Duration::from_secs(60);
 
 /// A file chooser offering the files `kind` names (a name and its patterns) first, then any file.
+/// Modal, as every dialog of Nonet's: its window takes no input meanwhile, and a command that
+/// opens a dialog brings it to the front instead of stacking another (`open_modal`).
 pub fn file_chooser(
     parent: Option<&gtk::Window>,
     title: &str,
@@ -32,6 +35,7 @@ pub fn file_chooser(
     kind: (&str, &[&str]),
 ) -> gtk::FileChooserNative {
     let chooser = gtk::FileChooserNative::new(Some(title), parent, action, Some(accept), Some(&gettext("_Cancel")));
+    chooser.set_modal(true);
     let (name, patterns) = kind;
     let wanted = gtk::FileFilter::new();
     wanted.set_name(Some(name));
@@ -57,17 +61,19 @@ pub fn show_chooser(chooser: gtk::FileChooserNative, chosen: impl Fn(gio::File) 
                 chosen(file);
             }
         }
-        keep_widget_awhile(chooser);
+        let widget = chooser_widget(chooser);
         chooser.destroy();
+        if let Some(widget) = widget {
+            keep_awhile(widget);
+        }
         kept.take();
     });
     chooser.show();
 }
 
-/// Keeps the chooser widget of the dialog `chooser` shows (GTK's own, found among the windows by
-/// its type and title) for [`KEPT_AFTER_CLOSING`], held by the timer that lets it go. A portal's
-/// chooser has none here.
-fn keep_widget_awhile(chooser: &gtk::FileChooserNative) {
+/// The chooser widget of the dialog `chooser` shows (GTK's own, found among the windows by its
+/// type and title). A portal's chooser has none here.
+fn chooser_widget(chooser: &gtk::FileChooserNative) -> Option<gtk::FileChooserWidget> {
     let title = chooser.title();
     let windows = gtk::Window::toplevels();
     let mut found = None;
@@ -79,7 +85,17 @@ fn keep_widget_awhile(chooser: &gtk::FileChooserNative) {
             });
         }
     }
-    if let Some(widget) = found {
-        glib::timeout_add_local_once(KEPT_AFTER_CLOSING, move || drop(widget));
-    }
+    found
+}
+
+/// Keeps a closed chooser's widget for [`KEPT_AFTER_CLOSING`], held by the timer that lets it
+/// go, showing the root folder meanwhile: GTK then lets go of the folder it showed in its own
+/// way (as when the player changes folders), and the widget watches, until it goes, a folder
+/// that does not change. Let go while its folder changed (the app's own files written there,
+/// a saved position), it had GTK's queries about the change still under way, whose answers
+/// reached its freed list (random play, seed 73: GLib's warnings of an invalid object, a minute
+/// after Save Script closed).
+fn keep_awhile(widget: gtk::FileChooserWidget) {
+    let _ = widget.set_current_folder(Some(&gio::File::for_path("/")));
+    glib::timeout_add_local_once(KEPT_AFTER_CLOSING, move || drop(widget));
 }

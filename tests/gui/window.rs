@@ -1066,31 +1066,28 @@ fn levels_chosen_in_quick_succession_leave_the_last_ones_toast() {
 /// asked for twice is one window, and About, Practise, Print Puzzles, Enter Your Own Puzzle,
 /// History, Solution Path and All Steps asked for over it open nothing (a window opened under a
 /// modal one would take no click: History's games could not be opened). So over Keyboard
-/// Shortcuts. Once it is closed, the next opens as asked.
+/// Shortcuts, and over a file chooser (Save Position), which holds the main window as the
+/// dialogs do: keys typed there reach no cell meanwhile. Once it is closed, the next opens as
+/// asked.
 #[test]
 fn dialogs_asked_for_from_outside_never_stack() {
     need_display();
     let app = App::launch(Some(PUZZLE));
     app.action("preferences", None);
     let preferences = wait_for_titled("Preferences");
-    let others = [
-        ("about", "About"),
-        ("practise", "Practise a Technique"),
-        ("print-puzzles", "Print Puzzles"),
-        ("enter-text", "Enter Your Own Puzzle"),
-        ("history", "History"),
-        ("solution-path", "Solution Path"),
-        ("all-steps", "All Steps"),
-    ];
-    app.action("preferences", None);
-    for (action, _) in others {
-        app.action(action, None);
-    }
-    std::thread::sleep(Duration::from_millis(1500));
-    assert_eq!(visible_windows("Preferences").len(), 1, "Preferences asked for twice");
-    for (_, title) in others {
-        assert!(visible_window(title).is_none(), "{title} stacked over Preferences");
-    }
+    none_stack_over(
+        &app,
+        ("preferences", "Preferences"),
+        &[
+            ("about", "About"),
+            ("practise", "Practise a Technique"),
+            ("print-puzzles", "Print Puzzles"),
+            ("enter-text", "Enter Your Own Puzzle"),
+            ("history", "History"),
+            ("solution-path", "Solution Path"),
+            ("all-steps", "All Steps"),
+        ],
+    );
     press_in(&preferences, &["Escape"]);
     wait_until_gone("Preferences");
     app.keys(&["ctrl+question"]);
@@ -1103,6 +1100,50 @@ fn dialogs_asked_for_from_outside_never_stack() {
     );
     press_in(&shortcuts, &["Escape"]);
     wait_until_gone("Keyboard Shortcuts");
+    // (r1c3, empty in PUZZLE.)
+    app.select(2);
+    app.action("save-position", None);
+    let chooser = wait_for_titled("Save Position");
+    none_stack_over(
+        &app,
+        ("save-position", "Save Position"),
+        &[
+            ("open", "Open Puzzle"),
+            ("export-history", "Export History"),
+            ("lab-open", "Open Script"),
+            ("lab-save-as", "Save Script"),
+            ("preferences", "Preferences"),
+        ],
+    );
+    app.keys(&["4", "ctrl+e"]);
+    std::thread::sleep(Duration::from_millis(500));
+    let state = app.state().unwrap();
+    assert_eq!(
+        at(&state, "values", 2),
+        '.',
+        "a key typed under the chooser reached the board"
+    );
+    assert!(
+        state["entry"].is_null(),
+        "Ctrl+E under the chooser started an entry: {}",
+        state["entry"]
+    );
+    press_in(&chooser, &["Escape"]);
+    wait_until_gone("Save Position");
     app.action("about", None);
     wait_for_titled("About");
+}
+
+/// Asks for the open window's own action again and for each of `others` (action, title), then
+/// checks that the one open stayed alone on show.
+fn none_stack_over(app: &App, (action, open): (&str, &str), others: &[(&str, &str)]) {
+    app.action(action, None);
+    for (action, _) in others {
+        app.action(action, None);
+    }
+    std::thread::sleep(Duration::from_millis(1500));
+    assert_eq!(visible_windows(open).len(), 1, "{open} asked for twice");
+    for (_, title) in others {
+        assert!(visible_window(title).is_none(), "{title} stacked over {open}");
+    }
 }
