@@ -13,7 +13,7 @@ pub mod schema;
 mod stats;
 
 use std::path::{Path, PathBuf};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use rusqlite::{Connection, ErrorCode, OpenFlags};
 use thiserror::Error;
@@ -168,7 +168,8 @@ impl Store {
     }
 
     /// Opens an existing database for reading only (the CLI's history commands), never creating
-    /// or migrating it.
+    /// or migrating it: one an older Nonet wrote is read through a copy in memory brought up to
+    /// date.
     pub fn open_read_only(path: &Path) -> Result<Store> {
         Store::open_read_only_waiting(path, Duration::from_secs(5))
     }
@@ -193,15 +194,36 @@ impl Store {
             });
         }
         if found < schema::MIGRATIONS.len() {
-            return Err(StoreError::Corrupt {
-                path: path.display().to_string(),
-                reason: format!(
-                    "schema {found} is older than {}; open it once in the app to update it",
-                    schema::MIGRATIONS.len()
-                ),
-            });
+            // Written by an older Nonet, not opened in the app since: read through a copy in
+            // memory brought up to date, the file left as it is.
+            return Store::upgraded_copy(&connection, path, wait);
         }
         Ok(Store { connection })
+    }
+
+    /// A copy in memory of the database `file` holds, its schema brought up to date; waits at
+    /// most `wait` while another program holds the file busy.
+    fn upgraded_copy(file: &Connection, path: &Path, wait: Duration) -> Result<Store> {
+        use rusqlite::backup::{Backup, StepResult};
+        let mut memory = Connection::open_in_memory()?;
+        {
+            let copy = Backup::new(file, &mut memory)?;
+            let deadline = Instant::now() + wait;
+            loop {
+                match copy.step(-1).map_err(|e| classify(path, e))? {
+                    StepResult::Done => break,
+                    StepResult::More => {}
+                    _ if Instant::now() < deadline => std::thread::sleep(Duration::from_millis(20)),
+                    _ => {
+                        return Err(StoreError::Unavailable {
+                            path: path.display().to_string(),
+                            reason: "another program is writing to it".to_string(),
+                        })
+                    }
+                }
+            }
+        }
+        Store::setup(memory, path)
     }
 
     /// The history to look at (the History window, `nonet-cli history`): the file read only, or

@@ -38,7 +38,8 @@ fn a_fresh_database_has_every_migration() {
     assert_eq!(schema::version(&store.connection).unwrap(), schema::MIGRATIONS.len());
 }
 
-/// Each migration step, from the schema before it, keeps the games already there.
+/// Each migration step, from the schema before it, keeps the games already there; read only, an
+/// older database is read through a copy brought up to date, the file left as it was.
 #[test]
 fn each_migration_upgrades_an_older_database() {
     for from in 0..schema::MIGRATIONS.len() {
@@ -63,6 +64,17 @@ fn each_migration_upgrades_an_older_database() {
                     .unwrap();
             }
         }
+        // Read only (`nonet-cli history`), through an up-to-date copy: the file as it was.
+        let before = std::fs::read(&path).unwrap();
+        {
+            let copy = Store::open_read_only(&path).unwrap();
+            assert_eq!(copy.count().unwrap(), u64::from(from >= 1), "from {from}");
+            if from >= 1 {
+                assert_eq!(copy.game(1).unwrap().expect("the game").1.len(), 1, "from {from}");
+            }
+        }
+        assert_eq!(std::fs::read(&path).unwrap(), before, "from {from}");
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1, "from {from}");
         let store = Store::open(&path).unwrap();
         assert_eq!(
             schema::version(&store.connection).unwrap(),
