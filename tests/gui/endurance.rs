@@ -359,17 +359,28 @@ fn random_play_never_crashes_the_app_or_stops_it_answering() {
             // libadwaita 1.2's own: its About window, sliding to or from a subpage (Credits,
             // Legal) at some sizes, snapshots a stack it has not allocated (traced to the
             // window's page box; see the README's tests section). It is passed over while an
-            // About window is open, and only then. The other is GTK 4.8's file chooser's own,
-            // always passed over (see `is_gtk_tree_views_own`).
+            // About window is open, and only then; GTK 4.8's popovers' check of the focus while a
+            // file chooser is open (`is_gtk_popovers_focus_check`). The others are GTK 4.8's file
+            // chooser's own and GtkSourceView 5.6's gutter's own, always passed over (see
+            // `is_gtk_tree_views_own` and `is_source_view_gutters_own`).
             let mut complaints: Vec<String> = app
                 .log_complaints()
                 .into_iter()
-                .filter(|line| !forgiven.contains(line) && !is_gtk_tree_views_own(line))
+                .filter(|line| {
+                    !forgiven.contains(line) && !is_gtk_tree_views_own(line) && !is_source_view_gutters_own(line)
+                })
                 .collect();
             if visible_window("About").is_some() {
                 let (about, others): (Vec<String>, Vec<String>) =
                     complaints.into_iter().partition(|line| is_about_windows_snapshot(line));
                 forgiven.extend(about);
+                complaints = others;
+            }
+            if !complaints.is_empty() && visible_window(FILE_CHOOSERS).is_some() {
+                let (choosers, others): (Vec<String>, Vec<String>) = complaints
+                    .into_iter()
+                    .partition(|line| is_gtk_popovers_focus_check(line));
+                forgiven.extend(choosers);
                 complaints = others;
             }
             if !complaints.is_empty() {
@@ -392,6 +403,29 @@ fn is_gtk_tree_views_own(line: &str) -> bool {
     line.contains("Gtk-CRITICAL **")
         && line.contains(": gtk_tree_sortable_")
         && line.ends_with("assertion 'GTK_IS_TREE_SORTABLE (sortable)' failed")
+}
+
+/// The titles of the app's file choosers (GTK's own widget, in a window of their own).
+const FILE_CHOOSERS: &str = "(Open Puzzle|Save Position|Export History|Open Script|Save Script)";
+
+/// Whether a log line is GTK 4.8's critical from a popover's Enter when its window has no focus
+/// widget: `gtk_popover_activate_default` asks `gtk_widget_is_ancestor` about the window's focus
+/// without checking there is one (GTK's source). Met with a file chooser open (the context
+/// menu of its list, right-clicked, then Enter: seeds 73 and 103), so passed over only then.
+fn is_gtk_popovers_focus_check(line: &str) -> bool {
+    line.contains("Gtk-CRITICAL **")
+        && line.ends_with(": gtk_widget_is_ancestor: assertion 'GTK_IS_WIDGET (widget)' failed")
+}
+
+/// Whether a log line is GtkSourceView 5.6's critical about the line under the pointer in its
+/// gutter ("gtk_source_gutter_lines_add_qclass: assertion 'line <= lines->last' failed"): the
+/// gutter keeps the pointer's place from its last motion and, drawn again after the editor
+/// shrank under a pointer resting on its line numbers, marks a line below those it draws (seen
+/// by hand: the pointer on line 15 of the Lab's editor, the window made 320 pixels high). Its
+/// drawing is otherwise right, and the pointer's place is the gutter's own, out of Nonet's reach.
+fn is_source_view_gutters_own(line: &str) -> bool {
+    line.contains("GtkSourceView-CRITICAL **")
+        && line.ends_with(": gtk_source_gutter_lines_add_qclass: assertion 'line <= lines->last' failed")
 }
 
 /// Whether a log line is GTK's warning about a stack snapshotted before its allocation, which
