@@ -214,10 +214,11 @@ impl Store {
                     StepResult::Done => break,
                     StepResult::More => {}
                     _ if Instant::now() < deadline => std::thread::sleep(Duration::from_millis(20)),
+                    // (In SQLite's words for a busy file, as the other reasons are SQLite's.)
                     _ => {
                         return Err(StoreError::Unavailable {
                             path: path.display().to_string(),
-                            reason: "another program is writing to it".to_string(),
+                            reason: "database is locked".to_string(),
                         })
                     }
                 }
