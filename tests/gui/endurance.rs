@@ -370,18 +370,19 @@ fn random_play_never_crashes_the_app_or_stops_it_answering() {
                     !forgiven.contains(line) && !is_gtk_tree_views_own(line) && !is_source_view_gutters_own(line)
                 })
                 .collect();
-            if visible_window("About").is_some() {
-                let (about, others): (Vec<String>, Vec<String>) =
-                    complaints.into_iter().partition(|line| is_about_windows_snapshot(line));
-                forgiven.extend(about);
-                complaints = others;
-            }
-            if !complaints.is_empty() && visible_window(FILE_CHOOSERS).is_some() {
-                let (choosers, others): (Vec<String>, Vec<String>) = complaints
-                    .into_iter()
-                    .partition(|line| is_gtk_popovers_focus_check(line));
-                forgiven.extend(choosers);
-                complaints = others;
+            // (Each passed over only while its window is open; the windows are looked for, by
+            // xdotool, only when such a line is there.)
+            let while_open = [
+                ("About", is_about_windows_snapshot as fn(&str) -> bool),
+                (FILE_CHOOSERS, is_gtk_popovers_focus_check),
+            ];
+            for (window, passed_over) in while_open {
+                if complaints.iter().any(|line| passed_over(line)) && visible_window(window).is_some() {
+                    let (theirs, others): (Vec<String>, Vec<String>) =
+                        complaints.into_iter().partition(|line| passed_over(line));
+                    forgiven.extend(theirs);
+                    complaints = others;
+                }
             }
             if !complaints.is_empty() {
                 let shot = screenshot("root", "random-play.png");
