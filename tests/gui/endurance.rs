@@ -80,14 +80,27 @@ fn closed_windows_free_their_widgets() {
 }
 
 /// A file chooser closed while a file is being dragged out of its list, the folder it showed
-/// then changing, leaves the app running. GTK 4.8's chooser, destroyed then, left the drag
-/// holding its folder's model, whose next change called into the freed chooser widget: the app
-/// died (a segmentation fault in `g_file_equal`, found by random play with seed 43), in each
-/// run of this test before a closed chooser's widget was kept awhile (`src/ui/file_choosers.rs`).
+/// then changing, leaves the app running, while its widget is kept and after it goes. GTK 4.8's
+/// chooser, destroyed then, left the drag holding its folder's model, whose next change called
+/// into the freed chooser widget: the app died (a segmentation fault in `g_file_equal`, found
+/// by random play with seed 43), in each run of this test before a closed chooser's widget was
+/// kept awhile (`src/ui/file_choosers.rs`), and once it had gone (seed 73, a minute after Save
+/// Position closed) until the models it leaves were cut off from it. The widget is kept two
+/// seconds here, not a minute, and memory freed is overwritten (glibc's `MALLOC_PERTURB_`, with
+/// GLib allocating through it), so that a freed widget reached crashes the app rather than
+/// reading what it held (without the cut off, the app ended in each of five runs; with it, seven
+/// of seven passed).
 #[test]
 fn a_file_chooser_closed_during_a_drag_from_its_list_leaves_the_app_running() {
     need_display();
-    let mut app = App::launch(Some(PUZZLE));
+    let mut app = App::launch_with(
+        Some(PUZZLE),
+        &[
+            ("NONET_CHOOSER_KEPT_MS", Path::new("2000")),
+            ("G_SLICE", Path::new("always-malloc")),
+            ("MALLOC_PERTURB_", Path::new("165")),
+        ],
+    );
     let _manager = WindowManager::start();
     // The chooser shows the app's working directory, the test's own, where the app writes its
     // state file as the game changes.
@@ -114,7 +127,8 @@ fn a_file_chooser_closed_during_a_drag_from_its_list_leaves_the_app_running() {
     app.action("fill-candidates", None);
     xdotool(&["key", "Escape"]);
     wait_until_gone("Export History");
-    // The state file changes a few times over (each change is written to it).
+    // The state file changes a few times over (each change is written to it), before the
+    // widget goes and after.
     for round in 0..8 {
         assert!(app.running(), "the app ended {round} changes after the chooser closed");
         app.action("fill-candidates", None);
