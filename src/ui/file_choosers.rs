@@ -25,11 +25,11 @@ use gtk::{gio, glib};
 
 use crate::i18n::gettext;
 
-/// How long a closed chooser's widget is kept: longer than most drags out of it last.
+/// A minute: longer than most drags out of a chooser's list last.
 const KEPT_AFTER_CLOSING: Duration = Duration::from_secs(60);
 
-/// How long a closed chooser's widget is kept: a minute (`NONET_CHOOSER_KEPT_MS` overrides it,
-/// for tests).
+/// How long a closed chooser's widget is kept: [`KEPT_AFTER_CLOSING`] (`NONET_CHOOSER_KEPT_MS`
+/// overrides it, for tests).
 fn kept_after_closing() -> Duration {
     std::env::var("NONET_CHOOSER_KEPT_MS")
         .ok()
