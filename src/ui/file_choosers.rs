@@ -69,23 +69,26 @@ pub fn file_chooser(
 pub fn show_chooser(chooser: gtk::FileChooserNative, chosen: impl Fn(gio::File) + 'static) {
     let kept = RefCell::new(Some(chooser.clone()));
     let models = Rc::new(RefCell::new(Vec::new()));
-    let shown = models.clone();
+    // GTK's chooser widget, found once it is shown (a portal's chooser has none).
+    let shown: Rc<RefCell<Option<gtk::FileChooserWidget>>> = Rc::default();
+    let answered = shown.clone();
+    let noted = models.clone();
     chooser.connect_response(move |chooser, response| {
         if response == gtk::ResponseType::Accept {
             if let Some(file) = chooser.file() {
                 chosen(file);
             }
         }
-        let widget = chooser_widget(chooser);
         chooser.destroy();
-        if let Some(widget) = widget {
+        if let Some(widget) = answered.take() {
             keep_awhile(widget, models.clone());
         }
         kept.take();
     });
     chooser.show();
     if let Some(widget) = chooser_widget(&chooser) {
-        note_models(&widget, &shown);
+        note_models(&widget, &noted);
+        shown.replace(Some(widget));
     }
 }
 

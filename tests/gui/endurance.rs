@@ -79,10 +79,16 @@ fn closed_windows_free_their_widgets() {
     });
 }
 
-/// For the app: the memory it frees overwritten (glibc's `MALLOC_PERTURB_`, with GLib
-/// allocating through glibc), so that a freed object reached crashes the app there and then
-/// rather than reading what it held.
-const FREED_MEMORY_OVERWRITTEN: [(&str, &str); 2] = [("G_SLICE", "always-malloc"), ("MALLOC_PERTURB_", "165")];
+/// The app's environment `env`, with the memory the app frees overwritten (glibc's
+/// `MALLOC_PERTURB_`, with GLib allocating through glibc), so that a freed object reached
+/// crashes the app there and then rather than reading what it held.
+fn with_freed_memory_overwritten<'a>(env: &[(&'a str, &'a Path)]) -> Vec<(&'a str, &'a Path)> {
+    let overwritten = [("G_SLICE", "always-malloc"), ("MALLOC_PERTURB_", "165")];
+    env.iter()
+        .copied()
+        .chain(overwritten.map(|(name, value)| (name, Path::new(value))))
+        .collect()
+}
 
 /// A file chooser closed while a file is being dragged out of its list, the folder it showed
 /// then changing, leaves the app running, while its widget is kept and after it goes. GTK 4.8's
@@ -96,11 +102,7 @@ const FREED_MEMORY_OVERWRITTEN: [(&str, &str); 2] = [("G_SLICE", "always-malloc"
 #[test]
 fn a_file_chooser_closed_during_a_drag_from_its_list_leaves_the_app_running() {
     need_display();
-    let env: Vec<(&str, &Path)> = [("NONET_CHOOSER_KEPT_MS", "2000")]
-        .into_iter()
-        .chain(FREED_MEMORY_OVERWRITTEN)
-        .map(|(name, value)| (name, Path::new(value)))
-        .collect();
+    let env = with_freed_memory_overwritten(&[("NONET_CHOOSER_KEPT_MS", Path::new("2000"))]);
     let mut app = App::launch_with(Some(PUZZLE), &env);
     let _manager = WindowManager::start();
     // The chooser shows the app's working directory, the test's own, where the app writes its
@@ -218,10 +220,7 @@ fn random_play_never_crashes_the_app_or_stops_it_answering() {
     // At info the app's log says when its main window closes or it quits, so an ending with
     // status 0 tells which.
     // With the memory the app frees overwritten: a use after free crashes where it happens.
-    let env: Vec<(&str, &Path)> = [("HOME", home.path()), ("NONET_LOG", Path::new("info"))]
-        .into_iter()
-        .chain(FREED_MEMORY_OVERWRITTEN.map(|(name, value)| (name, Path::new(value))))
-        .collect();
+    let env = with_freed_memory_overwritten(&[("HOME", home.path()), ("NONET_LOG", Path::new("info"))]);
     let mut app = App::launch_with(Some(PUZZLE), &env);
     // Without a window manager GTK moves a window dragged by its background itself, and a
     // dialog closed during such a move kills the app with an X error (BadWindow): what a
@@ -393,16 +392,12 @@ fn random_play_never_crashes_the_app_or_stops_it_answering() {
                         && !is_source_view_gutters_own(line)
                 })
                 .collect();
-            // (Each passed over only while its window is open; the windows are looked for, by
-            // xdotool, only when such a line is there.)
-            let while_open = [("About", is_about_windows_snapshot as fn(&str) -> bool)];
-            for (window, passed_over) in while_open {
-                if complaints.iter().any(|line| passed_over(line)) && visible_window(window).is_some() {
-                    let (theirs, others): (Vec<String>, Vec<String>) =
-                        complaints.into_iter().partition(|line| passed_over(line));
-                    forgiven.extend(theirs);
-                    complaints = others;
-                }
+            // (The About window is looked for, by xdotool, only when such a line is there.)
+            if complaints.iter().any(|line| is_about_windows_snapshot(line)) && visible_window("About").is_some() {
+                let (about, others): (Vec<String>, Vec<String>) =
+                    complaints.into_iter().partition(|line| is_about_windows_snapshot(line));
+                forgiven.extend(about);
+                complaints = others;
             }
             if !complaints.is_empty() {
                 let shot = screenshot("root", "random-play.png");
