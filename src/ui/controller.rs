@@ -124,6 +124,8 @@ pub struct Controller {
     pub(super) last_refusal: RefCell<String>,
     /// The puzzles last handed to a print dialog (for the state file of tests).
     pub(super) last_booklet: RefCell<Option<crate::print::Booklet>>,
+    /// The printer, paper and folder chosen in the last print dialog, offered again in the next.
+    pub(super) print_choices: super::printing::PrintChoices,
     /// The colour last taken up for colouring (C takes it up again).
     pub(super) last_colour: StdCell<u8>,
     /// The digit pad under the board.
@@ -219,6 +221,7 @@ impl Controller {
             digit_pad: RefCell::new(None),
             last_refusal: RefCell::new(String::new()),
             last_booklet: RefCell::new(None),
+            print_choices: Default::default(),
         });
         controller.reserve_message_lines();
         controller.connect_message();

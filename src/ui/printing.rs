@@ -111,7 +111,9 @@ impl Controller {
                 operation.set_n_pages(booklet.borrow().page_count() as i32);
             });
         }
-        self.run_print(&operation, gtk::PrintOperationAction::PrintDialog);
+        // Translators: the name offered for a PDF of the board printed to a file, without its
+        // extension (the print dialog adds ".pdf").
+        self.run_print_dialog(&operation, &gettext("Sudoku"));
     }
 
     /// `app.print-to-file((path, with-progress))`: the same print operation exported straight to
@@ -131,6 +133,19 @@ impl Controller {
         self.run_print(&operation, gtk::PrintOperationAction::Export);
     }
 
+    /// Opens the print dialog with the choices of the last one (printer, paper, the folder a file
+    /// went to), offering `file_name` for printing to a file; keeps the choices if it prints.
+    fn run_print_dialog(self: &Rc<Self>, operation: &gtk::PrintOperation, file_name: &str) {
+        self.print_choices.offer(operation, file_name);
+        let this = Rc::downgrade(self);
+        operation.connect_done(move |operation, result| {
+            if let (Some(this), gtk::PrintOperationResult::Apply) = (this.upgrade(), result) {
+                this.print_choices.keep(operation);
+            }
+        });
+        self.run_print(operation, gtk::PrintOperationAction::PrintDialog);
+    }
+
     fn run_print(self: &Rc<Self>, operation: &gtk::PrintOperation, action: gtk::PrintOperationAction) {
         let this = Rc::downgrade(self);
         let exported = action == gtk::PrintOperationAction::Export;
@@ -141,11 +156,10 @@ impl Controller {
                     let why = operation.error().map(|e| e.to_string()).unwrap_or_default();
                     this.say(&fill(&gettext("Printing failed: {error}"), &[("error", &why)]));
                 }
-                gtk::PrintOperationResult::Apply if exported => {
-                    let file = operation.export_filename().map(|f| f.to_string()).unwrap_or_default();
-                    this.say(&fill(&gettext("Printed to {file}."), &[("file", &file)]))
-                }
-                gtk::PrintOperationResult::Apply => this.say(&gettext("Sent to the printer.")),
+                gtk::PrintOperationResult::Apply => match printed_to_file(operation, exported) {
+                    Some(file) => this.say(&fill(&gettext("Printed to {file}."), &[("file", &file)])),
+                    None => this.say(&gettext("Sent to the printer.")),
+                },
                 _ => {}
             }
         });
@@ -356,7 +370,92 @@ impl Controller {
         self.last_booklet.replace(Some(booklet.clone()));
         self.refresh();
         let operation = operation(&Rc::new(RefCell::new(booklet)));
-        self.run_print(&operation, gtk::PrintOperationAction::PrintDialog);
+        // Translators: the name offered for a PDF of puzzles printed to a file, without its
+        // extension (the print dialog adds ".pdf").
+        self.run_print_dialog(&operation, &gettext("Sudoku puzzles"));
+    }
+}
+
+/// The file a finished print went to: the one exported to, or the one the dialog's "Print to
+/// File" wrote (the only printer that sets an output file: a real one sets none).
+fn printed_to_file(operation: &gtk::PrintOperation, exported: bool) -> Option<String> {
+    if exported {
+        return operation.export_filename().map(|f| f.to_string());
+    }
+    let uri = operation.print_settings()?.get(gtk::PRINT_SETTINGS_OUTPUT_URI)?;
+    let file = gio::File::for_uri(&uri);
+    Some(
+        file.path()
+            .map(|p| p.display().to_string())
+            .unwrap_or_else(|| uri.to_string()),
+    )
+}
+
+/// `name`, or "name 2", "name 3"… : the first with no file of that extension in the folder, so
+/// printing to a file again keeps the last file (the dialog would ask before replacing it).
+fn unused_name(folder: &std::path::Path, name: &str, extension: &str) -> String {
+    (1..100)
+        .map(|n| {
+            if n == 1 {
+                name.to_string()
+            } else {
+                format!("{name} {n}")
+            }
+        })
+        .find(|candidate| !folder.join(format!("{candidate}.{extension}")).exists())
+        .unwrap_or_else(|| name.to_string())
+}
+
+/// What the player chose in the last print dialog that printed (printer, paper, copies, the
+/// folder a file went to), offered again by the next while the app runs, as text editors do:
+/// a second print is one key. Not carried over: the pages picked (the next print has its own)
+/// and the file's own name (each print offers its own, one no file in that folder has yet).
+#[derive(Default)]
+pub struct PrintChoices {
+    settings: RefCell<Option<gtk::PrintSettings>>,
+    page_setup: RefCell<Option<gtk::PageSetup>>,
+}
+
+impl PrintChoices {
+    fn offer(&self, operation: &gtk::PrintOperation, file_name: &str) {
+        let settings = match self.settings.borrow().as_ref() {
+            Some(kept) => kept.copy(),
+            None => gtk::PrintSettings::new(),
+        };
+        // The folder printed to last, or where GTK's "Print to File" writes by default.
+        let last_folder = settings
+            .get(gtk::PRINT_SETTINGS_OUTPUT_URI)
+            .and_then(|uri| gio::File::for_uri(&uri).parent()?.path());
+        settings.unset(gtk::PRINT_SETTINGS_OUTPUT_URI);
+        // Pages chosen belonged to the last print's pages.
+        settings.unset(gtk::PRINT_SETTINGS_PRINT_PAGES);
+        settings.unset(gtk::PRINT_SETTINGS_PAGE_RANGES);
+        let folder = last_folder
+            .or_else(|| glib::user_special_dir(glib::UserDirectory::Documents))
+            .or_else(|| std::env::current_dir().ok());
+        // (GTK 4.8's file printer takes the folder as a path.)
+        match folder.as_deref().and_then(|f| Some((f, f.to_str()?))) {
+            Some((folder, path)) => {
+                settings.set(gtk::PRINT_SETTINGS_OUTPUT_DIR, Some(path));
+                let extension = settings.get(gtk::PRINT_SETTINGS_OUTPUT_FILE_FORMAT);
+                let name = unused_name(folder, file_name, extension.as_deref().unwrap_or("pdf"));
+                settings.set(gtk::PRINT_SETTINGS_OUTPUT_BASENAME, Some(&name));
+            }
+            None => settings.set(gtk::PRINT_SETTINGS_OUTPUT_BASENAME, Some(file_name)),
+        }
+        operation.set_print_settings(Some(&settings));
+        if let Some(page_setup) = self.page_setup.borrow().as_ref() {
+            operation.set_default_page_setup(Some(page_setup));
+        }
+    }
+
+    fn keep(&self, operation: &gtk::PrintOperation) {
+        self.settings.replace(operation.print_settings());
+        // (Read as the property: the binding's getter takes it for never none, and it is none
+        // until a page setup is given or printed with.)
+        if let Some(page_setup) = operation.property::<Option<gtk::PageSetup>>("default-page-setup") {
+            self.page_setup.replace(Some(page_setup));
+        }
     }
 }
 

@@ -75,6 +75,63 @@ fn print_writes_the_board_through_the_print_operation() {
     assert_eq!(at(&state, "values", 2), '4', "printing changed nothing on the board");
 }
 
+/// The print dialog offers the last one's choices while the app runs, as text editors' do: the
+/// printer picked before (so a second print is one key), and the folder a file went to, with a
+/// name of its own there that no file has yet ("Sudoku", then "Sudoku 2"); the message says
+/// where the file went. Without them each dialog starts with no printer and Print greyed out.
+#[test]
+fn the_print_dialog_offers_the_last_printer_and_folder_again() {
+    need_display();
+    let home = tempfile::tempdir().unwrap();
+    let config = home.path().join(".config");
+    let app = App::launch_with(Some(PUZZLE), &[("HOME", home.path()), ("XDG_CONFIG_HOME", &config)]);
+    let elsewhere = tempfile::tempdir().unwrap();
+    let printed = |name: &str| {
+        let pdf = elsewhere.path().join(name);
+        let written = || std::fs::metadata(&pdf).is_ok_and(|m| m.len() >= 1000).then_some(());
+        poll(Duration::from_secs(15), Duration::from_millis(100), written)
+            .unwrap_or_else(|| panic!("{name} not written"));
+        let said = format!("Printed to {}.", pdf.display());
+        app.wait_until("where the file went", |s| s["message"] == said.as_str());
+        std::fs::read(&pdf).unwrap()
+    };
+    let open_dialog = || {
+        app.action("print", None);
+        let dialog = wait_for_titled("Print");
+        std::thread::sleep(Duration::from_millis(600));
+        xdotool(&["windowfocus", "--sync", &dialog]);
+        dialog
+    };
+    // The first time: the printer picked in the list (its only one here, Print to File), then
+    // the file, by its button (the next in Tab order) and the chooser's name.
+    open_dialog();
+    xdotool(&["key", "Down", "space", "Tab", "space"]);
+    let chooser = wait_for_titled("Select a filename");
+    std::thread::sleep(Duration::from_millis(500));
+    xdotool(&["windowfocus", "--sync", &chooser]);
+    let mine = elsewhere.path().join("mine.pdf");
+    xdotool(&["key", "ctrl+a"]);
+    xdotool(&["type", "--delay", "5", &mine.display().to_string()]);
+    xdotool(&["key", "Return"]);
+    wait_until_gone("Select a filename");
+    let dialog = wait_for_titled("Print");
+    xdotool(&["windowfocus", "--sync", &dialog]);
+    xdotool(&["key", "alt+p"]);
+    let first = printed("mine.pdf");
+    // Then Print at once, twice: the same printer and folder, a new name each time.
+    open_dialog();
+    xdotool(&["key", "alt+p"]);
+    let second = printed("Sudoku.pdf");
+    open_dialog();
+    xdotool(&["key", "alt+p"]);
+    printed("Sudoku 2.pdf");
+    assert_eq!(std::fs::read(&mine).unwrap(), first, "the first file kept");
+    assert_eq!(std::fs::read(elsewhere.path().join("Sudoku.pdf")).unwrap(), second);
+    let sheets = common::pdf::read_sheets(&elsewhere.path().join("Sudoku 2.pdf"), 1);
+    let givens: [u8; 81] = std::array::from_fn(|c| char::from(PUZZLE.as_bytes()[c]).to_digit(10).unwrap_or(0) as u8);
+    assert_eq!(sheets[0].digits, givens, "the board printed");
+}
+
 /// Copy Puzzle (Ctrl+Shift+C) puts the givens on the clipboard as one line; Copy Position the
 /// position as the forums' pencil-mark grid: the digits placed, the player's marks, and the
 /// candidates the rules allow in a cell without marks.
