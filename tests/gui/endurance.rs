@@ -380,10 +380,9 @@ fn random_play_never_crashes_the_app_or_stops_it_answering() {
             // window's page box; see the README's tests section). It is passed over while an
             // About window is open, and only then. The others are GTK 4.8's own (its file
             // chooser's sorting, its check of a window's focus) and GtkSourceView 5.6's gutter's
-            // own, always passed over (see `is_gtk_tree_views_own`, `is_gtk_focus_check` and
-            // `is_source_view_gutters_own`).
-            let mut complaints: Vec<String> = app
-                .log_complaints()
+            // own, always passed over (see `is_gtk_tree_views_own`, `is_gtk_focus_check`,
+            // `without_print_dialogs_empty_file_choice` and `is_source_view_gutters_own`).
+            let mut complaints: Vec<String> = without_print_dialogs_empty_file_choice(app.log_complaints())
                 .into_iter()
                 .filter(|line| {
                     !forgiven.contains(line)
@@ -432,6 +431,52 @@ fn is_gtk_tree_views_own(line: &str) -> bool {
 fn is_gtk_focus_check(line: &str) -> bool {
     line.contains("Gtk-CRITICAL **")
         && line.ends_with(": gtk_widget_is_ancestor: assertion 'GTK_IS_WIDGET (widget)' failed")
+}
+
+/// The log's lines without each run of the six criticals GTK 4.8's print dialog gives when the
+/// file chooser of its "Print to File" accepts without a file (GTK's chooser works the file out
+/// from where its focus is, and can find none there): the dialog's answer (`dialog_response_callback`, gtkprinteroptionwidget.c) asks the missing file for its
+/// name, then for its path, and shortens that path (seed 233 at 700 inputs; a core dump put the
+/// first in GTK's print option code, called from the chooser's response to a key). The dialog
+/// keeps the file it had. Passed over only as the whole run, in GTK's order: Nonet's own code
+/// cannot give any of them (the Rust bindings take a file and a string, never none).
+fn without_print_dialogs_empty_file_choice(lines: Vec<String>) -> Vec<String> {
+    const RUN: [(&str, &str); 6] = [
+        (
+            "GLib-GIO-CRITICAL **",
+            ": g_file_query_info: assertion 'G_IS_FILE (file)' failed",
+        ),
+        (
+            "GLib-GObject-CRITICAL **",
+            ": g_object_get_qdata: assertion 'G_IS_OBJECT (object)' failed",
+        ),
+        (
+            "GLib-GIO-CRITICAL **",
+            ": g_file_get_path: assertion 'G_IS_FILE (file)' failed",
+        ),
+        (
+            "GLib-CRITICAL **",
+            ": g_utf8_make_valid: assertion 'str != NULL' failed",
+        ),
+        ("GLib-CRITICAL **", ": g_str_has_prefix: assertion 'str != NULL' failed"),
+        (
+            "GLib-CRITICAL **",
+            ": g_utf8_strlen: assertion 'p != NULL || max == 0' failed",
+        ),
+    ];
+    let in_run = |line: &String, (domain, message): (&str, &str)| line.contains(domain) && line.ends_with(message);
+    let mut kept = Vec::new();
+    let mut at = 0;
+    while at < lines.len() {
+        let whole = at + RUN.len() <= lines.len() && lines[at..].iter().zip(RUN).all(|(l, part)| in_run(l, part));
+        if whole {
+            at += RUN.len();
+        } else {
+            kept.push(lines[at].clone());
+            at += 1;
+        }
+    }
+    kept
 }
 
 /// Whether a log line is GtkSourceView 5.6's critical about the line under the pointer in its
