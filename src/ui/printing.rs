@@ -15,6 +15,7 @@ use adw::prelude::*;
 use gtk::{gio, glib};
 
 use super::controller::Controller;
+use super::settings::Settings;
 use crate::engine::generator;
 use crate::engine::grid::Candidates;
 use crate::engine::logic::Level;
@@ -177,7 +178,7 @@ impl Controller {
         let level = gtk::DropDown::from_strings(&levels);
         level.set_selected(Level::ALL.iter().position(|&l| l == self.level.get()).unwrap_or(1) as u32);
         super::name_drop_down(&level, &gettext("Level"));
-        let choices = Choices::new(gettext("Level"), level.clone().upcast());
+        let choices = Choices::new(gettext("Level"), level.clone().upcast(), &self.settings);
         let body = gettext("New puzzles, each with its level, score and a short id.");
         self.present_print_choices(
             &gettext("Print Puzzles"),
@@ -185,6 +186,7 @@ impl Controller {
             &choices.grid.clone(),
             &gettext("Generate and Print…"),
             move |this| {
+                choices.remember(&this.settings);
                 let level = Level::ALL.get(level.selected() as usize).copied();
                 let solutions = choices.solutions.is_active();
                 this.generate_and_print(level, choices.count(), choices.per_page(), solutions);
@@ -260,7 +262,7 @@ impl Controller {
         first.set_value(last.number.max(1) as f64);
         super::spin_activates_default(&first);
         super::set_accessible(&first, gtk::AccessibleProperty::Label, &gettext("From puzzle"));
-        let choices = Choices::new(gettext("From puzzle"), first.clone().upcast());
+        let choices = Choices::new(gettext("From puzzle"), first.clone().upcast(), &self.settings);
         let body = fill(
             &ngettext(
                 "{file} holds {count} puzzle. Each is printed with its number in the file, its level and score.",
@@ -275,6 +277,7 @@ impl Controller {
             &choices.grid.clone(),
             &gettext("Print…"),
             move |this| {
+                choices.remember(&this.settings);
                 let (first, solutions) = (first.value() as usize, choices.solutions.is_active());
                 this.print_from_file(file.clone(), first, choices.count(), choices.per_page(), solutions);
             },
@@ -482,8 +485,9 @@ fn left_out(left_out: &[LeftOut]) -> Option<String> {
 }
 
 /// The choices of a dialog printing several puzzles, a label and its widget a row: the first
-/// (which puzzles), how many (six unless changed), how many to a page (six) and whether with
-/// solutions.
+/// (which puzzles), how many, how many to a page and whether with solutions. The last three
+/// start as last printed with (kept in the settings, as GNOME Sudoku keeps its count): six, six
+/// and without the first time.
 struct Choices {
     grid: gtk::Grid,
     count: gtk::SpinButton,
@@ -492,15 +496,19 @@ struct Choices {
 }
 
 impl Choices {
-    fn new(first_label: String, first: gtk::Widget) -> Choices {
+    fn new(first_label: String, first: gtk::Widget, settings: &Settings) -> Choices {
         let count = gtk::SpinButton::with_range(1.0, 60.0, 1.0);
-        count.set_value(6.0);
+        count.set_value(settings.uint("print-count").clamp(1, 60) as f64);
         super::spin_activates_default(&count);
         super::set_accessible(&count, gtk::AccessibleProperty::Label, &gettext("Puzzles"));
         let per_page = gtk::DropDown::from_strings(&["1", "2", "4", "6"]);
-        per_page.set_selected(3);
+        let kept = PER_PAGE
+            .iter()
+            .position(|&n| n as u32 == settings.uint("print-per-page"));
+        per_page.set_selected(kept.unwrap_or(PER_PAGE.len() - 1) as u32);
         super::name_drop_down(&per_page, &gettext("To a page"));
         let solutions = gtk::CheckButton::with_label(&gettext("Solutions on the last pages"));
+        solutions.set_active(settings.boolean("print-solutions"));
         let grid = gtk::Grid::builder().row_spacing(8).column_spacing(12).build();
         let rows = [
             (first_label, first),
@@ -519,6 +527,13 @@ impl Choices {
             per_page,
             solutions,
         }
+    }
+
+    /// Keeps the choices printed with, for the next such dialog.
+    fn remember(&self, settings: &Settings) {
+        settings.set_uint("print-count", self.count() as u32);
+        settings.set_uint("print-per-page", self.per_page() as u32);
+        settings.set_boolean("print-solutions", self.solutions.is_active());
     }
 
     fn count(&self) -> usize {

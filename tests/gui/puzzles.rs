@@ -75,6 +75,66 @@ fn print_writes_the_board_through_the_print_operation() {
     assert_eq!(at(&state, "values", 2), '4', "printing changed nothing on the board");
 }
 
+/// Print Puzzles offers what it last printed with (kept in the settings, as GNOME Sudoku keeps
+/// its count): how many, how many to a page and the solutions, chosen by keyboard the first time
+/// (4, 2, with), then Return alone prints the same; Print Puzzles from File shares them.
+#[test]
+fn print_puzzles_offers_the_count_layout_and_solutions_last_printed_with() {
+    need_display();
+    let file = format!("{PUZZLE}\n{OTHER}\n{PUZZLE}\n");
+    let app = App::launch(Some(&file));
+    app.wait_until("the first is told", |s| {
+        s["message"].as_str().unwrap_or("").contains("Good luck")
+    });
+    // The next booklet handed to the print dialog (its captions new), then the dialog closed.
+    let last = std::cell::RefCell::new(serde_json::Value::Null);
+    let booklet = |what: &str, count: usize| {
+        let state = app.wait_until(what, |s| {
+            let captions = &s["booklet"]["captions"];
+            captions.as_array().is_some_and(|c| c.len() == count) && *captions != *last.borrow()
+        });
+        last.replace(state["booklet"]["captions"].clone());
+        press_in(&wait_for_titled("Print"), &["Escape"]);
+        wait_until_gone("Print");
+        (
+            state["booklet"]["per_page"].clone(),
+            state["booklet"]["solutions"].clone(),
+        )
+    };
+    app.action("print-puzzles", None);
+    // Past the level to the count, then the layout's list (1, 2, 4, 6) and the solutions, and
+    // back to the count, where Return answers the dialog.
+    press_in(
+        &wait_for_titled("Print Puzzles"),
+        &[
+            "Tab",
+            "Tab",
+            "ctrl+a",
+            "4",
+            "Tab",
+            "space",
+            "Down",
+            "Return",
+            "Tab",
+            "space",
+            "shift+Tab",
+            "shift+Tab",
+            "Return",
+        ],
+    );
+    assert_eq!(booklet("four new puzzles", 4), (2.into(), true.into()));
+    app.action("print-puzzles", None);
+    press_in(&wait_for_titled("Print Puzzles"), &["Return"]);
+    assert_eq!(booklet("four again", 4), (2.into(), true.into()), "the choices kept");
+    // From puzzle 1 of the file: its three (fewer than the four asked), two to a page, with.
+    app.action("print-file-puzzles", None);
+    press_in(
+        &wait_for_titled("Print Puzzles from File"),
+        &["Tab", "ctrl+a", "1", "Return"],
+    );
+    assert_eq!(booklet("the file's three", 3), (2.into(), true.into()));
+}
+
 /// The print dialog offers the last one's choices while the app runs, as text editors' do: the
 /// printer picked before (so a second print is one key), and the folder a file went to, with a
 /// name of its own there that no file has yet ("Sudoku", then "Sudoku 2"); the message says
@@ -479,7 +539,8 @@ fn a_files_puzzles_print_by_their_numbers() {
     let printing = wait_for_titled("Print");
     press_in(&printing, &["Escape"]);
     wait_until_gone("Print");
-    // Six from the last puzzle on: the one there is, and the progress line does not stay.
+    // From the last puzzle on (three, as printed with last): the one there is, and the progress
+    // line does not stay.
     app.action("print-file-puzzles", None);
     press_in(
         &wait_for_titled("Print Puzzles from File"),
