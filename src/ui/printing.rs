@@ -425,10 +425,12 @@ impl PrintChoices {
             Some(kept) => kept.copy(),
             None => gtk::PrintSettings::new(),
         };
-        // The folder printed to last, or where GTK's "Print to File" writes by default.
+        // The folder printed to last (if it is still there), or where GTK's "Print to File"
+        // writes by default.
         let last_folder = settings
             .get(gtk::PRINT_SETTINGS_OUTPUT_URI)
-            .and_then(|uri| gio::File::for_uri(&uri).parent()?.path());
+            .and_then(|uri| gio::File::for_uri(&uri).parent()?.path())
+            .filter(|folder| folder.is_dir());
         settings.unset(gtk::PRINT_SETTINGS_OUTPUT_URI);
         // Pages chosen belonged to the last print's pages.
         settings.unset(gtk::PRINT_SETTINGS_PRINT_PAGES);

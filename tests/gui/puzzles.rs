@@ -137,8 +137,8 @@ fn print_puzzles_offers_the_count_layout_and_solutions_last_printed_with() {
 
 /// The print dialog offers the last one's choices while the app runs, as text editors' do: the
 /// printer picked before (so a second print is one key), and the folder a file went to, with a
-/// name of its own there that no file has yet ("Sudoku", then "Sudoku 2"); the message says
-/// where the file went. Without them each dialog starts with no printer and Print greyed out.
+/// name of its own there that no file has yet ("Sudoku", then "Sudoku 2"), or the default
+/// folder once that one is gone; the message says where the file went. Without them each dialog starts with no printer and Print greyed out.
 #[test]
 fn the_print_dialog_offers_the_last_printer_and_folder_again() {
     need_display();
@@ -190,6 +190,16 @@ fn the_print_dialog_offers_the_last_printer_and_folder_again() {
     let sheets = common::pdf::read_sheets(&elsewhere.path().join("Sudoku 2.pdf"), 1);
     let givens: [u8; 81] = std::array::from_fn(|c| char::from(PUZZLE.as_bytes()[c]).to_digit(10).unwrap_or(0) as u8);
     assert_eq!(sheets[0].digits, givens, "the board printed");
+    // That folder gone, the next print goes where GTK's Print to File writes by default (the
+    // working directory, with no Documents folder in this home) rather than failing.
+    std::fs::remove_dir_all(elsewhere.path()).unwrap();
+    open_dialog();
+    xdotool(&["key", "alt+p"]);
+    let pdf = app._dir.path().join("Sudoku.pdf");
+    let written = || std::fs::metadata(&pdf).is_ok_and(|m| m.len() >= 1000).then_some(());
+    poll(Duration::from_secs(15), Duration::from_millis(100), written).expect("no Sudoku.pdf by default");
+    let said = format!("Printed to {}.", pdf.display());
+    app.wait_until("where the file went", |s| s["message"] == said.as_str());
 }
 
 /// Copy Puzzle (Ctrl+Shift+C) puts the givens on the clipboard as one line; Copy Position the
