@@ -417,24 +417,25 @@ fn unused_name(folder: &std::path::Path, name: &str, extension: &str) -> String 
 pub struct PrintChoices {
     settings: RefCell<Option<gtk::PrintSettings>>,
     page_setup: RefCell<Option<gtk::PageSetup>>,
+    /// The folder a file was last printed to (kept past prints on a printer).
+    folder: RefCell<Option<std::path::PathBuf>>,
 }
 
 impl PrintChoices {
+    /// Gives the kept choices to a print operation about to open its dialog, with `file_name`
+    /// (made unused) as the name to print a file to.
     fn offer(&self, operation: &gtk::PrintOperation, file_name: &str) {
         let settings = match self.settings.borrow().as_ref() {
             Some(kept) => kept.copy(),
             None => gtk::PrintSettings::new(),
         };
-        // The folder printed to last (if it is still there), or where GTK's "Print to File"
-        // writes by default.
-        let last_folder = settings
-            .get(gtk::PRINT_SETTINGS_OUTPUT_URI)
-            .and_then(|uri| gio::File::for_uri(&uri).parent()?.path())
-            .filter(|folder| folder.is_dir());
         settings.unset(gtk::PRINT_SETTINGS_OUTPUT_URI);
         // Pages chosen belonged to the last print's pages.
         settings.unset(gtk::PRINT_SETTINGS_PRINT_PAGES);
         settings.unset(gtk::PRINT_SETTINGS_PAGE_RANGES);
+        // The folder printed to last (if it is still there), or where GTK's "Print to File"
+        // writes by default.
+        let last_folder = self.folder.borrow().clone().filter(|folder| folder.is_dir());
         let folder = last_folder
             .or_else(|| glib::user_special_dir(glib::UserDirectory::Documents))
             .or_else(|| std::env::current_dir().ok());
@@ -454,8 +455,14 @@ impl PrintChoices {
         }
     }
 
+    /// Keeps the choices of an operation's dialog that printed.
     fn keep(&self, operation: &gtk::PrintOperation) {
-        self.settings.replace(operation.print_settings());
+        let settings = operation.print_settings();
+        let printed_to = settings.as_ref().and_then(|s| s.get(gtk::PRINT_SETTINGS_OUTPUT_URI));
+        if let Some(folder) = printed_to.and_then(|uri| gio::File::for_uri(&uri).parent()?.path()) {
+            self.folder.replace(Some(folder));
+        }
+        self.settings.replace(settings);
         // (Read as the property: the binding's getter takes it for never none, and it is none
         // until a page setup is given or printed with.)
         if let Some(page_setup) = operation.property::<Option<gtk::PageSetup>>("default-page-setup") {
