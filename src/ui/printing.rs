@@ -2,8 +2,10 @@
 //! File" gives a PDF): *Print…* the puzzle on the board, givens only or with the player's digits
 //! and pencil marks (a tab of the dialog); *Print Puzzles…* new puzzles at a level, 1, 2, 4 or 6
 //! to a page, with solutions if asked, generated off the main thread first; *Print Puzzles from
-//! File…* those of the file of several opened last, by their numbers. The pages are drawn
-//! by `crate::print`, the code `nonet-cli pdf` writes its files with.
+//! File…* those of the file of several opened last, by their numbers. Each print dialog offers
+//! the last one's choices ([`PrintChoices`]), and the two dialogs of several puzzles theirs (in
+//! the settings). The pages are drawn by `crate::print`, the code `nonet-cli pdf` writes its
+//! files with.
 
 use std::cell::{Cell as StdCell, RefCell};
 use std::rc::Rc;

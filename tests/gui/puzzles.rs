@@ -135,10 +135,11 @@ fn print_puzzles_offers_the_count_layout_and_solutions_last_printed_with() {
     assert_eq!(booklet("the file's three", 3), (2.into(), true.into()));
 }
 
-/// The print dialog offers the last one's choices while the app runs, as text editors' do: the
+/// The print dialog offers the last one's choices while the app runs, as text editors do: the
 /// printer picked before (so a second print is one key), and the folder a file went to, with a
 /// name of its own there that no file has yet ("Sudoku", then "Sudoku 2"), or the default
-/// folder once that one is gone; the message says where the file went. Without them each dialog starts with no printer and Print greyed out.
+/// folder once that one is gone; the message says where the file went. Without them each dialog
+/// starts with no printer picked and Print greyed out.
 #[test]
 fn the_print_dialog_offers_the_last_printer_and_folder_again() {
     need_display();
@@ -146,8 +147,9 @@ fn the_print_dialog_offers_the_last_printer_and_folder_again() {
     let config = home.path().join(".config");
     let app = App::launch_with(Some(PUZZLE), &[("HOME", home.path()), ("XDG_CONFIG_HOME", &config)]);
     let elsewhere = tempfile::tempdir().unwrap();
-    let printed = |name: &str| {
-        let pdf = elsewhere.path().join(name);
+    // The file printed in `folder`, once written and said.
+    let printed_in = |folder: &Path, name: &str| {
+        let pdf = folder.join(name);
         let written = || std::fs::metadata(&pdf).is_ok_and(|m| m.len() >= 1000).then_some(());
         poll(Duration::from_secs(15), Duration::from_millis(100), written)
             .unwrap_or_else(|| panic!("{name} not written"));
@@ -155,10 +157,12 @@ fn the_print_dialog_offers_the_last_printer_and_folder_again() {
         app.wait_until("where the file went", |s| s["message"] == said.as_str());
         std::fs::read(&pdf).unwrap()
     };
+    let printed = |name: &str| printed_in(elsewhere.path(), name);
     let open_dialog = || {
         app.action("print", None);
         let dialog = wait_for_titled("Print");
-        std::thread::sleep(Duration::from_millis(600));
+        // (Time for its printers to be listed.)
+        std::thread::sleep(Duration::from_millis(1000));
         xdotool(&["windowfocus", "--sync", &dialog]);
         dialog
     };
@@ -195,11 +199,7 @@ fn the_print_dialog_offers_the_last_printer_and_folder_again() {
     std::fs::remove_dir_all(elsewhere.path()).unwrap();
     open_dialog();
     xdotool(&["key", "alt+p"]);
-    let pdf = app._dir.path().join("Sudoku.pdf");
-    let written = || std::fs::metadata(&pdf).is_ok_and(|m| m.len() >= 1000).then_some(());
-    poll(Duration::from_secs(15), Duration::from_millis(100), written).expect("no Sudoku.pdf by default");
-    let said = format!("Printed to {}.", pdf.display());
-    app.wait_until("where the file went", |s| s["message"] == said.as_str());
+    printed_in(app._dir.path(), "Sudoku.pdf");
 }
 
 /// Copy Puzzle (Ctrl+Shift+C) puts the givens on the clipboard as one line; Copy Position the
