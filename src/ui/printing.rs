@@ -140,15 +140,10 @@ impl Controller {
     /// went to), offering `file_name` for printing to a file; keeps the choices if it prints.
     fn run_print_dialog(self: &Rc<Self>, operation: &gtk::PrintOperation, file_name: &str) {
         self.print_choices.offer(operation, file_name);
-        let this = Rc::downgrade(self);
-        operation.connect_done(move |operation, result| {
-            if let (Some(this), gtk::PrintOperationResult::Apply) = (this.upgrade(), result) {
-                this.print_choices.keep(operation);
-            }
-        });
         self.run_print(operation, gtk::PrintOperationAction::PrintDialog);
     }
 
+    /// Runs a print operation; once it printed, says where (and keeps a dialog's choices).
     fn run_print(self: &Rc<Self>, operation: &gtk::PrintOperation, action: gtk::PrintOperationAction) {
         let this = Rc::downgrade(self);
         let exported = action == gtk::PrintOperationAction::Export;
@@ -159,10 +154,15 @@ impl Controller {
                     let why = operation.error().map(|e| e.to_string()).unwrap_or_default();
                     this.say(&fill(&gettext("Printing failed: {error}"), &[("error", &why)]));
                 }
-                gtk::PrintOperationResult::Apply => match printed_to_file(operation, exported) {
-                    Some(file) => this.say(&fill(&gettext("Printed to {file}."), &[("file", &file)])),
-                    None => this.say(&gettext("Sent to the printer.")),
-                },
+                gtk::PrintOperationResult::Apply => {
+                    if !exported {
+                        this.print_choices.keep(operation);
+                    }
+                    match printed_to_file(operation, exported) {
+                        Some(file) => this.say(&fill(&gettext("Printed to {file}."), &[("file", &file)])),
+                        None => this.say(&gettext("Sent to the printer.")),
+                    }
+                }
                 _ => {}
             }
         });
@@ -382,18 +382,24 @@ impl Controller {
 }
 
 /// The file a finished print went to: the one exported to, or the one the dialog's "Print to
-/// File" wrote (the only printer that sets an output file: a real one sets none).
+/// File" wrote.
 fn printed_to_file(operation: &gtk::PrintOperation, exported: bool) -> Option<String> {
     if exported {
         return operation.export_filename().map(|f| f.to_string());
     }
-    let uri = operation.print_settings()?.get(gtk::PRINT_SETTINGS_OUTPUT_URI)?;
-    let file = gio::File::for_uri(&uri);
+    let file = dialogs_output_file(operation)?;
     Some(
         file.path()
             .map(|p| p.display().to_string())
-            .unwrap_or_else(|| uri.to_string()),
+            .unwrap_or_else(|| file.uri().to_string()),
     )
+}
+
+/// The file a print dialog's "Print to File" wrote (the only printer that sets an output file:
+/// a real one sets none).
+fn dialogs_output_file(operation: &gtk::PrintOperation) -> Option<gio::File> {
+    let uri = operation.print_settings()?.get(gtk::PRINT_SETTINGS_OUTPUT_URI)?;
+    Some(gio::File::for_uri(&uri))
 }
 
 /// `name`, or "name 2", "name 3"… : the first with no file of that extension in the folder, so
@@ -459,12 +465,10 @@ impl PrintChoices {
 
     /// Keeps the choices of an operation's dialog that printed.
     fn keep(&self, operation: &gtk::PrintOperation) {
-        let settings = operation.print_settings();
-        let printed_to = settings.as_ref().and_then(|s| s.get(gtk::PRINT_SETTINGS_OUTPUT_URI));
-        if let Some(folder) = printed_to.and_then(|uri| gio::File::for_uri(&uri).parent()?.path()) {
+        if let Some(folder) = dialogs_output_file(operation).and_then(|file| file.parent()?.path()) {
             self.folder.replace(Some(folder));
         }
-        self.settings.replace(settings);
+        self.settings.replace(operation.print_settings());
         // (Read as the property: the binding's getter takes it for never none, and it is none
         // until a page setup is given or printed with.)
         if let Some(page_setup) = operation.property::<Option<gtk::PageSetup>>("default-page-setup") {

@@ -435,8 +435,9 @@ fn is_gtk_focus_check(line: &str) -> bool {
 
 /// The log's lines without each run of the six criticals GTK 4.8's print dialog gives when the
 /// file chooser of its "Print to File" accepts without a file (GTK's chooser works the file out
-/// from where its focus is, and can find none there): the dialog's answer (`dialog_response_callback`, gtkprinteroptionwidget.c) asks the missing file for its
-/// name, then for its path, and shortens that path (seed 233 at 700 inputs; a core dump put the
+/// from where its focus is, and can find none there): the dialog's answer
+/// (`dialog_response_callback`, gtkprinteroptionwidget.c) asks the missing file for its name,
+/// then for its path, and shortens that path (seed 233 at 700 inputs; a core dump put the
 /// first in GTK's print option code, called from the chooser's response to a key). The dialog
 /// keeps the file it had. Passed over only as the whole run, in GTK's order: Nonet's own code
 /// cannot give any of them (the Rust bindings take a file and a string, never none).
