@@ -143,6 +143,9 @@ pub struct Controller {
     pub(super) entry_for_the_next_game: RefCell<Option<(crate::engine::puzzle_entry::PuzzleEntry, Option<String>)>>,
     /// The entry last put aside, while its toast offers it back (the store keeps it till then).
     pub(super) entry_aside: RefCell<Option<crate::engine::puzzle_entry::PuzzleEntry>>,
+    /// How many times an entry was put aside: tells the toast of the entry aside now from an
+    /// older one (whose entry may be the same).
+    pub(super) entry_aside_count: StdCell<u64>,
     /// The Solution Path window last opened.
     pub(super) path_shown: RefCell<Option<super::step_list::StepsShown>>,
     /// The All Steps window last opened.
@@ -215,6 +218,7 @@ impl Controller {
             entry_kept: RefCell::new(None),
             entry_for_the_next_game: RefCell::new(None),
             entry_aside: RefCell::new(None),
+            entry_aside_count: StdCell::new(0),
             path_shown: RefCell::new(None),
             all_steps_shown: RefCell::new(None),
             last_practised: StdCell::new(None),

@@ -170,6 +170,8 @@ impl Controller {
             .timeout(10)
             .build();
         self.entry_aside.replace(Some(entry.clone()));
+        let count = self.entry_aside_count.get() + 1;
+        self.entry_aside_count.set(count);
         let this = Rc::downgrade(self);
         let aside = entry.clone();
         toast.connect_button_clicked(move |_| {
@@ -179,9 +181,11 @@ impl Controller {
             }
         });
         let this = Rc::downgrade(self);
+        // (libadwaita dismisses a toast whose button was pressed in an idle after: a game asked
+        // for meanwhile may have put the same entry aside again, under a toast of its own.)
         toast.connect_dismissed(move |_| {
             let Some(this) = this.upgrade() else { return };
-            if this.entry_aside.borrow().as_ref() == Some(&entry) {
+            if this.entry_aside_count.get() == count && this.entry_aside.borrow().as_ref() == Some(&entry) {
                 this.entry_aside.replace(None);
                 this.keep_entry();
             }
