@@ -137,6 +137,10 @@ pub struct Filter {
     pub level: Option<Level>,
     pub status: Option<GameStatus>,
     pub limit: Option<usize>,
+    /// Only the games listed after the one started at this time with this id (a list read a
+    /// page at a time goes on from its last game; a game started at the same time comes after
+    /// it when its id is lower).
+    pub after: Option<(i64, i64)>,
 }
 
 /// `cell:value:marks>value:marks` for each changed cell, `;`-separated (marks as the 9-bit mask
@@ -539,26 +543,63 @@ impl Store {
     /// Games, newest first.
     pub fn list(&self, filter: &Filter) -> Result<Vec<GameRecord>> {
         let mut sql = format!("SELECT {COLUMNS} FROM games WHERE 1");
+        sql.push_str(&Self::conditions(filter));
+        sql.push_str(" ORDER BY started_at DESC, id DESC LIMIT :limit");
+        let mut statement = self.connection.prepare_cached(&sql)?;
+        let limit = filter.limit.map_or(-1, |l| l as i64);
+        let level = filter.level.map(|l| l.id());
+        let status = filter.status.map(|s| s.id());
+        let after = filter.after;
+        let mut named: Vec<(&str, &dyn rusqlite::ToSql)> = vec![(":limit", &limit)];
+        Self::name_conditions(&mut named, &level, &status, &after);
+        let games = readable(statement.query_map(named.as_slice(), record)?);
+        games
+    }
+
+    /// How many games `filter`'s level, status and start select (its limit aside).
+    pub fn count_matching(&self, filter: &Filter) -> Result<u64> {
+        let sql = format!("SELECT count(*) FROM games WHERE 1{}", Self::conditions(filter));
+        let mut statement = self.connection.prepare_cached(&sql)?;
+        let level = filter.level.map(|l| l.id());
+        let status = filter.status.map(|s| s.id());
+        let after = filter.after;
+        let mut named: Vec<(&str, &dyn rusqlite::ToSql)> = Vec::new();
+        Self::name_conditions(&mut named, &level, &status, &after);
+        Ok(statement.query_row(named.as_slice(), |row| row.get::<_, i64>(0))? as u64)
+    }
+
+    /// The SQL conditions of a filter (limit aside), each after an AND.
+    fn conditions(filter: &Filter) -> String {
+        let mut sql = String::new();
         if filter.level.is_some() {
             sql.push_str(" AND level = :level");
         }
         if filter.status.is_some() {
             sql.push_str(" AND status = :status");
         }
-        sql.push_str(" ORDER BY started_at DESC, id DESC LIMIT :limit");
-        let mut statement = self.connection.prepare_cached(&sql)?;
-        let limit = filter.limit.map_or(-1, |l| l as i64);
-        let level = filter.level.map(|l| l.id());
-        let status = filter.status.map(|s| s.id());
-        let mut named: Vec<(&str, &dyn rusqlite::ToSql)> = vec![(":limit", &limit)];
-        if let Some(level) = &level {
+        if filter.after.is_some() {
+            sql.push_str(" AND (started_at < :after_at OR (started_at = :after_at AND id < :after_id))");
+        }
+        sql
+    }
+
+    /// The values of [`Self::conditions`]' parameters.
+    fn name_conditions<'a>(
+        named: &mut Vec<(&'static str, &'a dyn rusqlite::ToSql)>,
+        level: &'a Option<&'static str>,
+        status: &'a Option<&'static str>,
+        after: &'a Option<(i64, i64)>,
+    ) {
+        if let Some(level) = level {
             named.push((":level", level));
         }
-        if let Some(status) = &status {
+        if let Some(status) = status {
             named.push((":status", status));
         }
-        let games = readable(statement.query_map(named.as_slice(), record)?);
-        games
+        if let Some((at, id)) = after {
+            named.push((":after_at", at));
+            named.push((":after_id", id));
+        }
     }
 
     /// How many games the history holds.

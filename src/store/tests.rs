@@ -614,6 +614,61 @@ fn the_history_lists_newest_first_with_filters() {
     );
 }
 
+/// A list read a page at a time (as the History window reads it) gives every game once, in
+/// order, games started at the same time included; the filtered count is the whole list's length.
+#[test]
+fn the_history_is_read_a_page_at_a_time() {
+    let mut store = Store::in_memory().unwrap();
+    // Pairs of games started at the same time, every third Hard.
+    for i in 0..25i64 {
+        let level = if i % 3 == 0 { Level::Hard } else { Level::Easy };
+        store.start_game(&new_game(level, i / 2 * 10)).unwrap();
+    }
+    for level in [None, Some(Level::Hard)] {
+        let whole = store
+            .list(&Filter {
+                level,
+                ..Filter::default()
+            })
+            .unwrap();
+        let mut pages: Vec<GameRecord> = Vec::new();
+        loop {
+            let page = store
+                .list(&Filter {
+                    level,
+                    limit: Some(4),
+                    after: pages.last().map(|g| (g.started_at, g.id)),
+                    ..Filter::default()
+                })
+                .unwrap();
+            if page.is_empty() {
+                break;
+            }
+            pages.extend(page);
+        }
+        assert_eq!(pages, whole);
+        let filter = Filter {
+            level,
+            ..Filter::default()
+        };
+        assert_eq!(store.count_matching(&filter).unwrap(), whole.len() as u64);
+        let after = Filter {
+            after: Some((whole[4].started_at, whole[4].id)),
+            ..filter
+        };
+        assert_eq!(store.count_matching(&after).unwrap(), whole.len() as u64 - 5);
+    }
+    assert_eq!(
+        store
+            .count_matching(&Filter {
+                level: Some(Level::Hard),
+                ..Filter::default()
+            })
+            .unwrap(),
+        9
+    );
+}
+
 #[test]
 fn statistics_count_rates_times_and_streaks() {
     use GameStatus::*;

@@ -1,11 +1,13 @@
 //! The History window: past games (newest first, filtered by level and status) and statistics per
 //! level with a chart of solve times drawn by cairo, and the techniques the hints taught. Queries
 //! run off the main thread on a read-only connection, so the game keeps recording while the
-//! window is open. Opening a game replays it (see `replay.rs`); a game deleted there
+//! window is open. Every matching game is listed, its row made as the list's end comes near (see
+//! [`Shown`]). Opening a game replays it (see `replay.rs`); a game deleted there
 //! (`app.delete-game`, asked first, done by the recorder, which owns the writing connection)
 //! leaves the list and the statistics at once, and a toast in the window says so; Clear History
 //! (`app.clear-history`) does the same for every game but the one being played.
 
+use std::collections::{HashSet, VecDeque};
 use std::path::PathBuf;
 use std::rc::Rc;
 
@@ -25,8 +27,40 @@ use crate::engine::practice;
 use crate::i18n::{count, fill, gettext, n_, ngettext, pgettext};
 use crate::store::{Deletion, Filter, GameRecord, GameStatus, LevelStats, SolveTime, Store, TechniqueHints};
 
-/// The list shows at most this many games (the newest that match); the statistics use them all.
-const SHOWN: usize = 1000;
+/// Rows made at once: when the list is read, and each time its end comes within a page of the
+/// view. (GTK lays out a row's text in some milliseconds: a thousand rows made at once held the
+/// window still for seconds.)
+const CHUNK: usize = 30;
+
+/// Games read from the store at once beyond those given rows: the list reads the next ones as
+/// its rows near the last read (reading 100,000 games at once took a quarter of a second).
+const PAGE: usize = 200;
+
+/// The level and status the list is filtered by.
+type Filters = (Option<Level>, Option<GameStatus>);
+
+/// The list's games: those with a row, in its order, and the next of those matching its
+/// filters, read from the store a page at a time, whose rows are made as the player scrolls
+/// towards the end.
+#[derive(Default)]
+pub struct Shown {
+    /// The filters the rows are for (none before the list is first read).
+    filters: Option<Filters>,
+    rows: Vec<GameRecord>,
+    rest: VecDeque<GameRecord>,
+    /// Whether the store holds matching games past those read.
+    more_in_store: bool,
+    /// Counts the readings of the list: a page read for an earlier one is not wanted.
+    reading: u64,
+    /// Whether a page is being read.
+    paging: bool,
+    /// Whether the list's one row says that no game is there (or none matches).
+    says_none: bool,
+    /// Whether more rows are to be made in an idle moment.
+    more_asked: bool,
+    /// The history's database.
+    path: PathBuf,
+}
 
 const STATUSES: [(Option<GameStatus>, &str); 8] = [
     (None, n_("Any Status")),
@@ -62,6 +96,10 @@ mod imp {
         pub count: TemplateChild<gtk::Label>,
         #[template_child]
         pub list: TemplateChild<gtk::ListBox>,
+        #[template_child]
+        pub games_scroller: TemplateChild<gtk::ScrolledWindow>,
+        /// The games listed and those still to be given rows.
+        pub shown: RefCell<super::Shown>,
         #[template_child]
         pub stats_box: TemplateChild<gtk::Box>,
         #[template_child]
@@ -115,12 +153,12 @@ pub fn show(parent: &impl IsA<gtk::Window>, path: PathBuf) {
     }
     let history: HistoryWindow = glib::Object::builder().property("transient-for", parent).build();
     let parts = history.imp();
+    parts.shown.borrow_mut().path = path.clone();
     let window: adw::Window = history.clone().upcast();
-    let (levels, statuses, count, list, stats_box, clear) = (
+    let (levels, statuses, count, stats_box, clear) = (
         parts.levels.get(),
         parts.statuses.get(),
         parts.count.get(),
-        parts.list.get(),
         parts.stats_box.get(),
         parts.clear.get(),
     );
@@ -132,15 +170,14 @@ pub fn show(parent: &impl IsA<gtk::Window>, path: PathBuf) {
     // (It holds the window's widgets weakly: the drop-downs' handlers hold it, and a drop-down
     // it held strongly would keep it, itself and the list with every row alive for good.)
     let reload = {
-        let (list, count, levels, statuses, path, clear) = (
-            list.downgrade(),
+        let (count, levels, statuses, path, clear) = (
             count.downgrade(),
             levels.downgrade(),
             statuses.downgrade(),
             path.clone(),
             clear.downgrade(),
         );
-        let window = window.downgrade();
+        let history = history.downgrade();
         Rc::new(move || {
             let (Some(levels), Some(statuses)) = (levels.upgrade(), statuses.upgrade()) else {
                 return;
@@ -150,61 +187,57 @@ pub fn show(parent: &impl IsA<gtk::Window>, path: PathBuf) {
                 .and_then(|i| Level::ALL.get(i).copied());
             let status = STATUSES.get(statuses.selected() as usize).and_then(|(s, _)| *s);
             let path = path.clone();
+            // As many games as have rows (the same filters), and a page more.
+            let shown = history.upgrade().map_or(0, |history| {
+                let shown = history.imp().shown.borrow();
+                match shown.filters == Some((level, status)) {
+                    true => shown.rows.len(),
+                    false => 0,
+                }
+            });
             let handle = gio::spawn_blocking(move || {
                 let store = open_store(&path)?;
-                let games = store
-                    .list(&Filter {
-                        level,
-                        status,
-                        limit: Some(SHOWN),
-                    })
-                    .map_err(|e| e.to_string())?;
+                let filter = Filter {
+                    level,
+                    status,
+                    limit: Some(shown.max(CHUNK) + PAGE),
+                    after: None,
+                };
+                let games = store.list(&filter).map_err(|e| e.to_string())?;
                 let total = store.count().map_err(|e| e.to_string())?;
+                let matching = match (level, status) {
+                    (None, None) => total,
+                    _ => store.count_matching(&filter).map_err(|e| e.to_string())?,
+                };
                 // (At most the game on the board is in progress: starting one sets the last aside.)
                 let in_progress = store
-                    .list(&Filter {
-                        level: None,
+                    .count_matching(&Filter {
                         status: Some(GameStatus::InProgress),
-                        limit: Some(SHOWN),
+                        ..Filter::default()
                     })
-                    .map_err(|e| e.to_string())?
-                    .len() as u64;
-                Ok::<_, String>((games, total, in_progress))
+                    .map_err(|e| e.to_string())?;
+                Ok::<_, String>((games, matching, total, in_progress))
             });
-            let (list, count, window, clear) = (list.clone(), count.clone(), window.clone(), clear.clone());
+            let (count, history, clear) = (count.clone(), history.clone(), clear.clone());
             glib::spawn_future_local(async move {
                 let result = handle.await.unwrap_or_else(|_| Err("the query failed".into()));
-                let (Some(list), Some(count), Some(clear)) = (list.upgrade(), count.upgrade(), clear.upgrade()) else {
+                let (Some(count), Some(history), Some(clear)) = (count.upgrade(), history.upgrade(), clear.upgrade())
+                else {
                     return;
                 };
-                while let Some(row) = list.first_child() {
-                    list.remove(&row);
-                }
                 match result {
-                    Ok((games, total, in_progress)) => {
+                    Ok((games, matching, total, in_progress)) => {
                         clear.set_sensitive(total > in_progress);
-                        count.set_label(&match games.len() {
-                            n if n == SHOWN => {
-                                fill(&gettext("newest {n} of {total}"), &[("n", &SHOWN), ("total", &total)])
-                            }
-                            n => fill(
-                                &ngettext("{n} of {total} game", "{n} of {total} games", total as u32),
-                                &[("n", &n), ("total", &total)],
-                            ),
-                        });
-                        for game in games {
-                            list.append(&game_row(&game, &window));
-                        }
-                        if list.first_child().is_none() {
-                            let empty = if total == 0 {
-                                gettext("No games yet")
-                            } else {
-                                gettext("No games match these filters")
-                            };
-                            list.append(&adw::ActionRow::builder().title(empty).build());
-                        }
+                        count.set_label(&fill(
+                            &ngettext("{n} of {total} game", "{n} of {total} games", total as u32),
+                            &[("n", &matching), ("total", &total)],
+                        ));
+                        let more_in_store = (games.len() as u64) < matching;
+                        show_games(&history, (level, status), games, total);
+                        history.imp().shown.borrow_mut().more_in_store = more_in_store;
                     }
                     Err(error) => {
+                        clear_list(&history);
                         count.set_label(&fill(&gettext("History can't be read: {error}"), &[("error", &error)]))
                     }
                 }
@@ -223,6 +256,37 @@ pub fn show(parent: &impl IsA<gtk::Window>, path: PathBuf) {
         let reload = reload.clone();
         dropdown.connect_selected_notify(move |_| reload());
     }
+    let adjustment = parts.games_scroller.vadjustment();
+    // The focus moved to a row (Down, End, Page Down, Tab) scrolls it into view, the list's end
+    // then near: so the keyboard, too, reaches the oldest game. (GTK 4.8's viewport, left to do
+    // it, lost its place past a few hundred rows and showed the list's top; the list, given the
+    // adjustment for Page Up and Down, scrolls as if the clamp had no margin above it.)
+    parts.list.set_adjustment(Some(&adjustment));
+    if let Some(viewport) = parts.games_scroller.child().and_downcast::<gtk::Viewport>() {
+        viewport.set_scroll_to_focus(false);
+        let (list, viewport) = (parts.list.downgrade(), viewport.downgrade());
+        history.connect_focus_widget_notify(move |window| {
+            let (Some(list), Some(viewport), Some(focus)) =
+                (list.upgrade(), viewport.upgrade(), gtk::prelude::RootExt::focus(window))
+            else {
+                return;
+            };
+            if focus.is_ancestor(&list) {
+                scroll_into_view(&viewport, &focus);
+            }
+        });
+    }
+    // The list's end near the view (scrolled to, or the window made taller): more rows.
+    let near_end = {
+        let history = history.downgrade();
+        move |_: &gtk::Adjustment| {
+            if let Some(history) = history.upgrade() {
+                more_if_near_end(&history);
+            }
+        }
+    };
+    adjustment.connect_value_changed(near_end.clone());
+    adjustment.connect_changed(near_end);
     reload();
     load_stats(&stats_box, path.clone());
     parts.reload.replace(Some(Rc::new(move || {
@@ -232,6 +296,187 @@ pub fn show(parent: &impl IsA<gtk::Window>, path: PathBuf) {
     super::close_on_escape(&window);
     window.add_controller(undo_shortcut());
     window.present();
+}
+
+/// Lists `games` (all that match `filters`, of `total` in the history). Rows the list has for
+/// the same filters stay where they are (a game gone loses its row, one come in gains one, one
+/// changed shows what it is now), so the player keeps their place, and the focus goes from a
+/// game gone to the next; as many rows as it had are made, at least [`CHUNK`], the rest as the
+/// list's end comes near. New filters list from the top.
+fn show_games(history: &HistoryWindow, filters: Filters, games: Vec<GameRecord>, total: u64) {
+    let parts = history.imp();
+    let list = parts.list.get();
+    let mut shown = parts.shown.borrow_mut();
+    if shown.says_none || shown.filters != Some(filters) || games.is_empty() {
+        drop(shown);
+        clear_list(history);
+        parts.games_scroller.vadjustment().set_value(0.0);
+        shown = parts.shown.borrow_mut();
+    }
+    shown.filters = Some(filters);
+    shown.reading += 1;
+    shown.paging = false;
+    if games.is_empty() {
+        let empty = match total {
+            0 => gettext("No games yet"),
+            _ => gettext("No games match these filters"),
+        };
+        list.append(&adw::ActionRow::builder().title(empty).build());
+        shown.says_none = true;
+        return;
+    }
+    let focused = list
+        .focus_child()
+        .and_downcast::<gtk::ListBoxRow>()
+        .map(|row| (row.index(), row));
+    let mut games = games;
+    let rest = games.split_off(shown.rows.len().max(CHUNK).min(games.len()));
+    let ids: HashSet<i64> = games.iter().map(|game| game.id).collect();
+    let rows = &mut shown.rows;
+    let remove = |rows: &mut Vec<GameRecord>, at: usize| {
+        if let Some(row) = list.row_at_index(at as i32) {
+            list.remove(&row);
+        }
+        rows.remove(at);
+    };
+    // (Rows before `at` are those of the games before `game`, in order.)
+    for (at, game) in games.into_iter().enumerate() {
+        while rows.get(at).is_some_and(|row| !ids.contains(&row.id)) {
+            remove(rows, at);
+        }
+        match rows.get(at) {
+            Some(row) if *row == game => {}
+            Some(row) if row.id == game.id => {
+                if let Some(row) = list.row_at_index(at as i32).and_downcast::<adw::ActionRow>() {
+                    show_game(&row, &game);
+                }
+                rows[at] = game;
+            }
+            _ => {
+                let row = game_row(history);
+                show_game(&row, &game);
+                list.insert(&row, at as i32);
+                rows.insert(at, game);
+            }
+        }
+    }
+    let listed = ids.len();
+    while rows.len() > listed {
+        remove(rows, listed);
+    }
+    shown.rest = rest.into();
+    if let Some((at, _)) = focused.filter(|(_, row)| row.parent().is_none()) {
+        if let Some(row) = list.row_at_index(at.clamp(0, listed as i32 - 1)) {
+            row.grab_focus();
+        }
+    }
+}
+
+/// Empties the list (its rows and the games still to be given rows).
+fn clear_list(history: &HistoryWindow) {
+    let parts = history.imp();
+    let list = parts.list.get();
+    while let Some(row) = list.first_child() {
+        list.remove(&row);
+    }
+    let mut shown = parts.shown.borrow_mut();
+    shown.rows.clear();
+    shown.rest.clear();
+    shown.more_in_store = false;
+    shown.reading += 1;
+    shown.paging = false;
+    shown.says_none = false;
+}
+
+/// Has more rows made when the list's end is within a page of the view.
+fn more_if_near_end(history: &HistoryWindow) {
+    let adjustment = history.imp().games_scroller.vadjustment();
+    if adjustment.value() + 2.0 * adjustment.page_size() >= adjustment.upper() {
+        ask_for_more(history);
+    }
+}
+
+/// With the list's end near the view: the next rows are made in an idle moment (not while GTK
+/// lays out the window, when the adjustment tells of its new size).
+fn ask_for_more(history: &HistoryWindow) {
+    let mut shown = history.imp().shown.borrow_mut();
+    if shown.more_asked || shown.rest.is_empty() {
+        return;
+    }
+    shown.more_asked = true;
+    let history = history.downgrade();
+    glib::idle_add_local_once(move || {
+        let Some(history) = history.upgrade() else { return };
+        let parts = history.imp();
+        let mut shown = parts.shown.borrow_mut();
+        shown.more_asked = false;
+        let more: Vec<GameRecord> = {
+            let n = CHUNK.min(shown.rest.len());
+            shown.rest.drain(..n).collect()
+        };
+        for game in more {
+            let row = game_row(&history);
+            show_game(&row, &game);
+            parts.list.append(&row);
+            shown.rows.push(game);
+        }
+        if shown.rest.len() < CHUNK && shown.more_in_store && !shown.paging {
+            drop(shown);
+            read_page(&history);
+        }
+    });
+}
+
+/// Reads the next page of the list's games from the store (off the main thread), after the
+/// last read; then more rows are made if the list's end is near.
+fn read_page(history: &HistoryWindow) {
+    let parts = history.imp();
+    let mut shown = parts.shown.borrow_mut();
+    let (Some((level, status)), Some(last)) = (shown.filters, shown.rest.back().or(shown.rows.last())) else {
+        return;
+    };
+    let filter = Filter {
+        level,
+        status,
+        limit: Some(PAGE),
+        after: Some((last.started_at, last.id)),
+    };
+    let (path, reading) = (shown.path.clone(), shown.reading);
+    shown.paging = true;
+    let handle = gio::spawn_blocking(move || open_store(&path)?.list(&filter).map_err(|e| e.to_string()));
+    let history = history.downgrade();
+    glib::spawn_future_local(async move {
+        let page = handle.await.unwrap_or_else(|_| Err("the query failed".into()));
+        let Some(history) = history.upgrade() else { return };
+        {
+            let mut shown = history.imp().shown.borrow_mut();
+            if shown.reading != reading {
+                return;
+            }
+            shown.paging = false;
+            // (A page that can't be read ends the list where it is; reading it again, say
+            // after the next game, starts from the top.)
+            let page = page.unwrap_or_default();
+            shown.more_in_store = page.len() == PAGE;
+            shown.rest.extend(page);
+        }
+        more_if_near_end(&history);
+    });
+}
+
+/// Scrolls `viewport` so that `widget` (inside it) is in view, with a little room around it.
+fn scroll_into_view(viewport: &gtk::Viewport, widget: &gtk::Widget) {
+    const ROOM: f64 = 6.0;
+    let (Some(adjustment), Some(bounds)) = (viewport.vadjustment(), widget.compute_bounds(viewport)) else {
+        return;
+    };
+    let (top, bottom) = (bounds.y() as f64, (bounds.y() + bounds.height()) as f64);
+    let page = adjustment.page_size();
+    if top < ROOM {
+        adjustment.set_value(adjustment.value() + top - ROOM);
+    } else if bottom > page - ROOM {
+        adjustment.set_value(adjustment.value() + bottom - page + ROOM);
+    }
 }
 
 /// What undoes a deletion.
@@ -313,40 +558,62 @@ pub(super) fn game_heading(game: &GameRecord, then: &str) -> String {
     .join(" · ")
 }
 
-fn game_row(game: &GameRecord, window: &glib::WeakRef<adw::Window>) -> adw::ActionRow {
-    let row = adw::ActionRow::builder()
-        .title(game_heading(game, &status_name(game.status)))
-        .subtitle(format!(
-            "{} · {} · {} · {}",
-            super::friendly_time(game.started_at),
-            format_duration(game.elapsed_ms),
-            count(game.mistakes, "{n} mistake", "{n} mistakes"),
-            count(game.hints, "{n} hint", "{n} hints")
-        ))
-        .activatable(true)
-        .build();
+/// A row of the games list, its game shown by [`show_game`]: activated, it replays the game;
+/// Delete asks to delete it, as the replay's Delete Game does (not the game on the board, which
+/// the replay does not offer either). It finds its game by its place in the list, so a row
+/// stays as its game changes (and the focus with it).
+fn game_row(history: &HistoryWindow) -> adw::ActionRow {
+    let row = adw::ActionRow::builder().activatable(true).build();
     row.add_suffix(&gtk::Image::from_icon_name("media-playback-start-symbolic"));
     row.set_tooltip_text(Some(&gettext("Replay this game")));
-    let (id, window) = (game.id, window.clone());
-    row.connect_activated(move |_| {
-        if let Some(window) = window.upgrade() {
-            replay::open(&window, id);
+    let game_of = {
+        let history = history.downgrade();
+        move |row: &adw::ActionRow| {
+            let history = history.upgrade()?;
+            let game = history
+                .imp()
+                .shown
+                .borrow()
+                .rows
+                .get(usize::try_from(row.index()).ok()?)?
+                .clone();
+            Some((history, game))
+        }
+    };
+    let game = game_of.clone();
+    row.connect_activated(move |row| {
+        if let Some((history, game)) = game(row) {
+            replay::open(history.upcast_ref(), game.id);
         }
     });
-    // Delete on a row asks to delete its game, as the replay's Delete Game does (not the game
-    // on the board, which the replay does not offer either).
-    if game.status != GameStatus::InProgress {
-        let keys = gtk::EventControllerKey::new();
-        keys.connect_key_pressed(move |_, key, _, modifiers| {
-            if key != gtk::gdk::Key::Delete || !modifiers.is_empty() {
-                return glib::Propagation::Proceed;
-            }
-            super::activate_app_action("delete-game", Some(&id.to_variant()));
-            glib::Propagation::Stop
-        });
-        row.add_controller(keys);
-    }
+    let keys = gtk::EventControllerKey::new();
+    keys.connect_key_pressed(move |keys, key, _, modifiers| {
+        if key != gtk::gdk::Key::Delete || !modifiers.is_empty() {
+            return glib::Propagation::Proceed;
+        }
+        let Some((_, game)) = keys.widget().and_downcast_ref().and_then(&game_of) else {
+            return glib::Propagation::Proceed;
+        };
+        if game.status == GameStatus::InProgress {
+            return glib::Propagation::Proceed;
+        }
+        super::activate_app_action("delete-game", Some(&game.id.to_variant()));
+        glib::Propagation::Stop
+    });
+    row.add_controller(keys);
     row
+}
+
+/// Shows `game` on a row of the games list.
+fn show_game(row: &adw::ActionRow, game: &GameRecord) {
+    row.set_title(&game_heading(game, &status_name(game.status)));
+    row.set_subtitle(&format!(
+        "{} · {} · {} · {}",
+        super::friendly_time(game.started_at),
+        format_duration(game.elapsed_ms),
+        count(game.mistakes, "{n} mistake", "{n} mistakes"),
+        count(game.hints, "{n} hint", "{n} hints")
+    ));
 }
 
 /// Fills the Statistics page (in place of what it showed).

@@ -1311,3 +1311,102 @@ fn history_is_exported_as_csv_or_json() {
     assert!(games_written.iter().any(|g| !g["moves"].as_array().unwrap().is_empty()));
     assert_eq!(finished(&written), finished(&exported_by_cli("json")));
 }
+
+/// A long history (1,225 games and the one on the board) opens at once and lists every game:
+/// the app answers D-Bus within 500 ms while the window opens and while End, pressed again and
+/// again, goes down the list (whose rows are made as its end comes near) to the oldest game,
+/// which the list of the newest thousand never reached. Deleted there, its game leaves the list
+/// while the list keeps its place: the game before it is still listed, not only the first rows.
+#[test]
+fn a_long_history_opens_at_once_and_scrolls_down_to_its_oldest_game() {
+    use nonet::store::{GameStatus, NewGame, Progress, Source, Store};
+    need_display();
+    let home = tempfile::tempdir().unwrap();
+    let db = home.path().join("nonet.db");
+    write_history(&db);
+    {
+        let mut store = Store::open(&db).unwrap();
+        let givens = *nonet::engine::format::parse_line(PUZZLE).unwrap().values();
+        let solution = nonet::engine::validate::check_puzzle(&givens).unwrap();
+        // Before write_history's games, an hour apart; the oldest two took 44:15 and 33:45.
+        for i in 1..=1200i64 {
+            let id = store
+                .start_game(&NewGame {
+                    puzzle: givens,
+                    solution,
+                    level: nonet::engine::logic::Level::Medium,
+                    score: None,
+                    source: Source::Generated,
+                    seed: None,
+                    practice: None,
+                    file: None,
+                    started_at: 1_790_000_000_000 - i * 3_600_000,
+                })
+                .unwrap();
+            let elapsed_ms = match i {
+                1199 => 44 * 60_000 + 15_000,
+                1200 => 33 * 60_000 + 45_000,
+                _ => 10 * 60_000,
+            };
+            let progress = Progress {
+                elapsed_ms,
+                mistakes: 0,
+                hints: 0,
+            };
+            store.finish_game(id, GameStatus::Solved, 0, progress).unwrap();
+        }
+    }
+    let app = App::launch_with(None, &[("NONET_DB", db.as_path())]);
+    app.wait_until("the history is on", |s| s["history"] == "on");
+    wait_for_history(&db, "the game on the board recorded", |list| list.len() == 1226);
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let history = std::thread::scope(|scope| {
+        let probe = scope.spawn(|| probe_responsiveness(&app, &stop));
+        app.action("history", None);
+        let history = wait_for_titled("History");
+        std::thread::sleep(Duration::from_millis(1500));
+        // To the list's second row (as a_game_is_deleted_from_the_history_when_asked), then
+        // End: to the last row made, whose coming into view has more made.
+        press_in(&history, &["Tab", "Tab", "Tab", "Tab", "Tab", "Tab", "Down"]);
+        for _ in 0..60 {
+            xdotool(&["key", "End"]);
+            std::thread::sleep(Duration::from_millis(250));
+        }
+        stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        let slowest = probe.join().unwrap();
+        eprintln!("slowest D-Bus answer {slowest:?}");
+        assert!(slowest < Duration::from_millis(500), "a D-Bus call took {slowest:?}");
+        history
+    });
+    let listed = |labels: &[String], time: &str| labels.iter().any(|l| l.contains(&format!(" · {time} · ")));
+    // On down to the oldest game, End after End, the accessible tree read between (with the
+    // probe stopped: reading a tree of thousands of labels takes the app's main loop a while).
+    let labels = || -> Vec<String> {
+        let (tree, _) = app.accessible_tree();
+        let labels = tree["labels"].as_array().cloned().unwrap_or_default();
+        labels.iter().filter_map(|l| l.as_str().map(String::from)).collect()
+    };
+    for _ in 0..20 {
+        if listed(&labels(), "33:45") {
+            break;
+        }
+        press_in(&history, &["End"; 10]);
+    }
+    let shown = labels();
+    assert!(listed(&shown, "33:45"), "the oldest game never listed");
+    assert!(shown.iter().any(|l| l == "1226 of 1226 games"), "{shown:?}");
+    app.shot("history-long-end.png");
+    // Delete on the oldest game's row (the last, with the focus).
+    press_in(&history, &["Delete"]);
+    let labels = app.wait_for_labels("the oldest game deleted", |labels| {
+        labels.iter().any(|l| l == "1225 of 1225 games")
+    });
+    assert!(!listed(&labels, "33:45"), "the deleted game is still listed");
+    assert!(
+        listed(&labels, "44:15"),
+        "the list lost its place: the game before is gone"
+    );
+    assert!(history_list(&db)
+        .iter()
+        .all(|g| g["elapsed_ms"] != 33 * 60_000 + 45_000));
+}

@@ -459,21 +459,6 @@ fn a_run_while_a_puzzle_is_entered_leaves_the_waiting_game_alone() {
     assert_eq!(state["can_undo"], false, "{state}");
 }
 
-/// Asks the app for its actions (`org.gtk.Actions.List`, answered by its main loop) every 100 ms
-/// until told to stop, over one connection, so that only the app's answer is timed (a `gdbus`
-/// process each time would add its own start, slow whenever the disk is); the slowest answer.
-fn probe_responsiveness(app: &App, stop: &std::sync::atomic::AtomicBool) -> Duration {
-    let bus = app.session_bus();
-    let mut slowest = Duration::ZERO;
-    while !stop.load(std::sync::atomic::Ordering::Relaxed) {
-        let asked = Instant::now();
-        call_actions(&bus, "List", None).unwrap_or_else(|e| panic!("the app did not answer: {e}"));
-        slowest = slowest.max(asked.elapsed());
-        std::thread::sleep(Duration::from_millis(100));
-    }
-    slowest
-}
-
 /// The editor completes the scripting API as one types: a grid method after `g.` (with its
 /// parentheses), a technique id inside `builtin("…")`, a step's method, the cursor left
 /// between its parentheses for the parameters, and a family inside `techniques("…")`; and the list comes again when asked for

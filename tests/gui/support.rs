@@ -1118,6 +1118,21 @@ pub(crate) fn lab_running_shot(language: &str, shot: &str) -> (App, Value, tempf
     (app, running, home)
 }
 
+/// Asks the app for its actions (`org.gtk.Actions.List`, answered by its main loop) every 100 ms
+/// until told to stop, over one connection, so that only the app's answer is timed (a `gdbus`
+/// process each time would add its own start, slow whenever the disk is); the slowest answer.
+pub(crate) fn probe_responsiveness(app: &App, stop: &std::sync::atomic::AtomicBool) -> Duration {
+    let bus = app.session_bus();
+    let mut slowest = Duration::ZERO;
+    while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+        let asked = Instant::now();
+        call_actions(&bus, "List", None).unwrap_or_else(|e| panic!("the app did not answer: {e}"));
+        slowest = slowest.max(asked.elapsed());
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    slowest
+}
+
 /// Calls a method of the app's `org.gtk.Actions` over `bus` (within 5 s).
 pub(crate) fn call_actions(
     bus: &gtk::gio::DBusConnection,

@@ -34,7 +34,12 @@ pub fn list(
     status: Option<GameStatus>,
 ) -> Result<bool> {
     let store = open(db)?;
-    let games = store.list(&Filter { level, status, limit })?;
+    let games = store.list(&Filter {
+        level,
+        status,
+        limit,
+        after: None,
+    })?;
     let mut out = std::io::stdout().lock();
     if json_out {
         writeln!(
