@@ -138,8 +138,7 @@ fn main() {
                         ..Filter::default()
                     })
                     .unwrap();
-                let stats = store.stats().unwrap();
-                let times = store.solve_times().unwrap();
+                let (stats, times) = store.stats_and_solve_times().unwrap();
                 let took = started.elapsed();
                 assert_eq!((games.len(), count, in_progress), (listed, 100_000, 0));
                 assert!(stats[0].played > 0 && times.len() > 80_000);

@@ -124,31 +124,51 @@ impl Store {
     /// begun part solved is not a game of its level (it would lower the solve rate, being
     /// solved with help, and end streaks when abandoned).
     pub fn stats(&self) -> Result<Vec<LevelStats>> {
+        Ok(self.stats_and_solve_times()?.0)
+    }
+
+    /// [`Self::stats`] and [`Self::solve_times`] from one reading of the games (what the
+    /// History window's Statistics page shows; reading them apart took half as long again).
+    pub fn stats_and_solve_times(&self) -> Result<(Vec<LevelStats>, Vec<SolveTime>)> {
         let mut statement = self.connection.prepare_cached(
-            "SELECT level, status, elapsed_ms, EXISTS (SELECT 1 FROM moves WHERE moves.game_id = games.id) \
-                 FROM games WHERE practice IS NULL ORDER BY started_at, id",
+            "SELECT level, status, elapsed_ms, started_at, practice IS NULL, \
+                 practice IS NULL AND EXISTS (SELECT 1 FROM moves WHERE moves.game_id = games.id) \
+                 FROM games ORDER BY started_at, id",
         )?;
         let rows = statement.query_map([], |row| {
             Ok((
                 row.get::<_, String>(0)?,
                 row.get::<_, String>(1)?,
                 row.get::<_, i64>(2)?,
-                row.get::<_, bool>(3)?,
+                row.get::<_, i64>(3)?,
+                row.get::<_, bool>(4)?,
+                row.get::<_, bool>(5)?,
             ))
         })?;
-        let mut games = Vec::new();
+        let (mut games, mut times) = (Vec::new(), Vec::new());
         for row in rows {
-            let (level, status, elapsed, moved) = row?;
-            if let (Ok(level), Ok(status)) = (level.parse::<Level>(), status.parse::<GameStatus>()) {
+            let (level, status, elapsed, started_at, of_its_level, moved) = row?;
+            let (Ok(level), Ok(status)) = (level.parse::<Level>(), status.parse::<GameStatus>()) else {
+                continue;
+            };
+            let elapsed_ms = elapsed.max(0) as u64;
+            if status == GameStatus::Solved {
+                times.push(SolveTime {
+                    level,
+                    started_at,
+                    elapsed_ms,
+                });
+            }
+            if of_its_level {
                 games.push(Played {
                     level,
                     status,
-                    elapsed_ms: elapsed.max(0) as u64,
+                    elapsed_ms,
                     moved,
                 });
             }
         }
-        Ok(compute(games))
+        Ok((compute(games), times))
     }
 
     /// The techniques the hints asked for taught, over every game (practices too: a hint there
@@ -194,23 +214,6 @@ impl Store {
 
     /// The player's solve times in the order played (all levels), for the chart.
     pub fn solve_times(&self) -> Result<Vec<SolveTime>> {
-        let mut statement = self.connection.prepare_cached(
-            "SELECT level, started_at, elapsed_ms FROM games WHERE status = 'solved' ORDER BY started_at, id",
-        )?;
-        let rows = statement.query_map([], |row| {
-            Ok((row.get::<_, String>(0)?, row.get::<_, i64>(1)?, row.get::<_, i64>(2)?))
-        })?;
-        let mut times = Vec::new();
-        for row in rows {
-            let (level, started_at, elapsed) = row?;
-            if let Ok(level) = level.parse() {
-                times.push(SolveTime {
-                    level,
-                    started_at,
-                    elapsed_ms: elapsed.max(0) as u64,
-                });
-            }
-        }
-        Ok(times)
+        Ok(self.stats_and_solve_times()?.1)
     }
 }

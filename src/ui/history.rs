@@ -620,9 +620,10 @@ fn show_game(row: &adw::ActionRow, game: &GameRecord) {
 fn load_stats(container: &gtk::Box, path: PathBuf) {
     let handle = gio::spawn_blocking(move || {
         let store = open_store(&path)?;
+        let (stats, times) = store.stats_and_solve_times().map_err(|e| e.to_string())?;
         Ok::<_, String>((
-            store.stats().map_err(|e| e.to_string())?,
-            store.solve_times().map_err(|e| e.to_string())?,
+            stats,
+            times,
             store.hints_by_technique().map_err(|e| e.to_string())?,
             store.daily_days_solved().map_err(|e| e.to_string())?,
         ))
