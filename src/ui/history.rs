@@ -170,31 +170,32 @@ pub fn show(parent: &impl IsA<gtk::Window>, path: PathBuf) {
     // (It holds the window's widgets weakly: the drop-downs' handlers hold it, and a drop-down
     // it held strongly would keep it, itself and the list with every row alive for good.)
     let reload = {
-        let (count, levels, statuses, path, clear) = (
+        let (count, levels, statuses, clear) = (
             count.downgrade(),
             levels.downgrade(),
             statuses.downgrade(),
-            path.clone(),
             clear.downgrade(),
         );
         let history = history.downgrade();
         Rc::new(move || {
-            let (Some(levels), Some(statuses)) = (levels.upgrade(), statuses.upgrade()) else {
+            let (Some(levels), Some(statuses), Some(window)) =
+                (levels.upgrade(), statuses.upgrade(), history.upgrade())
+            else {
                 return;
             };
             let level = (levels.selected() as usize)
                 .checked_sub(1)
                 .and_then(|i| Level::ALL.get(i).copied());
             let status = STATUSES.get(statuses.selected() as usize).and_then(|(s, _)| *s);
-            let path = path.clone();
             // As many games as have rows (the same filters), and a page more.
-            let shown = history.upgrade().map_or(0, |history| {
-                let shown = history.imp().shown.borrow();
-                match shown.filters == Some((level, status)) {
+            let (path, shown) = {
+                let shown = window.imp().shown.borrow();
+                let rows = match shown.filters == Some((level, status)) {
                     true => shown.rows.len(),
                     false => 0,
-                }
-            });
+                };
+                (shown.path.clone(), rows)
+            };
             let handle = gio::spawn_blocking(move || {
                 let store = open_store(&path)?;
                 let filter = Filter {
@@ -232,9 +233,7 @@ pub fn show(parent: &impl IsA<gtk::Window>, path: PathBuf) {
                             &ngettext("{n} of {total} game", "{n} of {total} games", total as u32),
                             &[("n", &matching), ("total", &total)],
                         ));
-                        let more_in_store = (games.len() as u64) < matching;
-                        show_games(&history, (level, status), games, total);
-                        history.imp().shown.borrow_mut().more_in_store = more_in_store;
+                        show_games(&history, (level, status), games, matching, total);
                     }
                     Err(error) => {
                         clear_list(&history);
@@ -298,12 +297,12 @@ pub fn show(parent: &impl IsA<gtk::Window>, path: PathBuf) {
     window.present();
 }
 
-/// Lists `games` (all that match `filters`, of `total` in the history). Rows the list has for
-/// the same filters stay where they are (a game gone loses its row, one come in gains one, one
-/// changed shows what it is now), so the player keeps their place, and the focus goes from a
-/// game gone to the next; as many rows as it had are made, at least [`CHUNK`], the rest as the
-/// list's end comes near. New filters list from the top.
-fn show_games(history: &HistoryWindow, filters: Filters, games: Vec<GameRecord>, total: u64) {
+/// Lists `games` (the newest of the `matching` games that match `filters`, of `total` in the
+/// history). Rows the list has for the same filters stay where they are (a game gone loses its
+/// row, one come in gains one, one changed shows what it is now), so the player keeps their
+/// place, and the focus goes from a game gone to the next; as many rows as it had are made, at
+/// least [`CHUNK`], the rest as the list's end comes near. New filters list from the top.
+fn show_games(history: &HistoryWindow, filters: Filters, games: Vec<GameRecord>, matching: u64, total: u64) {
     let parts = history.imp();
     let list = parts.list.get();
     let mut shown = parts.shown.borrow_mut();
@@ -316,6 +315,7 @@ fn show_games(history: &HistoryWindow, filters: Filters, games: Vec<GameRecord>,
     shown.filters = Some(filters);
     shown.reading += 1;
     shown.paging = false;
+    shown.more_in_store = (games.len() as u64) < matching;
     if games.is_empty() {
         let empty = match total {
             0 => gettext("No games yet"),

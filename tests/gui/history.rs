@@ -1319,29 +1319,18 @@ fn history_is_exported_as_csv_or_json() {
 /// while the list keeps its place: the game before it is still listed, not only the first rows.
 #[test]
 fn a_long_history_opens_at_once_and_scrolls_down_to_its_oldest_game() {
-    use nonet::store::{GameStatus, NewGame, Progress, Source, Store};
+    use nonet::store::{GameStatus, Progress, Store};
     need_display();
     let home = tempfile::tempdir().unwrap();
     let db = home.path().join("nonet.db");
     write_history(&db);
     {
         let mut store = Store::open(&db).unwrap();
-        let givens = *nonet::engine::format::parse_line(PUZZLE).unwrap().values();
-        let solution = nonet::engine::validate::check_puzzle(&givens).unwrap();
         // Before write_history's games, an hour apart; the oldest two took 44:15 and 33:45.
         for i in 1..=1200i64 {
+            let level = nonet::engine::logic::Level::Medium;
             let id = store
-                .start_game(&NewGame {
-                    puzzle: givens,
-                    solution,
-                    level: nonet::engine::logic::Level::Medium,
-                    score: None,
-                    source: Source::Generated,
-                    seed: None,
-                    practice: None,
-                    file: None,
-                    started_at: 1_790_000_000_000 - i * 3_600_000,
-                })
+                .start_game(&new_game(level, 1_790_000_000_000 - i * 3_600_000))
                 .unwrap();
             let elapsed_ms = match i {
                 1199 => 44 * 60_000 + 15_000,

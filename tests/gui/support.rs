@@ -940,26 +940,32 @@ impl Drop for WindowManager {
     }
 }
 
+/// A generated game of [`PUZZLE`] at `level`, started at `started_at` (ms since the epoch).
+pub(crate) fn new_game(level: nonet::engine::logic::Level, started_at: i64) -> nonet::store::NewGame {
+    let givens = *nonet::engine::format::parse_line(PUZZLE).unwrap().values();
+    nonet::store::NewGame {
+        puzzle: givens,
+        solution: nonet::engine::validate::check_puzzle(&givens).unwrap(),
+        level,
+        score: None,
+        source: nonet::store::Source::Generated,
+        seed: None,
+        practice: None,
+        file: None,
+        started_at,
+    }
+}
+
 /// A history written through the library: solved games at each level, one by the computer, one
 /// abandoned, and one with moves to replay.
 pub(crate) fn write_history(path: &Path) {
     use nonet::engine::game::{Action, Game, Rules};
     use nonet::engine::logic::Level;
-    use nonet::store::{GameStatus, NewGame, Progress, Source, Store};
+    use nonet::store::{GameStatus, Progress, Store};
     let mut store = Store::open(path).unwrap();
     let givens = *nonet::engine::format::parse_line(PUZZLE).unwrap().values();
     let solution = nonet::engine::validate::check_puzzle(&givens).unwrap();
-    let new = |level, i: i64| NewGame {
-        puzzle: givens,
-        solution,
-        level,
-        score: None,
-        source: Source::Generated,
-        seed: None,
-        practice: None,
-        file: None,
-        started_at: 1_790_000_000_000 + i * 86_400_000,
-    };
+    let new = |level, i: i64| new_game(level, 1_790_000_000_000 + i * 86_400_000);
     for i in 0..24i64 {
         let level = [Level::Easy, Level::Medium, Level::Hard][i as usize % 3];
         let id = store.start_game(&new(level, i)).unwrap();
