@@ -367,6 +367,29 @@ fn french_keeps_its_signs_on_the_line() {
     assert!(checked > 300, "only {checked} signs checked");
 }
 
+/// Each catalogue's separators for numbers (`i18n::number` and `decimal`): the thousands one
+/// (the translation of "," in its context) is not the decimal one, so "20.002" never reads as
+/// twenty point zero, and a space there is a no-break one, so a count never wraps inside.
+#[test]
+fn every_language_writes_large_numbers_on_one_line() {
+    let mut checked = 0;
+    for (language, messages) in app_catalogues() {
+        let translation = |id: &str| {
+            let found = messages.iter().find(|m| m.id == id);
+            found.and_then(|m| m.translations.first()).cloned().unwrap_or_default()
+        };
+        let (thousands, decimal) = (translation(","), translation("."));
+        assert!(!thousands.is_empty(), "po/{language}.po: no thousands separator");
+        assert_ne!(thousands, decimal, "po/{language}.po: the same separator for both");
+        assert!(
+            !thousands.contains([' ', '\t']),
+            "po/{language}.po: the thousands separator {thousands:?} is an ordinary space"
+        );
+        checked += 1;
+    }
+    assert!(checked >= 2, "only {checked} catalogues checked");
+}
+
 /// The app's catalogues (po/LANG.po, for the languages of po/LINGUAS): each language with its
 /// messages.
 fn app_catalogues() -> Vec<(String, Vec<Message>)> {

@@ -24,7 +24,7 @@ use crate::engine::daily;
 use crate::engine::game::format_duration;
 use crate::engine::logic::Level;
 use crate::engine::practice;
-use crate::i18n::{count, fill, gettext, n_, ngettext, pgettext};
+use crate::i18n::{count, fill, gettext, n_, ngettext, number, pgettext};
 use crate::store::{Deletion, Filter, GameRecord, GameStatus, LevelStats, SolveTime, Store, TechniqueHints};
 
 /// Rows made at once: when the list is read, and each time its end comes within a page of the
@@ -231,7 +231,7 @@ pub fn show(parent: &impl IsA<gtk::Window>, path: PathBuf) {
                         clear.set_sensitive(total > in_progress);
                         count.set_label(&fill(
                             &ngettext("{n} of {total} game", "{n} of {total} games", total as u32),
-                            &[("n", &matching), ("total", &total)],
+                            &[("n", &number(matching)), ("total", &number(total))],
                         ));
                         show_games(&history, (level, status), games, matching, total);
                     }
@@ -535,9 +535,9 @@ pub(super) fn game_heading(game: &GameRecord, then: &str) -> String {
         )
     });
     let file = game.file.as_ref().map(|file| match file.number {
-        Some(number) => fill(
+        Some(at) => fill(
             &gettext("{file}, puzzle {number}"),
-            &[("file", &file.name), ("number", &number)],
+            &[("file", &file.name), ("number", &number(at.into()))],
         ),
         None => file.name.clone(),
     });
@@ -708,17 +708,23 @@ fn level_group(stats: &LevelStats) -> adw::PreferencesGroup {
         .title(super::level_name(stats.level))
         .build();
     let time = |ms: Option<u64>| ms.map(format_duration).unwrap_or_else(|| "–".into());
-    let lost = (stats.lost > 0).then(|| (gettext("Lost to Strikes"), stats.lost.to_string()));
+    let lost = (stats.lost > 0).then(|| (gettext("Lost to Strikes"), number(stats.lost.into())));
+    let solved = fill(
+        // Translators: the games solved and the share of the games played they are, as in
+        // "3,278 (88%)"; write the percent sign as your language does ("88 %" in French).
+        &gettext("{solved} ({percent}%)"),
+        &[
+            ("solved", &number(stats.solved.into())),
+            ("percent", &format!("{:.0}", stats.solve_rate * 100.0)),
+        ],
+    );
     for (index, (title, value)) in [
-        (gettext("Played"), stats.played.to_string()),
+        (gettext("Played"), number(stats.played.into())),
         // (Counts of games: in French, say, plural where a game's status is singular.)
-        (
-            pgettext("games counted", "Solved"),
-            format!("{} ({:.0}%)", stats.solved, stats.solve_rate * 100.0),
-        ),
+        (pgettext("games counted", "Solved"), solved),
         (
             pgettext("games counted", "Solved with Help"),
-            stats.solved_with_help.to_string(),
+            number(stats.solved_with_help.into()),
         ),
     ]
     .into_iter()
@@ -727,8 +733,8 @@ fn level_group(stats: &LevelStats) -> adw::PreferencesGroup {
         (gettext("Best Time"), time(stats.best_ms)),
         (gettext("Median Time"), time(stats.median_ms)),
         (gettext("Average Time"), time(stats.mean_ms)),
-        (gettext("Current Streak"), stats.current_streak.to_string()),
-        (gettext("Best Streak"), stats.best_streak.to_string()),
+        (gettext("Current Streak"), number(stats.current_streak.into())),
+        (gettext("Best Streak"), number(stats.best_streak.into())),
     ])
     .enumerate()
     {
@@ -767,7 +773,7 @@ fn daily_group(streaks: daily::Streaks) -> adw::PreferencesGroup {
     group.set_header_suffix(Some(&calendar));
     let days = |n: u32| count(n, "{n} day", "{n} days");
     for (title, value) in [
-        (gettext("Days Solved"), streaks.solved.to_string()),
+        (gettext("Days Solved"), number(streaks.solved.into())),
         (gettext("Current Streak"), days(streaks.current)),
         (gettext("Best Streak"), days(streaks.best)),
     ] {

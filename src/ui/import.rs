@@ -19,7 +19,7 @@ use crate::engine::generator::{self, Options};
 use crate::engine::grid::{cell_name, Digit, CELLS};
 use crate::engine::logic::{rating, Level};
 use crate::engine::validate;
-use crate::i18n::{fill, gettext, ngettext};
+use crate::i18n::{fill, gettext, ngettext, number};
 use crate::store::{self, NewGame};
 
 /// Where a puzzle came from, for messages (and later for the game's record).
@@ -56,9 +56,17 @@ impl Source {
             Source::Pasted => gettext("The pasted puzzle"),
             Source::Dropped => gettext("The dropped puzzle"),
             Source::Opened(name) => fill(&gettext("The puzzle in {file}"), &[("file", name)]),
-            Source::InFile { name, number, count } => fill(
+            Source::InFile {
+                name,
+                number: at,
+                count,
+            } => fill(
                 &gettext("Puzzle {number} of {count} in {file}"),
-                &[("number", number), ("count", count), ("file", name)],
+                &[
+                    ("number", &number(*at as u64)),
+                    ("count", &number(*count as u64)),
+                    ("file", name),
+                ],
             ),
         }
     }
@@ -111,13 +119,13 @@ pub fn for_players(error: &validate::ImportError) -> String {
     use crate::engine::format::ParseErrorKind as Kind;
     match error {
         validate::ImportError::Empty => gettext("there is no puzzle in it"),
-        validate::ImportError::Beyond { number, count } => fill(
+        validate::ImportError::Beyond { number: at, count } => fill(
             &ngettext(
                 "it holds {count} puzzle, so there is no puzzle {number}",
                 "it holds {count} puzzles, so there is no puzzle {number}",
                 (*count).min(1_000_000) as u32,
             ),
-            &[("count", count), ("number", number)],
+            &[("count", &number(*count as u64)), ("number", &number(*at as u64))],
         ),
         validate::ImportError::Problem(problem) => problem_for_players(problem),
         validate::ImportError::Parse { error, .. } => {

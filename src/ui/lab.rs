@@ -23,7 +23,7 @@ use super::RESOURCE_PREFIX;
 use crate::engine::game::Refusal;
 use crate::engine::grid::{Digit, CELLS};
 use crate::engine::logic::Technique;
-use crate::i18n::{fill, gettext, n_, ngettext};
+use crate::i18n::{self, fill, gettext, n_, ngettext};
 use crate::script::sandbox::{Call, Failure, Killer, Sandbox, Watchdog, WorkerCommand};
 use crate::script::{Grid, Limits, ScriptError};
 
@@ -821,7 +821,10 @@ impl Lab {
             }
             glib::timeout_future(pause).await;
         };
-        let by: Vec<String> = applied.iter().map(|(name, n)| format!("{name} {n}")).collect();
+        let by: Vec<String> = applied
+            .iter()
+            .map(|(name, n)| format!("{name} {}", i18n::number(*n as u64)))
+            .collect();
         let total: usize = applied.values().sum();
         let template = if by.is_empty() {
             ngettext(
@@ -838,7 +841,11 @@ impl Lab {
         };
         fill(
             &template,
-            &[("reason", &reason), ("total", &total), ("by", &by.join(", "))],
+            &[
+                ("reason", &reason),
+                ("total", &i18n::number(total as u64)),
+                ("by", &by.join(", ")),
+            ],
         )
     }
 }

@@ -61,13 +61,7 @@ pub const CAPTION_WORDS: crate::print::CaptionWords = crate::print::CaptionWords
     decimal,
 };
 
-/// A number written with a decimal point ("9.2", "2.25") as the user's language writes it
-/// ("9,2"): each catalogue gives its decimal separator as its translation of "." in the context
-/// "decimal separator".
-pub fn decimal(number: &str) -> String {
-    // Translators: your language's decimal separator, as in a score of "9,2".
-    number.replace('.', &pgettext("decimal separator", "."))
-}
+pub use crate::i18n::decimal;
 
 /// A level's name in the user's language.
 pub fn level_name(level: crate::engine::logic::Level) -> String {

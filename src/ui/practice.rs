@@ -17,7 +17,7 @@ use crate::engine::game::MoveKind;
 use crate::engine::generator::{self, GenerateError};
 use crate::engine::logic::{Level, Technique};
 use crate::engine::practice::{self, Rarity};
-use crate::i18n::{fill, gettext, ngettext};
+use crate::i18n::{fill, gettext, ngettext, number};
 use crate::store::{self, NewGame, Practised, TechniqueHints};
 
 /// The chooser's widgets, from its template `resources/ui/practice.ui`.
@@ -187,12 +187,12 @@ impl PracticeChooser {
                 let mut subtitle = format!("{family} · {score}");
                 if let Some(done) = practised.iter().find(|p| p.technique == technique) {
                     let times = ngettext("practised {n} time", "practised {n} times", done.games);
-                    subtitle = format!("{subtitle} · {}", fill(&times, &[("n", &done.games)]));
+                    subtitle = format!("{subtitle} · {}", fill(&times, &[("n", &number(done.games.into()))]));
                 }
                 // (What to practise: the techniques the player's hints had to teach.)
                 if let Some(taught) = hints.iter().find(|h| h.technique == technique) {
                     let times = ngettext("taught by {n} hint", "taught by {n} hints", taught.hints);
-                    subtitle = format!("{subtitle} · {}", fill(&times, &[("n", &taught.hints)]));
+                    subtitle = format!("{subtitle} · {}", fill(&times, &[("n", &number(taught.hints.into()))]));
                 }
                 // (Not the row's action: GTK 4.8's list box then activates the action instead of
                 // the row, whose `activated` closes the chooser; a click or Return on the row

@@ -11,7 +11,7 @@ use gtk::gio;
 use super::controller::Controller;
 use super::import::file_name;
 use super::settings::PuzzleFile;
-use crate::i18n::{fill, gettext};
+use crate::i18n::{fill, gettext, number};
 
 impl Controller {
     /// The file of several opened last and, when the game on the board is one of its puzzles
@@ -73,8 +73,8 @@ impl Controller {
             &gettext("{file} holds {count} puzzles; the last one played was number {number}."),
             &[
                 ("file", &file_name(&file)),
-                ("count", &last.count),
-                ("number", &last.number),
+                ("count", &number(last.count as u64)),
+                ("number", &number(last.number as u64)),
             ],
         );
         let number = gtk::SpinButton::with_range(1.0, last.count.max(1) as f64, 1.0);

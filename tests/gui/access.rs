@@ -565,6 +565,15 @@ fn the_help_figures_are_taken_in_each_translation() {
         assert!(message.contains("=>"), "the chain is written out: {message}");
         let shots = history_shots(language, history, &format!("-{language}"));
         assert!(accent_pixels(&shots.statistics) > 50, "the chart's dots are drawn");
+        // The share of games solved with the space both languages put before a percent sign
+        // (a no-break one: it never wraps alone).
+        let percent = match language {
+            "de" => "\u{a0}%)",
+            _ => "\u{202f}%)",
+        };
+        shots.app.wait_for_labels("the share of games solved", |labels| {
+            labels.iter().any(|l| l.ends_with(percent))
+        });
         drop(shots);
         let (app, _, _home) = lab_running_shot(language, &format!("lab-{language}.png"));
         app.wait_for_labels("the Lab's title", |labels| labels.iter().any(|l| l == lab));

@@ -1369,7 +1369,7 @@ fn a_long_history_opens_at_once_and_scrolls_down_to_its_oldest_game() {
     );
     let history = wait_for_titled("History");
     app.wait_for_labels("the list read", |labels| {
-        labels.iter().any(|l| l == "1226 of 1226 games")
+        labels.iter().any(|l| l == "1,226 of 1,226 games")
     });
     // Down the list by the mouse wheel over it, to the last row made, whose coming into view
     // has more made (and the next page read).
@@ -1398,12 +1398,12 @@ fn a_long_history_opens_at_once_and_scrolls_down_to_its_oldest_game() {
     }
     let shown = labels();
     assert!(listed(&shown, "33:45"), "the oldest game never listed");
-    assert!(shown.iter().any(|l| l == "1226 of 1226 games"), "{shown:?}");
+    assert!(shown.iter().any(|l| l == "1,226 of 1,226 games"), "{shown:?}");
     // The oldest game deleted (as its row's Delete or its replay's Delete Game do).
     let oldest = history_list(&db).last().unwrap()["id"].as_i64().unwrap();
     app.action("delete-game", Some(&format!("int64 {oldest}")));
     let labels = app.wait_for_labels("the oldest game deleted", |labels| {
-        labels.iter().any(|l| l == "1225 of 1225 games")
+        labels.iter().any(|l| l == "1,225 of 1,225 games")
     });
     assert!(!listed(&labels, "33:45"), "the deleted game is still listed");
     assert!(
