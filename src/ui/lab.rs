@@ -592,6 +592,26 @@ impl Lab {
         self.buffer.style_scheme().map(|scheme| scheme.id().to_string())
     }
 
+    /// How much of the editor's and of the output's panes shows, in pixels high (for the
+    /// probe): what of each lies inside the split between them (a pane allocated past the
+    /// split's end is cut off there).
+    pub fn pane_heights(&self) -> [f32; 2] {
+        let scroller = |view: gtk::Widget| view.parent();
+        let (Some(editor), Some(output)) = (
+            scroller(self.view.clone().upcast()),
+            scroller(self.output_view.clone().upcast()),
+        ) else {
+            return [0.0; 2];
+        };
+        let Some(split) = editor.parent() else { return [0.0; 2] };
+        let end = split.height() as f32;
+        [editor, output].map(|pane| {
+            pane.compute_bounds(&split)
+                .map_or(0.0, |b| (b.y() + b.height()).min(end) - b.y().max(0.0))
+                .max(0.0)
+        })
+    }
+
     /// Whether the empty output's placeholder shows (for the probe).
     pub fn output_placeholder_shown(&self) -> bool {
         self.panel.imp().output_placeholder.is_visible()

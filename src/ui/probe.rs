@@ -38,6 +38,8 @@ impl Controller {
                 "editor_overflows": lab.view.hadjustment().is_some_and(|a| a.upper() > a.page_size() + 1.0),
                 "output": lab.output_text(),
                 "output_placeholder": lab.output_placeholder_shown(),
+                // How tall the editor's and the output's panes are.
+                "panes": lab.pane_heights(),
                 "scheme": lab.style_scheme_id(),
             }));
         // Whether an app action is enabled (its buttons and keys work).

@@ -61,6 +61,48 @@ fn the_lab_runs_from_anywhere_keeps_the_players_script_and_explains_nothing_foun
     );
 }
 
+/// In a window as short as it goes, the Lab's output keeps its room under the editor, and the
+/// editor's context menu opened there leaves both drawn: with the output's pane free to shrink,
+/// the menu held GTK 4.8 in a layout loop, the output's pane gone and the editor warned about
+/// ("Trying to snapshot GtkSourceView without a current allocation") every frame.
+#[test]
+fn a_short_window_keeps_the_labs_output_in_view() {
+    need_display();
+    let app = App::launch(Some(PUZZLE));
+    // (Sized as a desktop sizes it: by a window manager, which keeps it to its least height.)
+    let _manager = WindowManager::start();
+    xdotool(&["windowsize", &app.window, "1100", "300"]);
+    std::thread::sleep(Duration::from_millis(500));
+    app.action("script-run", None);
+    let state = app.wait_until("a run in a short window", |s| {
+        s["lab"]["running"] == false && s["lab"]["output"].as_str().is_some_and(|o| o.contains("Run ended"))
+    });
+    let editor = &state["lab"]["editor"];
+    app.click(
+        editor[0].as_f64().unwrap() as usize,
+        editor[1].as_f64().unwrap() as usize,
+        "3",
+    );
+    std::thread::sleep(Duration::from_millis(1500));
+    app.shot("lab-short-window.png");
+    let state = app.state().expect("the app's state");
+    let height = window_geometry(&app.window)[3];
+    assert!(height < 560, "the window stayed tall: {height}");
+    let panes = &state["lab"]["panes"];
+    let (editor, output) = (panes[0].as_f64().unwrap(), panes[1].as_f64().unwrap());
+    assert!(
+        output >= 100.0,
+        "the output pane is {output} px tall, in a window {height} px tall"
+    );
+    assert!(
+        editor >= 40.0,
+        "the editor's pane is {editor} px tall, in a window {height} px tall"
+    );
+    let complaints = app.log_complaints();
+    assert!(complaints.is_empty(), "{complaints:#?}");
+    app.keys(&["Escape"]);
+}
+
 /// The Scripting Lab runs the naked-single example on the board step by step; Stop halts it at
 /// once, and Run takes it on to the solution. Every digit it placed is the solution's.
 #[test]
