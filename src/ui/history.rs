@@ -638,7 +638,12 @@ fn load_stats(container: &gtk::Box, path: PathBuf) {
             Ok((stats, times, hints, daily)) => {
                 let group = adw::PreferencesGroup::builder()
                     .title(gettext("Solve Times"))
-                    .description(gettext("Each dot is a game you solved, in the order played"))
+                    .description(match has_trend(&times) {
+                        true => gettext(
+                            "Each dot is a game you solved, in the order played; each line, a level's median time over its latest games",
+                        ),
+                        false => gettext("Each dot is a game you solved, in the order played"),
+                    })
                     .build();
                 group.add(&gtk::Frame::builder().child(&solve_times(times)).build());
                 container.append(&group);
@@ -696,9 +701,10 @@ fn solve_times(times: Vec<SolveTime>) -> gtk::Widget {
             ],
         ),
     );
+    let lines = trend_lines(&times);
     let times = Rc::new(times);
     chart.set_draw_func(move |area, cr, width, height| {
-        let _ = draw_chart(cr, width as f64, height as f64, &times, &board::palette(area));
+        let _ = draw_chart(cr, width as f64, height as f64, &times, &lines, &board::palette(area));
     });
     chart.upcast()
 }
@@ -891,11 +897,70 @@ fn tick_label(ms: u64) -> String {
 }
 
 /// Solve times (up) against games in the order played (across), one colour a level.
+/// The fewest of a level's latest games its line on the chart takes the median of.
+const TREND_GAMES: usize = 10;
+
+/// Over a long history a level's line takes the median of this share of its games (a
+/// fortieth) at each point, more than [`TREND_GAMES`]: so that the line, hundreds of games to
+/// an inch, shows the trend and not the games' scatter.
+const TREND_SHARE: usize = 40;
+
+/// A level's line on the chart: the level, and at each of its games from the first full window
+/// on, the game's place among all and the median of the games up to it.
+type TrendLine = (Level, Vec<(usize, u64)>);
+
+/// Whether the chart draws a line for some level: one with more games solved than a line
+/// takes (a line of one point would be a dot).
+fn has_trend(times: &[SolveTime]) -> bool {
+    Level::ALL
+        .iter()
+        .any(|&level| times.iter().filter(|time| time.level == level).count() > TREND_GAMES)
+}
+
+/// The chart's lines, one for each level with more than [`TREND_GAMES`] games solved: the
+/// median of its last [`TREND_GAMES`] games at each, or of more over a long history
+/// ([`TREND_SHARE`]).
+fn trend_lines(times: &[SolveTime]) -> Vec<TrendLine> {
+    let mut lines = Vec::new();
+    for &level in Level::ALL.iter() {
+        let (at, ms): (Vec<usize>, Vec<u64>) = times
+            .iter()
+            .enumerate()
+            .filter(|(_, time)| time.level == level)
+            .map(|(i, time)| (i, time.elapsed_ms))
+            .unzip();
+        let window = (ms.len() / TREND_SHARE).max(TREND_GAMES);
+        let medians = trailing_medians(&ms, window);
+        if medians.len() >= 2 {
+            lines.push((level, at[window - 1..].iter().copied().zip(medians).collect()));
+        }
+    }
+    lines
+}
+
+/// The median of each `window` games in a row of `times` (in the order played), from the
+/// first full window on: what is typical as the player goes, one quick or slow game moving it
+/// little. (An even window's median is the lower of its middle two.)
+fn trailing_medians(times: &[u64], window: usize) -> Vec<u64> {
+    if window == 0 {
+        return Vec::new();
+    }
+    times
+        .windows(window)
+        .map(|games| {
+            let mut games = games.to_vec();
+            let middle = (window - 1) / 2;
+            *games.select_nth_unstable(middle).1
+        })
+        .collect()
+}
+
 fn draw_chart(
     cr: &cairo::Context,
     width: f64,
     height: f64,
     times: &[SolveTime],
+    lines: &[TrendLine],
     palette: &Palette,
 ) -> Result<(), cairo::Error> {
     board::set_color(cr, &palette.paper);
@@ -939,12 +1004,25 @@ fn draw_chart(
         0.0
     };
     let radius = if times.len() > 300 { 1.5 } else { 3.5 };
+    let x_of = |i: usize| left + if times.len() > 1 { step * i as f64 } else { w / 2.0 };
+    let y_of = |ms: u64| top + h - h * (ms as f64 / top_ms).min(1.0);
     for (i, time) in times.iter().enumerate() {
-        let x = left + if times.len() > 1 { step * i as f64 } else { w / 2.0 };
-        let y = top + h - h * (time.elapsed_ms as f64 / top_ms).min(1.0);
         board::set_color(cr, &colour(time.level));
-        cr.arc(x, y, radius, 0.0, std::f64::consts::TAU);
+        cr.arc(x_of(i), y_of(time.elapsed_ms), radius, 0.0, std::f64::consts::TAU);
         cr.fill()?;
+    }
+    // Each level's line of typical times, over the dots: edged in the paper's colour, so that
+    // it reads across a cloud of dots of every level.
+    cr.set_line_join(cairo::LineJoin::Round);
+    for (level, points) in lines {
+        for (pen, width) in [(palette.paper, 4.0), (colour(*level), 2.0)] {
+            for &(i, median) in points {
+                cr.line_to(x_of(i), y_of(median));
+            }
+            board::set_color(cr, &pen);
+            cr.set_line_width(width);
+            cr.stroke()?;
+        }
     }
     // Legend.
     let mut x = left + w;
@@ -1256,7 +1334,58 @@ impl Controller {
 
 #[cfg(test)]
 mod tests {
-    use super::{chart_ticks, tick_label};
+    use super::{chart_ticks, tick_label, trailing_medians, trend_lines, SolveTime};
+    use crate::engine::logic::Level;
+
+    #[test]
+    fn each_level_with_enough_games_has_a_line_through_its_own_games() {
+        // Easy and Hard in turn, 12 games each, Easy's 2 minutes quicker each time; one
+        // Medium game.
+        let game = |level, minutes: u64| SolveTime {
+            level,
+            started_at: 0,
+            elapsed_ms: minutes * 60_000,
+        };
+        let mut times = Vec::new();
+        for i in 0..12 {
+            times.push(game(Level::Easy, 40 - 2 * i));
+            times.push(game(Level::Hard, 30));
+        }
+        times.push(game(Level::Medium, 5));
+        let lines = trend_lines(&times);
+        let levels: Vec<Level> = lines.iter().map(|(level, _)| *level).collect();
+        assert_eq!(levels, [Level::Easy, Level::Hard]);
+        // From each level's tenth game on, at its place among all; Easy's median of ten falling
+        // (of 40, 38, ... 22 the lower middle is 30).
+        let easy = &lines[0].1;
+        assert_eq!(easy, &[(18, 30 * 60_000), (20, 28 * 60_000), (22, 26 * 60_000)]);
+        let hard = &lines[1].1;
+        assert_eq!(hard.iter().map(|p| p.0).collect::<Vec<_>>(), [19, 21, 23]);
+        assert!(hard.iter().all(|p| p.1 == 30 * 60_000));
+        // A long history: the median of a fortieth of the games (100 of 4,000) at each point, so
+        // one game in ten at an hour leaves the line at the others' time.
+        let long: Vec<SolveTime> = (0..4000)
+            .map(|i| game(Level::Expert, if i % 10 == 0 { 60 } else { 12 }))
+            .collect();
+        let lines = trend_lines(&long);
+        assert_eq!(lines.len(), 1);
+        assert_eq!(lines[0].1.len(), 4000 - 100 + 1);
+        assert!(lines[0].1.iter().all(|p| p.1 == 12 * 60_000));
+    }
+
+    #[test]
+    fn a_levels_line_is_the_median_of_its_latest_games() {
+        // Three at a time: the middle one of each three in a row, sorted.
+        assert_eq!(trailing_medians(&[5, 1, 9, 3, 7, 7], 3), [5, 3, 7, 7]);
+        // One slow game among quick ones moves it not at all.
+        let times = [60, 62, 58, 600, 61, 59, 63];
+        assert_eq!(trailing_medians(&times, 5), [61, 61, 61]);
+        // An even window: the lower of its middle two.
+        assert_eq!(trailing_medians(&[4, 1, 3, 2], 4), [2]);
+        // Fewer games than a window: no line.
+        assert!(trailing_medians(&[1, 2], 3).is_empty());
+        assert!(trailing_medians(&[1, 2], 0).is_empty());
+    }
 
     #[test]
     fn the_time_axis_has_distinct_round_ticks_past_the_longest_time() {

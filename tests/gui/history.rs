@@ -1413,4 +1413,12 @@ fn a_long_history_opens_at_once_and_scrolls_down_to_its_oldest_game() {
     assert!(history_list(&db)
         .iter()
         .all(|g| g["elapsed_ms"] != 33 * 60_000 + 45_000));
+    // Over so many games the chart draws each level's line of typical times, and says so (the
+    // short histories of the other tests have no line: no level there has more than eight).
+    show_statistics(&history);
+    app.wait_for_labels("the chart's lines told", |labels| {
+        labels.iter().any(|l| {
+            l == "Each dot is a game you solved, in the order played; each line, a level's median time over its latest games"
+        })
+    });
 }
