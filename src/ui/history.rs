@@ -621,9 +621,11 @@ fn load_stats(container: &gtk::Box, path: PathBuf) {
     let handle = gio::spawn_blocking(move || {
         let store = open_store(&path)?;
         let (stats, times) = store.stats_and_solve_times().map_err(|e| e.to_string())?;
+        // (Here, off the main thread: over a long history the lines take a while.)
+        let lines = trend_lines(&times);
         Ok::<_, String>((
             stats,
-            times,
+            (times, lines),
             store.hints_by_technique().map_err(|e| e.to_string())?,
             store.daily_days_solved().map_err(|e| e.to_string())?,
         ))
@@ -635,17 +637,17 @@ fn load_stats(container: &gtk::Box, path: PathBuf) {
             container.remove(&child);
         }
         match result {
-            Ok((stats, times, hints, daily)) => {
+            Ok((stats, (times, lines), hints, daily)) => {
                 let group = adw::PreferencesGroup::builder()
                     .title(gettext("Solve Times"))
-                    .description(match has_trend(&times) {
+                    .description(match !lines.is_empty() {
                         true => gettext(
                             "Each dot is a game you solved, in the order played; each line, a level's median time over its latest games",
                         ),
                         false => gettext("Each dot is a game you solved, in the order played"),
                     })
                     .build();
-                group.add(&gtk::Frame::builder().child(&solve_times(times)).build());
+                group.add(&gtk::Frame::builder().child(&solve_times(times, lines)).build());
                 container.append(&group);
                 // (Once one is solved: a streak goes on day after day.)
                 let streaks = super::today().map(|today| daily::streaks(&daily, today));
@@ -672,7 +674,7 @@ fn load_stats(container: &gtk::Box, path: PathBuf) {
 /// The chart of solve times, or with none yet a line saying where they will be (a label, which
 /// wraps and is read by screen readers). The chart tells screen readers how many games it shows
 /// and the best and latest times.
-fn solve_times(times: Vec<SolveTime>) -> gtk::Widget {
+fn solve_times(times: Vec<SolveTime>, lines: Vec<TrendLine>) -> gtk::Widget {
     let (Some(best), Some(latest)) = (times.iter().map(|t| t.elapsed_ms).min(), times.last()) else {
         return gtk::Label::builder()
             .label(gettext("Solve a puzzle and its time appears here."))
@@ -701,7 +703,6 @@ fn solve_times(times: Vec<SolveTime>) -> gtk::Widget {
             ],
         ),
     );
-    let lines = trend_lines(&times);
     let times = Rc::new(times);
     chart.set_draw_func(move |area, cr, width, height| {
         let _ = draw_chart(cr, width as f64, height as f64, &times, &lines, &board::palette(area));
@@ -909,17 +910,14 @@ const TREND_SHARE: usize = 40;
 /// on, the game's place among all and the median of the games up to it.
 type TrendLine = (Level, Vec<(usize, u64)>);
 
-/// Whether the chart draws a line for some level: one with more games solved than a line
-/// takes (a line of one point would be a dot).
-fn has_trend(times: &[SolveTime]) -> bool {
-    Level::ALL
-        .iter()
-        .any(|&level| times.iter().filter(|time| time.level == level).count() > TREND_GAMES)
-}
+/// The most points a line has: more than the chart's width in pixels holds, so that a long
+/// history's lines cost no more than a short one's.
+const TREND_POINTS: usize = 600;
 
-/// The chart's lines, one for each level with more than [`TREND_GAMES`] games solved: the
-/// median of its last [`TREND_GAMES`] games at each, or of more over a long history
-/// ([`TREND_SHARE`]).
+/// The chart's lines, one for each level with more than [`TREND_GAMES`] games solved (a line
+/// of one point would be a dot): the median of its last [`TREND_GAMES`] games at each, or of
+/// more over a long history ([`TREND_SHARE`]); at most [`TREND_POINTS`] points, evenly spread
+/// and ending at its latest game.
 fn trend_lines(times: &[SolveTime]) -> Vec<TrendLine> {
     let mut lines = Vec::new();
     for &level in Level::ALL.iter() {
@@ -930,10 +928,19 @@ fn trend_lines(times: &[SolveTime]) -> Vec<TrendLine> {
             .map(|(i, time)| (i, time.elapsed_ms))
             .unzip();
         let window = (ms.len() / TREND_SHARE).max(TREND_GAMES);
-        let medians = trailing_medians(&ms, window);
-        if medians.len() >= 2 {
-            lines.push((level, at[window - 1..].iter().copied().zip(medians).collect()));
+        if ms.len() <= window {
+            continue;
         }
+        // The games whose median a point shows (the last of each window), every `stride`th
+        // back from the latest.
+        let stride = (ms.len() - window + 1).div_ceil(TREND_POINTS);
+        let mut ends: Vec<usize> = (window - 1..ms.len()).rev().step_by(stride).collect();
+        ends.reverse();
+        let line = ends
+            .into_iter()
+            .map(|end| (at[end], trailing_medians(&ms[end + 1 - window..=end], window)[0]))
+            .collect();
+        lines.push((level, line));
     }
     lines
 }
@@ -1369,8 +1376,12 @@ mod tests {
             .collect();
         let lines = trend_lines(&long);
         assert_eq!(lines.len(), 1);
-        assert_eq!(lines[0].1.len(), 4000 - 100 + 1);
-        assert!(lines[0].1.iter().all(|p| p.1 == 12 * 60_000));
+        // (3,901 full windows: every 7th, back from the latest, 558 points.)
+        let points = &lines[0].1;
+        assert_eq!(points.len(), 558);
+        assert_eq!(points.last().unwrap().0, 3999);
+        assert!(points.windows(2).all(|pair| pair[1].0 - pair[0].0 == 7));
+        assert!(points.iter().all(|p| p.1 == 12 * 60_000));
     }
 
     #[test]
