@@ -906,13 +906,13 @@ const TREND_GAMES: usize = 10;
 /// an inch, shows the trend and not the games' scatter.
 const TREND_SHARE: usize = 40;
 
-/// A level's line on the chart: the level, and at each of its games from the first full window
-/// on, the game's place among all and the median of the games up to it.
-type TrendLine = (Level, Vec<(usize, u64)>);
-
 /// The most points a line has: more than the chart's width in pixels holds, so that a long
 /// history's lines cost no more than a short one's.
 const TREND_POINTS: usize = 600;
+
+/// A level's line on the chart: the level, and its points, each at one of its games (its place
+/// among all) with the median of the level's games up to it.
+type TrendLine = (Level, Vec<(usize, u64)>);
 
 /// The chart's lines, one for each level with more than [`TREND_GAMES`] games solved (a line
 /// of one point would be a dot): the median of its last [`TREND_GAMES`] games at each, or of
@@ -938,28 +938,22 @@ fn trend_lines(times: &[SolveTime]) -> Vec<TrendLine> {
         ends.reverse();
         let line = ends
             .into_iter()
-            .map(|end| (at[end], trailing_medians(&ms[end + 1 - window..=end], window)[0]))
+            .map(|end| (at[end], lower_median(&ms[end + 1 - window..=end])))
             .collect();
         lines.push((level, line));
     }
     lines
 }
 
-/// The median of each `window` games in a row of `times` (in the order played), from the
-/// first full window on: what is typical as the player goes, one quick or slow game moving it
-/// little. (An even window's median is the lower of its middle two.)
-fn trailing_medians(times: &[u64], window: usize) -> Vec<u64> {
-    if window == 0 {
-        return Vec::new();
+/// The median of `times`, the lower of the middle two of an even count (0 for none): what is
+/// typical of them, one quick or slow game moving it little.
+fn lower_median(times: &[u64]) -> u64 {
+    if times.is_empty() {
+        return 0;
     }
-    times
-        .windows(window)
-        .map(|games| {
-            let mut games = games.to_vec();
-            let middle = (window - 1) / 2;
-            *games.select_nth_unstable(middle).1
-        })
-        .collect()
+    let mut times = times.to_vec();
+    let middle = (times.len() - 1) / 2;
+    *times.select_nth_unstable(middle).1
 }
 
 fn draw_chart(
@@ -1341,7 +1335,7 @@ impl Controller {
 
 #[cfg(test)]
 mod tests {
-    use super::{chart_ticks, tick_label, trailing_medians, trend_lines, SolveTime};
+    use super::{chart_ticks, lower_median, tick_label, trend_lines, SolveTime};
     use crate::engine::logic::Level;
 
     #[test]
@@ -1386,16 +1380,14 @@ mod tests {
 
     #[test]
     fn a_levels_line_is_the_median_of_its_latest_games() {
-        // Three at a time: the middle one of each three in a row, sorted.
-        assert_eq!(trailing_medians(&[5, 1, 9, 3, 7, 7], 3), [5, 3, 7, 7]);
+        assert_eq!(lower_median(&[5, 1, 9]), 5);
         // One slow game among quick ones moves it not at all.
-        let times = [60, 62, 58, 600, 61, 59, 63];
-        assert_eq!(trailing_medians(&times, 5), [61, 61, 61]);
-        // An even window: the lower of its middle two.
-        assert_eq!(trailing_medians(&[4, 1, 3, 2], 4), [2]);
-        // Fewer games than a window: no line.
-        assert!(trailing_medians(&[1, 2], 3).is_empty());
-        assert!(trailing_medians(&[1, 2], 0).is_empty());
+        assert_eq!(lower_median(&[60, 62, 58, 600, 61]), 61);
+        assert_eq!(lower_median(&[58, 600, 61, 59, 63]), 61);
+        // An even count: the lower of its middle two.
+        assert_eq!(lower_median(&[4, 1, 3, 2]), 2);
+        assert_eq!(lower_median(&[7]), 7);
+        assert_eq!(lower_median(&[]), 0);
     }
 
     #[test]
