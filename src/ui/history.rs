@@ -672,8 +672,8 @@ fn load_stats(container: &gtk::Box, path: PathBuf) {
 }
 
 /// The chart of solve times, or with none yet a line saying where they will be (a label, which
-/// wraps and is read by screen readers). The chart tells screen readers how many games it shows
-/// and the best and latest times.
+/// wraps and is read by screen readers). The chart tells screen readers how many games it shows,
+/// the best and latest times and, where a level has its line, its typical time now and at first.
 fn solve_times(times: Vec<SolveTime>, lines: Vec<TrendLine>) -> gtk::Widget {
     let (Some(best), Some(latest)) = (times.iter().map(|t| t.elapsed_ms).min(), times.last()) else {
         return gtk::Label::builder()
@@ -691,23 +691,49 @@ fn solve_times(times: Vec<SolveTime>, lines: Vec<TrendLine>) -> gtk::Widget {
     let chart = gtk::DrawingArea::builder().height_request(220).hexpand(true).build();
     super::set_accessible(&chart, gtk::AccessibleProperty::Label, &gettext("Chart of solve times"));
     let solved = count(times.len() as u32, "{n} game solved", "{n} games solved");
+    let summary = fill(
+        &gettext("{solved}; the best in {best}, the latest in {latest}"),
+        &[
+            ("solved", &solved),
+            ("best", &format_duration(best)),
+            ("latest", &format_duration(latest.elapsed_ms)),
+        ],
+    );
     super::set_accessible(
         &chart,
         gtk::AccessibleProperty::Description,
-        &fill(
-            &gettext("{solved}; the best in {best}, the latest in {latest}"),
-            &[
-                ("solved", &solved),
-                ("best", &format_duration(best)),
-                ("latest", &format_duration(latest.elapsed_ms)),
-            ],
-        ),
+        &std::iter::once(summary)
+            .chain(trends_told(&lines))
+            .collect::<Vec<_>>()
+            .join(". "),
     );
     let times = Rc::new(times);
     chart.set_draw_func(move |area, cr, width, height| {
         let _ = draw_chart(cr, width as f64, height as f64, &times, &lines, &board::palette(area));
     });
     chart.upcast()
+}
+
+/// What the lines show a screen reader: each level's typical time now and at first (a line's
+/// last and first points), as "Medium: typically 7:30, at first 12:05".
+fn trends_told(lines: &[TrendLine]) -> Option<String> {
+    let told: Vec<String> = lines
+        .iter()
+        .filter_map(|(level, points)| {
+            let (first, now) = (points.first()?.1, points.last()?.1);
+            Some(fill(
+                // Translators: a level's line on the chart of solve times, read by screen
+                // readers: the median time of its latest games, and of its first ones.
+                &gettext("{level}: typically {now}, at first {first}"),
+                &[
+                    ("level", &super::level_name(*level)),
+                    ("now", &format_duration(now)),
+                    ("first", &format_duration(first)),
+                ],
+            ))
+        })
+        .collect();
+    (!told.is_empty()).then(|| told.join("; "))
 }
 
 fn level_group(stats: &LevelStats) -> adw::PreferencesGroup {
@@ -906,7 +932,7 @@ const TREND_GAMES: usize = 10;
 /// an inch, shows the trend and not the games' scatter.
 const TREND_SHARE: usize = 40;
 
-/// The most points a line has: more than the chart's width in pixels holds, so that a long
+/// The most points a line has besides its first: more than the chart's width in pixels holds, so that a long
 /// history's lines cost no more than a short one's.
 const TREND_POINTS: usize = 600;
 
@@ -932,9 +958,13 @@ fn trend_lines(times: &[SolveTime]) -> Vec<TrendLine> {
             continue;
         }
         // The games whose median a point shows (the last of each window), every `stride`th
-        // back from the latest.
+        // back from the latest, and the first window's: the line starts at the level's first
+        // typical time.
         let stride = (ms.len() - window + 1).div_ceil(TREND_POINTS);
         let mut ends: Vec<usize> = (window - 1..ms.len()).rev().step_by(stride).collect();
+        if ends.last() != Some(&(window - 1)) {
+            ends.push(window - 1);
+        }
         ends.reverse();
         let line = ends
             .into_iter()
@@ -1370,11 +1400,13 @@ mod tests {
             .collect();
         let lines = trend_lines(&long);
         assert_eq!(lines.len(), 1);
-        // (3,901 full windows: every 7th, back from the latest, 558 points.)
+        // (3,901 full windows: every 7th, back from the latest, 558 points, down to the 101st
+        // game; and the first window's, at the 100th.)
         let points = &lines[0].1;
-        assert_eq!(points.len(), 558);
+        assert_eq!(points.len(), 559);
+        assert_eq!((points[0].0, points[1].0), (99, 100));
         assert_eq!(points.last().unwrap().0, 3999);
-        assert!(points.windows(2).all(|pair| pair[1].0 - pair[0].0 == 7));
+        assert!(points[1..].windows(2).all(|pair| pair[1].0 - pair[0].0 == 7));
         assert!(points.iter().all(|p| p.1 == 12 * 60_000));
     }
 

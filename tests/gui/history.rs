@@ -1326,7 +1326,8 @@ fn a_long_history_opens_at_once_and_scrolls_down_to_its_oldest_game() {
     write_history(&db);
     {
         let mut store = Store::open(&db).unwrap();
-        // Before write_history's games, an hour apart; the oldest two took 44:15 and 33:45.
+        // Before write_history's games, an hour apart, each a second quicker than the one
+        // before; the oldest two took 44:15 and 33:45.
         for i in 1..=1200i64 {
             let level = nonet::engine::logic::Level::Medium;
             let id = store
@@ -1335,7 +1336,7 @@ fn a_long_history_opens_at_once_and_scrolls_down_to_its_oldest_game() {
             let elapsed_ms = match i {
                 1199 => 44 * 60_000 + 15_000,
                 1200 => 33 * 60_000 + 45_000,
-                _ => 10 * 60_000,
+                _ => 6 * 60_000 + i as u64 * 1000,
             };
             let progress = Progress {
                 elapsed_ms,
@@ -1421,4 +1422,36 @@ fn a_long_history_opens_at_once_and_scrolls_down_to_its_oldest_game() {
             l == "Each dot is a game you solved, in the order played; each line, a level's median time over its latest games"
         })
     });
+    // A screen reader hears the Medium line's ends: the median of the first fortieth of the
+    // Medium games solved and of the latest (in the order played, the lower of a middle two).
+    let mut medium: Vec<(i64, i64, u64)> = history_list(&db)
+        .iter()
+        .filter(|g| g["status"] == "solved" && g["level"] == "medium")
+        .map(|g| {
+            let field = |name: &str| g[name].as_i64().unwrap();
+            (field("started_at"), field("id"), field("elapsed_ms") as u64)
+        })
+        .collect();
+    medium.sort();
+    let window = medium.len() / 40;
+    let median = |games: &[(i64, i64, u64)]| {
+        let mut times: Vec<u64> = games.iter().map(|g| g.2).collect();
+        times.sort();
+        times[(times.len() - 1) / 2]
+    };
+    let clock = |ms: u64| format!("{}:{:02}", ms / 60_000, ms / 1000 % 60);
+    let told = format!(
+        "Medium: typically {}, at first {}",
+        clock(median(&medium[medium.len() - window..])),
+        clock(median(&medium[..window]))
+    );
+    let (tree, _) = app.accessible_tree();
+    let description = tree["described"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|d| d["name"] == "Chart of solve times")
+        .map(|d| d["description"].as_str().unwrap().to_string())
+        .unwrap();
+    assert!(description.contains(&told), "{told:?} not in {description:?}");
 }
