@@ -12,7 +12,7 @@ use gtk::{gio, glib};
 use super::controller::Controller;
 use super::file_choosers::{file_chooser, show_chooser};
 use super::import::{file_name, write_text};
-use crate::i18n::{fill, gettext, ngettext};
+use crate::i18n::{fill, gettext, ngettext, number};
 use crate::store::{ExportFormat, Exported};
 
 impl Controller {
@@ -59,7 +59,7 @@ impl Controller {
                                 "{n} games exported to {file}.",
                                 u32::try_from(games).unwrap_or(u32::MAX),
                             ),
-                            &[("n", &games), ("file", &name)],
+                            &[("n", &number(games as u64)), ("file", &name)],
                         ),
                         Err(error) => fill(
                             &gettext("The history can't be exported to {file}: {error}."),

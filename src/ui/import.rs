@@ -435,7 +435,7 @@ impl super::controller::Controller {
                     "Generating a {level} puzzle… {n} candidates tried",
                     n.min(1_000_000) as u32,
                 ),
-                &[("level", &super::level_in_sentence(level)), ("n", &n)],
+                &[("level", &super::level_in_sentence(level)), ("n", &number(n))],
             )
         };
         self.search(work, told, move |this, result| match result {

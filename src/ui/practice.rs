@@ -332,7 +332,7 @@ impl super::controller::Controller {
                     "Looking for a position to practise {technique}… {n} puzzles tried",
                     n.min(1_000_000) as u32,
                 ),
-                &[("technique", &told), ("n", &n)],
+                &[("technique", &told), ("n", &number(n))],
             )
         };
         self.search(work, told, move |this, result| match result {
