@@ -62,7 +62,7 @@ pub struct Controller {
     pub(super) area: gtk::DrawingArea,
     /// The board (start) and the Scripting Lab's panel (end, once opened).
     pub(super) split: gtk::Paned,
-    pub(super) title: adw::WindowTitle,
+    pub(super) title: super::game_title::GameTitle,
     pub(super) mistakes: gtk::Label,
     pub(super) hints: gtk::Label,
     pub(super) message: gtk::Label,
@@ -559,7 +559,7 @@ impl Controller {
         }
         // A practice says what it practises until its step is done (the message line that said
         // so goes with the next move): "Practice" over the technique, where the level is
-        // otherwise (a header has room for "X-Wing · 0:12" under its title, not for more).
+        // otherwise (in a narrow header a long name is cut short before the clock).
         let practising = play.practice.as_ref().filter(|_| !entering).map(|goal| {
             let name = super::names::technique_name(goal.technique);
             let whole = fill(&gettext("Practising {technique}"), &[("technique", &name)]);
@@ -581,15 +581,13 @@ impl Controller {
             )),
             (None, None) => None,
         };
-        let mut status: Vec<String> = [Some(what), clock].into_iter().flatten().collect();
-        let subtitle = status.join(" · ");
         if self.title.title() != title {
             self.title.set_title(&title);
         }
-        // (A long technique's name does not fit a narrow header: the tooltip has it all.)
-        if self.title.subtitle() != subtitle {
-            self.title.set_subtitle(&subtitle);
-        }
+        // (A long technique's name does not fit a narrow header: it gives way to the clock, and
+        // the tooltip has it all.)
+        self.title.set_subtitle(&what, clock.as_deref());
+        let mut status: Vec<String> = [Some(what), clock].into_iter().flatten().collect();
         if self.title.tooltip_text().map(String::from) != tooltip {
             self.title.set_tooltip_text(tooltip.as_deref());
         }

@@ -13,6 +13,7 @@ mod entry;
 mod file_choosers;
 mod file_saver;
 mod focus;
+mod game_title;
 mod help;
 mod history;
 mod history_export;

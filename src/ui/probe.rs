@@ -112,6 +112,9 @@ impl Controller {
         state["next_in_file_enabled"] = serde_json::json!(enabled("next-in-file"));
         // The title's tooltip: a practice's whole name, a daily puzzle's day.
         state["title_tooltip"] = serde_json::json!(self.title.tooltip_text().map(String::from));
+        // Whether the subtitle's level or technique is cut short, and whether its clock is in
+        // view whole.
+        state["subtitle_shown"] = serde_json::json!(self.title.shown());
         for (key, action) in [
             ("pencil_enabled", "pencil"),
             ("pause_enabled", "pause"),

@@ -17,7 +17,7 @@ mod imp {
         #[template_child]
         pub toasts: TemplateChild<adw::ToastOverlay>,
         #[template_child]
-        pub title: TemplateChild<adw::WindowTitle>,
+        pub title: TemplateChild<crate::ui::game_title::GameTitle>,
         #[template_child]
         pub mistakes: TemplateChild<gtk::Label>,
         #[template_child]
@@ -56,6 +56,7 @@ mod imp {
         type ParentType = adw::ApplicationWindow;
 
         fn class_init(klass: &mut Self::Class) {
+            crate::ui::game_title::GameTitle::ensure_type();
             klass.bind_template();
         }
 

@@ -1264,6 +1264,37 @@ fn a_practice_solved_offers_another() {
     });
 }
 
+/// In the header, a practice's long name gives way to the clock: "Death Bloss… · 0:03", its
+/// whole name in the tooltip (the header's one subtitle was cut short whole, "Death Blossom ·
+/// 0…", the clock lost).
+#[test]
+fn a_practices_long_name_gives_way_to_the_clock() {
+    need_display();
+    let app = App::launch(Some(PUZZLE));
+    app.action("practise-technique", Some("'death-blossom'"));
+    let state = app.wait_until("the practice, its clock ticking", |s| {
+        s["practising"] == "death-blossom" && s["elapsed_ms"].as_u64() > Some(1000)
+    });
+    assert_practice_header(&state, "Death Blossom");
+    assert!(
+        state["narrow"].is_null(),
+        "the window is narrow: the header has no title"
+    );
+    assert_eq!(state["title_tooltip"], "Practising Death Blossom");
+    let shown = app.wait_until("the header drawn", |s| s["subtitle_shown"][1] == true);
+    assert_eq!(
+        shown["subtitle_shown"][0], true,
+        "the name fits the header: no longer a test of a long one"
+    );
+    screen_shot(&app.window, "practice-header.png");
+    // The level of a game fits whole, its clock beside it.
+    app.action("new-game", None);
+    let game = app.wait_until("a new game", |s| {
+        s["practising"].is_null() && s["elapsed_ms"].as_u64() > Some(1000)
+    });
+    assert_eq!(game["subtitle_shown"], serde_json::json!([false, true]), "{game}");
+}
+
 /// Solution Path and All Steps are one window each: asked for again, the open one comes to the
 /// front. They belong to their game: a new game closes them (All Steps judged the new position
 /// by the old game's solution, "Some of your digits or pencil marks are not right", and would
