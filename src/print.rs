@@ -38,10 +38,13 @@ pub struct Printed {
     pub caption: String,
 }
 
-/// How captions write a level and a score: the CLI's English names and decimal point
-/// ([`CaptionWords::ENGLISH`]), the app's translated names and decimal separator.
+/// How captions write a puzzle's number, level and score: the CLI's plain numbers, English
+/// names and decimal point ([`CaptionWords::ENGLISH`]), the app's numbers, names and decimal
+/// separator in the user's language.
 #[derive(Clone, Copy)]
 pub struct CaptionWords {
+    /// A puzzle's number ("12345"), its digits grouped as the language groups them ("12,345").
+    pub number: fn(u64) -> String,
     pub level: fn(Level) -> String,
     /// A number written with a decimal point ("9.2"), as the language writes it ("9,2").
     pub decimal: fn(&str) -> String,
@@ -49,6 +52,7 @@ pub struct CaptionWords {
 
 impl CaptionWords {
     pub const ENGLISH: CaptionWords = CaptionWords {
+        number: plain_number,
         level: english_level,
         decimal: str::to_string,
     };
@@ -59,21 +63,25 @@ impl CaptionWords {
     }
 }
 
+fn plain_number(number: u64) -> String {
+    number.to_string()
+}
+
 fn english_level(level: Level) -> String {
     level.name().to_string()
 }
 
 impl Printed {
-    /// A puzzle with its caption: its number in the booklet, level and score when known (as
-    /// [`CaptionWords::score`] writes it), and its [`short_id`].
+    /// A puzzle with its caption: its number in the booklet or file (none for a game's board),
+    /// level and score when known (as [`CaptionWords`] write them), and its [`short_id`].
     pub fn new(
-        number: usize,
+        number: Option<&str>,
         givens: [Digit; CELLS],
         solution: [Digit; CELLS],
         level: Option<&str>,
         score: Option<&str>,
     ) -> Printed {
-        let mut caption = vec![number.to_string()];
+        let mut caption: Vec<String> = number.map(str::to_string).into_iter().collect();
         caption.extend(level.map(str::to_string));
         caption.extend(score.map(str::to_string));
         caption.push(short_id(&givens));
@@ -98,7 +106,8 @@ impl Printed {
     ) -> Printed {
         let level = rating.solved.then(|| (words.level)(rating.level));
         let score = words.score(rating.score);
-        Printed::new(number, givens, solution, level.as_deref(), Some(&score))
+        let number = (words.number)(number as u64);
+        Printed::new(Some(&number), givens, solution, level.as_deref(), Some(&score))
     }
 }
 
@@ -508,9 +517,28 @@ mod tests {
     }
 
     #[test]
+    fn a_caption_writes_the_puzzles_number_in_the_words_given() {
+        let line = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+        let givens = *crate::engine::format::parse_line(line).unwrap().values();
+        let solution = crate::engine::validate::check_puzzle(&givens).unwrap();
+        let rating = crate::engine::logic::rate(&givens);
+        let caption = |words| Printed::rated(12_345, givens, solution, &rating, words).caption;
+        assert!(caption(CaptionWords::ENGLISH).starts_with("12345 · Easy · "));
+        let german = CaptionWords {
+            number: |n| format!("{}.{:03}", n / 1000, n % 1000),
+            level: |_| "Leicht".to_string(),
+            decimal: |d| d.replace('.', ","),
+        };
+        assert!(caption(german).starts_with("12.345 · Leicht · "), "{}", caption(german));
+        // A game's board has no number: its caption starts with the level.
+        let board = Printed::new(None, givens, solution, Some("Easy"), None);
+        assert_eq!(board.caption, format!("Easy · {}", short_id(&givens)));
+    }
+
+    #[test]
     fn pages_hold_the_puzzles_then_the_solutions() {
         let score = CaptionWords::ENGLISH.score(4.25);
-        let printed = Printed::new(1, [0; CELLS], [1; CELLS], Some("Hard"), Some(&score));
+        let printed = Printed::new(Some("1"), [0; CELLS], [1; CELLS], Some("Hard"), Some(&score));
         assert!(printed.caption.starts_with("1 · Hard · 4.2 · "), "{}", printed.caption);
         let booklet = |n, per_page, solutions| Booklet {
             puzzles: vec![printed.clone(); n],

@@ -200,7 +200,7 @@ fn pages_write_their_words_in_the_booklets_language() {
     let nonet::engine::solver::Solutions::Unique(solution) = nonet::engine::solver::solve(&givens) else {
         panic!("not one solution")
     };
-    let printed = Printed::new(1, givens, solution, Some("Leicht"), Some("1,5"));
+    let printed = Printed::new(Some("1"), givens, solution, Some("Leicht"), Some("1,5"));
     let dir = tempfile::tempdir().unwrap();
     let text_of = |words: PageWords| {
         let pdf = dir.path().join("words.pdf");

@@ -55,9 +55,10 @@ pub use toasts::{dismiss_toast, show_toast};
 pub const APP_ID: &str = "io.github.nonet.Nonet";
 pub const RESOURCE_PREFIX: &str = "/io/github/nonet/Nonet";
 
-/// How printed captions (and the Solution Path's summary) write levels and scores in the user's
-/// language.
+/// How printed captions (and the Solution Path's summary) write numbers, levels and scores in
+/// the user's language.
 pub const CAPTION_WORDS: crate::print::CaptionWords = crate::print::CaptionWords {
+    number: crate::i18n::number,
     level: level_name,
     decimal,
 };

@@ -33,8 +33,7 @@ impl Controller {
             let game = &play.game;
             let level = super::level_name(play.level);
             let score = score.map(|s| super::CAPTION_WORDS.score(s));
-            let mut printed = Printed::new(1, *game.givens(), *game.solution(), Some(&level), score.as_deref());
-            printed.caption = printed.caption.trim_start_matches("1 · ").to_string();
+            let mut printed = Printed::new(None, *game.givens(), *game.solution(), Some(&level), score.as_deref());
             if with_progress {
                 printed.values = Some(*game.values());
                 printed.marks = Some(std::array::from_fn(|c| game.marks(c)));
