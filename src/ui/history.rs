@@ -2,10 +2,11 @@
 //! level with a chart of solve times drawn by cairo, and the techniques the hints taught. Queries
 //! run off the main thread on a read-only connection, so the game keeps recording while the
 //! window is open. Every matching game is listed: read from the store a page at a time, its row
-//! made as the list's end comes near (see [`Shown`]). Opening a game replays it (see `replay.rs`); a game deleted there
-//! (`app.delete-game`, asked first, done by the recorder, which owns the writing connection)
-//! leaves the list and the statistics at once, and a toast in the window says so; Clear History
-//! (`app.clear-history`) does the same for every game but the one being played.
+//! made as the list's end comes near (see [`Shown`]). Opening a game replays it (see
+//! `replay.rs`); a game deleted there (`app.delete-game`, asked first, done by the recorder,
+//! which owns the writing connection) leaves the list and the statistics at once, and a toast in
+//! the window says so; Clear History (`app.clear-history`) does the same for every game but the
+//! one being played.
 
 use std::collections::{HashSet, VecDeque};
 use std::path::PathBuf;
