@@ -1,7 +1,7 @@
 //! The main window's title (its template `resources/ui/game-title.ui`): what is played ("Nonet",
 //! "Practice", "Daily Puzzle") over the level or the technique practised and the clock. Unlike
 //! AdwWindowTitle's one subtitle, the level and the clock are apart, so that in a narrow header
-//! a long technique's name is cut short ("Grouped Discontinu… · 3:12") and the clock stays whole.
+//! a long technique's name is cut short ("Death Bloss… · 0:21") and the clock stays whole.
 
 use adw::subclass::prelude::*;
 use gtk::glib;

@@ -933,8 +933,8 @@ const TREND_GAMES: usize = 10;
 /// an inch, shows the trend and not the games' scatter.
 const TREND_SHARE: usize = 40;
 
-/// The most points a line has besides its first: more than the chart's width in pixels holds, so that a long
-/// history's lines cost no more than a short one's.
+/// The most points a line has besides its first: more than the chart's width in pixels holds,
+/// so that a long history's lines cost no more than a short one's.
 const TREND_POINTS: usize = 600;
 
 /// A level's line on the chart: the level, and its points, each at one of its games (its place

@@ -264,13 +264,20 @@ impl App {
     /// Asks for several actions one right after another, over one D-Bus connection (a
     /// `gapplication` each would leave tens of milliseconds between them).
     pub(crate) fn actions_at_once(&self, actions: &[(&str, Option<Variant>)]) {
+        self.try_actions_at_once(actions).unwrap_or_else(|e| panic!("{e}"));
+    }
+
+    /// [`Self::actions_at_once`], telling instead of panicking when an action was not taken
+    /// (the app ended while asked, say).
+    pub(crate) fn try_actions_at_once(&self, actions: &[(&str, Option<Variant>)]) -> Result<(), String> {
         let bus = self.session_bus();
         for (name, parameter) in actions {
             let parameters: Vec<Variant> = parameter.iter().cloned().collect();
             let platform = std::collections::HashMap::<String, Variant>::new();
             call_actions(&bus, "Activate", Some(&(*name, parameters, platform).to_variant()))
-                .unwrap_or_else(|e| panic!("action {name}: {e}"));
+                .map_err(|e| format!("action {name}: {e}"))?;
         }
+        Ok(())
     }
 
     /// Whether the app is still running (it has not ended, crashed or been killed).
