@@ -13,7 +13,9 @@
 //! leaving) waits in line here, not in libadwaita's, and comes in once the overlay is empty
 //! (its sliding in, 300 ms, then always ends before any sliding out begun later). And Nonet
 //! dismisses a toast only once no toast has come or gone for [`SETTLE`] (a dismissal asked for
-//! sooner waits until then), never in the frame that showed it.
+//! sooner waits until then), never in the frame that showed it. And a toast comes in at once,
+//! without sliding in (see [`add_without_sliding_in`]): after a stall of the window's frame
+//! clock its sliding in could still end after its sliding out, which had freed it.
 
 use std::cell::{Cell, RefCell};
 use std::time::{Duration, Instant};
@@ -114,7 +116,7 @@ fn show_waiting() {
     for (overlay, toast) in ready {
         toast.connect_dismissed(|_| note_change());
         note_change();
-        overlay.add_toast(toast);
+        add_without_sliding_in(&overlay, &toast);
         for widget in toast_widgets(&overlay) {
             name_toast_buttons(&widget);
         }
@@ -125,6 +127,24 @@ fn show_waiting() {
             POLLING.set(false);
             show_waiting();
         });
+    }
+}
+
+/// Adds a toast to an empty overlay with animations off for that moment, so that it shows at
+/// once (it still slides out). libadwaita 1.2 frees a toast when its sliding out ends; were its
+/// sliding in still under way then, its end would read the freed toast and crash the app. Both
+/// end in one frame when the window's frame clock stalls (a window not drawn for a while, as
+/// random play found, seed 521) with the toast dismissed meanwhile by its own timeout, and GTK
+/// runs the newer sliding out first. The setting goes back to the desktop's value at once.
+fn add_without_sliding_in(overlay: &adw::ToastOverlay, toast: &adw::Toast) {
+    let settings = overlay.settings();
+    let animated = settings.is_gtk_enable_animations();
+    if animated {
+        settings.set_gtk_enable_animations(false);
+    }
+    overlay.add_toast(toast.clone());
+    if animated {
+        settings.reset_property("gtk-enable-animations");
     }
 }
 

@@ -204,10 +204,6 @@ fn state_contradictions(state: &Value) -> Vec<String> {
 /// seed; `NONET_RANDOM_PLAY=SEED:INPUTS` plays others, or longer (`1:300` by default).
 #[test]
 fn random_play_never_crashes_the_app_or_stops_it_answering() {
-    use rand::{Rng, SeedableRng};
-    need_display();
-    // It may press Copy or Paste anywhere.
-    let _clipboard = hold_clipboard();
     let (seed, inputs) = std::env::var("NONET_RANDOM_PLAY")
         .ok()
         .and_then(|v| {
@@ -215,6 +211,26 @@ fn random_play_never_crashes_the_app_or_stops_it_answering() {
             Some((seed.parse().ok()?, inputs.parse().ok()?))
         })
         .unwrap_or((1u64, 300usize));
+    play_randomly(seed, inputs);
+}
+
+/// Seed 521's first 345 inputs, where random play crashed the app every time (SIGSEGV at input
+/// 340): a toast's sliding out and sliding in ended in one frame after the window's frame clock
+/// had stalled, and libadwaita 1.2 read the toast it had just freed (see
+/// `toasts::add_without_sliding_in`). Kept as it was found: later changes to the window may move
+/// the inputs off that path, but while they hold it, the crash stays gone.
+#[test]
+fn random_play_of_seed_521_survives_a_toast_ending_in_a_stalled_frame() {
+    play_randomly(521, 345);
+}
+
+/// Plays `inputs` random inputs from `seed` (see the tests above) and fails on the first sign
+/// of trouble, with the inputs that led to it.
+fn play_randomly(seed: u64, inputs: usize) {
+    use rand::{Rng, SeedableRng};
+    need_display();
+    // It may press Copy or Paste anywhere.
+    let _clipboard = hold_clipboard();
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
     let home = tempfile::tempdir().unwrap();
     // At info the app's log says when its main window closes or it quits, so an ending with
