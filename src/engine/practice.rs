@@ -101,21 +101,31 @@ pub fn techniques() -> &'static [Technique] {
     PRACTISED.get_or_init(|| by_score().iter().copied().filter(|&t| why_not(t).is_none()).collect())
 }
 
-/// Why a technique can't be practised, if it can't: no position has it as its easiest step.
-pub fn why_not(technique: Technique) -> Option<&'static str> {
+/// Why a technique can't be practised: no position has it as its easiest step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum NotPractised {
+    /// A dual is two steps of the simpler pattern, each removing something: the ladder takes
+    /// one of them first, always.
+    #[error("it is two steps of a simpler technique, and the ladder always takes one of those first")]
+    TwoSimplerSteps,
+    /// A discontinuous loop is a chain from a candidate back to its own cell; its part without
+    /// the last link is an AIC that removes a candidate (the one at the loop's other end, or the
+    /// cell's), which scores less.
+    #[error("each of its loops holds an AIC that removes a candidate, a simpler step the ladder always takes first")]
+    HoldsASimplerChain,
+    /// Off the ladder of paths, hints and ratings altogether.
+    #[error("only `hint --technique` asks for it, never the ladder")]
+    OffTheLadder,
+}
+
+/// Why a technique can't be practised, if it can't.
+pub fn why_not(technique: Technique) -> Option<NotPractised> {
     match technique {
-        // A dual is two steps of the simpler pattern, each removing something: the ladder takes
-        // one of them first, always.
-        Technique::DualTwoStringKite | Technique::DualEmptyRectangle => {
-            Some("it is two steps of a simpler technique, and the ladder always takes one of those first")
+        Technique::DualTwoStringKite | Technique::DualEmptyRectangle => Some(NotPractised::TwoSimplerSteps),
+        Technique::DiscontinuousNiceLoop | Technique::GroupedDiscontinuousNiceLoop => {
+            Some(NotPractised::HoldsASimplerChain)
         }
-        // A discontinuous loop is a chain from a candidate back to its own cell; its part
-        // without the last link is an AIC that removes a candidate (the one at the loop's
-        // other end, or the cell's), which scores less.
-        Technique::DiscontinuousNiceLoop | Technique::GroupedDiscontinuousNiceLoop => Some(
-            "each of its loops holds an AIC that removes a candidate, a simpler step the ladder always takes first",
-        ),
-        _ if !by_score().contains(&technique) => Some("only `hint --technique` asks for it, never the ladder"),
+        _ if !by_score().contains(&technique) => Some(NotPractised::OffTheLadder),
         _ => None,
     }
 }

@@ -16,7 +16,7 @@ use super::names::{family_name, technique_name};
 use crate::engine::game::MoveKind;
 use crate::engine::generator::{self, GenerateError};
 use crate::engine::logic::{Level, Technique};
-use crate::engine::practice::{self, Rarity};
+use crate::engine::practice::{self, NotPractised, Rarity};
 use crate::i18n::{fill, gettext, ngettext, number};
 use crate::store::{self, NewGame, Practised, TechniqueHints};
 
@@ -308,7 +308,8 @@ impl super::controller::Controller {
     /// (the easier steps' digits and every candidate as pencil marks, one move: Reset goes back
     /// to it). Starting another game meanwhile gives the search up, as for a Master puzzle.
     pub fn practise(self: &Rc<Self>, technique: Technique) {
-        if !practice::techniques().contains(&technique) {
+        if let Some(why) = practice::why_not(technique) {
+            self.say(&cannot_be_practised(technique, why));
             return;
         }
         self.stop_animation();
@@ -459,6 +460,23 @@ impl super::controller::Controller {
             .build();
         super::show_toast(&self.toasts, toast);
     }
+}
+
+/// What the message line says when asked (by `app.practise-technique`, the chooser offers none
+/// such) to practise a technique that is never a position's easiest step.
+fn cannot_be_practised(technique: Technique, why: NotPractised) -> String {
+    let text = match why {
+        NotPractised::TwoSimplerSteps => gettext(
+            "{technique} can't be practised: it is two steps of a simpler technique, and a hint always gives one of those first.",
+        ),
+        NotPractised::HoldsASimplerChain => gettext(
+            "{technique} can't be practised: each of its loops holds a simpler chain, which a hint always gives first.",
+        ),
+        NotPractised::OffTheLadder => {
+            gettext("{technique} can't be practised: hints, paths and ratings never use it.")
+        }
+    };
+    fill(&text, &[("technique", &technique_name(technique))])
 }
 
 #[cfg(test)]

@@ -1333,3 +1333,33 @@ fn the_step_lists_are_one_window_each_and_go_with_their_game() {
         !labels.iter().any(|l| l.contains("are not right"))
     });
 }
+
+/// Asked (from outside: the chooser offers none such) to practise a technique that is never a
+/// position's easiest step, the app says why on the message line and leaves the game as it is.
+#[test]
+fn a_technique_that_cannot_be_practised_is_told_so() {
+    need_display();
+    let app = App::launch(Some(PUZZLE));
+    let before = app.wait_until("the puzzle", |s| s["givens"].is_string());
+    for (id, says) in [
+        (
+            "dual-two-string-kite",
+            "Dual 2-String Kite can't be practised: it is two steps of a simpler technique",
+        ),
+        (
+            "grouped-discontinuous-nice-loop",
+            "Grouped Discontinuous Nice Loop can't be practised: each of its loops holds a simpler chain",
+        ),
+        (
+            "finned-mutant-jellyfish",
+            "Finned Mutant Jellyfish can't be practised: hints, paths and ratings never use it.",
+        ),
+    ] {
+        app.action("practise-technique", Some(&format!("'{id}'")));
+        let told = app.wait_until("told why not", |s| {
+            s["message"].as_str().is_some_and(|m| m.starts_with(says))
+        });
+        assert!(told["practising"].is_null(), "{told}");
+        assert_eq!(told["givens"], before["givens"]);
+    }
+}
