@@ -366,6 +366,9 @@ fn show_games(history: &HistoryWindow, filters: Filters, games: Vec<GameRecord>,
         remove(rows, listed);
     }
     shown.rest = rest.into();
+    // (The list is let go first: the focus moved, the view may scroll, and more rows be asked
+    // for.)
+    drop(shown);
     if let Some((at, _)) = focused.filter(|(_, row)| row.parent().is_none()) {
         if let Some(row) = list.row_at_index(at.clamp(0, listed as i32 - 1)) {
             row.grab_focus();
@@ -400,7 +403,17 @@ fn more_if_near_end(history: &HistoryWindow) {
 /// With the list's end near the view: the next rows are made in an idle moment (not while GTK
 /// lays out the window, when the adjustment tells of its new size).
 fn ask_for_more(history: &HistoryWindow) {
-    let mut shown = history.imp().shown.borrow_mut();
+    // (Asked while the list is being changed, say as a row taking the focus scrolls the view,
+    // it looks again once that is done.)
+    let Ok(mut shown) = history.imp().shown.try_borrow_mut() else {
+        let history = history.downgrade();
+        glib::idle_add_local_once(move || {
+            if let Some(history) = history.upgrade() {
+                more_if_near_end(&history);
+            }
+        });
+        return;
+    };
     if shown.more_asked || shown.rest.is_empty() {
         return;
     }

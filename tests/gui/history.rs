@@ -656,6 +656,45 @@ fn history_statistics_and_replay() {
 /// (the app action with no History window) it asks first: Return keeps it. The game on the board
 /// can't be deleted. Clear History (its button) deletes every other game, asked first, offers
 /// Undo too (Ctrl+Z as well), and is dimmed once nothing is left to clear.
+/// A game deleted from the row the keyboard has scrolled to the window's foot: the focus goes
+/// to the next row, which lies below the view until the list is laid out again, so the list
+/// scrolls while it is being rebuilt; that asked for more rows in the middle of it, and the app
+/// ended ("RefCell already borrowed", random play's seed 569).
+#[test]
+fn a_game_deleted_at_the_foot_of_the_view_leaves_the_next_in_focus() {
+    need_display();
+    let home = tempfile::tempdir().unwrap();
+    let db = home.path().join("nonet.db");
+    write_history(&db);
+    let app = App::launch_with(None, &[("NONET_DB", db.as_path())]);
+    wait_for_history(&db, "the game on the board recorded", |list| list.len() == 26);
+    app.action("history", None);
+    let history = wait_for_titled("History");
+    std::thread::sleep(Duration::from_millis(800));
+    app.wait_for_labels("every game listed", |labels| {
+        labels.iter().any(|l| l == "26 of 26 games")
+    });
+    // To the list, then down it past the window's foot: fifteen rows, where the view has
+    // scrolled, has room to scroll further, and lies within two heights of the list's end (where
+    // more rows are asked for).
+    let mut keys = vec!["Tab"; 6];
+    keys.extend(["Down"; 15]);
+    press_in(&history, &keys);
+    std::thread::sleep(Duration::from_millis(500));
+    press_in(&history, &["Delete"]);
+    app.wait_for_labels("the toast of the deletion", |labels| {
+        labels.iter().any(|l| l == "Game deleted")
+    });
+    wait_for_history(&db, "the row's game deleted", |list| list.len() == 25);
+    app.wait_for_labels("the list read again", |labels| {
+        labels.iter().any(|l| l == "25 of 25 games")
+    });
+    // The next game has the focus: Delete again deletes it.
+    press_in(&history, &["Delete"]);
+    wait_for_history(&db, "the next deleted", |list| list.len() == 24);
+    assert!(app.state().is_some(), "the app answers");
+}
+
 #[test]
 fn a_game_is_deleted_from_the_history_when_asked() {
     need_display();
