@@ -125,7 +125,7 @@ pub struct Controller {
     /// The puzzles last handed to a print dialog (for the state file of tests).
     pub(super) last_booklet: RefCell<Option<crate::print::Booklet>>,
     /// The printer, paper and folder chosen in the last print dialog, offered again in the next.
-    pub(super) print_choices: super::printing::PrintChoices,
+    pub(super) print_choices: super::print_choices::PrintChoices,
     /// The colour last taken up for colouring (C takes it up again).
     pub(super) last_colour: StdCell<u8>,
     /// The digit pad under the board.

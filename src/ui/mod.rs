@@ -30,6 +30,7 @@ mod picker;
 mod play;
 mod practice;
 mod preferences;
+mod print_choices;
 mod printing;
 mod probe;
 mod puzzle_file;

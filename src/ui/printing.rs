@@ -3,9 +3,9 @@
 //! and pencil marks (a tab of the dialog); *Print Puzzles…* new puzzles at a level, 1, 2, 4 or 6
 //! to a page, with solutions if asked, generated off the main thread first; *Print Puzzles from
 //! File…* those of the file of several opened last, by their numbers. Each print dialog offers
-//! the last one's choices ([`PrintChoices`]), and the two dialogs of several puzzles theirs (in
-//! the settings). The pages are drawn by `crate::print`, the code `nonet-cli pdf` writes its
-//! files with.
+//! the last one's choices (`print_choices.rs`, kept between runs), and the two dialogs of
+//! several puzzles theirs (in the settings). The pages are drawn by `crate::print`, the code
+//! `nonet-cli pdf` writes its files with.
 
 use std::cell::{Cell as StdCell, RefCell};
 use std::rc::Rc;
@@ -386,94 +386,12 @@ fn printed_to_file(operation: &gtk::PrintOperation, exported: bool) -> Option<St
     if exported {
         return operation.export_filename().map(|f| f.to_string());
     }
-    let file = dialogs_output_file(operation)?;
+    let file = super::print_choices::dialogs_output_file(operation)?;
     Some(
         file.path()
             .map(|p| p.display().to_string())
             .unwrap_or_else(|| file.uri().to_string()),
     )
-}
-
-/// The file a print dialog's "Print to File" wrote (the only printer that sets an output file:
-/// a real one sets none).
-fn dialogs_output_file(operation: &gtk::PrintOperation) -> Option<gio::File> {
-    let uri = operation.print_settings()?.get(gtk::PRINT_SETTINGS_OUTPUT_URI)?;
-    Some(gio::File::for_uri(&uri))
-}
-
-/// `name`, or "name 2", "name 3"… : the first with no file of that extension in the folder, so
-/// printing to a file again keeps the last file (the dialog would ask before replacing it).
-fn unused_name(folder: &std::path::Path, name: &str, extension: &str) -> String {
-    (1..100)
-        .map(|n| {
-            if n == 1 {
-                name.to_string()
-            } else {
-                format!("{name} {n}")
-            }
-        })
-        .find(|candidate| !folder.join(format!("{candidate}.{extension}")).exists())
-        .unwrap_or_else(|| name.to_string())
-}
-
-/// What the player chose in the last print dialog that printed (printer, paper, copies, the
-/// folder a file went to), offered again by the next while the app runs, as text editors do:
-/// a second print is one key. Not carried over: the pages picked (the next print has its own)
-/// and the file's own name (each print offers its own, one no file in that folder has yet).
-#[derive(Default)]
-pub struct PrintChoices {
-    settings: RefCell<Option<gtk::PrintSettings>>,
-    page_setup: RefCell<Option<gtk::PageSetup>>,
-    /// The folder a file was last printed to (kept past prints on a printer).
-    folder: RefCell<Option<std::path::PathBuf>>,
-}
-
-impl PrintChoices {
-    /// Gives the kept choices to a print operation about to open its dialog, with `file_name`
-    /// (made unused) as the name to print a file to.
-    fn offer(&self, operation: &gtk::PrintOperation, file_name: &str) {
-        let settings = match self.settings.borrow().as_ref() {
-            Some(kept) => kept.copy(),
-            None => gtk::PrintSettings::new(),
-        };
-        settings.unset(gtk::PRINT_SETTINGS_OUTPUT_URI);
-        // Pages chosen belonged to the last print's pages.
-        settings.unset(gtk::PRINT_SETTINGS_PRINT_PAGES);
-        settings.unset(gtk::PRINT_SETTINGS_PAGE_RANGES);
-        // The folder printed to last (if it is still there), or where GTK's "Print to File"
-        // writes by default.
-        let last_folder = self.folder.borrow().clone().filter(|folder| folder.is_dir());
-        let folder = last_folder
-            .or_else(|| glib::user_special_dir(glib::UserDirectory::Documents))
-            .or_else(|| std::env::current_dir().ok());
-        // (GTK 4.8's file printer takes the folder as a path.)
-        match folder.as_deref().and_then(|f| Some((f, f.to_str()?))) {
-            Some((folder, path)) => {
-                settings.set(gtk::PRINT_SETTINGS_OUTPUT_DIR, Some(path));
-                let extension = settings.get(gtk::PRINT_SETTINGS_OUTPUT_FILE_FORMAT);
-                let name = unused_name(folder, file_name, extension.as_deref().unwrap_or("pdf"));
-                settings.set(gtk::PRINT_SETTINGS_OUTPUT_BASENAME, Some(&name));
-            }
-            None => settings.set(gtk::PRINT_SETTINGS_OUTPUT_BASENAME, Some(file_name)),
-        }
-        operation.set_print_settings(Some(&settings));
-        if let Some(page_setup) = self.page_setup.borrow().as_ref() {
-            operation.set_default_page_setup(Some(page_setup));
-        }
-    }
-
-    /// Keeps the choices of an operation's dialog that printed.
-    fn keep(&self, operation: &gtk::PrintOperation) {
-        if let Some(folder) = dialogs_output_file(operation).and_then(|file| file.parent()?.path()) {
-            self.folder.replace(Some(folder));
-        }
-        self.settings.replace(operation.print_settings());
-        // (Read as the property: the binding's getter takes it for never none, and it is none
-        // until a page setup is given or printed with.)
-        if let Some(page_setup) = operation.property::<Option<gtk::PageSetup>>("default-page-setup") {
-            self.page_setup.replace(Some(page_setup));
-        }
-    }
 }
 
 /// The puzzles of a file left out of a booklet, said for a player: "puzzle 2 is left out: it

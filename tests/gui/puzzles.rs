@@ -135,20 +135,22 @@ fn print_puzzles_offers_the_count_layout_and_solutions_last_printed_with() {
     assert_eq!(booklet("the file's three", 3), (2.into(), true.into()));
 }
 
-/// The print dialog offers the last one's choices while the app runs, as text editors do: the
-/// printer picked before (so a second print is one key), and the folder a file went to, with a
-/// name of its own there that no file has yet ("Sudoku", then "Sudoku 2"), or the default
-/// folder once that one is gone; the message says where the file went. Without them each dialog
-/// starts with no printer picked and Print greyed out.
+/// The print dialog offers the last one's choices, as text editors do: the printer picked
+/// before (so a second print is one key), and the folder a file went to, with a name of its own
+/// there that no file has yet ("Sudoku", then "Sudoku 2"), or the default folder once that one
+/// is gone; the message says where the file went. The choices outlast the app (in the config
+/// folder's `nonet/print.ini`). Without them each dialog starts with no printer picked and Print
+/// greyed out.
 #[test]
 fn the_print_dialog_offers_the_last_printer_and_folder_again() {
     need_display();
     let home = tempfile::tempdir().unwrap();
     let config = home.path().join(".config");
-    let app = App::launch_with(Some(PUZZLE), &[("HOME", home.path()), ("XDG_CONFIG_HOME", &config)]);
+    let env = [("HOME", home.path()), ("XDG_CONFIG_HOME", config.as_path())];
+    let mut app = App::launch_with(Some(PUZZLE), &env);
     let elsewhere = tempfile::tempdir().unwrap();
     // The file printed in `folder`, once written and said.
-    let printed_in = |folder: &Path, name: &str| {
+    let printed_in = |app: &App, folder: &Path, name: &str| {
         let pdf = folder.join(name);
         let written = || std::fs::metadata(&pdf).is_ok_and(|m| m.len() >= 1000).then_some(());
         poll(Duration::from_secs(15), Duration::from_millis(100), written)
@@ -157,8 +159,8 @@ fn the_print_dialog_offers_the_last_printer_and_folder_again() {
         app.wait_until("where the file went", |s| s["message"] == said.as_str());
         std::fs::read(&pdf).unwrap()
     };
-    let printed = |name: &str| printed_in(elsewhere.path(), name);
-    let open_dialog = || {
+    let printed = |app: &App, name: &str| printed_in(app, elsewhere.path(), name);
+    let open_dialog = |app: &App| {
         app.action("print", None);
         let dialog = wait_for_titled("Print");
         // (Time for its printers to be listed.)
@@ -168,7 +170,7 @@ fn the_print_dialog_offers_the_last_printer_and_folder_again() {
     };
     // The first time: the printer picked in the list (its only one here, Print to File), then
     // the file, by its button (the next in Tab order) and the chooser's name.
-    open_dialog();
+    open_dialog(&app);
     xdotool(&["key", "Down", "space", "Tab", "space"]);
     let chooser = wait_for_titled("Select a filename");
     std::thread::sleep(Duration::from_millis(500));
@@ -181,25 +183,38 @@ fn the_print_dialog_offers_the_last_printer_and_folder_again() {
     let dialog = wait_for_titled("Print");
     xdotool(&["windowfocus", "--sync", &dialog]);
     xdotool(&["key", "alt+p"]);
-    let first = printed("mine.pdf");
+    let first = printed(&app, "mine.pdf");
     // Then Print at once, twice: the same printer and folder, a new name each time.
-    open_dialog();
+    open_dialog(&app);
     xdotool(&["key", "alt+p"]);
-    let second = printed("Sudoku.pdf");
-    open_dialog();
+    let second = printed(&app, "Sudoku.pdf");
+    open_dialog(&app);
     xdotool(&["key", "alt+p"]);
-    printed("Sudoku 2.pdf");
+    printed(&app, "Sudoku 2.pdf");
     assert_eq!(std::fs::read(&mine).unwrap(), first, "the first file kept");
     assert_eq!(std::fs::read(elsewhere.path().join("Sudoku.pdf")).unwrap(), second);
     let sheets = common::pdf::read_sheets(&elsewhere.path().join("Sudoku 2.pdf"), 1);
     let givens: [u8; 81] = std::array::from_fn(|c| char::from(PUZZLE.as_bytes()[c]).to_digit(10).unwrap_or(0) as u8);
     assert_eq!(sheets[0].digits, givens, "the board printed");
+    // The app quit and started again: the same printer and folder still, Print at once.
+    app.action("quit", None);
+    assert!(app.wait_for_exit("the app did not quit").success());
+    let kept = std::fs::read_to_string(config.join("nonet/print.ini")).unwrap();
+    assert!(
+        !kept.contains("Sudoku 2"),
+        "a print's own file name is not kept: {kept}"
+    );
+    drop(app); // one app on the display at a time
+    let app = App::launch_with(Some(PUZZLE), &env);
+    open_dialog(&app);
+    xdotool(&["key", "alt+p"]);
+    printed(&app, "Sudoku 3.pdf");
     // That folder gone, the next print goes where GTK's Print to File writes by default (the
     // working directory, with no Documents folder in this home) rather than failing.
     std::fs::remove_dir_all(elsewhere.path()).unwrap();
-    open_dialog();
+    open_dialog(&app);
     xdotool(&["key", "alt+p"]);
-    printed_in(app._dir.path(), "Sudoku.pdf");
+    printed_in(&app, app._dir.path(), "Sudoku.pdf");
 }
 
 /// Copy Puzzle (Ctrl+Shift+C) puts the givens on the clipboard as one line; Copy Position the

@@ -121,6 +121,7 @@ impl App {
             .env("DBUS_SESSION_BUS_ADDRESS", &bus.address)
             .env("GSETTINGS_BACKEND", "memory") // never the player's own settings
             .env("NONET_DB", dir.path().join("nonet.db")) // never the player's own history
+            .env("XDG_CONFIG_HOME", dir.path().join("config")) // nor their print choices
             .envs(env.iter().map(|(k, v)| (*k, v.as_os_str())))
             .stderr(std::fs::File::create(dir.path().join("app.log")).unwrap());
         if let Some(puzzle) = puzzle {
