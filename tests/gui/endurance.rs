@@ -385,8 +385,9 @@ fn play_randomly(seed: u64, inputs: usize) {
             );
             // What the player sees holds together, whatever came in: the givens stay on the
             // board, and the pad counts what is on it (or on the puzzle being entered).
-            if let Some(state) = app.state() {
-                let problems = state_contradictions(&state);
+            let state = app.state();
+            if let Some(state) = &state {
+                let problems = state_contradictions(state);
                 assert!(
                     problems.is_empty(),
                     "after input {input} of seed {seed}: {problems:?}; the last inputs:\n  {last}\nstate: {state}"
@@ -399,7 +400,14 @@ fn play_randomly(seed: u64, inputs: usize) {
             // About window is open, and only then. The others are GTK 4.8's own (its file
             // chooser's sorting, its check of a window's focus) and GtkSourceView 5.6's gutter's
             // own, always passed over (see `is_gtk_tree_views_own`, `is_gtk_focus_check`,
-            // `without_print_dialogs_empty_file_choice` and `is_source_view_gutters_own`).
+            // `without_print_dialogs_empty_file_choice` and `is_source_view_gutters_own`), as
+            // is GTK 4.8's text views' (a scroll bar of the Lab's editor or output drawn before
+            // its new size: `is_text_views_scroll_bar_snapshot`).
+            let scroll_bar_parts: Vec<&str> = state
+                .as_ref()
+                .and_then(|s| s["lab"]["scroll_bar_parts"].as_array())
+                .map(|parts| parts.iter().filter_map(|p| p.as_str()).collect())
+                .unwrap_or_default();
             let mut complaints: Vec<String> = without_print_dialogs_empty_file_choice(app.log_complaints())
                 .into_iter()
                 .filter(|line| {
@@ -407,6 +415,7 @@ fn play_randomly(seed: u64, inputs: usize) {
                         && !is_gtk_tree_views_own(line)
                         && !is_gtk_focus_check(line)
                         && !is_source_view_gutters_own(line)
+                        && !is_text_views_scroll_bar_snapshot(line, &scroll_bar_parts)
                 })
                 .collect();
             // (The About window is looked for, by xdotool, only when such a line is there.)
@@ -507,6 +516,22 @@ fn without_print_dialogs_empty_file_choice(lines: Vec<String>) -> Vec<String> {
 fn is_source_view_gutters_own(line: &str) -> bool {
     line.contains("GtkSourceView-CRITICAL **")
         && line.ends_with(": gtk_source_gutter_lines_add_qclass: assertion 'line <= lines->last' failed")
+}
+
+/// Whether a log line is GTK 4.8's warning about a part of a scroll bar of the Lab's editor or
+/// output (`parts`, by address, from the probe; "GtkGizmo 0x55…") snapshotted before its
+/// allocation: its text view lays its lines out again while it draws (GtkSourceView highlights
+/// then), the scroll bar moves and is drawn before its new size (traced to the editor's scroll
+/// bar's trough by a log writer naming the widget's parents, seeds 50, 66 and 631; see the
+/// README's tests section). Nothing shows amiss: the scroll bar has its new size at the next
+/// frame.
+fn is_text_views_scroll_bar_snapshot(line: &str, parts: &[&str]) -> bool {
+    line.contains("Gtk-WARNING **")
+        && line.ends_with("without a current allocation")
+        && line
+            .split_once("Trying to snapshot ")
+            .and_then(|(_, rest)| rest.split(' ').nth(1))
+            .is_some_and(|address| parts.contains(&address))
 }
 
 /// Whether a log line is GTK's warning about a stack snapshotted before its allocation, which
