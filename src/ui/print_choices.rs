@@ -7,6 +7,8 @@
 use std::cell::{Cell, RefCell};
 use std::io::Read;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
 
 use gtk::prelude::*;
 use gtk::{gio, glib};
@@ -137,7 +139,17 @@ impl PrintChoices {
             key_file.set_string(NONET_GROUP, "folder", folder);
         }
         let (text, file) = (key_file.to_data(), self.file.clone());
+        // (Two prints in quick succession: the later choices are written last, whichever
+        // thread runs first.)
+        static SAVES: AtomicU64 = AtomicU64::new(0);
+        static WRITTEN: Mutex<u64> = Mutex::new(0);
+        let save = SAVES.fetch_add(1, Ordering::Relaxed) + 1;
         std::thread::spawn(move || {
+            let mut written_last = WRITTEN.lock().unwrap_or_else(|e| e.into_inner());
+            if *written_last > save {
+                return;
+            }
+            *written_last = save;
             let written = file
                 .parent()
                 .map_or(Ok(()), std::fs::create_dir_all)
