@@ -2,16 +2,17 @@
 //! folder a file went to), offered again by the next, as text editors do: a second print is one
 //! key. They outlast the app in `$XDG_CONFIG_HOME/nonet/print.ini`, in GTK's own key-file form
 //! of print settings and page setup; a file there that can't be read (not a plain file, too
-//! large, not a key file) is passed over, and the next print writes it anew.
+//! large, not a key file) is passed over. The next print writes a plain file anew and leaves
+//! anything else there (a FIFO, a folder) as it is.
 
 use std::cell::{Cell, RefCell};
-use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Mutex;
 
 use gtk::prelude::*;
 use gtk::{gio, glib};
+
+use super::file_saver::Access;
+use crate::engine::input::InputError;
 
 /// The key file's groups: GTK's print settings, its page setup, and Nonet's own.
 const SETTINGS_GROUP: &str = "Print Settings";
@@ -115,8 +116,7 @@ impl PrintChoices {
         );
     }
 
-    /// Writes the choices to their file, off the main thread (atomically: a crash leaves the old
-    /// file or the new one).
+    /// Writes the choices to their file, off the main thread, in order (`file_saver`).
     fn save(&self) {
         self.read.set(true);
         let key_file = glib::KeyFile::new();
@@ -138,42 +138,38 @@ impl PrintChoices {
         if let Some(folder) = self.folder.borrow().as_deref().and_then(Path::to_str) {
             key_file.set_string(NONET_GROUP, "folder", folder);
         }
-        let (text, file) = (key_file.to_data(), self.file.clone());
-        // (Two prints in quick succession: the later choices are written last, whichever
-        // thread runs first.)
-        static SAVES: AtomicU64 = AtomicU64::new(0);
-        static WRITTEN: Mutex<u64> = Mutex::new(0);
-        let save = SAVES.fetch_add(1, Ordering::Relaxed) + 1;
-        std::thread::spawn(move || {
-            let mut written_last = WRITTEN.lock().unwrap_or_else(|e| e.into_inner());
-            if *written_last > save {
-                return;
-            }
-            *written_last = save;
-            let written = file
-                .parent()
-                .map_or(Ok(()), std::fs::create_dir_all)
-                .map_err(|e| e.to_string())
-                .and_then(|()| glib::file_set_contents(&file, text.as_bytes()).map_err(|e| e.to_string()));
-            if let Err(error) = written {
-                tracing::warn!("the print choices could not be kept in {}: {error}", file.display());
-            }
-        });
+        // (Not over something that is no plain file: a FIFO there would hold the writer.)
+        if std::fs::metadata(&self.file).is_ok_and(|m| !m.is_file()) {
+            tracing::warn!(
+                "{} is not a plain file: the print choices are not kept there",
+                self.file.display()
+            );
+            return;
+        }
+        super::file_saver::save(
+            self.file.clone(),
+            key_file.to_data().into_bytes(),
+            Access::Private,
+            None,
+        );
     }
 }
 
 /// The key file at `path`, if it is a plain file of a likely size that reads as one (a FIFO, a
 /// device or a folder there is never opened).
 fn read_key_file(path: &Path) -> Option<glib::KeyFile> {
-    let metadata = std::fs::metadata(path).ok()?;
-    if !metadata.is_file() || metadata.len() > LARGEST_FILE {
-        tracing::warn!("{} is not print settings: passed over", path.display());
+    if std::fs::metadata(path).is_ok_and(|m| m.len() > LARGEST_FILE) {
+        tracing::warn!("{} is too large for print settings: passed over", path.display());
         return None;
     }
-    let mut text = String::new();
-    std::fs::File::open(path)
-        .and_then(|file| file.take(LARGEST_FILE).read_to_string(&mut text))
-        .ok()?;
+    let text = match crate::engine::input::read_file(path, true) {
+        Ok(text) => text,
+        Err(InputError::Io { cause, .. }) if cause.kind() == std::io::ErrorKind::NotFound => return None,
+        Err(error) => {
+            tracing::warn!("{error}: print settings passed over");
+            return None;
+        }
+    };
     let key_file = glib::KeyFile::new();
     match key_file.load_from_data(&text, glib::KeyFileFlags::NONE) {
         Ok(()) => Some(key_file),
