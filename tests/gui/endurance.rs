@@ -201,17 +201,17 @@ fn state_contradictions(state: &Value) -> Vec<String> {
 /// answer D-Bus within 10 s every 25 inputs (its main loop free), and must log no GLib critical
 /// or warning (the toolkit's own passed over as said below). It found the toasts' crash (see
 /// `levels_chosen_in_quick_succession_leave_the_last_ones_toast`). The inputs come from a fixed
-/// seed; `NONET_RANDOM_PLAY=SEED:INPUTS` plays others, or longer (`1:300` by default).
+/// seed; `NONET_RANDOM_PLAY=SEED:INPUTS` plays others, or longer (`1:300` by default), and
+/// `SEED:INPUTS:LANGUAGE` in another of the app's languages (`de`: longer words, other widths).
 #[test]
 fn random_play_never_crashes_the_app_or_stops_it_answering() {
-    let (seed, inputs) = std::env::var("NONET_RANDOM_PLAY")
-        .ok()
-        .and_then(|v| {
-            let (seed, inputs) = v.split_once(':')?;
-            Some((seed.parse().ok()?, inputs.parse().ok()?))
-        })
-        .unwrap_or((1u64, 300usize));
-    play_randomly(seed, inputs);
+    let asked = std::env::var("NONET_RANDOM_PLAY").unwrap_or_default();
+    let mut parts = asked.split(':');
+    let (seed, inputs, language) = match (parts.next(), parts.next(), parts.next()) {
+        (Some(seed), Some(inputs), language) => (seed.parse().ok(), inputs.parse().ok(), language),
+        _ => (None, None, None),
+    };
+    play_randomly_speaking(seed.unwrap_or(1), inputs.unwrap_or(300), language);
 }
 
 /// Seed 521's first 345 inputs, where random play crashed the app every time (SIGSEGV at input
@@ -227,6 +227,11 @@ fn random_play_of_seed_521_survives_a_toast_ending_in_a_stalled_frame() {
 /// Plays `inputs` random inputs from `seed` (see the tests above) and fails on the first sign
 /// of trouble, with the inputs that led to it.
 fn play_randomly(seed: u64, inputs: usize) {
+    play_randomly_speaking(seed, inputs, None);
+}
+
+/// [`play_randomly`] with the app speaking `language` (else the environment's).
+fn play_randomly_speaking(seed: u64, inputs: usize, language: Option<&str>) {
     use rand::{Rng, SeedableRng};
     need_display();
     // It may press Copy or Paste anywhere.
@@ -236,7 +241,11 @@ fn play_randomly(seed: u64, inputs: usize) {
     // At info the app's log says when its main window closes or it quits, so an ending with
     // status 0 tells which.
     // With the memory the app frees overwritten: a use after free crashes where it happens.
-    let env = with_freed_memory_overwritten(&[("HOME", home.path()), ("NONET_LOG", Path::new("info"))]);
+    let mut env = vec![("HOME", home.path()), ("NONET_LOG", Path::new("info"))];
+    if let Some(language) = language {
+        env.extend(speaking(language));
+    }
+    let env = with_freed_memory_overwritten(&env);
     let mut app = App::launch_with(Some(PUZZLE), &env);
     // Without a window manager GTK moves a window dragged by its background itself, and a
     // dialog closed during such a move kills the app with an X error (BadWindow): what a
@@ -285,6 +294,12 @@ fn play_randomly(seed: u64, inputs: usize) {
         (!all.is_empty()).then(|| all[rng.random_range(0..all.len())].clone())
     };
     let mut played: Vec<String> = Vec::new();
+    // libadwaita's About window's title, in its own catalogue's words.
+    let about_title = match language {
+        Some("de") => "Info",
+        Some("fr") => "propos",
+        _ => "About",
+    };
     // Warnings of libadwaita's About window seen while it was open (below).
     let mut forgiven: std::collections::HashSet<String> = std::collections::HashSet::new();
     for input in 0..inputs {
@@ -419,7 +434,7 @@ fn play_randomly(seed: u64, inputs: usize) {
                 })
                 .collect();
             // (The About window is looked for, by xdotool, only when such a line is there.)
-            if complaints.iter().any(|line| is_about_windows_snapshot(line)) && visible_window("About").is_some() {
+            if complaints.iter().any(|line| is_about_windows_snapshot(line)) && visible_window(about_title).is_some() {
                 let (about, others): (Vec<String>, Vec<String>) =
                     complaints.into_iter().partition(|line| is_about_windows_snapshot(line));
                 forgiven.extend(about);
