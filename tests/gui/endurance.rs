@@ -202,16 +202,31 @@ fn state_contradictions(state: &Value) -> Vec<String> {
 /// or warning (the toolkit's own passed over as said below). It found the toasts' crash (see
 /// `levels_chosen_in_quick_succession_leave_the_last_ones_toast`). The inputs come from a fixed
 /// seed; `NONET_RANDOM_PLAY=SEED:INPUTS` plays others, or longer (`1:300` by default), and
-/// `SEED:INPUTS:LANGUAGE` in another of the app's languages (`de`: longer words, other widths).
+/// `SEED:INPUTS:OPTION…` with options: a language of the app's (`de`: longer words, other
+/// widths) and `history`, a history of 25 games to begin with (see `write_history`: History's
+/// list, statistics and replays then have something to show, and to delete).
 #[test]
 fn random_play_never_crashes_the_app_or_stops_it_answering() {
     let asked = std::env::var("NONET_RANDOM_PLAY").unwrap_or_default();
     let mut parts = asked.split(':');
-    let (seed, inputs, language) = match (parts.next(), parts.next(), parts.next()) {
-        (Some(seed), Some(inputs), language) => (seed.parse().ok(), inputs.parse().ok(), language),
-        _ => (None, None, None),
+    let (seed, inputs) = (
+        parts.next().and_then(|s| s.parse().ok()),
+        parts.next().and_then(|s| s.parse().ok()),
+    );
+    let (history, languages): (Vec<&str>, Vec<&str>) = parts.partition(|option| *option == "history");
+    let chosen = Chosen {
+        language: languages.first().copied(),
+        history: !history.is_empty(),
     };
-    play_randomly_speaking(seed.unwrap_or(1), inputs.unwrap_or(300), language);
+    play_randomly_as(seed.unwrap_or(1), inputs.unwrap_or(300), chosen);
+}
+
+/// How random play sets the app up beyond its seed: the language it speaks (else the
+/// environment's), and whether its history begins with games in it.
+#[derive(Default)]
+struct Chosen<'a> {
+    language: Option<&'a str>,
+    history: bool,
 }
 
 /// Seed 521's first 345 inputs, where random play crashed the app every time (SIGSEGV at input
@@ -227,11 +242,11 @@ fn random_play_of_seed_521_survives_a_toast_ending_in_a_stalled_frame() {
 /// Plays `inputs` random inputs from `seed` (see the tests above) and fails on the first sign
 /// of trouble, with the inputs that led to it.
 fn play_randomly(seed: u64, inputs: usize) {
-    play_randomly_speaking(seed, inputs, None);
+    play_randomly_as(seed, inputs, Chosen::default());
 }
 
-/// [`play_randomly`] with the app speaking `language` (else the environment's).
-fn play_randomly_speaking(seed: u64, inputs: usize, language: Option<&str>) {
+/// [`play_randomly`] with the app set up as `chosen` says.
+fn play_randomly_as(seed: u64, inputs: usize, chosen: Chosen) {
     use rand::{Rng, SeedableRng};
     need_display();
     // It may press Copy or Paste anywhere.
@@ -242,8 +257,13 @@ fn play_randomly_speaking(seed: u64, inputs: usize, language: Option<&str>) {
     // status 0 tells which.
     // With the memory the app frees overwritten: a use after free crashes where it happens.
     let mut env = vec![("HOME", home.path()), ("NONET_LOG", Path::new("info"))];
-    if let Some(language) = language {
+    if let Some(language) = chosen.language {
         env.extend(speaking(language));
+    }
+    let db = home.path().join("nonet.db");
+    if chosen.history {
+        write_history(&db);
+        env.push(("NONET_DB", &db));
     }
     let env = with_freed_memory_overwritten(&env);
     let mut app = App::launch_with(Some(PUZZLE), &env);
@@ -295,9 +315,9 @@ fn play_randomly_speaking(seed: u64, inputs: usize, language: Option<&str>) {
     };
     let mut played: Vec<String> = Vec::new();
     // libadwaita's About window's title, in its own catalogue's words.
-    let about_title = match language {
+    let about_title = match chosen.language {
         Some("de") => "Info",
-        Some("fr") => "propos",
+        Some("fr") => "À propos",
         _ => "About",
     };
     // Warnings of libadwaita's About window seen while it was open (below).
