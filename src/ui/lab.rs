@@ -592,21 +592,27 @@ impl Lab {
         self.buffer.style_scheme().map(|scheme| scheme.id().to_string())
     }
 
-    /// The parts of the editor's and the output's scroll bars, by address as GTK's warnings name
-    /// widgets ("0x55…"; for the probe). GTK 4.8's text view lays its lines out again while it
-    /// draws, and a scroll bar that moves then is drawn before it has its new size: "Trying to
-    /// snapshot GtkGizmo … without a current allocation", GTK's own (README, tests).
-    pub fn scroll_bar_parts(&self) -> Vec<String> {
+    /// The editor's and the output's text views and the parts of their scroll bars, by address
+    /// as GTK's warnings name widgets ("0x55…"; for the probe). GTK 4.8's text view lays its
+    /// lines out again while it draws, which can change its size after the frame's layout: the
+    /// view itself, or a scroll bar that moves then, is drawn before it has its new size ("Trying
+    /// to snapshot GtkSourceView … without a current allocation", or GtkGizmo for a scroll
+    /// bar's part), GTK's own (README, tests).
+    pub fn text_view_parts(&self) -> Vec<String> {
         fn list(widget: &gtk::Widget, parts: &mut Vec<String>) {
-            parts.push(format!("{:p}", widget.as_ptr()));
+            parts.push(address(widget));
             let mut child = widget.first_child();
             while let Some(inner) = child {
                 list(&inner, parts);
                 child = inner.next_sibling();
             }
         }
+        fn address(widget: &gtk::Widget) -> String {
+            format!("{:p}", widget.as_ptr())
+        }
         let mut parts = Vec::new();
         for view in [self.view.upcast_ref::<gtk::Widget>(), self.output_view.upcast_ref()] {
+            parts.push(address(view));
             if let Some(scroller) = view.parent().and_downcast::<gtk::ScrolledWindow>() {
                 list(&scroller.vscrollbar(), &mut parts);
                 list(&scroller.hscrollbar(), &mut parts);

@@ -41,7 +41,7 @@ impl Controller {
                 // How tall the editor's and the output's panes are.
                 "panes": lab.pane_heights(),
                 "scheme": lab.style_scheme_id(),
-                "scroll_bar_parts": lab.scroll_bar_parts(),
+                "text_view_parts": lab.text_view_parts(),
             }));
         // Whether an app action is enabled (its buttons and keys work).
         let enabled = |name: &str| {
