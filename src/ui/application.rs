@@ -13,7 +13,7 @@ use super::settings::Settings;
 use super::step_list::Listing;
 use super::{APP_ID, RESOURCE_PREFIX};
 use crate::engine::grid::CELLS;
-use crate::engine::logic::{Level, Technique};
+use crate::engine::logic::Level;
 use crate::i18n::gettext;
 
 /// The one game window, owned here: every callback holds the controller weakly.
@@ -284,11 +284,8 @@ fn add_actions(app: &adw::Application, controller: &Rc<Controller>) {
     let practise = gio::SimpleAction::new("practise-technique", Some(glib::VariantTy::STRING));
     let weak = Rc::downgrade(controller);
     practise.connect_activate(move |_, parameter| {
-        let technique = parameter
-            .and_then(|p| p.get::<String>())
-            .and_then(|id| id.parse::<Technique>().ok());
-        if let (Some(controller), Some(technique)) = (weak.upgrade(), technique) {
-            controller.practise(technique);
+        if let (Some(controller), Some(id)) = (weak.upgrade(), parameter.and_then(|p| p.get::<String>())) {
+            controller.practise_id(&id);
         }
     });
     app.add_action(&practise);

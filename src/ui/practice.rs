@@ -303,6 +303,19 @@ impl super::controller::Controller {
         );
     }
 
+    /// `app.practise-technique(id)`: [`Controller::practise`] the technique of that id, as
+    /// `nonet-cli techniques` lists them; another id (the chooser, History and the toasts send
+    /// none, another program may) is told to be none.
+    pub fn practise_id(self: &Rc<Self>, id: &str) {
+        match id.parse::<Technique>() {
+            Ok(technique) => self.practise(technique),
+            Err(_) => self.say(&fill(
+                &gettext("There is no technique “{id}” to practise."),
+                &[("id", &id)],
+            )),
+        }
+    }
+
     /// Looks for a position whose next step is of `technique`, off the main thread, telling
     /// how many puzzles it drew as it goes, then starts a game of its puzzle at that position
     /// (the easier steps' digits and every candidate as pencil marks, one move: Reset goes back

@@ -1335,7 +1335,8 @@ fn the_step_lists_are_one_window_each_and_go_with_their_game() {
 }
 
 /// Asked (from outside: the chooser offers none such) to practise a technique that is never a
-/// position's easiest step, the app says why on the message line and leaves the game as it is.
+/// position's easiest step, or one that does not exist, the app says why on the message line and
+/// leaves the game as it is.
 #[test]
 fn a_technique_that_cannot_be_practised_is_told_so() {
     need_display();
@@ -1354,6 +1355,7 @@ fn a_technique_that_cannot_be_practised_is_told_so() {
             "finned-mutant-jellyfish",
             "Finned Mutant Jellyfish can't be practised: hints, paths and ratings never use it.",
         ),
+        ("no-such-wing", "There is no technique “no-such-wing” to practise."),
     ] {
         app.action("practise-technique", Some(&format!("'{id}'")));
         let told = app.wait_until("told why not", |s| {
