@@ -489,6 +489,20 @@ impl Controller {
         if let Some(shown) = self.all_steps_shown.borrow().as_ref() {
             shown.follow(&game.position());
         }
+        self.refresh_counters(play, entering);
+        self.refresh_title(play, entering, now);
+        self.refresh_actions(play, entering);
+        self.describe_selected(play);
+        if let Some(path) = std::env::var_os(super::probe::STATE_FILE_ENV) {
+            self.write_probe(&path, play, now);
+        }
+        self.save_progress(game, now);
+    }
+
+    /// The header's counters (mistakes or strikes, hints) and the digit pad's, for what the
+    /// board shows; while a puzzle is entered, the header tells that instead.
+    fn refresh_counters(&self, play: &Play, entering: bool) {
+        let game = &play.game;
         // Strict mode counts strikes ("1/3") where the mistakes were counted.
         let strict = game.rules.strict;
         self.mistakes.set_label(&match game.strikes_left() {
@@ -532,6 +546,13 @@ impl Controller {
             Some(left) => format!("{}/{}", game.hints_used(), game.hints_used() + left),
             None => game.hints_used().to_string(),
         });
+    }
+
+    /// The title over the level or the technique practised and the clock (or the narrow
+    /// window's status line), and the pause page.
+    fn refresh_title(&self, play: &Play, entering: bool, now: u64) {
+        let game = &play.game;
+        let strict = game.rules.strict;
         // Beside the level: the time played (unless hidden), or that the game is paused.
         let clock = if entering {
             None
@@ -610,6 +631,11 @@ impl Controller {
             }
             self.window.parts().narrow_status.set_label(&status.join(" · "));
         }
+    }
+
+    /// Which commands (app actions: their buttons, keys and menu items) can be used now.
+    fn refresh_actions(&self, play: &Play, entering: bool) {
+        let game = &play.game;
         // The hint button (and Ctrl+H) goes insensitive once the allowance is spent, unless a
         // hint is still being shown in stages or a slip it told can be put right.
         let playing = game.status() == Status::Playing;
@@ -674,11 +700,6 @@ impl Controller {
             "show-solution",
             !entering && !paused && !solving && (!solved || play.solution_shown()),
         );
-        self.describe_selected(play);
-        if let Some(path) = std::env::var_os(super::probe::STATE_FILE_ENV) {
-            self.write_probe(&path, play, now);
-        }
-        self.save_progress(game, now);
     }
 
     /// Keeps the board's accessible description (what a screen reader reads) on the selected cell.
