@@ -202,9 +202,10 @@ fn state_contradictions(state: &Value) -> Vec<String> {
 /// or warning (the toolkit's own passed over as said below). It found the toasts' crash (see
 /// `levels_chosen_in_quick_succession_leave_the_last_ones_toast`). The inputs come from a fixed
 /// seed; `NONET_RANDOM_PLAY=SEED:INPUTS` plays others, or longer (`1:300` by default), and
-/// `SEED:INPUTS:OPTION…` with options: a language of the app's (`de`: longer words, other
-/// widths) and `history`, a history of 25 games to begin with (see `write_history`: History's
-/// list, statistics and replays then have something to show, and to delete).
+/// `SEED:INPUTS:OPTION…` with options: `history`, a history of 25 games to begin with (see
+/// `write_history`: History's list, statistics and replays then have something to show, and to
+/// delete), and any other a language for the app (`de`, `fr`: longer words, other widths; one it
+/// has no catalogue for speaks English).
 #[test]
 fn random_play_never_crashes_the_app_or_stops_it_answering() {
     let asked = std::env::var("NONET_RANDOM_PLAY").unwrap_or_default();
@@ -576,7 +577,8 @@ fn is_source_view_gutters_own(line: &str) -> bool {
 /// moves, after the frame's layout; they are drawn before their new size (the scroll bar's
 /// trough traced by a log writer naming the widget's parents, seeds 50, 66 and 631; the editor
 /// itself named by the warning, seed 967 with a history, in two runs of six; see the README's
-/// tests section). Nothing shows amiss: the next frames lay them out and draw them.
+/// tests section). GTK leaves the widget out of those frames (for the editor, three to six in a
+/// row); the next frames lay it out and draw it.
 fn is_text_views_snapshot(line: &str, parts: &[&str]) -> bool {
     line.contains("Gtk-WARNING **")
         && line.ends_with("without a current allocation")
