@@ -70,7 +70,7 @@ impl Controller {
         };
         let file = gio::File::for_uri(&last.uri);
         let body = fill(
-            &gettext("{file} holds {count} puzzles; the last one played was number {number}."),
+            &gettext("{file} holds {count} puzzles; the last one opened was number {number}."),
             &[
                 ("file", &file_name(&file)),
                 ("count", &number(last.count as u64)),

@@ -444,7 +444,7 @@ fn a_file_of_several_puzzles_is_played_one_after_another() {
         labels.iter().any(|l| l.contains("holds 3 puzzles"))
     });
     assert!(
-        labels.contains(&"puzzle.txt holds 3 puzzles; the last one played was number 1.".to_string()),
+        labels.contains(&"puzzle.txt holds 3 puzzles; the last one opened was number 1.".to_string()),
         "{labels:?}"
     );
     press_in(&dialog, &["ctrl+a", "3", "Return"]);
