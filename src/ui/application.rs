@@ -14,7 +14,7 @@ use super::step_list::Listing;
 use super::{APP_ID, RESOURCE_PREFIX};
 use crate::engine::grid::CELLS;
 use crate::engine::logic::Level;
-use crate::i18n::gettext;
+use crate::i18n::{fill, gettext};
 
 /// The one game window, owned here: every callback holds the controller weakly.
 type Owner = Rc<RefCell<Option<Rc<Controller>>>>;
@@ -258,7 +258,11 @@ fn add_actions(app: &adw::Application, controller: &Rc<Controller>) {
     // `export-history`: asks for a file, then writes every game to it (CSV, or JSON with moves).
     dialog(app, controller, "export-history", |c| c.export_history());
     // `lab-example(n)`: the Lab's n-th shipped example in its editor (undoable).
-    with_number(app, controller, "lab-example", |c, n| c.lab().load_example(n as usize));
+    with_number(app, controller, "lab-example", |c, n| {
+        if let Err(problem) = c.lab().load_example(n) {
+            c.say(&problem);
+        }
+    });
     simple(app, controller, "lab-clear", |c| c.lab().clear_output());
     dialog(app, controller, "lab-open", |c| c.lab().open_script());
     dialog(app, controller, "lab-save-as", |c| c.lab().save_script_as());
@@ -269,11 +273,8 @@ fn add_actions(app: &adw::Application, controller: &Rc<Controller>) {
     let daily_of = gio::SimpleAction::new("daily-puzzle-of", Some(glib::VariantTy::STRING));
     let weak = Rc::downgrade(controller);
     daily_of.connect_activate(move |_, parameter| {
-        let day = parameter
-            .and_then(|p| p.get::<String>())
-            .and_then(|text| crate::engine::daily::Day::parse(&text));
-        if let (Some(controller), Some(day)) = (weak.upgrade(), day) {
-            controller.daily_puzzle_of(day);
+        if let (Some(controller), Some(text)) = (weak.upgrade(), parameter.and_then(|p| p.get::<String>())) {
+            controller.daily_puzzle_named(&text);
         }
     });
     app.add_action(&daily_of);
@@ -372,10 +373,17 @@ fn add_actions(app: &adw::Application, controller: &Rc<Controller>) {
         let Some(id) = parameter.and_then(|p| p.get::<String>()) else {
             return;
         };
-        let Ok(level) = id.parse::<Level>() else { return };
-        action.set_state(&id.to_variant());
-        if let Some(controller) = weak.upgrade() {
-            controller.set_level(level);
+        let Some(controller) = weak.upgrade() else { return };
+        match id.parse::<Level>() {
+            Ok(level) => {
+                action.set_state(&id.to_variant());
+                controller.set_level(level);
+            }
+            // Only from outside (`gapplication action … difficulty "'extreme'"`).
+            Err(_) => controller.say(&fill(
+                &gettext("There is no level “{id}”: the levels are easy, medium, hard, expert and master."),
+                &[("id", &id)],
+            )),
         }
     });
     app.add_action(&difficulty);

@@ -366,6 +366,18 @@ impl super::controller::Controller {
         }
     }
 
+    /// `app.daily-puzzle-of(s)`: the daily puzzle of a day written as `2026-12-05`; a text that
+    /// is no such day is said on the message line.
+    pub fn daily_puzzle_named(self: &Rc<Self>, text: &str) {
+        match crate::engine::daily::Day::parse(text) {
+            Some(day) => self.daily_puzzle_of(day),
+            None => self.say(&fill(
+                &gettext("“{text}” is not a day: write it as year, month and day, 2026-12-05."),
+                &[("text", &text)],
+            )),
+        }
+    }
+
     /// Starts the daily puzzle of `day` (today's or a day before; a day to come is not out yet),
     /// generated off the main thread. Already on the board, it stays there; left paused in the
     /// history, it is taken up again; solved already, it starts afresh, and the player is told

@@ -552,9 +552,17 @@ impl Lab {
 
     /// Puts a shipped example in the editor as one undoable edit: Ctrl+Z in the editor brings
     /// the player's script back.
-    pub fn load_example(&self, index: usize) {
-        let Some((_, text)) = EXAMPLES.get(index) else { return };
+    pub fn load_example(&self, index: i64) -> Result<(), String> {
+        let example = usize::try_from(index).ok().and_then(|i| EXAMPLES.get(i));
+        // None only from outside (`gapplication action … lab-example 99`): the menu offers each.
+        let (_, text) = example.ok_or_else(|| {
+            fill(
+                &gettext("There is no example {number}: the examples are numbered 0 to {last}."),
+                &[("number", &index), ("last", &(EXAMPLES.len() - 1))],
+            )
+        })?;
         self.replace_script(text);
+        Ok(())
     }
 
     /// Puts a script in the editor in place of the one there, as one undoable edit.

@@ -57,7 +57,12 @@ impl Controller {
             (Some(last), Ok(number)) if number >= 1 => {
                 self.open_file_at(gio::File::for_uri(&last.uri), number - 1);
             }
-            (Some(_), _) => {}
+            // Only from outside (`gapplication action … puzzle-in-file 0`): the app asks for
+            // numbers from 1.
+            (Some(_), _) => self.say(&fill(
+                &gettext("There is no puzzle {number} in the file: its puzzles are numbered from 1."),
+                &[("number", &number)],
+            )),
             (None, _) => self.say(&gettext("Open a file that holds several puzzles first.")),
         }
     }

@@ -320,6 +320,12 @@ fn play_randomly_as(seed: u64, inputs: usize, chosen: Chosen) {
         ("puzzle-in-file", Some(2i64.to_variant())),
         ("play-from-move", Some((1i64, 3u32).to_variant())),
         ("print-to-file", Some(("random-play.pdf", true).to_variant())),
+        // Values that name nothing, as another program might send them.
+        ("difficulty", Some("extreme".to_variant())),
+        ("lab-example", Some(99i64.to_variant())),
+        ("daily-puzzle-of", Some("yesterday".to_variant())),
+        ("puzzle-in-file", Some(0i64.to_variant())),
+        ("practise-technique", Some("no-such-wing".to_variant())),
     ]);
     // One of the app's windows on show (dialogs and popovers too), looked up only for a mouse
     // input or a window size.

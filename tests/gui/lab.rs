@@ -59,6 +59,14 @@ fn the_lab_runs_from_anywhere_keeps_the_players_script_and_explains_nothing_foun
         state["can_redo"], false,
         "Ctrl+Z in the editor undid a move of the game"
     );
+    // An example that does not exist (only from outside) is told so, the script left as it is.
+    app.action("lab-example", Some("int64 42"));
+    let state = app.wait_until("told there is no such example", |s| {
+        s["message"]
+            .as_str()
+            .is_some_and(|m| m.starts_with("There is no example 42: the examples are numbered 0 to "))
+    });
+    assert_eq!(state["lab"]["script"], "fn find_step(g) { () }");
 }
 
 /// In a window as short as it goes, the Lab's output keeps its room under the editor, and the

@@ -567,6 +567,15 @@ fn new_game_and_difficulty_from_outside() {
     assert_eq!(state["level"], "easy");
     assert_eq!(state["mistakes"], 0);
     assert_eq!(state["status"], "Playing");
+    // A level that does not exist is told so; the level chosen stays.
+    let second = state["givens"].as_str().unwrap().to_string();
+    app.action("difficulty", Some("'extreme'"));
+    app.wait_until("told there is no such level", |s| {
+        s["message"] == "There is no level “extreme”: the levels are easy, medium, hard, expert and master."
+    });
+    app.action("new-game", None);
+    let state = app.wait_until("a third game", |s| s["givens"] != second.as_str());
+    assert_eq!(state["level"], "easy");
 }
 
 #[test]
@@ -1481,6 +1490,12 @@ fn the_daily_calendar_marks_the_days_solved_and_plays_any_day() {
     let tomorrow_day = date(&["-d", "tomorrow", "+%-d %b %Y"]);
     let refused = app.wait_until("told it is not out", |s| {
         s["message"] == format!("The puzzle of {tomorrow_day} is not out yet.")
+    });
+    assert_eq!(refused["givens"], puzzle);
+    // A text that is no day (only from outside) is told so.
+    app.action("daily-puzzle-of", Some("'yesterday'"));
+    let refused = app.wait_until("told it is no day", |s| {
+        s["message"] == "“yesterday” is not a day: write it as year, month and day, 2026-12-05."
     });
     assert_eq!(refused["givens"], puzzle);
 }

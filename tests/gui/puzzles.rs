@@ -473,6 +473,12 @@ fn a_file_of_several_puzzles_is_played_one_after_another() {
     );
     assert_eq!(state["givens"], PUZZLE);
     app.keys(&["Return"]);
+    // Numbers start at 1; a lesser one (only from outside) is told so, nothing opened.
+    app.action("puzzle-in-file", Some("int64 0"));
+    let state = app.wait_until("no puzzle 0", |s| {
+        s["message"] == "There is no puzzle 0 in the file: its puzzles are numbered from 1."
+    });
+    assert_eq!(state["givens"], PUZZLE);
     // A file of one puzzle opened meanwhile leaves the place in the file of several.
     let one = app._dir.path().join("one.txt");
     std::fs::write(&one, format!("{OTHER}\n")).unwrap();
