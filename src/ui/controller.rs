@@ -1,7 +1,8 @@
 //! The main window's controller: holds the play state, runs the commands of the app actions (hint,
 //! undo, pause…) and redraws the window (`window.rs`, a template). The other concerns of the
 //! same controller live beside it: `input.rs` (clicks and keys), `session.rs` (the store, resume,
-//! recording), `import.rs` (new games and outside puzzles), `animation.rs` (Solve), `strict.rs`
+//! recording), `new_game.rs` (generated and daily games), `import.rs` (outside puzzles),
+//! `history_games.rs` (games of the history taken up again), `animation.rs` (Solve), `strict.rs`
 //! (strikes and game over), `lab_host.rs` (what the Scripting Lab may ask) and `probe.rs` (the
 //! state file for tests).
 
