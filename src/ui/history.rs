@@ -17,6 +17,7 @@ use gtk::{gio, glib};
 use super::controller::Controller;
 use super::history_deletion::{undo_shortcut, PendingUndo};
 use super::history_stats::load_stats;
+use super::recorder::store_error_words;
 use super::replay;
 use crate::engine::daily;
 use crate::engine::game::format_duration;
@@ -71,7 +72,7 @@ const STATUSES: [(Option<GameStatus>, &str); 8] = [
 ];
 
 pub(super) fn open_store(path: &std::path::Path) -> Result<Store, String> {
-    Store::open_for_reading(path).map_err(|e| super::recorder::store_error_words(&e))
+    Store::open_for_reading(path).map_err(|e| store_error_words(&e))
 }
 
 /// The window's widgets, from its template `resources/ui/history.ui`.
@@ -201,11 +202,11 @@ pub fn show(parent: &impl IsA<gtk::Window>, path: PathBuf) {
                     limit: Some(shown.max(CHUNK) + PAGE),
                     after: None,
                 };
-                let games = store.list(&filter).map_err(|e| e.to_string())?;
-                let total = store.count().map_err(|e| e.to_string())?;
+                let games = store.list(&filter).map_err(|e| store_error_words(&e))?;
+                let total = store.count().map_err(|e| store_error_words(&e))?;
                 let matching = match (level, status) {
                     (None, None) => total,
-                    _ => store.count_matching(&filter).map_err(|e| e.to_string())?,
+                    _ => store.count_matching(&filter).map_err(|e| store_error_words(&e))?,
                 };
                 // (At most the game on the board is in progress: starting one sets the last aside.)
                 let in_progress = store
@@ -213,12 +214,14 @@ pub fn show(parent: &impl IsA<gtk::Window>, path: PathBuf) {
                         status: Some(GameStatus::InProgress),
                         ..Filter::default()
                     })
-                    .map_err(|e| e.to_string())?;
+                    .map_err(|e| store_error_words(&e))?;
                 Ok::<_, String>((games, matching, total, in_progress))
             });
             let (count, history, clear) = (count.clone(), history.clone(), clear.clone());
             glib::spawn_future_local(async move {
-                let result = handle.await.unwrap_or_else(|_| Err("the query failed".into()));
+                let result = handle
+                    .await
+                    .unwrap_or_else(|_| Err(gettext("the history could not be read")));
                 let (Some(count), Some(history), Some(clear)) = (count.upgrade(), history.upgrade(), clear.upgrade())
                 else {
                     return;
@@ -232,10 +235,7 @@ pub fn show(parent: &impl IsA<gtk::Window>, path: PathBuf) {
                         ));
                         show_games(&history, (level, status), games, matching, total);
                     }
-                    Err(error) => {
-                        clear_list(&history);
-                        count.set_label(&fill(&gettext("History can't be read: {error}"), &[("error", &error)]))
-                    }
+                    Err(error) => show_unreadable(&history, &count, &error),
                 }
             });
         })
@@ -388,6 +388,19 @@ fn clear_list(history: &HistoryWindow) {
     shown.says_none = false;
 }
 
+/// Says in the list, in place of its games, why the history can't be read (a damaged database,
+/// say): a row as wide as the list, its words wrapped, where a label beside the filters widened
+/// the window to the reason's length.
+fn show_unreadable(history: &HistoryWindow, count: &gtk::Label, error: &str) {
+    clear_list(history);
+    count.set_label("");
+    let title = fill(&gettext("History can't be read: {error}"), &[("error", &error)]);
+    // (Not markup: the reason may name a file.)
+    let row = adw::ActionRow::builder().title(title).use_markup(false).build();
+    history.imp().list.append(&row);
+    history.imp().shown.borrow_mut().says_none = true;
+}
+
 /// Has more rows made when the list's end is within a page of the view.
 fn more_if_near_end(history: &HistoryWindow) {
     let adjustment = history.imp().games_scroller.vadjustment();
@@ -453,10 +466,12 @@ fn read_page(history: &HistoryWindow) {
     };
     let (path, reading) = (shown.path.clone(), shown.reading);
     shown.paging = true;
-    let handle = gio::spawn_blocking(move || open_store(&path)?.list(&filter).map_err(|e| e.to_string()));
+    let handle = gio::spawn_blocking(move || open_store(&path)?.list(&filter).map_err(|e| store_error_words(&e)));
     let history = history.downgrade();
     glib::spawn_future_local(async move {
-        let page = handle.await.unwrap_or_else(|_| Err("the query failed".into()));
+        let page = handle
+            .await
+            .unwrap_or_else(|_| Err(gettext("the history could not be read")));
         let Some(history) = history.upgrade() else { return };
         {
             let mut shown = history.imp().shown.borrow_mut();

@@ -11,6 +11,7 @@ use gtk::{cairo, gio, glib};
 use super::board::{self, Palette};
 use super::history::open_store;
 use super::names::technique_name;
+use super::recorder::store_error_words;
 use crate::engine::daily;
 use crate::engine::game::format_duration;
 use crate::engine::logic::Level;
@@ -22,19 +23,21 @@ use crate::store::{LevelStats, SolveTime, TechniqueHints};
 pub(super) fn load_stats(container: &gtk::Box, path: PathBuf) {
     let handle = gio::spawn_blocking(move || {
         let store = open_store(&path)?;
-        let (stats, times) = store.stats_and_solve_times().map_err(|e| e.to_string())?;
+        let (stats, times) = store.stats_and_solve_times().map_err(|e| store_error_words(&e))?;
         // (Here, off the main thread: over a long history the lines take a while.)
         let lines = trend_lines(&times);
         Ok::<_, String>((
             stats,
             (times, lines),
-            store.hints_by_technique().map_err(|e| e.to_string())?,
-            store.daily_days_solved().map_err(|e| e.to_string())?,
+            store.hints_by_technique().map_err(|e| store_error_words(&e))?,
+            store.daily_days_solved().map_err(|e| store_error_words(&e))?,
         ))
     });
     let container = container.clone();
     glib::spawn_future_local(async move {
-        let result = handle.await.unwrap_or_else(|_| Err("the query failed".into()));
+        let result = handle
+            .await
+            .unwrap_or_else(|_| Err(gettext("the history could not be read")));
         while let Some(child) = container.first_child() {
             container.remove(&child);
         }
@@ -65,10 +68,14 @@ pub(super) fn load_stats(container: &gtk::Box, path: PathBuf) {
                     container.append(&hints_group(&hints));
                 }
             }
-            Err(error) => container.append(&gtk::Label::new(Some(&fill(
-                &gettext("History can't be read: {error}"),
-                &[("error", &error)],
-            )))),
+            Err(error) => {
+                let label = gtk::Label::new(Some(&fill(
+                    &gettext("History can't be read: {error}"),
+                    &[("error", &error)],
+                )));
+                label.set_wrap(true);
+                container.append(&label);
+            }
         }
     });
 }

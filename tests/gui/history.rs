@@ -544,6 +544,56 @@ fn a_damaged_history_is_kept_aside() {
     app.shot("damaged-history.png");
 }
 
+/// A history damaged while the app runs (another program wrote over the file): History says in
+/// its list why it can't be read, its words wrapped in the window as wide as before (the reason
+/// beside the filters widened the window to its length), and Statistics says it too.
+#[test]
+fn a_history_damaged_while_the_app_runs_is_told_in_the_window() {
+    need_display();
+    let home = tempfile::tempdir().unwrap();
+    let db = home.path().join("nonet.db");
+    let app = App::launch_with(Some(PUZZLE), &[("NONET_DB", db.as_path())]);
+    app.wait_until("the history is on", |s| s["history"] == "on");
+    app.action("history", None);
+    let history = wait_for_titled("History");
+    app.wait_for_labels("the game listed", |labels| labels.iter().any(|l| l == "1 of 1 game"));
+    let [_, _, width, _] = window_geometry(&history);
+    press_in(&history, &["Escape"]);
+    wait_until_gone("History");
+    // (Its write-ahead log gone too, which would still hold every page the app wrote.)
+    std::fs::write(&db, b"not a database at all".repeat(100)).unwrap();
+    for log in ["nonet.db-wal", "nonet.db-shm"] {
+        let _ = std::fs::remove_file(home.path().join(log));
+    }
+    app.action("history", None);
+    let history = wait_for_titled("History");
+    let labels = app.wait_for_labels("why not", |labels| {
+        labels.iter().any(|l| l.starts_with("History can't be read: "))
+    });
+    let told = labels
+        .iter()
+        .find(|l| l.starts_with("History can't be read: "))
+        .unwrap();
+    assert!(
+        told.contains("nonet.db is not a Nonet database or is damaged"),
+        "{told}"
+    );
+    assert!(
+        !labels.iter().any(|l| l.ends_with(" game") || l.ends_with(" games")),
+        "{labels:?}"
+    );
+    assert_eq!(window_geometry(&history)[2], width, "the window widened");
+    screen_shot(&history, "history-unreadable.png");
+    show_statistics(&history);
+    app.wait_for_labels("Statistics says it too", |labels| {
+        labels
+            .iter()
+            .filter(|l| l.starts_with("History can't be read: "))
+            .count()
+            == 2
+    });
+}
+
 /// The History window lists the games and statistics; a game replays move by move, and can be
 /// played again.
 #[test]
