@@ -40,10 +40,24 @@ pub enum StoreError {
     Directory { path: String, cause: std::io::Error },
     #[error("{path} is in use by another program or can't be read now ({reason}); it was left as it is")]
     Unavailable { path: String, reason: String },
+    #[error("{path} can't be written: the disk is full; it was left as it is")]
+    DiskFull { path: String },
     #[error("{path} is not a regular file (a folder, a device or a pipe), so it holds no history")]
     NotRegular { path: String },
     #[error("database error: {0}")]
     Sql(#[from] rusqlite::Error),
+}
+
+impl StoreError {
+    /// Whether the disk holding the database is full: on opening it ([`StoreError::DiskFull`])
+    /// or on writing to it later (SQLite's own error).
+    pub fn is_disk_full(&self) -> bool {
+        match self {
+            StoreError::DiskFull { .. } => true,
+            StoreError::Sql(error) => error.sqlite_error_code() == Some(ErrorCode::DiskFull),
+            _ => false,
+        }
+    }
 }
 
 pub type Result<T> = std::result::Result<T, StoreError>;
@@ -68,10 +82,14 @@ pub struct Store {
     connection: Connection,
 }
 
-/// A damaged or foreign file is `Corrupt`, a busy or unreadable one `Unavailable` (both naming
-/// it); any other SQLite error stays as it is.
+/// A damaged or foreign file is `Corrupt`, a busy or unreadable one `Unavailable`, one on a full
+/// disk `DiskFull` (each naming it); any other SQLite error stays as it is.
 fn classify(path: &Path, error: rusqlite::Error) -> StoreError {
-    if is_corruption(&error) {
+    if error.sqlite_error_code() == Some(ErrorCode::DiskFull) {
+        StoreError::DiskFull {
+            path: path.display().to_string(),
+        }
+    } else if is_corruption(&error) {
         StoreError::Corrupt {
             path: path.display().to_string(),
             reason: error.to_string(),
@@ -105,7 +123,6 @@ fn is_unavailable(error: &rusqlite::Error) -> bool {
                 | ErrorCode::PermissionDenied
                 | ErrorCode::ReadOnly
                 | ErrorCode::OutOfMemory
-                | ErrorCode::DiskFull
         )
     )
 }

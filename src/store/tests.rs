@@ -1014,3 +1014,34 @@ fn the_days_of_daily_puzzles_solved_alone_are_listed() {
     // Every daily puzzle's game, newest first (by when it started), the others aside.
     assert_eq!(ids(store.daily_games().unwrap()), [9, 3, 2, 1, 4, 5]);
 }
+
+/// A full disk is told as such, not as a file in use: on opening (SQLite's SQLITE_FULL, named
+/// with the file) and on writing later (a database held to the pages it has, as a full disk
+/// holds it).
+#[test]
+fn a_full_disk_is_told_as_a_full_disk() {
+    let full = rusqlite::Error::SqliteFailure(rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_FULL), None);
+    let error = classify(Path::new("/data/nonet.db"), full);
+    assert!(matches!(error, StoreError::DiskFull { .. }), "{error}");
+    assert!(error.is_disk_full());
+    assert_eq!(
+        error.to_string(),
+        "/data/nonet.db can't be written: the disk is full; it was left as it is"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let mut store = Store::open(&dir.path().join("nonet.db")).unwrap();
+    let pages: i64 = store
+        .connection
+        .query_row("PRAGMA page_count", [], |row| row.get(0))
+        .unwrap();
+    let _: i64 = store
+        .connection
+        .query_row(&format!("PRAGMA max_page_count = {pages}"), [], |row| row.get(0))
+        .unwrap();
+    let failed = (0..1000)
+        .find_map(|i| store.start_game(&new_game(Level::Easy, i)).err())
+        .expect("the database stopped growing");
+    assert!(failed.is_disk_full(), "{failed}");
+    let busy = rusqlite::Error::SqliteFailure(rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_BUSY), None);
+    assert!(!classify(Path::new("/data/nonet.db"), busy).is_disk_full());
+}

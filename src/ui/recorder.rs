@@ -34,6 +34,11 @@ pub fn store_error_words(error: &StoreError) -> String {
             &gettext("{file} is in use by another program or can't be read now ({reason}); it was left as it is"),
             &[("file", path), ("reason", reason)],
         ),
+        StoreError::DiskFull { path } => fill(
+            &gettext("{file} can't be written: the disk is full; it was left as it is"),
+            &[("file", path)],
+        ),
+        StoreError::Sql(_) if error.is_disk_full() => gettext("the disk holding the history is full"),
         StoreError::NotRegular { path } => fill(
             &gettext("{file} is not a regular file (a folder, a device or a pipe), so it holds no history"),
             &[("file", path)],

@@ -305,8 +305,8 @@ impl Controller {
 
     /// Sends the moves not yet saved, and the end of the game once, to the recorder.
     pub(super) fn save_progress(&self, game: &Game, now: u64) {
-        let recorder = self.recorder.borrow();
-        let Some(recorder) = recorder.as_ref() else { return };
+        let held = self.recorder.borrow();
+        let Some(recorder) = held.as_ref() else { return };
         let progress = Progress {
             elapsed_ms: game.clock.elapsed_ms(now),
             mistakes: game.mistakes(),
@@ -332,8 +332,15 @@ impl Controller {
             recorder.finish(status, progress);
             self.history_follows_the_game();
         }
-        if let Some(failure) = recorder.take_failure() {
+        let failure = recorder.take_failure();
+        drop(held);
+        if let Some(failure) = failure {
             self.history_off(&failure);
+            // Its worker has stopped, so nothing more is saved: without a recorder nothing says
+            // it is (a game set aside "paused in History", a deletion, an export).
+            if let Some(recorder) = self.recorder.take() {
+                recorder.close();
+            }
         }
     }
 }

@@ -594,6 +594,49 @@ fn a_history_damaged_while_the_app_runs_is_told_in_the_window() {
     });
 }
 
+/// A history that fails while the app runs (its file damaged by another program) is off from
+/// then on, as one that never opened: said once, and nothing says a game is kept there any more
+/// (a new game over one under way told "Your last game is paused in History", the game unsaved;
+/// Delete Game asked first, then deleted nothing).
+#[test]
+fn a_history_failing_while_the_app_runs_is_off_from_then_on() {
+    need_display();
+    let home = tempfile::tempdir().unwrap();
+    let db = home.path().join("nonet.db");
+    write_history(&db);
+    let app = App::launch_with(Some(PUZZLE), &[("NONET_DB", db.as_path())]);
+    app.wait_until("the history is on", |s| s["history"] == "on");
+    // Every page past the first written over: the moves the app saves next read one of them.
+    let mut damaged = std::fs::read(&db).unwrap();
+    assert!(damaged.len() > 8192, "{} bytes", damaged.len());
+    for (i, byte) in damaged.iter_mut().enumerate().skip(4096) {
+        *byte = (i * 7 % 251) as u8;
+    }
+    std::fs::write(&db, &damaged).unwrap();
+    app.select(2);
+    app.keys(&["4"]);
+    app.wait_until("history off", |s| {
+        s["history"].as_str().is_some_and(|h| h.starts_with("off: "))
+            && s["toast_titles"] == serde_json::json!(["History is off: games won't be saved"])
+    });
+    app.action("new-game", None);
+    app.wait_until("a new game", |s| s["givens"] != PUZZLE && s["givens"].is_string());
+    std::thread::sleep(Duration::from_millis(500));
+    let state = app.wait_until("a state", |_| true);
+    assert!(
+        !state["toast_titles"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|t| t == "Your last game is paused in History"),
+        "{state}"
+    );
+    app.action("delete-game", Some("int64 1"));
+    app.wait_until("told history is off", |s| {
+        s["message"] == "History is off, so no game can be deleted."
+    });
+}
+
 /// The History window lists the games and statistics; a game replays move by move, and can be
 /// played again.
 #[test]
