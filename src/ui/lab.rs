@@ -271,36 +271,37 @@ pub(super) fn no_steps_now() -> String {
 }
 
 /// Writes files compiled into the binary (`RESOURCE_PREFIX/{folder}/{name}`) to the cache
-/// directory, for GtkSourceView, which reads its languages and colour schemes from files; returns
-/// the directory they are in.
-fn resources_in_cache(folder: &str, names: &[&str]) -> Result<std::path::PathBuf, String> {
-    let dir = glib::user_cache_dir().join("nonet").join(folder);
-    std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
-    for name in names {
-        let resource = format!("{RESOURCE_PREFIX}/{folder}/{name}");
-        let bytes = gtk::gio::resources_lookup_data(&resource, gtk::gio::ResourceLookupFlags::NONE)
-            .map_err(|e| e.to_string())?;
-        // Written only when changed: replacing a file can wait on the disk.
-        let path = dir.join(name);
-        if std::fs::read(&path).ok().as_deref() != Some(&bytes[..]) {
-            std::fs::write(&path, &bytes).map_err(|e| e.to_string())?;
+/// directory, else (a full disk, say) to the runtime directory (in memory), for GtkSourceView,
+/// which reads its colour schemes from files; returns the directory they are in.
+fn resources_as_files(folder: &str, names: &[&str]) -> Result<std::path::PathBuf, String> {
+    let write_in = |base: std::path::PathBuf| -> Result<std::path::PathBuf, String> {
+        let dir = base.join("nonet").join(folder);
+        std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
+        for name in names {
+            let resource = format!("{RESOURCE_PREFIX}/{folder}/{name}");
+            let bytes = gtk::gio::resources_lookup_data(&resource, gtk::gio::ResourceLookupFlags::NONE)
+                .map_err(|e| e.to_string())?;
+            // Written only when changed: replacing a file can wait on the disk.
+            let path = dir.join(name);
+            if std::fs::read(&path).ok().as_deref() != Some(&bytes[..]) {
+                std::fs::write(&path, &bytes).map_err(|e| e.to_string())?;
+            }
         }
-    }
-    Ok(dir)
+        Ok(dir)
+    };
+    write_in(glib::user_cache_dir()).or_else(|_| write_in(glib::user_runtime_dir()))
 }
 
-/// Makes our Rhai language definition (compiled into the binary) visible to GtkSourceView: it is
-/// written to the cache directory, which joins the search path before the manager first loads.
+/// Makes our Rhai language definition (compiled into the binary) visible to GtkSourceView: its
+/// resource folder joins the search path before the manager first loads (GtkSourceView reads
+/// languages through GIO, resources too; nothing is written, so a full disk takes nothing away).
 fn rhai_language() -> Option<sourceview5::Language> {
     static ADD_PATH: std::sync::Once = std::sync::Once::new();
     let manager = sourceview5::LanguageManager::default();
-    ADD_PATH.call_once(|| match resources_in_cache("language-specs", &["rhai.lang"]) {
-        Ok(dir) => {
-            let mut path: Vec<String> = manager.search_path().iter().map(|p| p.to_string()).collect();
-            path.push(dir.to_string_lossy().to_string());
-            manager.set_search_path(&path.iter().map(String::as_str).collect::<Vec<_>>());
-        }
-        Err(error) => tracing::warn!("no Rhai highlighting: {error}"),
+    ADD_PATH.call_once(|| {
+        let mut path: Vec<String> = manager.search_path().iter().map(|p| p.to_string()).collect();
+        path.push(format!("resource://{RESOURCE_PREFIX}/language-specs/"));
+        manager.set_search_path(&path.iter().map(String::as_str).collect::<Vec<_>>());
     });
     manager.language("rhai")
 }
@@ -311,7 +312,9 @@ fn style_scheme(style: &adw::StyleManager) -> Option<sourceview5::StyleScheme> {
     static ADD_PATH: std::sync::Once = std::sync::Once::new();
     const HIGH_CONTRAST: [&str; 2] = ["nonet-high-contrast.xml", "nonet-high-contrast-dark.xml"];
     let manager = sourceview5::StyleSchemeManager::default();
-    ADD_PATH.call_once(|| match resources_in_cache("styles", &HIGH_CONTRAST) {
+    // (Colour schemes are read from plain files only: GtkSourceView 5.6 finds them in a resource
+    // folder, then fails to open them.)
+    ADD_PATH.call_once(|| match resources_as_files("styles", &HIGH_CONTRAST) {
         Ok(dir) => manager.append_search_path(&dir.to_string_lossy()),
         Err(error) => tracing::warn!("no high-contrast colours for the editor: {error}"),
     });
@@ -598,6 +601,11 @@ impl Lab {
     /// The id of the editor's colour scheme (for the probe).
     pub fn style_scheme_id(&self) -> Option<String> {
         self.buffer.style_scheme().map(|scheme| scheme.id().to_string())
+    }
+
+    /// The language the editor highlights (for the probe): `rhai`.
+    pub fn language_id(&self) -> Option<String> {
+        self.buffer.language().map(|language| language.id().to_string())
     }
 
     /// The editor's and the output's text views and the parts of their scroll bars, by address

@@ -41,6 +41,7 @@ impl Controller {
                 // How tall the editor's and the output's panes are.
                 "panes": lab.pane_heights(),
                 "scheme": lab.style_scheme_id(),
+                "language": lab.language_id(),
                 "text_view_parts": lab.text_view_parts(),
             }));
         // Whether an app action is enabled (its buttons and keys work).

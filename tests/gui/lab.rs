@@ -875,6 +875,21 @@ fn the_lab_opens_and_saves_script_files() {
     assert_eq!(state["lab"]["script"], script);
 }
 
+/// The Lab's editor highlights Rhai even where nothing can be written (a full disk; here a cache
+/// folder that is a file): its language is read from the app's resources, where it was written
+/// to the cache first and, failing that, left the editor plain.
+#[test]
+fn the_labs_editor_highlights_rhai_with_no_cache_to_write_to() {
+    need_display();
+    let home = tempfile::tempdir().unwrap();
+    let cache = home.path().join("cache");
+    std::fs::write(&cache, "a file, not a folder").unwrap();
+    let app = App::launch_with(Some(PUZZLE), &[("XDG_CACHE_HOME", cache.as_path())]);
+    app.action("scripting", None);
+    let state = app.wait_until("the Lab open", |s| s["lab"]["open"] == true);
+    assert_eq!(state["lab"]["language"], "rhai", "{}", state["lab"]);
+}
+
 /// The Lab's editor follows the style as it changes: GtkSourceView's Adwaita colours, dark when
 /// the desktop turns dark, and Nonet's own high-contrast schemes (every colour at 7:1 or more)
 /// when it asks for high contrast, measured on screenshots as the editor's ink against its
