@@ -20,10 +20,11 @@ use super::controller::Controller;
 use super::settings::Settings;
 use crate::engine::generator;
 use crate::engine::grid::Candidates;
+use crate::engine::input::system_words;
 use crate::engine::logic::Level;
 use crate::engine::validate::ImportError;
 use crate::i18n::{fill, gettext, ngettext};
-use crate::print::{Booklet, LeftOut, PageWords, Printed, PER_PAGE};
+use crate::print::{write_pdf, Booklet, LeftOut, PageWords, PrintError, Printed, PER_PAGE};
 
 impl Controller {
     /// The puzzle on the board as it prints: with the player's digits and marks, or without.
@@ -118,34 +119,48 @@ impl Controller {
         self.run_print_dialog(&operation, &gettext("Sudoku"));
     }
 
-    /// `app.print-to-file((path, with-progress))`: the same print operation exported straight to
-    /// a PDF file, without the dialog (for scripts and tests).
+    /// `app.print-to-file((path, with-progress))`: the board printed to a PDF file (A4) without a
+    /// dialog, for scripts. Written off the main thread as `nonet-cli pdf` writes its files
+    /// (`print::write_pdf`: aside, then in place of an older file once whole), so a failure is
+    /// told (GTK 4.8's export said "Printed" over an empty file on a full disk) and leaves the
+    /// older file as it was.
     pub fn print_to_file(self: &Rc<Self>, path: &str, with_progress: bool) {
         let Some(printed) = self.board_to_print(with_progress) else {
             return;
         };
-        let booklet = Rc::new(RefCell::new(Booklet {
+        let booklet = Booklet {
             puzzles: vec![printed],
             per_page: 1,
             solutions: false,
             words: page_words(),
-        }));
-        let operation = operation(&booklet);
-        operation.set_export_filename(path);
-        self.run_print(&operation, gtk::PrintOperationAction::Export);
+        };
+        let path = std::path::PathBuf::from(path);
+        let handle = gio::spawn_blocking(move || write_pdf(&booklet, &path).map(|()| path));
+        let this = Rc::downgrade(self);
+        glib::spawn_future_local(async move {
+            let written = handle.await;
+            let Some(this) = this.upgrade() else { return };
+            let why = match written {
+                Ok(Ok(path)) => {
+                    return this.say(&fill(&gettext("Printed to {file}."), &[("file", &path.display())]));
+                }
+                Ok(Err(PrintError::Write { path, cause })) => fill(
+                    &gettext("can't write {file}: {error}"),
+                    &[("file", &path), ("error", &system_words(&cause))],
+                ),
+                Ok(Err(other)) => other.to_string(),
+                Err(_) => gettext("the PDF could not be made"),
+            };
+            this.say(&fill(&gettext("Printing failed: {error}"), &[("error", &why)]));
+        });
     }
 
     /// Opens the print dialog with the choices of the last one (printer, paper, the folder a file
-    /// went to), offering `file_name` for printing to a file; keeps the choices if it prints.
+    /// went to), offering `file_name` for printing to a file; once it printed, keeps the choices
+    /// and says where.
     fn run_print_dialog(self: &Rc<Self>, operation: &gtk::PrintOperation, file_name: &str) {
         self.print_choices.offer(operation, file_name);
-        self.run_print(operation, gtk::PrintOperationAction::PrintDialog);
-    }
-
-    /// Runs a print operation; once it printed, says where (and keeps a dialog's choices).
-    fn run_print(self: &Rc<Self>, operation: &gtk::PrintOperation, action: gtk::PrintOperationAction) {
         let this = Rc::downgrade(self);
-        let exported = action == gtk::PrintOperationAction::Export;
         operation.connect_done(move |operation, result| {
             let Some(this) = this.upgrade() else { return };
             match result {
@@ -154,10 +169,8 @@ impl Controller {
                     this.say(&fill(&gettext("Printing failed: {error}"), &[("error", &why)]));
                 }
                 gtk::PrintOperationResult::Apply => {
-                    if !exported {
-                        this.print_choices.keep(operation);
-                    }
-                    match printed_to_file(operation, exported) {
+                    this.print_choices.keep(operation);
+                    match printed_to_file(operation) {
                         Some(file) => this.say(&fill(&gettext("Printed to {file}."), &[("file", &file)])),
                         None => this.say(&gettext("Sent to the printer.")),
                     }
@@ -165,7 +178,7 @@ impl Controller {
                 _ => {}
             }
         });
-        if let Err(error) = operation.run(action, Some(&self.window)) {
+        if let Err(error) = operation.run(gtk::PrintOperationAction::PrintDialog, Some(&self.window)) {
             self.say(&fill(&gettext("Printing failed: {error}"), &[("error", &error)]));
         }
     }
@@ -380,12 +393,8 @@ impl Controller {
     }
 }
 
-/// The file a finished print went to: the one exported to, or the one the dialog's "Print to
-/// File" wrote.
-fn printed_to_file(operation: &gtk::PrintOperation, exported: bool) -> Option<String> {
-    if exported {
-        return operation.export_filename().map(|f| f.to_string());
-    }
+/// The file the print dialog's "Print to File" wrote, if it printed to one.
+fn printed_to_file(operation: &gtk::PrintOperation) -> Option<String> {
     let file = super::print_choices::dialogs_output_file(operation)?;
     Some(
         file.path()

@@ -3,11 +3,12 @@
 
 use super::*;
 
-/// Issue 13: Print… goes through GtkPrintOperation: exported to a PDF (the action scripts use),
-/// the board's givens, the player's digit, pencil marks and colours are read back from the file;
-/// without them, only the givens. Print… itself opens the system's print dialog with a Sudoku tab.
+/// Issue 13: the board printed to a PDF (`print-to-file`, the action scripts use): the board's
+/// givens, the player's digit, pencil marks and colours are read back from the file; without
+/// them, only the givens; a file that can't be written is told so. Print… opens the system's
+/// print dialog (GtkPrintOperation) with a Sudoku tab.
 #[test]
-fn print_writes_the_board_through_the_print_operation() {
+fn print_writes_the_board_to_a_pdf_and_print_opens_the_dialog() {
     need_display();
     let app = App::launch(Some(PUZZLE));
     app.select(2);
@@ -52,6 +53,12 @@ fn print_writes_the_board_through_the_print_operation() {
         }
         assert_eq!(sheets[0].digits, expected, "{name}");
     }
+    // A file that can't be written is told so, not "Printed" (GTK's export said it was, over an
+    // empty file on a full disk; /dev/full is one).
+    app.action("print-to-file", Some("('/dev/full', false)"));
+    app.wait_until("told it failed", |s| {
+        s["message"] == "Printing failed: can't write /dev/full: No space left on device"
+    });
     // The dialog, with its own tab.
     app.action("print", None);
     let dialog = wait_for_titled("Print");
