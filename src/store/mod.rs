@@ -111,7 +111,8 @@ fn is_corruption(error: &rusqlite::Error) -> bool {
     )
 }
 
-/// Busy, locked or failing I/O: the file may be fine, so it is never treated as damaged.
+/// Busy, locked, failing I/O or a full disk: the file may be fine, so it is never treated as
+/// damaged (a full disk is told as such by [`classify`]).
 fn is_unavailable(error: &rusqlite::Error) -> bool {
     matches!(
         error.sqlite_error_code(),
@@ -123,6 +124,7 @@ fn is_unavailable(error: &rusqlite::Error) -> bool {
                 | ErrorCode::PermissionDenied
                 | ErrorCode::ReadOnly
                 | ErrorCode::OutOfMemory
+                | ErrorCode::DiskFull
         )
     )
 }
