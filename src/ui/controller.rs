@@ -409,11 +409,12 @@ impl Controller {
             recorder.written()
         });
         let window = self.window.clone();
+        let off = self.history.borrow().strip_prefix("off: ").map(String::from);
         glib::spawn_future_local(async move {
             if let Some(written) = written {
                 let _ = written.recv().await; // (closed unanswered when history is off)
             }
-            super::history::show(&window, recorder::database_path());
+            super::history::show(&window, recorder::database_path(), off.as_deref());
         });
     }
 

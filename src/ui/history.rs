@@ -108,6 +108,11 @@ mod imp {
         /// Export History… (`history_export.rs`).
         #[template_child]
         pub export: TemplateChild<gtk::Button>,
+        /// Says, while history is off, that games are not being saved, and why.
+        #[template_child]
+        pub off_notice: TemplateChild<gtk::InfoBar>,
+        #[template_child]
+        pub off_label: TemplateChild<gtk::Label>,
         /// Reads the games and statistics again (after a game is deleted).
         pub reload: RefCell<Option<Rc<dyn Fn()>>>,
         /// The deletions' toast, while it shows: what its Undo (and Ctrl+Z) undoes.
@@ -143,13 +148,15 @@ glib::wrapper! {
 
 /// Opens the History window over `parent`; one already open reads its games and statistics
 /// again and comes to the front (History asked for twice is one window).
-pub fn show(parent: &impl IsA<gtk::Window>, path: PathBuf) {
+pub fn show(parent: &impl IsA<gtk::Window>, path: PathBuf, off: Option<&str>) {
     if let Some(open) = history_window() {
+        tell_off(&open, off);
         reload(&open);
         open.present();
         return;
     }
     let history: HistoryWindow = glib::Object::builder().property("transient-for", parent).build();
+    tell_off(&history, off);
     let parts = history.imp();
     parts.shown.borrow_mut().path = path.clone();
     let window: adw::Window = history.clone().upcast();
@@ -399,6 +406,26 @@ fn show_unreadable(history: &HistoryWindow, count: &gtk::Label, error: &str) {
     let row = adw::ActionRow::builder().title(title).use_markup(false).build();
     history.imp().list.append(&row);
     history.imp().shown.borrow_mut().says_none = true;
+}
+
+/// Says above the pages, while history is off (`off`: why), that games are not being saved, so
+/// the list stops at the last game saved.
+fn tell_off(history: &HistoryWindow, off: Option<&str>) {
+    let parts = history.imp();
+    if let Some(reason) = off {
+        parts.off_label.set_label(&fill(
+            &gettext("Games are not being saved: {reason}."),
+            &[("reason", &reason)],
+        ));
+    }
+    parts.off_notice.set_revealed(off.is_some());
+}
+
+/// History turned off while the app runs: an open History window says so.
+pub(super) fn history_turned_off(reason: &str) {
+    if let Some(open) = history_window() {
+        tell_off(&open, Some(reason));
+    }
 }
 
 /// Has more rows made when the list's end is within a page of the view.

@@ -274,6 +274,7 @@ impl Controller {
     pub(super) fn history_off(&self, reason: &str) {
         tracing::warn!("history is off: {reason}");
         self.history.replace(format!("off: {reason}"));
+        super::history::history_turned_off(reason);
         let toast = adw::Toast::builder()
             .title(gettext("History is off: games won't be saved"))
             .button_label(gettext("Why?"))

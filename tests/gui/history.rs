@@ -556,7 +556,11 @@ fn a_history_damaged_while_the_app_runs_is_told_in_the_window() {
     app.wait_until("the history is on", |s| s["history"] == "on");
     app.action("history", None);
     let history = wait_for_titled("History");
-    app.wait_for_labels("the game listed", |labels| labels.iter().any(|l| l == "1 of 1 game"));
+    let labels = app.wait_for_labels("the game listed", |labels| labels.iter().any(|l| l == "1 of 1 game"));
+    assert!(
+        !labels.iter().any(|l| l.starts_with("Games are not being saved")),
+        "{labels:?}"
+    );
     let [_, _, width, _] = window_geometry(&history);
     press_in(&history, &["Escape"]);
     wait_until_gone("History");
@@ -632,9 +636,21 @@ fn a_history_failing_while_the_app_runs_is_off_from_then_on() {
         "{state}"
     );
     app.action("delete-game", Some("int64 1"));
-    app.wait_until("told history is off", |s| {
+    let state = app.wait_until("told history is off", |s| {
         s["message"] == "History is off, so no game can be deleted."
     });
+    // History says above its pages that games are not being saved, and why.
+    let why = state["history"]
+        .as_str()
+        .unwrap()
+        .strip_prefix("off: ")
+        .unwrap()
+        .to_string();
+    app.action("history", None);
+    let history = wait_for_titled("History");
+    let notice = format!("Games are not being saved: {why}.");
+    app.wait_for_labels("the notice", |labels| labels.contains(&notice));
+    screen_shot(&history, "history-off.png");
 }
 
 /// The History window lists the games and statistics; a game replays move by move, and can be
