@@ -242,7 +242,10 @@ pub fn show(parent: &impl IsA<gtk::Window>, path: PathBuf, off: Option<&str>) {
                         ));
                         show_games(&history, (level, status), games, matching, total);
                     }
-                    Err(error) => show_unreadable(&history, &count, &error),
+                    Err(error) => {
+                        clear.set_sensitive(false);
+                        show_unreadable(&history, &count, &error);
+                    }
                 }
             });
         })

@@ -552,15 +552,27 @@ fn a_history_damaged_while_the_app_runs_is_told_in_the_window() {
     need_display();
     let home = tempfile::tempdir().unwrap();
     let db = home.path().join("nonet.db");
+    write_history(&db);
     let app = App::launch_with(Some(PUZZLE), &[("NONET_DB", db.as_path())]);
     app.wait_until("the history is on", |s| s["history"] == "on");
     app.action("history", None);
     let history = wait_for_titled("History");
-    let labels = app.wait_for_labels("the game listed", |labels| labels.iter().any(|l| l == "1 of 1 game"));
+    let labels = app.wait_for_labels("the games listed", |labels| {
+        labels.iter().any(|l| l == "26 of 26 games")
+    });
     assert!(
         !labels.iter().any(|l| l.starts_with("Games are not being saved")),
         "{labels:?}"
     );
+    let clear_history = |sensitive: bool| {
+        move |tree: &Value| {
+            tree["buttons"].as_array().is_some_and(|b| {
+                b.iter()
+                    .any(|b| b["name"] == "Clear History…" && b["sensitive"] == sensitive)
+            })
+        }
+    };
+    app.wait_for_tree("Clear History on", clear_history(true));
     let [_, _, width, _] = window_geometry(&history);
     press_in(&history, &["Escape"]);
     wait_until_gone("History");
@@ -587,6 +599,7 @@ fn a_history_damaged_while_the_app_runs_is_told_in_the_window() {
         "{labels:?}"
     );
     assert_eq!(window_geometry(&history)[2], width, "the window widened");
+    app.wait_for_tree("Clear History off", clear_history(false));
     screen_shot(&history, "history-unreadable.png");
     show_statistics(&history);
     app.wait_for_labels("Statistics says it too", |labels| {
