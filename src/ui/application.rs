@@ -257,11 +257,11 @@ fn add_actions(app: &adw::Application, controller: &Rc<Controller>) {
     simple(app, controller, "clear-history", |c| c.clear_history());
     // `export-history`: asks for a file, then writes every game to it (CSV, or JSON with moves).
     dialog(app, controller, "export-history", |c| c.export_history());
-    // `lab-example(n)`: the Lab's n-th shipped example in its editor (undoable).
-    with_number(app, controller, "lab-example", |c, n| {
-        if let Err(problem) = c.lab().load_example(n) {
-            c.say(&problem);
-        }
+    // `lab-example(n)`: the Lab's n-th shipped example in its editor, as one edit that Ctrl+Z in
+    // the editor takes back; one that does not exist is told, the Lab left as it is.
+    with_number(app, controller, "lab-example", |c, n| match super::lab::example(n) {
+        Ok(text) => c.lab().replace_script(text),
+        Err(problem) => c.say(&problem),
     });
     simple(app, controller, "lab-clear", |c| c.lab().clear_output());
     dialog(app, controller, "lab-open", |c| c.lab().open_script());
@@ -380,10 +380,13 @@ fn add_actions(app: &adw::Application, controller: &Rc<Controller>) {
                 controller.set_level(level);
             }
             // Only from outside (`gapplication action … difficulty "'extreme'"`).
-            Err(_) => controller.say(&fill(
-                &gettext("There is no level “{id}”: the levels are easy, medium, hard, expert and master."),
-                &[("id", &id)],
-            )),
+            Err(_) => {
+                let levels: Vec<&str> = Level::ALL.iter().map(|level| level.id()).collect();
+                controller.say(&fill(
+                    &gettext("There is no level “{id}”: the levels are {levels}."),
+                    &[("id", &id), ("levels", &levels.join(", "))],
+                ))
+            }
         }
     });
     app.add_action(&difficulty);

@@ -292,6 +292,18 @@ fn resources_as_files(folder: &str, names: &[&str]) -> Result<std::path::PathBuf
     write_in(glib::user_cache_dir()).or_else(|_| write_in(glib::user_runtime_dir()))
 }
 
+/// The shipped example `index` (from 0), as the Scripts menu offers it; one that does not exist
+/// (only from outside: `gapplication action … lab-example 99`) is told why.
+pub fn example(index: i64) -> Result<&'static str, String> {
+    let example = usize::try_from(index).ok().and_then(|i| EXAMPLES.get(i));
+    example.map(|(_, text)| *text).ok_or_else(|| {
+        fill(
+            &gettext("There is no example {number}: the examples are numbered 0 to {last}."),
+            &[("number", &index), ("last", &(EXAMPLES.len() - 1))],
+        )
+    })
+}
+
 /// Makes our Rhai language definition (compiled into the binary) visible to GtkSourceView: its
 /// resource folder joins the search path before the manager first loads (GtkSourceView reads
 /// languages through GIO, resources too; nothing is written, so a full disk takes nothing away).
@@ -551,21 +563,6 @@ impl Lab {
                 }
             });
         }
-    }
-
-    /// Puts a shipped example in the editor as one undoable edit: Ctrl+Z in the editor brings
-    /// the player's script back.
-    pub fn load_example(&self, index: i64) -> Result<(), String> {
-        let example = usize::try_from(index).ok().and_then(|i| EXAMPLES.get(i));
-        // None only from outside (`gapplication action … lab-example 99`): the menu offers each.
-        let (_, text) = example.ok_or_else(|| {
-            fill(
-                &gettext("There is no example {number}: the examples are numbered 0 to {last}."),
-                &[("number", &index), ("last", &(EXAMPLES.len() - 1))],
-            )
-        })?;
-        self.replace_script(text);
-        Ok(())
     }
 
     /// Puts a script in the editor in place of the one there, as one undoable edit.

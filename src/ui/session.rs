@@ -338,10 +338,9 @@ impl Controller {
         if let Some(failure) = failure {
             self.history_off(&failure);
             // Its worker has stopped, so nothing more is saved: without a recorder nothing says
-            // it is (a game set aside "paused in History", a deletion, an export).
-            if let Some(recorder) = self.recorder.take() {
-                recorder.close();
-            }
+            // it is (a game set aside "paused in History", a deletion, an export). (Let go, not
+            // joined: its thread may still be closing the database.)
+            self.recorder.take();
         }
     }
 }

@@ -571,7 +571,7 @@ fn new_game_and_difficulty_from_outside() {
     let second = state["givens"].as_str().unwrap().to_string();
     app.action("difficulty", Some("'extreme'"));
     app.wait_until("told there is no such level", |s| {
-        s["message"] == "There is no level “extreme”: the levels are easy, medium, hard, expert and master."
+        s["message"] == "There is no level “extreme”: the levels are easy, medium, hard, expert, master."
     });
     app.action("new-game", None);
     let state = app.wait_until("a third game", |s| s["givens"] != second.as_str());
