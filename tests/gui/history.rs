@@ -550,11 +550,7 @@ fn a_damaged_history_is_kept_aside() {
 #[test]
 fn a_history_damaged_while_the_app_runs_is_told_in_the_window() {
     need_display();
-    let home = tempfile::tempdir().unwrap();
-    let db = home.path().join("nonet.db");
-    write_history(&db);
-    let app = App::launch_with(Some(PUZZLE), &[("NONET_DB", db.as_path())]);
-    app.wait_until("the history is on", |s| s["history"] == "on");
+    let (app, home, db) = launch_with_written_history();
     app.action("history", None);
     let history = wait_for_titled("History");
     let labels = app.wait_for_labels("the games listed", |labels| {
@@ -618,11 +614,7 @@ fn a_history_damaged_while_the_app_runs_is_told_in_the_window() {
 #[test]
 fn a_history_failing_while_the_app_runs_is_off_from_then_on() {
     need_display();
-    let home = tempfile::tempdir().unwrap();
-    let db = home.path().join("nonet.db");
-    write_history(&db);
-    let app = App::launch_with(Some(PUZZLE), &[("NONET_DB", db.as_path())]);
-    app.wait_until("the history is on", |s| s["history"] == "on");
+    let (app, _home, db) = launch_with_written_history();
     // Every page past the first written over: the moves the app saves next read one of them.
     let mut damaged = std::fs::read(&db).unwrap();
     assert!(damaged.len() > 8192, "{} bytes", damaged.len());
@@ -1425,11 +1417,7 @@ fn statistics_count_hints_by_technique_and_practise_one() {
 #[test]
 fn history_is_exported_as_csv_or_json() {
     need_display();
-    let home = tempfile::tempdir().unwrap();
-    let db = home.path().join("nonet.db");
-    write_history(&db);
-    let app = App::launch_with(Some(PUZZLE), &[("NONET_DB", db.as_path())]);
-    app.wait_until("the game, the history open", |s| s["history"] == "on");
+    let (app, home, db) = launch_with_written_history();
     let exported_by_cli = |format: &str| -> String {
         let out = std::process::Command::new(env!("CARGO_BIN_EXE_nonet-cli"))
             .args(["history", "export", "--format", format, "--db", db.to_str().unwrap()])

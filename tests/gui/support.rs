@@ -897,6 +897,17 @@ pub(crate) fn own_history() -> (tempfile::TempDir, PathBuf) {
 /// game is on the board and the history open; with the history's directory and database.
 pub(crate) fn launch_with_own_history() -> (App, tempfile::TempDir, PathBuf) {
     let (home, db) = own_history();
+    launch_over_history(home, db)
+}
+
+/// The app as [`launch_with_own_history`] has it, over [`write_history`]'s 25 games.
+pub(crate) fn launch_with_written_history() -> (App, tempfile::TempDir, PathBuf) {
+    let (home, db) = own_history();
+    write_history(&db);
+    launch_over_history(home, db)
+}
+
+fn launch_over_history(home: tempfile::TempDir, db: PathBuf) -> (App, tempfile::TempDir, PathBuf) {
     let app = App::launch_with(Some(PUZZLE), &[("NONET_DB", db.as_path())]);
     app.wait_until("the game, the history open", |s| {
         s["history"] == "on" && s["givens"] == PUZZLE
