@@ -3,6 +3,7 @@
 //! solve times in order, for the chart; the techniques the player's hints taught; and the days
 //! whose daily puzzle the player solved.
 
+use rusqlite::params;
 use serde::Serialize;
 
 use super::{GameStatus, Result, Store};
@@ -210,6 +211,19 @@ impl Store {
                 Some(SolvedDay { day, on_its_day })
             })
             .collect())
+    }
+
+    /// The best time of a level's games solved alone, as the statistics count it (practices
+    /// left out), over every game but the one started at `other_than` (the game just solved,
+    /// for its "Well done!" to compare with the best before it); `None` before the first.
+    pub fn best_time_other_than(&self, level: Level, other_than: i64) -> Result<Option<u64>> {
+        let best: Option<i64> = self.connection.query_row(
+            "SELECT MIN(MAX(elapsed_ms, 0)) FROM games \
+                 WHERE level = ?1 AND status = ?2 AND practice IS NULL AND started_at != ?3",
+            params![level.id(), GameStatus::Solved.id(), other_than],
+            |row| row.get(0),
+        )?;
+        Ok(best.map(|ms| ms as u64))
     }
 
     /// The player's solve times in the order played (all levels), for the chart.

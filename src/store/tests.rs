@@ -266,6 +266,44 @@ fn practice_games_stay_out_of_the_statistics() {
     );
 }
 
+/// The best time a solved game is compared with is the statistics' best of its level without
+/// it: solved alone, not practised, not another level's, not helped.
+#[test]
+fn the_best_time_before_a_game_is_the_levels_best_without_it() {
+    use crate::engine::logic::Technique;
+    let mut store = Store::in_memory().unwrap();
+    let mut play = |level: Level, practice: Option<Technique>, status: GameStatus, at: i64, elapsed_ms: u64| {
+        let id = store
+            .start_game(&NewGame {
+                practice,
+                ..new_game(level, at)
+            })
+            .unwrap();
+        let progress = Progress {
+            elapsed_ms,
+            ..Progress::default()
+        };
+        store.finish_game(id, status, at + 1, progress).unwrap();
+    };
+    play(Level::Hard, None, GameStatus::Solved, 10, 300_000);
+    play(Level::Hard, None, GameStatus::SolvedWithHelp, 20, 100_000);
+    play(Level::Hard, Some(Technique::XWing), GameStatus::Solved, 30, 90_000);
+    play(Level::Easy, None, GameStatus::Solved, 40, 60_000);
+    play(Level::Hard, None, GameStatus::SolvedByComputer, 50, 1_000);
+    play(Level::Hard, None, GameStatus::Solved, 60, 240_000);
+    let hard = store
+        .stats()
+        .unwrap()
+        .into_iter()
+        .find(|s| s.level == Level::Hard)
+        .unwrap();
+    assert_eq!(hard.best_ms, Some(240_000));
+    assert_eq!(store.best_time_other_than(Level::Hard, 60).unwrap(), Some(300_000));
+    assert_eq!(store.best_time_other_than(Level::Hard, 10).unwrap(), Some(240_000));
+    assert_eq!(store.best_time_other_than(Level::Easy, 40).unwrap(), None);
+    assert_eq!(store.best_time_other_than(Level::Master, 1).unwrap(), None);
+}
+
 /// The statistics' hints by technique count the hints asked for, as named once found: the most
 /// asked first, a tie in the ladder's order; a step applied, a hint that named nothing and a
 /// technique this version does not know stay out.

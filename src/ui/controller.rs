@@ -1,10 +1,10 @@
 //! The main window's controller: holds the play state, runs the commands of the app actions (hint,
 //! undo, pause…) and redraws the window (`window.rs`, a template). The other concerns of the
 //! same controller live beside it: `input.rs` (clicks and keys), `session.rs` (the store, resume,
-//! recording), `new_game.rs` (generated and daily games), `import.rs` (outside puzzles),
-//! `history_games.rs` (games of the history taken up again), `animation.rs` (Solve), `strict.rs`
-//! (strikes and game over), `lab_host.rs` (what the Scripting Lab may ask) and `probe.rs` (the
-//! state file for tests).
+//! recording), `new_game.rs` (generated and daily games), `well_done.rs` (a game solved),
+//! `import.rs` (outside puzzles), `history_games.rs` (games of the history taken up again),
+//! `animation.rs` (Solve), `strict.rs` (strikes and game over), `lab_host.rs` (what the Scripting
+//! Lab may ask) and `probe.rs` (the state file for tests).
 
 use std::cell::{Cell as StdCell, RefCell};
 use std::rc::Rc;
@@ -753,66 +753,6 @@ impl Controller {
             Err(Refusal::OutOfRange | Refusal::NoCheckpoint) => {}
         }
         self.refresh();
-    }
-
-    /// Tells the player the puzzle is solved, and offers a new one (a practice: another of its
-    /// technique first; a puzzle of a file of several: the file's next, if any).
-    pub(super) fn finished(self: &Rc<Self>) {
-        self.file_puzzle_solved();
-        let now = self.now_ms();
-        let practice = self.started_game.borrow().as_ref().and_then(|g| g.practice);
-        let summary = self.with_play(|play| {
-            play.game.clock.stop(now);
-            let game = &play.game;
-            // (A practice began part solved: helped, but that is what a practice is.)
-            let template = match practice {
-                Some(_) => gettext("Practice of {technique} solved in {time} with {mistakes} and {hints}."),
-                None if game.helped() => {
-                    gettext("Solved with help in {time} with {mistakes} and {hints} (not a best time).")
-                }
-                None => gettext("Solved in {time} with {mistakes} and {hints}."),
-            };
-            fill(
-                &template,
-                &[
-                    (
-                        "technique",
-                        &practice.map(super::names::technique_name).unwrap_or_default(),
-                    ),
-                    ("time", &format_duration(game.clock.elapsed_ms(now))),
-                    ("mistakes", &count(game.mistakes(), "{n} mistake", "{n} mistakes")),
-                    ("hints", &count(game.hints_used(), "{n} hint", "{n} hints")),
-                ],
-            )
-        });
-        let Some(summary) = summary else { return };
-        self.say(&summary);
-        let dialog = adw::MessageDialog::new(Some(&self.window), Some(&gettext("Well done!")), Some(&summary));
-        dialog.add_response("close", &gettext("Close"));
-        dialog.add_response("new", &gettext("New Puzzle"));
-        let next_in_file = self.next_in_file_follows();
-        let offered = match practice {
-            Some(_) => {
-                dialog.add_response("practise", &gettext("Practise Another"));
-                "practise"
-            }
-            None if next_in_file => {
-                dialog.add_response("next", &gettext("Next Puzzle from File"));
-                "next"
-            }
-            None => "new",
-        };
-        dialog.set_response_appearance(offered, adw::ResponseAppearance::Suggested);
-        dialog.set_default_response(Some(offered));
-        let this = Rc::downgrade(self);
-        dialog.connect_response(None, move |_, response| match (this.upgrade(), response, practice) {
-            (Some(this), "new", _) => this.new_game(),
-            (Some(this), "practise", Some(technique)) => this.practise(technique),
-            (Some(this), "next", _) => this.next_in_file(),
-            _ => {}
-        });
-        super::present_dialog(&dialog);
-        self.tell_daily_streak(&dialog, &summary);
     }
 
     pub fn hint(self: &Rc<Self>) {

@@ -47,6 +47,7 @@ mod step_list;
 mod strict;
 pub mod timing;
 mod toasts;
+mod well_done;
 mod window;
 
 use adw::prelude::*;

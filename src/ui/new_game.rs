@@ -1,14 +1,13 @@
 //! New games the app makes itself: a puzzle generated at the chosen level (New Game) and the
-//! daily puzzle of a day (with the streak told when it is solved), and the work off the main
-//! thread every new game goes through (`search`, `off_main`: a newer request drops an older one,
-//! and a search tells how far it got on the message line).
+//! daily puzzle of a day, and the work off the main thread every new game goes through
+//! (`search`, `off_main`: a newer request drops an older one, and a search tells how far it got
+//! on the message line).
 
 use std::rc::Rc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use adw::prelude::*;
 use gtk::{gio, glib};
 
 use crate::engine::game::{format_duration, Status};
@@ -146,58 +145,6 @@ impl super::controller::Controller {
             Some(Err(generator::GenerateError::Cancelled)) => {}
             None => this.say(&gettext("Generating the puzzle failed.")),
         });
-    }
-
-    /// Tells the streak a daily puzzle just solved alone makes, in `dialog` (the "Well done!"
-    /// whose body is `summary`), as newspapers' daily puzzles do: the history's days are read
-    /// off the main thread and this one added (in case its end is not written yet). One played
-    /// after its day makes no streak, and the dialog says so.
-    pub(super) fn tell_daily_streak(self: &Rc<Self>, dialog: &adw::MessageDialog, summary: &str) {
-        let (Some(day), Some(today)) = (self.daily_day(), super::today()) else {
-            return;
-        };
-        if self.with_play(|play| play.game.helped()).unwrap_or(true) {
-            return;
-        }
-        let started = self.started_game.borrow().as_ref().map(|game| game.started_at);
-        let summary = summary.to_string();
-        let told = move |dialog: &adw::MessageDialog, told: &str| dialog.set_body(&format!("{summary}\n\n{told}"));
-        if started.and_then(store::local_day) != Some(day) {
-            return told(
-                dialog,
-                &gettext("Played after its day, this puzzle counts as a day solved, but not in a streak."),
-            );
-        }
-        let dialog = dialog.downgrade();
-        self.read_history(
-            |store| store.daily_days_solved(),
-            move |_, solved| {
-                let mut solved = solved.unwrap_or_default();
-                solved.push(crate::engine::daily::SolvedDay { day, on_its_day: true });
-                let streaks = crate::engine::daily::streaks(&solved, today);
-                let n = streaks.current;
-                let streak = match n {
-                    // (Begun on its day, finished days later: its run has ended.)
-                    0 => return,
-                    1 => gettext("A daily streak begins: solve the next day's puzzle to keep it going."),
-                    _ if n >= streaks.best => fill(
-                        &ngettext(
-                            "That makes {n} day in a row, your best streak yet.",
-                            "That makes {n} days in a row, your best streak yet.",
-                            n,
-                        ),
-                        &[("n", &n)],
-                    ),
-                    _ => fill(
-                        &ngettext("That makes {n} day in a row.", "That makes {n} days in a row.", n),
-                        &[("n", &n)],
-                    ),
-                };
-                if let Some(dialog) = dialog.upgrade() {
-                    told(&dialog, &streak);
-                }
-            },
-        );
     }
 
     /// The day whose daily puzzle is on the board, if it is one.

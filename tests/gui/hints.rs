@@ -1249,10 +1249,7 @@ fn a_practice_solved_offers_another() {
     let state = app.wait_until("the practice", |s| s["practising"] == "x-wing");
     let givens = state["givens"].as_str().unwrap().to_string();
     let solution = solution_of(&givens);
-    for cell in (0..81).filter(|&c| at(&state, "values", c) == '.') {
-        app.select(cell);
-        app.keys(&[&solution[cell..cell + 1]]);
-    }
+    app.fill_in((0..81).filter(|&c| at(&state, "values", c) == '.'), &solution);
     let solved = app.wait_until("solved", |s| s["status"] == "Solved");
     assert_said(&solved, "Practice of X-Wing solved in ");
     let dialog = wait_for_titled("Well done!");

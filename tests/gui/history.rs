@@ -199,10 +199,7 @@ fn a_game_solved_after_showing_the_solution_is_not_a_best_time() {
     app.wait_until("solution shown", |s| s["solution_shown"] == true);
     app.action("show-solution", None);
     app.wait_until("solution hidden", |s| s["solution_shown"] == false);
-    for cell in (0..81).filter(|&c| PUZZLE.as_bytes()[c] == b'.') {
-        app.select(cell);
-        app.keys(&[&solution[cell..cell + 1]]);
-    }
+    app.fill_in((0..81).filter(|&c| PUZZLE.as_bytes()[c] == b'.'), &solution);
     let state = app.wait_until("solved", |s| s["status"] == "Solved");
     assert!(
         state["message"].as_str().unwrap().contains("Solved with help"),
@@ -234,6 +231,76 @@ fn a_game_solved_after_showing_the_solution_is_not_a_best_time() {
     assert_eq!(level["best_ms"], Value::Null);
     assert_eq!(level["current_streak"], 0);
     app.shot("solved-with-help.png");
+}
+
+/// A game solved alone is measured in its "Well done!" against the best time of its level
+/// before it, as History's Statistics count it: over the written history, a new best for easy
+/// puzzles; the same puzzle again, more slowly, against that new best; then a master puzzle, the
+/// first of its level.
+#[test]
+fn a_solved_game_is_told_how_its_time_stands_against_the_levels_best() {
+    need_display();
+    let (app, _home, db) = launch_with_written_history();
+    let easy_best = {
+        let stats = nonet::store::Store::open_for_reading(&db).unwrap().stats().unwrap();
+        stats
+            .iter()
+            .find(|l| l.level == nonet::engine::logic::Level::Easy)
+            .unwrap()
+            .best_ms
+            .unwrap()
+    };
+    let solved = |list: &[Value]| list.iter().filter(|g| g["status"] == "solved").count();
+    let solved_before = solved(&history_list(&db));
+    let solve = |puzzle: &str, last_after: Duration| -> String {
+        let solution = solution_of(puzzle);
+        let mut cells: Vec<usize> = (0..81).filter(|&c| puzzle.as_bytes()[c] == b'.').collect();
+        let last = cells.pop().unwrap();
+        app.fill_in(cells, &solution);
+        std::thread::sleep(last_after);
+        app.fill_in([last], &solution);
+        let state = app.wait_until("solved", |s| s["status"] == "Solved");
+        wait_for_titled("Well done!");
+        state["message"].as_str().unwrap().to_string()
+    };
+    let told = |summary: &str, what: &str, words: &str| {
+        let body = format!("{summary}\n\n{words}");
+        app.wait_for_labels(what, |labels| labels.contains(&body));
+        press_in(&wait_for_titled("Well done!"), &["Escape"]);
+        wait_until_gone("Well done!");
+    };
+    let summary = solve(PUZZLE, Duration::ZERO);
+    let best = nonet::engine::game::format_duration(easy_best);
+    told(
+        &summary,
+        "a new best",
+        &format!("A new best time for easy puzzles: your best was {best}."),
+    );
+    // (The time just made: "Solved in 0:04 with …".)
+    let time = summary["Solved in ".len()..].split(' ').next().unwrap().to_string();
+    let (minutes, seconds) = time.split_once(':').unwrap();
+    let made = Duration::from_secs(minutes.parse::<u64>().unwrap() * 60 + seconds.parse::<u64>().unwrap());
+    // The same puzzle again, a new game, its last digit held back two seconds past that time.
+    app.open_from_outside(&app._dir.path().join("puzzle.txt"));
+    app.wait_until("the puzzle anew", |s| s["givens"] == PUZZLE && s["values"] == PUZZLE);
+    let summary = solve(PUZZLE, made + Duration::from_secs(2));
+    told(
+        &summary,
+        "the best to beat",
+        &format!("Your best time for easy puzzles is {time}."),
+    );
+    // A master puzzle (it needs forcing nets), the first of its level in this history.
+    let other = app._dir.path().join("other.txt");
+    std::fs::write(&other, format!("{OTHER}\n")).unwrap();
+    app.open_from_outside(&other);
+    app.wait_until("the master puzzle", |s| s["givens"] == OTHER && s["level"] == "master");
+    let summary = solve(OTHER, Duration::ZERO);
+    told(
+        &summary,
+        "the first of its level",
+        "That is your first master puzzle solved without help.",
+    );
+    wait_for_history(&db, "the three solved alone", |list| solved(list) == solved_before + 3);
 }
 
 /// Window size, difficulty and the place in a file of several puzzles survive a restart when

@@ -960,10 +960,7 @@ fn finishing_the_puzzle_shows_the_result() {
     need_display();
     let app = App::launch(Some(PUZZLE));
     let solution = solution_of(PUZZLE);
-    for cell in (0..81).filter(|&c| PUZZLE.as_bytes()[c] == b'.') {
-        app.select(cell);
-        app.keys(&[&solution[cell..cell + 1]]);
-    }
+    app.fill_in((0..81).filter(|&c| PUZZLE.as_bytes()[c] == b'.'), &solution);
     let state = app.wait_until("solved", |s| s["status"] == "Solved");
     assert!(
         state["message"].as_str().unwrap().starts_with("Solved in "),
@@ -1347,10 +1344,7 @@ fn the_daily_puzzle_is_the_days_own() {
     assert_eq!(resumed["title"], "Daily Puzzle");
     // Solved, and asked for again: it starts afresh, and says it was solved.
     let solution = daily["solution"].as_str().unwrap();
-    for c in (0..81).filter(|&c| puzzle.as_bytes()[c] == b'.' && c != cell) {
-        app.select(c);
-        app.keys(&[&solution[c..=c]]);
-    }
+    app.fill_in((0..81).filter(|&c| puzzle.as_bytes()[c] == b'.' && c != cell), solution);
     app.wait_until("solved", |s| s["status"] == "Solved");
     // Solved alone on its day, after the two days before: the dialog tells the streak.
     app.wait_for_labels("the streak told", |labels| {
@@ -1474,10 +1468,7 @@ fn the_daily_calendar_marks_the_days_solved_and_plays_any_day() {
     // Solved a day late, it makes no streak, and the dialog says so.
     let solution = daily(&yesterday)["solution"].as_str().unwrap().to_string();
     let givens = puzzle.as_str().unwrap();
-    for c in (0..81).filter(|&c| givens.as_bytes()[c] == b'.') {
-        app.select(c);
-        app.keys(&[&solution[c..=c]]);
-    }
+    app.fill_in((0..81).filter(|&c| givens.as_bytes()[c] == b'.'), &solution);
     app.wait_until("solved", |s| s["status"] == "Solved");
     app.wait_for_labels("no streak told", |labels| {
         labels

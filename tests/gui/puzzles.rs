@@ -685,10 +685,7 @@ fn a_file_puzzle_solved_offers_the_next() {
     let state = app.wait_until("the first resumed", |s| {
         s["givens"] == PUZZLE && s["message"].as_str().unwrap_or("").starts_with("Welcome back")
     });
-    for cell in (0..81).filter(|&c| at(&state, "values", c) == '.') {
-        app.select(cell);
-        app.keys(&[&solution[cell..cell + 1]]);
-    }
+    app.fill_in((0..81).filter(|&c| at(&state, "values", c) == '.'), &solution);
     app.wait_until("solved", |s| s["status"] == "Solved");
     let dialog = wait_for_titled("Well done!");
     let labels = app.wait_for_labels("the offer", |labels| {
@@ -703,10 +700,7 @@ fn a_file_puzzle_solved_offers_the_next() {
     // the second, as a book opens past the page finished.
     app.action("puzzle-in-file", Some("int64 1"));
     let state = app.wait_until("the first anew", |s| s["givens"] == PUZZLE && s["values"] == PUZZLE);
-    for cell in (0..81).filter(|&c| at(&state, "values", c) == '.') {
-        app.select(cell);
-        app.keys(&[&solution[cell..cell + 1]]);
-    }
+    app.fill_in((0..81).filter(|&c| at(&state, "values", c) == '.'), &solution);
     app.wait_until("solved again", |s| s["status"] == "Solved");
     press_in(&wait_for_titled("Well done!"), &["Escape"]);
     wait_until_gone("Well done!");
@@ -714,10 +708,7 @@ fn a_file_puzzle_solved_offers_the_next() {
     let state = app.wait_until("the second, where the file was left", |s| s["givens"] == OTHER);
     // Its last puzzle solved as well, the file opens at its first again, and a toast says why.
     let other = solution_of(OTHER);
-    for cell in (0..81).filter(|&c| at(&state, "values", c) == '.') {
-        app.select(cell);
-        app.keys(&[&other[cell..cell + 1]]);
-    }
+    app.fill_in((0..81).filter(|&c| at(&state, "values", c) == '.'), &other);
     app.wait_until("the last solved", |s| s["status"] == "Solved");
     let labels = app.wait_for_labels("no offer of a next", |labels| labels.iter().any(|l| l == "New Puzzle"));
     assert!(!labels.iter().any(|l| l == "Next Puzzle from File"), "{labels:?}");
