@@ -313,6 +313,7 @@ fn show_games(history: &HistoryWindow, filters: Filters, games: Vec<GameRecord>,
     let parts = history.imp();
     let list = parts.list.get();
     let mut shown = parts.shown.borrow_mut();
+    let first_reading = shown.filters.is_none();
     if shown.says_none || shown.filters != Some(filters) || games.is_empty() {
         drop(shown);
         clear_list(history);
@@ -377,6 +378,14 @@ fn show_games(history: &HistoryWindow, filters: Filters, games: Vec<GameRecord>,
     drop(shown);
     if let Some((at, _)) = focused.filter(|(_, row)| row.parent().is_none()) {
         if let Some(row) = list.row_at_index(at.clamp(0, listed as i32 - 1)) {
+            row.grab_focus();
+        }
+    }
+    // The window just opened: the focus starts on the newest game, as a list's window opens in
+    // its content (the arrows go through the games and Return replays one at once; Shift+Tab
+    // goes back to the filters), not on the header's first button.
+    if first_reading {
+        if let Some(row) = list.row_at_index(0) {
             row.grab_focus();
         }
     }

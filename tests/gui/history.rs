@@ -764,13 +764,14 @@ fn history_statistics_and_replay() {
     app.wait_for_labels("the figures read", |labels| {
         labels.iter().any(|l| l == "Paused games count once they end")
     });
-    // Back to the games. Newest first: the game the app just started, then the solved game with
-    // moves; Enter on that one opens its replay, at its last move.
+    // Back to the games (the focus still on the first row, where the window opened it). Newest
+    // first: the game the app just started, then the solved game with moves; Enter on that one
+    // opens its replay, at its last move.
     xdotool(&["mousemove", "--window", history, "210", "30"]);
     std::thread::sleep(Duration::from_millis(100));
     xdotool(&["click", "1"]);
     std::thread::sleep(Duration::from_millis(300));
-    press_in(history, &["Tab", "Tab", "Tab", "Tab", "Tab", "Tab", "Down", "Return"]);
+    press_in(history, &["Down", "Return"]);
     let replay = wait_for_titled("Replay");
     std::thread::sleep(Duration::from_millis(600));
     let end = screenshot(&replay, "replay-end.png");
@@ -855,12 +856,10 @@ fn a_game_deleted_at_the_foot_of_the_view_leaves_the_next_in_focus() {
     app.wait_for_labels("every game listed", |labels| {
         labels.iter().any(|l| l == "26 of 26 games")
     });
-    // To the list, then down it past the window's foot: fifteen rows, where the view has
-    // scrolled, has room to scroll further, and lies within two heights of the list's end (where
-    // more rows are asked for).
-    let mut keys = vec!["Tab"; 6];
-    keys.extend(["Down"; 15]);
-    press_in(&history, &keys);
+    // Down the list (the focus starts on its first row) past the window's foot: fifteen rows,
+    // where the view has scrolled, has room to scroll further, and lies within two heights of
+    // the list's end (where more rows are asked for).
+    press_in(&history, &["Down"; 15]);
     std::thread::sleep(Duration::from_millis(500));
     press_in(&history, &["Delete"]);
     app.wait_for_labels("the toast of the deletion", |labels| {
@@ -903,7 +902,7 @@ fn a_game_is_deleted_from_the_history_when_asked() {
     let history = open_history();
     // Delete on a game's row deletes it at once; the History window's toast says so and offers
     // Undo, and the main window's line stays as it was.
-    press_in(&history, &["Tab", "Tab", "Tab", "Tab", "Tab", "Tab", "Down", "Delete"]);
+    press_in(&history, &["Down", "Delete"]);
     app.wait_for_labels("the toast of the deletion", |labels| {
         labels.iter().any(|l| l == "Game deleted")
     });
@@ -972,7 +971,7 @@ fn a_game_is_deleted_from_the_history_when_asked() {
     press_in(&history, &["Escape"]);
     wait_until_gone("History");
     let history = open_history();
-    press_in(&history, &["Tab", "Tab", "Tab", "Tab", "Tab", "Tab", "Down", "Return"]);
+    press_in(&history, &["Down", "Return"]);
     wait_for_titled("Replay");
     let (tree, _) = app.accessible_tree();
     assert!(
@@ -1095,12 +1094,19 @@ fn history_filters_say_when_no_game_matches() {
             .collect()
     };
     assert_eq!(filter_buttons(), ["Level: Any Level", "Status: Any Status"]);
-    // The level filter (past Export History, the view switcher and Clear History): Expert,
-    // which no game is.
+    // The level filter (back from the newest game's row, where the focus starts, past the
+    // status filter): Expert, which no game is.
     press_in(
         &history,
         &[
-            "Tab", "Tab", "Tab", "Tab", "space", "Down", "Down", "Down", "Down", "Return",
+            "shift+Tab",
+            "shift+Tab",
+            "space",
+            "Down",
+            "Down",
+            "Down",
+            "Down",
+            "Return",
         ],
     );
     let labels = app.wait_for_labels("the filter's answer", |labels| {
