@@ -102,13 +102,23 @@ impl Controller {
     /// game solved alone: its time against the best of its level before it, as games' own
     /// records do, and for a daily puzzle the streak it makes, as newspapers' daily puzzles do
     /// (one played after its day makes none, and the dialog says so). The history is read off
-    /// the main thread once this game's end is written; if it can't be, only what needs no
-    /// history is told.
+    /// the main thread once this game's end is written. With history off (this game not kept)
+    /// or unreadable, only what needs no history is told.
     fn tell_from_history(self: &Rc<Self>, dialog: &adw::MessageDialog, summary: String, solved: Solved) {
-        let today = super::today();
         let on_its_day = solved.daily.map(|day| store::local_day(solved.started_at) == Some(day));
+        let late = (on_its_day == Some(false))
+            .then(|| gettext("Played after its day, this puzzle counts as a day solved, but not in a streak."));
         let dialog = dialog.downgrade();
-        let (level, started_at) = (solved.level, solved.started_at);
+        let tell = move |told: Vec<String>| {
+            if let Some(dialog) = dialog.upgrade() {
+                let body = std::iter::once(summary).chain(told).chain(late);
+                dialog.set_body(&body.collect::<Vec<_>>().join("\n\n"));
+            }
+        };
+        if self.recorder.borrow().is_none() {
+            return tell(Vec::new());
+        }
+        let (level, started_at, today) = (solved.level, solved.started_at, super::today());
         self.read_history(
             move |store| {
                 let days = match on_its_day {
@@ -118,24 +128,16 @@ impl Controller {
                 Ok((store.best_time_other_than(level, started_at)?, days))
             },
             move |_, found| {
-                let mut told = vec![summary];
-                if let Ok((best, _)) = &found {
-                    told.push(best_time_words(&solved, *best));
+                let Ok((best, days)) = found else {
+                    return tell(Vec::new());
+                };
+                let mut told = vec![best_time_words(&solved, best)];
+                if let (Some(mut days), Some((day, today))) = (days, solved.daily.zip(today)) {
+                    // (In case its end is not written yet.)
+                    days.push(SolvedDay { day, on_its_day: true });
+                    told.extend(streak_words(daily::streaks(&days, today)));
                 }
-                match (on_its_day, solved.daily.zip(today), found) {
-                    (Some(false), ..) => told.push(gettext(
-                        "Played after its day, this puzzle counts as a day solved, but not in a streak.",
-                    )),
-                    (Some(true), Some((day, today)), Ok((_, Some(mut days)))) => {
-                        // (In case its end is not written yet.)
-                        days.push(SolvedDay { day, on_its_day: true });
-                        told.extend(streak_words(daily::streaks(&days, today)));
-                    }
-                    _ => {}
-                }
-                if let Some(dialog) = dialog.upgrade().filter(|_| told.len() > 1) {
-                    dialog.set_body(&told.join("\n\n"));
-                }
+                tell(told);
             },
         );
     }

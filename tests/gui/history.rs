@@ -1271,6 +1271,20 @@ fn a_puzzle_file_given_at_start_wins_over_a_busy_history() {
             app.wait_until("told history is off", |s| {
                 s["message"] == "History is off, so there is nothing to clear."
             });
+            // Solved with history off, the game is not kept: its "Well done!" tells nothing of
+            // the history (whose file, free again, holds no game of this level to compare with).
+            let state = app.wait_until("a state", |_| true);
+            app.fill_in(
+                (0..81).filter(|&c| at(&state, "values", c) == '.'),
+                &solution_of(PUZZLE),
+            );
+            let state = app.wait_until("solved", |s| s["status"] == "Solved");
+            let summary = state["message"].as_str().unwrap().to_string();
+            wait_for_titled("Well done!");
+            std::thread::sleep(Duration::from_millis(1000));
+            let labels = app.wait_for_labels("the dialog", |labels| labels.contains(&summary));
+            let more = format!("{summary}\n");
+            assert!(!labels.iter().any(|l| l.starts_with(&more)), "{labels:?}");
             drop(app);
         }
         release.join().unwrap();
