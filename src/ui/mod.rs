@@ -39,6 +39,7 @@ mod printing;
 mod probe;
 mod puzzle_file;
 mod recorder;
+mod refresh;
 mod replay;
 mod session;
 mod settings;
