@@ -82,6 +82,8 @@ def main():
 def read(node, found):
     """Adds what a node tells to `found`."""
     role = node.getRoleName()
+    if node.getState().contains(pyatspi.STATE_FOCUSED):
+        found["focused"] = {"role": role, "name": node.name}
     if role in CONTROLS:
         found["controls"].append({"role": role, "name": node.name})
     if node.name == "Sudoku board":
