@@ -204,8 +204,12 @@ fn build(parent: &adw::Window, record: GameRecord, moves: Vec<SavedMove>) {
         .margin_end(12)
         .css_classes(["dim-label"])
         .build();
+    // (No stop of Tab inside: the scroller took one, unnamed and unmarked, and the label, not
+    // focusable, then held the focus at the last button; the arrows and the slider move through
+    // the game.)
     let step_text = gtk::ScrolledWindow::builder()
         .child(&explanation)
+        .can_focus(false)
         .hscrollbar_policy(gtk::PolicyType::Never)
         .min_content_height(2 * super::line_height(&explanation))
         .margin_top(6)

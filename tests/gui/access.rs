@@ -72,34 +72,13 @@ fn ctrl_tab_goes_round_the_window_through_named_controls() {
     let app = App::launch(Some(PUZZLE));
     // (A hint's message names its technique as a link.)
     app.hint_to_pattern();
-    let mut stops: Vec<Value> = Vec::new();
-    for _ in 0..30 {
-        let before = stops.len();
-        app.keys(&["ctrl+Tab"]);
-        let moved = poll(Duration::from_secs(5), Duration::from_millis(200), || {
-            let focused = app.accessible_tree().0["focused"].clone();
-            (focused.is_object() && (before == 0 || focused != stops[before - 1])).then_some(focused)
-        });
-        let stop = moved.unwrap_or_else(|| panic!("Ctrl+Tab goes no further: {stops:?}"));
-        if stops.first() == Some(&stop) {
-            break;
-        }
-        stops.push(stop);
-    }
+    let stops = focus_stops(&app, &app.window, "ctrl+Tab");
     let named = |name: &str| stops.iter().any(|s| s["name"] == name);
     assert!(
         named("Hint") && named("Main Menu") && named("Sudoku board") && named("9: 5 left to place"),
         "{stops:?}"
     );
-    let unnamed: Vec<_> = stops
-        .iter()
-        .filter(|s| s["name"].as_str().unwrap_or("").is_empty())
-        .collect();
-    assert!(
-        unnamed.is_empty(),
-        "stops a screen reader cannot name: {unnamed:?} of {stops:?}"
-    );
-    assert!(stops.len() < 30, "never round: {stops:?}");
+    assert_stops_named(&stops);
 }
 
 /// A screen reader asking for the app's window at an index past those on show (as it does when

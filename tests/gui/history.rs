@@ -805,6 +805,15 @@ fn history_statistics_and_replay() {
             .any(|c| c["name"].as_str().unwrap_or("").starts_with("Gtk")),
         "{controls:?}"
     );
+    // Tab goes round the replay's controls, each named (its explanation's scroller took a stop,
+    // unnamed and unmarked, around a label that takes no focus).
+    let stops = focus_stops(app, &replay, "Tab");
+    assert_stops_named(&stops);
+    let named = |name: &str| stops.iter().any(|s| s["name"] == name);
+    assert!(
+        named("Move") && named("First Move") && named("Delete Game"),
+        "{stops:?}"
+    );
     // Escape closes the replay, and Ctrl+W the History window, as they close GNOME's dialogs.
     xdotool(&["windowfocus", "--sync", &replay]);
     xdotool(&["key", "Escape"]);

@@ -824,6 +824,38 @@ pub(crate) fn press_in(window: &str, keys: &[&str]) {
     }
 }
 
+/// The stops `key` (Tab or Ctrl+Tab) takes the focus through in `window`, once round, as a
+/// screen reader reads them (AT-SPI): each its role and name. Fails if the focus stops moving
+/// (a trap) or has not come round after 30.
+pub(crate) fn focus_stops(app: &App, window: &str, key: &str) -> Vec<Value> {
+    let mut stops: Vec<Value> = Vec::new();
+    for _ in 0..30 {
+        press_in(window, &[key]);
+        let moved = poll(Duration::from_secs(5), Duration::from_millis(200), || {
+            let focused = app.accessible_tree().0["focused"].clone();
+            (focused.is_object() && stops.last() != Some(&focused)).then_some(focused)
+        });
+        let stop = moved.unwrap_or_else(|| panic!("{key} goes no further: {stops:?}"));
+        if stops.first() == Some(&stop) {
+            return stops;
+        }
+        stops.push(stop);
+    }
+    panic!("{key} never came round: {stops:?}")
+}
+
+/// Fails on a stop of `stops` ([`focus_stops`]) that a screen reader cannot name.
+pub(crate) fn assert_stops_named(stops: &[Value]) {
+    let unnamed: Vec<_> = stops
+        .iter()
+        .filter(|s| s["name"].as_str().unwrap_or("").is_empty())
+        .collect();
+    assert!(
+        unnamed.is_empty(),
+        "stops a screen reader cannot name: {unnamed:?} of {stops:?}"
+    );
+}
+
 /// The display's clipboard, one for every test running at once.
 pub(crate) static CLIPBOARD: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
