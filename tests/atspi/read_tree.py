@@ -79,11 +79,21 @@ def main():
     print(json.dumps(found))
 
 
+def path_of(node):
+    """Where a node is: its index in its parent's children, and its parent's, up to the app (two
+    rows of the same name, in two lists, are two places)."""
+    path = []
+    while node is not None and node.getRoleName() != "application":
+        path.insert(0, node.getIndexInParent())
+        node = node.parent
+    return path
+
+
 def read(node, found):
     """Adds what a node tells to `found`."""
     role = node.getRoleName()
     if node.getState().contains(pyatspi.STATE_FOCUSED):
-        found["focused"] = {"role": role, "name": node.name}
+        found["focused"] = {"role": role, "name": node.name, "path": path_of(node)}
     if role in CONTROLS:
         found["controls"].append({"role": role, "name": node.name})
     if node.name == "Sudoku board":

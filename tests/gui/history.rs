@@ -818,6 +818,9 @@ fn history_statistics_and_replay() {
     xdotool(&["windowfocus", "--sync", &replay]);
     xdotool(&["key", "Escape"]);
     wait_until_gone("Replay");
+    // Tab goes round the Statistics page too, each stop named.
+    show_statistics(history);
+    assert_stops_named(&focus_stops(app, history, "Tab"));
     xdotool(&["windowfocus", "--sync", history]);
     xdotool(&["key", "ctrl+w"]);
     wait_until_gone("History");
@@ -1167,6 +1170,18 @@ fn history_with_nothing_finished_has_no_figures() {
     assert_eq!(medium, 1, "{labels:?}");
     // The game being played is all there is: nothing to clear.
     assert_eq!(clear_history_sensitive(&app), Some(false));
+    // Nothing on the Statistics page takes the focus: its scroller does, for the keys that
+    // scroll it, named (a screen reader read it "scroll pane" and nothing more).
+    let history = wait_for_titled("History");
+    show_statistics(&history);
+    let stops = focus_stops(&app, &history, "Tab");
+    assert_stops_named(&stops);
+    assert!(
+        stops
+            .iter()
+            .any(|s| s["role"] == "scroll pane" && s["name"] == "Statistics"),
+        "{stops:?}"
+    );
 }
 
 /// With a database that can't be written, the game plays on without history and says so once.
