@@ -28,8 +28,8 @@ impl Controller {
     pub(super) fn finished(self: &Rc<Self>) {
         self.file_puzzle_solved();
         let now = self.now_ms();
-        let started = self.started_game.borrow().clone();
-        let practice = started.as_ref().and_then(|g| g.practice);
+        let started = self.started_game.borrow().as_ref().map(|g| (g.level, g.started_at));
+        let practice = self.started_game.borrow().as_ref().and_then(|g| g.practice);
         let daily = self.daily_day();
         let ended = self.with_play(|play| {
             play.game.clock.stop(now);
@@ -56,11 +56,10 @@ impl Controller {
                 ],
             );
             let alone = started
-                .as_ref()
                 .filter(|_| practice.is_none() && !game.helped())
-                .map(|started| Solved {
-                    level: started.level,
-                    started_at: started.started_at,
+                .map(|(level, started_at)| Solved {
+                    level,
+                    started_at,
                     elapsed_ms,
                     daily,
                 });
