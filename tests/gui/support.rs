@@ -825,11 +825,12 @@ pub(crate) fn press_in(window: &str, keys: &[&str]) {
 }
 
 /// The stops `key` (Tab or Ctrl+Tab) takes the focus through in `window`, once round, as a
-/// screen reader reads them (AT-SPI): each its role and name. Fails if the focus stops moving
-/// (a trap) or has not come round after 30.
+/// screen reader reads them (AT-SPI): each its role, name and place. Fails if the focus stops
+/// moving (a trap) or has not come round after 60 (History's Statistics page has a stop for each
+/// figure of each level).
 pub(crate) fn focus_stops(app: &App, window: &str, key: &str) -> Vec<Value> {
     let mut stops: Vec<Value> = Vec::new();
-    for _ in 0..30 {
+    for _ in 0..60 {
         press_in(window, &[key]);
         let moved = poll(Duration::from_secs(5), Duration::from_millis(200), || {
             let focused = app.accessible_tree().0["focused"].clone();
