@@ -493,8 +493,10 @@ fn play_randomly_as(seed: u64, inputs: usize, chosen: Chosen) {
             }
             if !complaints.is_empty() {
                 let shot = screenshot("root", "random-play.png");
+                // (The complaints come last: a log cut short keeps its end.)
                 panic!(
-                    "the app complained after input {input} of seed {seed} (screen: {}): {complaints:#?}; the last inputs:\n  {last}",
+                    "the app complained after input {input} of seed {seed} (screen: {}); the last inputs:\n  {last}\n\
+                     the complaints: {complaints:#?}",
                     shot.display()
                 );
             }
