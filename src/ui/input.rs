@@ -31,6 +31,9 @@ enum Click {
 
 impl Controller {
     pub(super) fn connect_board(self: &Rc<Self>) {
+        // The window opens with the focus on the board, where the keys play (and a screen reader
+        // reads the selected cell at once; GTK gave no widget the focus until one was clicked).
+        GtkWindowExt::set_focus(&self.window, Some(&self.area));
         let this = Rc::downgrade(self);
         self.area.set_draw_func(move |_, cr, width, height| {
             let Some(this) = this.upgrade() else { return };

@@ -99,7 +99,7 @@ impl Controller {
                 .then(|| format_duration(game.clock.elapsed_ms(now)))
         };
         if self.pause_page.is_visible() != play.paused {
-            self.pause_page.set_visible(play.paused);
+            self.show_pause_page(play.paused);
         }
         if play.paused {
             let description = match play.prefs.show_clock {
@@ -243,6 +243,29 @@ impl Controller {
         if *self.described.borrow() != description {
             super::set_accessible(&self.area, gtk::AccessibleProperty::Description, &description);
             self.described.replace(description);
+        }
+    }
+}
+
+impl Controller {
+    /// Shows or hides the pause page over the board, the keyboard's focus going with it: the
+    /// board hidden under the page is no stop of Tab or Ctrl+Tab, and a focus it had goes to
+    /// Resume (a screen reader reads the page's button, not the hidden board), and back to the
+    /// board on resuming (from the page's button, or from nowhere).
+    fn show_pause_page(&self, paused: bool) {
+        let resume = self.pause_page.child();
+        // (The window's focus, which it keeps while another window is active: paused then.)
+        let focus = GtkWindowExt::focus(&self.window);
+        let on_page = focus.as_ref().is_none_or(|focus| focus.is_ancestor(&self.pause_page));
+        let on_board = focus.is_some_and(|focus| focus == *self.area.upcast_ref::<gtk::Widget>());
+        self.pause_page.set_visible(paused);
+        self.area.set_focusable(!paused);
+        if paused && on_board {
+            if let Some(resume) = resume {
+                resume.grab_focus();
+            }
+        } else if !paused && on_page {
+            self.area.grab_focus();
         }
     }
 }

@@ -81,6 +81,39 @@ fn ctrl_tab_goes_round_the_window_through_named_controls() {
     assert_stops_named(&stops);
 }
 
+/// Paused, the board hidden under the pause page is no stop of Ctrl+Tab, and the focus it had
+/// goes to Resume, which a screen reader reads (it read the hidden board, and Ctrl+Tab stopped
+/// there); resumed, the focus is back on the board.
+#[test]
+fn pausing_takes_the_focus_from_the_hidden_board_to_resume_and_back() {
+    need_display();
+    let app = App::launch(Some(PUZZLE));
+    let focused = |name: &str| {
+        app.wait_for_tree(&format!("the focus on {name:?}"), |tree| {
+            tree["focused"]["name"] == name
+        })
+    };
+    // (The window takes the focus, the board its own: the puzzle opens on its middle cell.)
+    app.keys(&[]);
+    focused("Sudoku board");
+    app.keys(&["ctrl+p"]);
+    app.wait_until("paused", |s| s["paused"] == true);
+    focused("Resume");
+    let stops = focus_stops(&app, &app.window, "ctrl+Tab");
+    let named = |name: &str| stops.iter().any(|s| s["name"] == name);
+    assert!(
+        named("Resume") && named("Main Menu") && !named("Sudoku board"),
+        "{stops:?}"
+    );
+    assert_stops_named(&stops);
+    // Round again to the first stop after Resume: one back is Resume, which Enter presses.
+    app.keys(&["shift+ctrl+Tab"]);
+    focused("Resume");
+    app.keys(&["Return"]);
+    app.wait_until("resumed", |s| s["paused"] == false);
+    focused("Sudoku board");
+}
+
 /// A screen reader asking for the app's window at an index past those on show (as it does when
 /// windows close while it walks them) gets an answer, and the app lives on: at start, with
 /// Keyboard Shortcuts open and closed, and with a file chooser answered. GTK 4.8 answers with
