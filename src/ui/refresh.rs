@@ -245,9 +245,7 @@ impl Controller {
             self.described.replace(description);
         }
     }
-}
 
-impl Controller {
     /// Shows or hides the pause page over the board, the keyboard's focus going with it: the
     /// board hidden under the page is no stop of Tab or Ctrl+Tab, and a focus it had goes to
     /// Resume (a screen reader reads the page's button, not the hidden board), and back to the
