@@ -112,6 +112,8 @@ impl Controller {
                 .and_then(|v| v.get::<i32>())
         };
         state["next_in_file_enabled"] = serde_json::json!(enabled("next-in-file"));
+        // Whether the pause page covers the board.
+        state["pause_page"] = serde_json::json!(self.pause_page.is_visible());
         // The title's tooltip: a practice's whole name, a daily puzzle's day.
         state["title_tooltip"] = serde_json::json!(self.title.tooltip_text().map(String::from));
         // Whether the subtitle's level or technique is cut short, and whether its clock is in

@@ -27,6 +27,8 @@ impl Controller {
         self.refresh_counters(play, entering);
         self.refresh_title(play, entering, now);
         self.refresh_actions(play, entering);
+        // (After the commands: Resume, which may take the focus, is usable once Pause is.)
+        self.refresh_pause_page(play, entering, now);
         self.describe_selected(play);
         if let Some(path) = std::env::var_os(super::probe::STATE_FILE_ENV) {
             self.write_probe(&path, play, now);
@@ -98,21 +100,6 @@ impl Controller {
                 .show_clock
                 .then(|| format_duration(game.clock.elapsed_ms(now)))
         };
-        if self.pause_page.is_visible() != play.paused {
-            self.show_pause_page(play.paused);
-        }
-        if play.paused {
-            let description = match play.prefs.show_clock {
-                true => fill(
-                    &gettext("The clock stopped at {time}. Click, press a key or Resume to play on."),
-                    &[("time", &format_duration(game.clock.elapsed_ms(now)))],
-                ),
-                false => gettext("The clock stopped. Click, press a key or Resume to play on."),
-            };
-            if self.pause_page.description().as_deref() != Some(description.as_str()) {
-                self.pause_page.set_description(Some(&description));
-            }
-        }
         // A practice says what it practises until its step is done (the message line that said
         // so goes with the next move): "Practice" over the technique, where the level is
         // otherwise (in a narrow header a long name is cut short before the clock).
@@ -243,6 +230,28 @@ impl Controller {
         if *self.described.borrow() != description {
             super::set_accessible(&self.area, gtk::AccessibleProperty::Description, &description);
             self.described.replace(description);
+        }
+    }
+
+    /// The pause page over a paused game's board, with the time the clock stopped at.
+    fn refresh_pause_page(&self, play: &Play, entering: bool, now: u64) {
+        // (A puzzle entered on the board while the game is paused is on show: the page covers
+        // the paused game's board only.)
+        let covered = play.paused && !entering;
+        if self.pause_page.is_visible() != covered {
+            self.show_pause_page(covered);
+        }
+        if covered {
+            let description = match play.prefs.show_clock {
+                true => fill(
+                    &gettext("The clock stopped at {time}. Click, press a key or Resume to play on."),
+                    &[("time", &format_duration(play.game.clock.elapsed_ms(now)))],
+                ),
+                false => gettext("The clock stopped. Click, press a key or Resume to play on."),
+            };
+            if self.pause_page.description().as_deref() != Some(description.as_str()) {
+                self.pause_page.set_description(Some(&description));
+            }
         }
     }
 

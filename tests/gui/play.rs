@@ -1007,6 +1007,43 @@ fn finishing_the_puzzle_shows_the_result() {
     }
 }
 
+/// Enter Your Own Puzzle while the game is paused shows the puzzle being entered, with the paused
+/// game waiting under it: the pause page covered the new board (its Resume dimmed, as Pause is
+/// while entering), and the digits typed went in out of sight. Back from the entry, the page
+/// covers the paused game again, the focus on its Resume.
+#[test]
+fn a_puzzle_entered_while_paused_is_not_under_the_pause_page() {
+    need_display();
+    let app = App::launch(Some(PUZZLE));
+    app.wait_until("a game", |s| s["givens"] == PUZZLE);
+    app.action("pause", None);
+    app.wait_until("paused under the page", |s| {
+        s["paused"] == true && s["pause_page"] == true
+    });
+    app.action("enter-puzzle", None);
+    app.wait_until("entering, no page", |s| {
+        !s["entry"].is_null() && s["pause_page"] == false
+    });
+    std::thread::sleep(Duration::from_millis(300));
+    let shot = app.shot("entry-while-paused.png");
+    // The entry's board shows: its grid's lines cross a good part of the window's rows.
+    let rows = grey_rows(&shot);
+    let grid_rows = rows.iter().filter(|r| dark_runs(r).len() == 4).count();
+    assert!(
+        grid_rows > rows.len() / 10,
+        "the entry's board is hidden ({grid_rows} rows)"
+    );
+    app.keys(&["5", "3"]);
+    app.wait_until("the givens typed", |s| {
+        s["entry"]["values"].as_str().is_some_and(|v| v.starts_with("53"))
+    });
+    app.action("entry-cancel", None);
+    app.wait_until("the paused game under its page again", |s| {
+        s["entry"].is_null() && s["paused"] == true && s["pause_page"] == true
+    });
+    app.wait_for_tree("the focus on Resume", |tree| tree["focused"]["name"] == "Resume");
+}
+
 /// Issue 15, point 2: a real pause page over the board (Paused, the time, Resume); a key or a
 /// click resumes.
 #[test]
