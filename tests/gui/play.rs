@@ -1027,11 +1027,11 @@ fn a_puzzle_entered_while_paused_is_not_under_the_pause_page() {
     std::thread::sleep(Duration::from_millis(300));
     let shot = app.shot("entry-while-paused.png");
     // The entry's board shows: its grid's lines cross a good part of the window's rows.
-    let rows = grey_rows(&shot);
-    let grid_rows = rows.iter().filter(|r| dark_runs(r).len() == 4).count();
+    let (grid_rows, rows) = rows_across_a_grid(&shot);
     assert!(
-        grid_rows > rows.len() / 10,
-        "the entry's board is hidden ({grid_rows} rows)"
+        grid_rows.len() > rows / 10,
+        "the entry's board is hidden ({} rows)",
+        grid_rows.len()
     );
     app.keys(&["5", "3"]);
     app.wait_until("the givens typed", |s| {
@@ -1065,11 +1065,11 @@ fn pause_shows_a_page_and_a_key_or_click_resumes() {
     std::thread::sleep(Duration::from_millis(300));
     let shot = app.shot("pause-page.png");
     // The page covers the board: no grid lines of the board show through.
-    let rows = grey_rows(&shot);
-    let grid_rows = rows.iter().filter(|r| dark_runs(r).len() == 4).count();
+    let (grid_rows, rows) = rows_across_a_grid(&shot);
     assert!(
-        grid_rows < rows.len() / 10,
-        "the board's grid shows while paused ({grid_rows} rows)"
+        grid_rows.len() < rows / 10,
+        "the board's grid shows while paused ({} rows)",
+        grid_rows.len()
     );
     app.keys(&["Right"]);
     app.wait_until("a key resumes, the commands back", |s| {

@@ -649,6 +649,18 @@ pub(crate) fn dark_runs(row: &[u8]) -> Vec<usize> {
     centres
 }
 
+/// A screenshot's rows that cross a board's four thick vertical lines (the board's grid shows
+/// there), as each row's line centres, and how many rows the screenshot has.
+pub(crate) fn rows_across_a_grid(path: &Path) -> (Vec<Vec<usize>>, usize) {
+    let rows = grey_rows(path);
+    let crossing = rows
+        .iter()
+        .map(|r| dark_runs(r))
+        .filter(|runs| runs.len() == 4)
+        .collect();
+    (crossing, rows.len())
+}
+
 /// The centre of a cell in window pixels, from the board geometry the app reports.
 pub(crate) fn cell_centre(state: &Value, cell: usize) -> (usize, usize) {
     let board = &state["board"];

@@ -5,14 +5,9 @@ use super::*;
 
 /// The board's thick vertical lines, from the rows that cross exactly four of them.
 fn box_lines(path: &Path) -> Vec<usize> {
-    let rows = grey_rows(path);
-    let crossing: Vec<Vec<usize>> = rows
-        .iter()
-        .map(|r| dark_runs(r))
-        .filter(|runs| runs.len() == 4)
-        .collect();
+    let (crossing, rows) = rows_across_a_grid(path);
     assert!(
-        crossing.len() > rows.len() / 3,
+        crossing.len() > rows / 3,
         "{}: the board's box lines are not visible",
         path.display()
     );
