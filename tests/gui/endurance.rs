@@ -497,15 +497,29 @@ fn play_randomly_as(seed: u64, inputs: usize, chosen: Chosen) {
             }
             if !complaints.is_empty() {
                 let shot = screenshot("root", "random-play.png");
-                // (The complaints come last: a log cut short keeps its end.)
+                // (The complaints come last: a log cut short keeps its end. The windows on show
+                // tell, where the screenshot is out of reach, as in CI, what was open.)
                 panic!(
                     "the app complained after input {input} of seed {seed} (screen: {}); the last inputs:\n  {last}\n\
-                     the complaints: {complaints:#?}",
-                    shot.display()
+                     the windows on show: {:?}\nthe complaints: {complaints:#?}",
+                    shot.display(),
+                    windows_on_show()
                 );
             }
         }
     }
+}
+
+/// The titles of the windows on show (dialogs and popovers too, untitled ones as ""), with each
+/// one's place and size, as xdotool finds them.
+fn windows_on_show() -> Vec<String> {
+    xdotool(&["search", "--onlyvisible", "--name", "."])
+        .lines()
+        .map(|id| {
+            let [x, y, width, height] = window_geometry(id);
+            format!("{:?} at {x},{y} {width}x{height}", xdotool(&["getwindowname", id]))
+        })
+        .collect()
 }
 
 /// Whether a log line is one of GTK 4.8's criticals about sorting a tree view whose model cannot
