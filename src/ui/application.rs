@@ -492,6 +492,7 @@ fn show_about(app: &adw::Application) {
         .modal(true)
         .build();
     super::name_about_window_parts(&about);
+    super::probe::note_about_window(&about);
     if let Some(window) = app.active_window() {
         about.set_transient_for(Some(&window));
     }

@@ -13,6 +13,37 @@ use super::play::Play;
 /// The environment variable naming the state file.
 pub const STATE_FILE_ENV: &str = "NONET_STATE_FILE";
 
+thread_local! {
+    /// The stacks inside the About windows shown so far, by address (for the state file).
+    static ABOUT_STACKS: std::cell::RefCell<Vec<String>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Notes, for the state file only, the stacks inside an About window about to show, by address as
+/// GTK's warnings name a widget: libadwaita 1.2's About window snapshots one of them before its
+/// allocation as it slides between its pages, and random play passes that warning over about
+/// those stacks, though the window may have closed by its next look (the last 256 are kept).
+pub fn note_about_window(about: &adw::AboutWindow) {
+    if std::env::var_os(STATE_FILE_ENV).is_none() {
+        return;
+    }
+    fn stacks(widget: &gtk::Widget, found: &mut Vec<String>) {
+        if widget.is::<gtk::Stack>() {
+            found.push(format!("{:p}", widget.as_ptr()));
+        }
+        let mut child = widget.first_child();
+        while let Some(inner) = child {
+            stacks(&inner, found);
+            child = inner.next_sibling();
+        }
+    }
+    ABOUT_STACKS.with(|kept| {
+        let mut kept = kept.borrow_mut();
+        stacks(about.upcast_ref(), &mut kept);
+        let over = kept.len().saturating_sub(256);
+        kept.drain(..over);
+    });
+}
+
 impl Controller {
     pub(super) fn write_probe(&self, path: &OsStr, play: &Play, now: u64) {
         let game = &play.game;
@@ -194,6 +225,8 @@ impl Controller {
         state["message_tooltip"] = serde_json::json!(self.message.has_tooltip());
         // What the tooltip shows (the whole message over a line cut short, else nothing).
         state["message_tooltip_text"] = serde_json::json!(self.message_tooltip());
+        // The stacks of the About windows shown so far (see `note_about_window`).
+        state["about_stacks"] = serde_json::json!(ABOUT_STACKS.with(|kept| kept.borrow().clone()));
         // Where the message shows, [top, bottom] in surface pixels, and whether any of it is out
         // of sight (cut short, or scrolled past).
         state["message_box"] = serde_json::json!(self.message_box_on_surface());
