@@ -454,7 +454,8 @@ fn play_randomly_as(seed: u64, inputs: usize, chosen: Chosen) {
             // libadwaita 1.2's own: its About window, sliding to or from a subpage (Credits,
             // Legal) at some sizes, snapshots a stack it has not allocated (traced to the
             // window's page box; see the README's tests section). It is passed over while an
-            // About window is open, and only then. The others are GTK 4.8's own (its file
+            // About window is open, or about a stack of one shown earlier (the probe's
+            // `about_stacks`), and only then. The others are GTK 4.8's own (its file
             // chooser's sorting, its check of a window's focus, its print dialog's file choice
             // and dispose, its entry completion sized in a closed file chooser) and
             // GtkSourceView 5.6's gutter's own, always passed over (see `is_gtk_tree_views_own`,
