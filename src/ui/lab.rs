@@ -612,23 +612,13 @@ impl Lab {
     /// to snapshot GtkSourceView … without a current allocation", or GtkGizmo for a scroll
     /// bar's part), GTK's own (README, tests).
     pub fn text_view_parts(&self) -> Vec<String> {
-        fn list(widget: &gtk::Widget, parts: &mut Vec<String>) {
-            parts.push(address(widget));
-            let mut child = widget.first_child();
-            while let Some(inner) = child {
-                list(&inner, parts);
-                child = inner.next_sibling();
-            }
-        }
-        fn address(widget: &gtk::Widget) -> String {
-            format!("{:p}", widget.as_ptr())
-        }
+        let every = |_: &gtk::Widget| true;
         let mut parts = Vec::new();
         for view in [self.view.upcast_ref::<gtk::Widget>(), self.output_view.upcast_ref()] {
-            parts.push(address(view));
+            parts.push(super::probe::address(view));
             if let Some(scroller) = view.parent().and_downcast::<gtk::ScrolledWindow>() {
-                list(&scroller.vscrollbar(), &mut parts);
-                list(&scroller.hscrollbar(), &mut parts);
+                parts.extend(super::probe::addresses_within(&scroller.vscrollbar(), every));
+                parts.extend(super::probe::addresses_within(&scroller.hscrollbar(), every));
             }
         }
         parts

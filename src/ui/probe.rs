@@ -26,22 +26,36 @@ pub fn note_about_window(about: &adw::AboutWindow) {
     if std::env::var_os(STATE_FILE_ENV).is_none() {
         return;
     }
-    fn stacks(widget: &gtk::Widget, found: &mut Vec<String>) {
-        if widget.is::<gtk::Stack>() {
-            found.push(format!("{:p}", widget.as_ptr()));
-        }
-        let mut child = widget.first_child();
-        while let Some(inner) = child {
-            stacks(&inner, found);
-            child = inner.next_sibling();
-        }
-    }
     ABOUT_STACKS.with(|kept| {
         let mut kept = kept.borrow_mut();
-        stacks(about.upcast_ref(), &mut kept);
+        kept.extend(addresses_within(about.upcast_ref(), |widget| widget.is::<gtk::Stack>()));
         let over = kept.len().saturating_sub(256);
         kept.drain(..over);
     });
+}
+
+/// A widget's address as GTK's warnings print it ("0x55…").
+pub(super) fn address(widget: &gtk::Widget) -> String {
+    format!("{:p}", widget.as_ptr())
+}
+
+/// The addresses, as GTK's warnings print them, of `widget` and every widget inside it that
+/// `keep` accepts (nested ones too), in tree order: how the state file names the widgets a
+/// test may hear GTK warn about.
+pub(super) fn addresses_within(widget: &gtk::Widget, keep: impl Fn(&gtk::Widget) -> bool + Copy) -> Vec<String> {
+    fn walk(widget: &gtk::Widget, keep: impl Fn(&gtk::Widget) -> bool + Copy, found: &mut Vec<String>) {
+        if keep(widget) {
+            found.push(address(widget));
+        }
+        let mut child = widget.first_child();
+        while let Some(inner) = child {
+            walk(&inner, keep, found);
+            child = inner.next_sibling();
+        }
+    }
+    let mut found = Vec::new();
+    walk(widget, keep, &mut found);
+    found
 }
 
 impl Controller {
