@@ -502,13 +502,13 @@ fn labels_in(language: &str) -> BTreeSet<String> {
         .collect()
 }
 
-/// The desktop's own labels the help points to, by language: GNOME Settings' panel and switch,
-/// GTK's print dialog.
-fn the_desktops(language: &str) -> [&'static str; 3] {
+/// The desktop's own labels the help points to, by language (as GTK 4.8's catalogues word
+/// them): GNOME Settings' panel and switch, GTK's print dialog's printer and page range.
+fn the_desktops(language: &str) -> [&'static str; 4] {
     match language {
-        "de" => ["Barrierefreiheit", "Hoher Kontrast", "In Datei drucken"],
-        "fr" => ["Accessibilité", "Contraste élevé", "Imprimer dans un fichier"],
-        _ => ["Accessibility", "High Contrast", "Print to File"],
+        "de" => ["Barrierefreiheit", "Hoher Kontrast", "In Datei drucken", "Seiten"],
+        "fr" => ["Accessibilité", "Contraste élevé", "Imprimer dans un fichier", "Pages"],
+        _ => ["Accessibility", "High Contrast", "Print to File", "Pages"],
     }
 }
 

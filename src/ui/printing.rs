@@ -160,6 +160,16 @@ impl Controller {
     /// and says where.
     fn run_print_dialog(self: &Rc<Self>, operation: &gtk::PrintOperation, file_name: &str) {
         self.print_choices.offer(operation, file_name);
+        // GTK 4.8 ends a print whose page choices leave nothing to print (Pages with no
+        // numbers, or only pages past the last) as the dialog's Cancel ends it, with a warning
+        // on the terminal only: that it began and drew no page tells the two apart.
+        let (began, drew) = (Rc::new(StdCell::new(false)), Rc::new(StdCell::new(false)));
+        {
+            let began = began.clone();
+            operation.connect_begin_print(move |_, _| began.set(true));
+            let drew = drew.clone();
+            operation.connect_draw_page(move |_, _, _| drew.set(true));
+        }
         let this = Rc::downgrade(self);
         operation.connect_done(move |operation, result| {
             let Some(this) = this.upgrade() else { return };
@@ -174,6 +184,9 @@ impl Controller {
                         Some(file) => this.say(&fill(&gettext("Printed to {file}."), &[("file", &file)])),
                         None => this.say(&gettext("Sent to the printer.")),
                     }
+                }
+                gtk::PrintOperationResult::Cancel if began.get() && !drew.get() => {
+                    this.say(&nothing_printed(operation));
                 }
                 _ => {}
             }
@@ -494,6 +507,25 @@ fn page_words() -> PageWords {
         // Translators: the foot of a printed page.
         footer: gettext("Nonet · page {page} of {pages}"),
     }
+}
+
+/// Why a print the dialog sent drew nothing: the pages it chose leave none of the document's.
+fn nothing_printed(operation: &gtk::PrintOperation) -> String {
+    let settings = operation.print_settings();
+    let ranges_without_numbers =
+        settings.is_some_and(|s| s.print_pages() == gtk::PrintPages::Ranges && s.page_ranges().is_empty());
+    if ranges_without_numbers {
+        return gettext("Nothing printed: Pages was chosen in the print dialog without any page numbers.");
+    }
+    let pages = operation.property::<i32>("n-pages").max(0);
+    fill(
+        &ngettext(
+            "Nothing printed: there is {count} page, and the pages chosen in the print dialog leave it out.",
+            "Nothing printed: there are {count} pages, and the pages chosen in the print dialog leave them all out.",
+            pages as u32,
+        ),
+        &[("count", &pages)],
+    )
 }
 
 /// A print operation drawing the booklet's pages with `crate::print`.

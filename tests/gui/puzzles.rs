@@ -224,6 +224,58 @@ fn the_print_dialog_offers_the_last_printer_and_folder_again() {
     printed_in(&app, app._dir.path(), "Sudoku.pdf");
 }
 
+/// A print whose page choices leave nothing to print (Pages chosen with no numbers, or only a
+/// page past the last) is told as such: GTK 4.8 ends it as the dialog's Cancel does, writing no
+/// file, with a warning on the terminal only. Cancel itself says nothing.
+#[test]
+fn a_print_of_no_pages_says_nothing_was_printed() {
+    need_display();
+    // (A home without a Documents folder: Print to File writes in the working directory.)
+    let home = tempfile::tempdir().unwrap();
+    let app = App::launch_with(Some(PUZZLE), &[("HOME", home.path())]);
+    // Print to File (the only printer here) picked in the list, as in the test above.
+    let open_dialog = |app: &App| {
+        app.action("print", None);
+        let dialog = wait_for_titled("Print");
+        std::thread::sleep(Duration::from_millis(1000));
+        xdotool(&["windowfocus", "--sync", &dialog]);
+        xdotool(&["key", "Down", "space"]);
+    };
+    let before = app.wait_until("the puzzle opened", |s| s["message"].is_string())["message"].clone();
+    open_dialog(&app);
+    xdotool(&["key", "Escape"]);
+    wait_until_gone("Print");
+    std::thread::sleep(Duration::from_millis(1000));
+    assert_eq!(app.state().unwrap()["message"], before, "Cancel says nothing");
+    // Pages (Alt+E) with its box left empty, then Print (Alt+P).
+    open_dialog(&app);
+    xdotool(&["key", "alt+e", "alt+p"]);
+    app.wait_until("nothing printed, no page numbers", |s| {
+        s["message"] == "Nothing printed: Pages was chosen in the print dialog without any page numbers."
+    });
+    // Page 5 of the board's one page.
+    open_dialog(&app);
+    xdotool(&["key", "alt+e"]);
+    xdotool(&["type", "5"]);
+    xdotool(&["key", "alt+p"]);
+    app.wait_until("nothing printed, past the last page", |s| {
+        s["message"] == "Nothing printed: there is 1 page, and the pages chosen in the print dialog leave it out."
+    });
+    let written: Vec<_> = std::fs::read_dir(app._dir.path())
+        .unwrap()
+        .filter_map(|entry| entry.ok()?.file_name().into_string().ok())
+        .filter(|name| name.ends_with(".pdf"))
+        .collect();
+    assert!(written.is_empty(), "no file printed: {written:?}");
+    // Page 1 prints.
+    open_dialog(&app);
+    xdotool(&["key", "alt+e"]);
+    xdotool(&["type", "1"]);
+    xdotool(&["key", "alt+p"]);
+    let said = format!("Printed to {}.", app._dir.path().join("Sudoku.pdf").display());
+    app.wait_until("printed", |s| s["message"] == said.as_str());
+}
+
 /// Copy Puzzle (Ctrl+Shift+C) puts the givens on the clipboard as one line; Copy Position the
 /// position as the forums' pencil-mark grid: the digits placed, the player's marks, and the
 /// candidates the rules allow in a cell without marks.
