@@ -457,9 +457,10 @@ fn play_randomly_as(seed: u64, inputs: usize, chosen: Chosen) {
             // About window is open, or about a stack of one shown earlier (the probe's
             // `about_stacks`), and only then. The others are GTK 4.8's own (its file
             // chooser's sorting, its check of a window's focus, its print dialog's file choice
-            // and dispose, its entry completion sized in a closed file chooser) and
-            // GtkSourceView 5.6's gutter's own, always passed over (see `is_gtk_tree_views_own`,
-            // `is_gtk_focus_check`, `is_gtk_completions_surface_check`,
+            // and dispose, its entry completion sized in a closed file chooser, its print of no
+            // pages) and GtkSourceView 5.6's gutter's own, always passed over (see
+            // `is_gtk_tree_views_own`,
+            // `is_gtk_focus_check`, `is_gtk_completions_surface_check`, `is_gtk_print_of_no_pages`,
             // `without_print_dialogs_empty_file_choice`,
             // `without_print_dialogs_printer_list_on_dispose` and `is_source_view_gutters_own`), as
             // is GTK 4.8's text views' (the Lab's editor or output, or a scroll bar of theirs,
@@ -479,6 +480,7 @@ fn play_randomly_as(seed: u64, inputs: usize, chosen: Chosen) {
                         && !is_gtk_tree_views_own(line)
                         && !is_gtk_focus_check(line)
                         && !is_gtk_completions_surface_check(line)
+                        && !is_gtk_print_of_no_pages(line)
                         && !is_source_view_gutters_own(line)
                         && !is_text_views_snapshot(line, &text_view_parts)
                 })
@@ -598,6 +600,15 @@ fn is_gtk_focus_check(line: &str) -> bool {
 fn is_gtk_completions_surface_check(line: &str) -> bool {
     line.contains("Gtk-CRITICAL **")
         && line.ends_with(": gtk_native_get_surface: assertion 'GTK_IS_NATIVE (self)' failed")
+}
+
+/// GTK 4.8's warning as it ends a print whose page choices in its dialog leave nothing to print
+/// (Pages with no numbers, or only pages past the last; gtkprintoperation.c, `prepare_data`):
+/// the player's choice, which the app tells on its message line ("Nothing printed: …",
+/// `puzzles::a_print_of_no_pages_says_nothing_was_printed`). Seed 1731 at 700 inputs typed into
+/// the dialog's page range.
+fn is_gtk_print_of_no_pages(line: &str) -> bool {
+    line.contains("Gtk-WARNING **") && line.ends_with(": no pages to print")
 }
 
 /// The log's lines without each run of the six criticals GTK 4.8's print dialog gives when the
