@@ -157,7 +157,7 @@ impl Controller {
 
     /// Opens the print dialog with the choices of the last one (printer, paper, the folder a file
     /// went to), offering `file_name` for printing to a file; once it printed, keeps the choices
-    /// and says where.
+    /// and says where (or that its page choices left nothing to print).
     fn run_print_dialog(self: &Rc<Self>, operation: &gtk::PrintOperation, file_name: &str) {
         self.print_choices.offer(operation, file_name);
         // GTK 4.8 ends a print whose page choices leave nothing to print (Pages with no
