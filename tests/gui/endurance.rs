@@ -459,9 +459,8 @@ fn play_randomly_as(seed: u64, inputs: usize, chosen: Chosen) {
             // chooser's sorting, its check of a window's focus, its print dialog's file choice
             // and dispose, its entry completion sized in a closed file chooser, its print of no
             // pages) and GtkSourceView 5.6's gutter's own, always passed over (see
-            // `is_gtk_tree_views_own`,
-            // `is_gtk_focus_check`, `is_gtk_completions_surface_check`, `is_gtk_print_of_no_pages`,
-            // `without_print_dialogs_empty_file_choice`,
+            // `is_gtk_tree_views_own`, `is_gtk_focus_check`, `is_gtk_completions_surface_check`,
+            // `is_gtk_print_of_no_pages`, `without_print_dialogs_empty_file_choice`,
             // `without_print_dialogs_printer_list_on_dispose` and `is_source_view_gutters_own`), as
             // is GTK 4.8's text views' (the Lab's editor or output, or a scroll bar of theirs,
             // drawn before its new size: `is_text_views_snapshot`), and GTK 4.8's on X11 for a

@@ -167,17 +167,9 @@ fn the_print_dialog_offers_the_last_printer_and_folder_again() {
         std::fs::read(&pdf).unwrap()
     };
     let printed = |app: &App, name: &str| printed_in(app, elsewhere.path(), name);
-    let open_dialog = |app: &App| {
-        app.action("print", None);
-        let dialog = wait_for_titled("Print");
-        // (Time for its printers to be listed.)
-        std::thread::sleep(Duration::from_millis(1000));
-        xdotool(&["windowfocus", "--sync", &dialog]);
-        dialog
-    };
     // The first time: the printer picked in the list (its only one here, Print to File), then
     // the file, by its button (the next in Tab order) and the chooser's name.
-    open_dialog(&app);
+    open_print_dialog(&app);
     xdotool(&["key", "Down", "space", "Tab", "space"]);
     let chooser = wait_for_titled("Select a filename");
     std::thread::sleep(Duration::from_millis(500));
@@ -192,10 +184,10 @@ fn the_print_dialog_offers_the_last_printer_and_folder_again() {
     xdotool(&["key", "alt+p"]);
     let first = printed(&app, "mine.pdf");
     // Then Print at once, twice: the same printer and folder, a new name each time.
-    open_dialog(&app);
+    open_print_dialog(&app);
     xdotool(&["key", "alt+p"]);
     let second = printed(&app, "Sudoku.pdf");
-    open_dialog(&app);
+    open_print_dialog(&app);
     xdotool(&["key", "alt+p"]);
     printed(&app, "Sudoku 2.pdf");
     assert_eq!(std::fs::read(&mine).unwrap(), first, "the first file kept");
@@ -213,15 +205,25 @@ fn the_print_dialog_offers_the_last_printer_and_folder_again() {
     );
     drop(app); // one app on the display at a time
     let app = App::launch_with(Some(PUZZLE), &env);
-    open_dialog(&app);
+    open_print_dialog(&app);
     xdotool(&["key", "alt+p"]);
     printed(&app, "Sudoku 3.pdf");
     // That folder gone, the next print goes where GTK's Print to File writes by default (the
     // working directory, with no Documents folder in this home) rather than failing.
     std::fs::remove_dir_all(elsewhere.path()).unwrap();
-    open_dialog(&app);
+    open_print_dialog(&app);
     xdotool(&["key", "alt+p"]);
     printed_in(&app, app._dir.path(), "Sudoku.pdf");
+}
+
+/// Print… (the board) opened, its dialog focused once its printers are listed; its window id.
+fn open_print_dialog(app: &App) -> String {
+    app.action("print", None);
+    let dialog = wait_for_titled("Print");
+    // (Time for its printers to be listed.)
+    std::thread::sleep(Duration::from_millis(1000));
+    xdotool(&["windowfocus", "--sync", &dialog]);
+    dialog
 }
 
 /// A print whose page choices leave nothing to print (Pages chosen with no numbers, or only a
@@ -235,10 +237,7 @@ fn a_print_of_no_pages_says_nothing_was_printed() {
     let app = App::launch_with(Some(PUZZLE), &[("HOME", home.path())]);
     // Print to File (the only printer here) picked in the list, as in the test above.
     let open_dialog = |app: &App| {
-        app.action("print", None);
-        let dialog = wait_for_titled("Print");
-        std::thread::sleep(Duration::from_millis(1000));
-        xdotool(&["windowfocus", "--sync", &dialog]);
+        open_print_dialog(app);
         xdotool(&["key", "Down", "space"]);
     };
     let before = app.wait_until("the puzzle opened", |s| s["message"].is_string())["message"].clone();
